@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("configuration", () => {
+  it("starts with nothing set", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.TRANSLATION_PROVIDER).toBe("none");
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reports one clear line per bad variable", () => {
+    try {
+      parseConfig({ PORT: "abc", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(3);
+      expect(problems.find((line) => line.startsWith("DATABASE_URL="))).toMatch(/postgres:\/\//);
+    }
+  });
+});

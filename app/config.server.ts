@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((value) => value === "true" || value === "1");
+
+const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
+const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
+
+/** Every environment variable the service reads. `.env.example` documents each with its default. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl,
+  APP_URL: optionalUrl,
+  PUBLIC_ASSETS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Samen <hello@samen.app>"),
+  CREATOR_EMAILS: z.string().default(""),
+  SEED_DEMO: booleanFlag.optional(),
+  TRANSLATION_PROVIDER: z.enum(["none", "deepl", "openai", "libretranslate"]).default("none"),
+  DEEPL_API_KEY: optionalText,
+  DEEPL_SERVER_URL: optionalUrl,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  LIBRETRANSLATE_URL: optionalUrl,
+  LIBRETRANSLATE_API_KEY: optionalText,
+  TRANSLATION_PAUSE_MS: z.coerce.number().int().min(0).default(1000),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  GA_MEASUREMENT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+      .optional(),
+  ),
+  ANALYTICS_EXCLUDED_IP: optionalText,
+  RATE_LIMIT_DISABLED: booleanFlag.optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws a ConfigError with one line per bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+export function isProduction(): boolean {
+  return getConfig().NODE_ENV === "production";
+}
+
+/** The site's own origin, used in links inside e-mails, canonical URLs and the sitemap. */
+export function publicUrl(): string {
+  const config = getConfig();
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+}

@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+interface OpenDatabase {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+// Kept on globalThis so the dev server's module reloads reuse one connection (PGlite allows one per directory).
+const globalStore = globalThis as typeof globalThis & { __samenDatabase?: OpenDatabase };
+
+export function db(): Database {
+  const open = globalStore.__samenDatabase;
+  if (!open) throw new Error("The database is not open: call openDatabase() first.");
+  return open.db;
+}
+
+export function databaseKind(): OpenDatabase["kind"] | undefined {
+  return globalStore.__samenDatabase?.kind;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; without it PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" for a throwaway in-memory database. */
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests get a fresh one each). */
+  searchPath?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (globalStore.__samenDatabase) return globalStore.__samenDatabase.db;
+  const open = options.databaseUrl ? await openPostgres(options.databaseUrl, options.searchPath) : await openPglite(options.dataDir ?? "memory://");
+  globalStore.__samenDatabase = open;
+  return open.db;
+}
+
+export async function migrateDatabase(): Promise<void> {
+  const open = globalStore.__samenDatabase;
+  if (!open) throw new Error("The database is not open.");
+  await open.migrate();
+}
+
+export async function closeDatabase(): Promise<void> {
+  const open = globalStore.__samenDatabase;
+  globalStore.__samenDatabase = undefined;
+  await open?.close();
+}
+
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    await db().execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function openPglite(dataDir: string): Promise<OpenDatabase> {
+  let lock: DataDirLock | undefined;
+  let location = dataDir;
+  if (!dataDir.startsWith("memory://")) {
+    const directory = path.resolve(dataDir);
+    fs.mkdirSync(directory, { recursive: true });
+    lock = acquireDataDirLock(directory);
+    location = path.join(directory, "pglite");
+  }
+  const client = new PGlite(location);
+  await client.waitReady;
+  const database = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db: database,
+    kind: "pglite",
+    migrate: () => migratePglite(database as never, { migrationsFolder }),
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, searchPath?: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  if (searchPath) await pool.query(`create schema if not exists "${searchPath}"`);
+  const database = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db: database,
+    kind: "postgres",
+    migrate: () =>
+      migratePg(database as never, {
+        migrationsFolder,
+        ...(searchPath ? { migrationsSchema: searchPath } : {}),
+      }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,2 @@
+// Importing an area's start-up module registers its tasks with onStartup(); order matters.
+export {};

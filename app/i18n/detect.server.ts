@@ -1,0 +1,31 @@
+import { blogPathLanguage, defaultLanguage, isLanguage, negotiateLanguage, type Language } from "~/domain/languages";
+import { languageStorageKey } from "./i18n";
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join("="));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The page language, in the architecture's order: the /:lang/blog prefix, the `lang` cookie,
+ * the signed-in user's saved preference, Accept-Language, English. Unknown values are ignored.
+ */
+export function detectLanguage(request: Request, savedPreference?: string | null): Language {
+  const fromPath = blogPathLanguage(new URL(request.url).pathname);
+  if (fromPath) return fromPath;
+  const fromCookie = readCookie(request, languageStorageKey);
+  if (isLanguage(fromCookie)) return fromCookie;
+  if (isLanguage(savedPreference)) return savedPreference;
+  return negotiateLanguage(request.headers.get("accept-language")) ?? defaultLanguage;
+}

@@ -1,0 +1,25 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { isLanguage, toBcp47, type Language } from "~/domain/languages";
+import { languageStorageKey } from "./i18n";
+
+/** Changes the interface language everywhere at once, and remembers it in local storage and a cookie. */
+export function useChangeLanguage() {
+  const { i18n } = useTranslation();
+  return useCallback(
+    async (language: Language) => {
+      if (!isLanguage(language)) return;
+      await i18n.changeLanguage(language);
+      document.documentElement.lang = toBcp47(language);
+      document.documentElement.dataset.language = language;
+      try {
+        localStorage.setItem(languageStorageKey, language);
+      } catch {
+        // storage can be blocked; the cookie still carries the choice
+      }
+      const secure = location.protocol === "https:" ? "; Secure" : "";
+      document.cookie = `${languageStorageKey}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    },
+    [i18n],
+  );
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "~/components/ui/sonner";
+import { SingleToaster } from "~/components/ui/toaster";
+import { Button } from "~/components/ui/button";
+import { toBcp47, type Language } from "~/domain/languages";
+import { getRootData } from "~/features/platform/root-data.server";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data(await getRootData(request, context));
+}
+
+export type RootData = Awaited<ReturnType<typeof getRootData>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Namespaces the matched routes declare with `handle.i18n`, so the client loads only those. */
+function useRouteNamespaces(): string[] {
+  const matches = useMatches();
+  const namespaces = new Set(["common"]);
+  for (const match of matches) {
+    const handle = match.handle as { i18n?: string[] } | undefined;
+    for (const namespace of handle?.i18n ?? []) namespaces.add(namespace);
+  }
+  return [...namespaces];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const namespaces = useRouteNamespaces();
+  const rootData = useRootData();
+  return (
+    <html
+      lang={toBcp47(language)}
+      data-language={language}
+      data-namespaces={namespaces.join(",")}
+      {...(rootData?.analyticsExcluded ? { "data-analytics-excluded": "true" } : {})}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f6f5e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow">
+          {i18n.t("common:actions.skipToContent")}
+        </a>
+        {children}
+        <Toaster />
+        <SingleToaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const showDetails = import.meta.env.DEV && error instanceof Error;
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-sm font-semibold text-primary">{status}</p>
+      <h1 className="text-3xl font-bold">{status === 404 ? t("notFound.title") : t("errorPage.title")}</h1>
+      <p className="text-muted-foreground">{status === 404 ? t("notFound.description") : t("errorPage.description")}</p>
+      {showDetails && <pre className="max-w-full overflow-auto rounded-md bg-muted p-4 text-left text-xs">{error.stack}</pre>}
+      <Button asChild>
+        <Link to="/">{t("notFound.returnHome")}</Link>
+      </Button>
+    </main>
+  );
+}

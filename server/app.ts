@@ -1,0 +1,145 @@
+import crypto from "node:crypto";
+import compression from "compression";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getConfig, publicUrl } from "~/config.server";
+import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { requestInfoContext } from "~/lib/request-context";
+import { runStartupTasks } from "~/features/platform/startup.server";
+import { mountApiRoutes } from "~/features/platform/api-routes.server";
+
+export { logger };
+
+/** Opens and migrates the database, then runs each area's start-up task (seeds, creators, workers). */
+export async function boot(): Promise<void> {
+  const config = getConfig();
+  await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateDatabase();
+  logger.info({ database: databaseKind(), dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }, "database ready");
+  await runStartupTasks();
+}
+
+export async function shutdown(): Promise<void> {
+  await closeDatabase();
+}
+
+interface CreateAppOptions {
+  /** Mounts static files (production) or Vite's dev middleware before the page handler. */
+  mountAssets(app: Express): void;
+}
+
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+const mutatingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Endpoints called by other services with their own signatures, not by browsers. */
+const crossOriginAllowed = ["/api/billing/webhook"];
+
+export function createApp({ mountAssets }: CreateAppOptions): Express {
+  const config = getConfig();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true || req.url === "/healthz" },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+
+  const assetsOrigin = config.PUBLIC_ASSETS_URL ? new URL(config.PUBLIC_ASSETS_URL).origin : undefined;
+  const analyticsHosts = config.GA_MEASUREMENT_ID
+    ? ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://api.ipify.org"]
+    : [];
+  app.use(
+    helmet({
+      contentSecurityPolicy:
+        config.NODE_ENV === "development"
+          ? false // Vite's dev client injects inline scripts; production and tests run the strict policy.
+          : {
+              useDefaults: true,
+              directives: {
+                "default-src": ["'self'"],
+                "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`, ...analyticsHosts],
+                "style-src": ["'self'", "'unsafe-inline'"],
+                "img-src": ["'self'", "data:", "blob:", ...(assetsOrigin ? [assetsOrigin] : []), ...analyticsHosts],
+                "connect-src": ["'self'", ...analyticsHosts],
+                "font-src": ["'self'", "data:"],
+                "form-action": ["'self'", "https://checkout.stripe.com"],
+                "frame-ancestors": ["'none'"],
+                "object-src": ["'none'"],
+                "base-uri": ["'self'"],
+                "upgrade-insecure-requests": config.NODE_ENV === "production" && publicUrl().startsWith("https:") ? [] : null,
+              },
+            },
+      strictTransportSecurity: publicUrl().startsWith("https:") ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+    next();
+  });
+
+  app.use(compression());
+
+  // Mutating requests must come from our own pages: refuse a foreign Origin (CSRF).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!mutatingMethods.has(req.method) || crossOriginAllowed.includes(req.path)) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const ownOrigins = new Set([`${req.protocol}://${req.get("host")}`, publicUrl()]);
+    if ((origin && origin !== "null" && !ownOrigins.has(origin)) || origin === "null" || fetchSite === "cross-site") {
+      req.log.warn({ origin, fetchSite }, "cross-origin request refused");
+      res.status(403).type("text/plain").send("Cross-origin request refused");
+      return;
+    }
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseUp = await pingDatabase();
+    res.setHeader("cache-control", "no-store");
+    res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
+  });
+
+  mountAssets(app);
+  mountApiRoutes(app);
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: loadBuild,
+      mode: config.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext(req, res) {
+        return new RouterContextProvider(
+          new Map([
+            [
+              requestInfoContext,
+              { nonce: res.locals.nonce as string, requestId: String(req.id), log: req.log, clientIp: req.ip ?? "unknown" },
+            ],
+          ]),
+        );
+      },
+    }),
+  );
+
+  return app;
+}

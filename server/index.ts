@@ -1,0 +1,71 @@
+// Launcher: in production it runs the bundled server (build/server/index.js); otherwise it serves
+// the same server module through Vite's dev middleware. Everything else lives in server/app.ts.
+import http from "node:http";
+import path from "node:path";
+import express, { type Express } from "express";
+
+type ServerModule = typeof import("./app.ts");
+
+const production = process.env.NODE_ENV === "production";
+const buildDirectory = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build");
+
+async function loadServerModule(httpServer: http.Server): Promise<{ module: ServerModule; mountAssets(app: Express): void }> {
+  if (production) {
+    const module = (await import(path.join(buildDirectory, "server/index.js"))) as ServerModule;
+    return {
+      module,
+      mountAssets(app) {
+        app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+        app.use(express.static(path.join(buildDirectory, "client"), { maxAge: "1h", index: false }));
+      },
+    };
+  }
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
+  const module = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
+  return { module, mountAssets: (app) => app.use(vite.middlewares) };
+}
+
+async function main() {
+  const server = http.createServer();
+  let module: ServerModule;
+  let mountAssets: (app: Express) => void;
+  try {
+    ({ module, mountAssets } = await loadServerModule(server));
+  } catch (error) {
+    console.error(`Could not load the server${production ? ` from ${buildDirectory} (run npm run build first)` : ""}:`, error);
+    process.exit(1);
+  }
+  try {
+    await module.boot();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(message);
+    process.exit(1);
+  }
+
+  const app = module.createApp({ mountAssets });
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  server.on("request", app);
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    module.logger.info(`Samen is running on http://localhost:${actualPort} (${production ? "production" : "development"})`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    module.logger.info({ signal }, "shutting down");
+    server.close();
+    server.closeAllConnections();
+    await module.shutdown();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+await main();
