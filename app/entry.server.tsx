@@ -9,6 +9,7 @@ import { createI18n } from "~/i18n/i18n";
 import { allResources, namespaces } from "~/i18n/resources.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { NonceProvider } from "~/lib/nonce";
+import { logger } from "~/lib/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -70,6 +71,6 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: RouterContextProvider }) {
   if (request.signal.aborted) return;
-  const log = context ? context.get(requestInfoContext).log : console;
+  const log = context ? context.get(requestInfoContext).log : logger;
   log.error({ err: error, url: request.url }, "unhandled error in loader, action or render");
 }

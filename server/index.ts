@@ -4,7 +4,9 @@ import http from "node:http";
 import path from "node:path";
 import express, { type Express } from "express";
 
-type ServerModule = typeof import("./app.ts");
+import type * as ServerModuleExports from "./app.ts";
+
+type ServerModule = typeof ServerModuleExports;
 
 const production = process.env.NODE_ENV === "production";
 const buildDirectory = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build");

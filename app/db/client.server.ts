@@ -41,13 +41,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; "memory://" for a throwaway in-memory database. */
   dataDir?: string;
-  /** PostgreSQL schema to use (tests get a fresh one each). */
-  searchPath?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (globalStore.__samenDatabase) return globalStore.__samenDatabase.db;
-  const open = options.databaseUrl ? await openPostgres(options.databaseUrl, options.searchPath) : await openPglite(options.dataDir ?? "memory://");
+  const open = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir ?? "memory://");
   globalStore.__samenDatabase = open;
   return open.db;
 }
@@ -96,22 +94,13 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   };
 }
 
-async function openPostgres(databaseUrl: string, searchPath?: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
-  if (searchPath) await pool.query(`create schema if not exists "${searchPath}"`);
+async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const database = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db: database,
     kind: "postgres",
-    migrate: () =>
-      migratePg(database as never, {
-        migrationsFolder,
-        ...(searchPath ? { migrationsSchema: searchPath } : {}),
-      }),
+    migrate: () => migratePg(database as never, { migrationsFolder }),
     close: () => pool.end(),
   };
 }

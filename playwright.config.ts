@@ -1,0 +1,69 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2eEnvironment } from "./tests/e2e/env";
+
+const env = await e2eEnvironment();
+const baseURL = `http://localhost:${env.port}`;
+
+/** Debian's Chromium, started with the flags this machine's notes require (no background networking). */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, launchOptions: chromium },
+      grep: /@phone/,
+    },
+  ],
+  webServer: [
+    {
+      command: "node tests/fakes/smtp-sink.ts",
+      port: env.smtpPort,
+      env: { SMTP_SINK_PORT: String(env.smtpPort), MAIL_SINK_DIR: env.mailDir },
+      reuseExistingServer: false,
+    },
+    {
+      command: "node server/index.ts",
+      url: `${baseURL}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(env.port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: env.dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
+        LOG_LEVEL: "warn",
+        CREATOR_EMAILS: "creator@samen.test",
+        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+        SAMEN_BUILD_DIR: process.env.SAMEN_BUILD_DIR ?? "build",
+      },
+    },
+  ],
+});

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("foundation", () => {
+  test("home renders on the server in the visitor's language @phone", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("German visitors get German HTML with no English flash", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" } });
+    const page = await context.newPage();
+    const response = await page.request.get("/nonexistent", { headers: { "accept-language": "de" } });
+    expect(await response.text()).toContain("Hoppla! Seite nicht gefunden");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await context.close();
+  });
+
+  test("Ukrainian uses the BCP 47 tag uk", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "lang", value: "ua", url: baseURL as string }]);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "uk");
+  });
+
+  test("an unknown path answers the 404 page with status 404 @phone", async ({ page }) => {
+    const response = await page.goto("/nonexistent");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("scripts run under a nonce-based Content-Security-Policy without violations", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-/);
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+  });
+
+  test("hashed assets are cached for a year and compressed", async ({ page, request }) => {
+    await page.goto("/");
+    const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+    expect(script).toMatch(/^\/assets\//);
+    const response = await request.get(script as string, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+  });
+});

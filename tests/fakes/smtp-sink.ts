@@ -1,0 +1,53 @@
+// A real SMTP server for tests: every message it receives is parsed and saved as JSON in MAIL_SINK_DIR.
+import fs from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+export interface SinkMail {
+  from: string;
+  to: string[];
+  raw: string;
+  receivedAt: string;
+}
+
+export function startSmtpSink({ port, directory }: { port: number; directory: string }): Promise<SMTPServer> {
+  fs.mkdirSync(directory, { recursive: true });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const mail: SinkMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString("utf8"),
+          receivedAt: new Date().toISOString(),
+        };
+        const file = path.join(directory, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+        fs.writeFileSync(file, JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+/** Reads every mail the sink saved for one recipient, oldest first. */
+export function readSinkMails(directory: string, recipient: string): SinkMail[] {
+  if (!fs.existsSync(directory)) return [];
+  return fs
+    .readdirSync(directory)
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(directory, file), "utf8")) as SinkMail)
+    .filter((mail) => mail.to.includes(recipient.toLowerCase()));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.SMTP_SINK_PORT ?? 2525);
+  const directory = process.env.MAIL_SINK_DIR ?? ".data/mail-sink";
+  await startSmtpSink({ port, directory });
+  console.log(`SMTP sink on 127.0.0.1:${port}, saving to ${directory}`);
+}
