@@ -13,8 +13,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/ui/sonner";
-import { SingleToaster } from "~/components/ui/toaster";
+import { LazyToasters } from "~/components/ui/lazy-toasters";
 import { Button } from "~/components/ui/button";
 import { toBcp47, type Language } from "~/domain/languages";
 import { getRootData } from "~/features/platform/root-data.server";
@@ -73,8 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {i18n.t("common:actions.skipToContent")}
         </a>
         {children}
-        <Toaster />
-        <SingleToaster />
+        <LazyToasters />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
