@@ -21,3 +21,13 @@ describe("configuration", () => {
     }
   });
 });
+
+describe(".env.example", () => {
+  it("lists every variable the configuration reads", async () => {
+    const fs = await import("node:fs");
+    const { configSchema } = await import("./config.server");
+    const example = fs.readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+    const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(Object.keys(configSchema.shape).filter((name) => !listed.has(name))).toEqual([]);
+  });
+});
