@@ -1,0 +1,88 @@
+export type TransactionKind = "income" | "expense";
+export const transactionKinds: readonly TransactionKind[] = ["income", "expense"];
+
+export function isTransactionKind(value: unknown): value is TransactionKind {
+  return value === "income" || value === "expense";
+}
+
+/** Icon names the category chips draw (mapped to lucide icons in the component). */
+export type CategoryIcon =
+  | "briefcase"
+  | "hand-coins"
+  | "sparkles"
+  | "home"
+  | "shopping-cart"
+  | "bus"
+  | "plug"
+  | "heart-pulse"
+  | "ticket"
+  | "utensils"
+  | "graduation-cap"
+  | "baby"
+  | "piggy-bank"
+  | "shapes";
+
+export interface BuiltInCategory {
+  /** Fixed id, inserted by the budget migration; transactions of every household point to these rows. */
+  id: string;
+  key: string;
+  kind: TransactionKind;
+  icon: CategoryIcon;
+  color: string;
+}
+
+/**
+ * The built-in, translated set (label: `app:categories.<key>`). Order is the order people pick from.
+ * Colours are distinguishable from each other and keep 3:1 contrast against white for the chips.
+ */
+export const builtInCategories: readonly BuiltInCategory[] = [
+  { id: "00000000-0000-4000-8000-000000000101", key: "salary", kind: "income", icon: "briefcase", color: "#2f7d5b" },
+  { id: "00000000-0000-4000-8000-000000000102", key: "benefits", kind: "income", icon: "hand-coins", color: "#3b6fb6" },
+  { id: "00000000-0000-4000-8000-000000000103", key: "otherIncome", kind: "income", icon: "sparkles", color: "#8a5cc2" },
+  { id: "00000000-0000-4000-8000-000000000201", key: "housing", kind: "expense", icon: "home", color: "#3b6fb6" },
+  { id: "00000000-0000-4000-8000-000000000202", key: "groceries", kind: "expense", icon: "shopping-cart", color: "#2f7d5b" },
+  { id: "00000000-0000-4000-8000-000000000203", key: "transport", kind: "expense", icon: "bus", color: "#c2620a" },
+  { id: "00000000-0000-4000-8000-000000000204", key: "utilities", kind: "expense", icon: "plug", color: "#a1840b" },
+  { id: "00000000-0000-4000-8000-000000000205", key: "health", kind: "expense", icon: "heart-pulse", color: "#c2410c" },
+  { id: "00000000-0000-4000-8000-000000000206", key: "leisure", kind: "expense", icon: "ticket", color: "#8a5cc2" },
+  { id: "00000000-0000-4000-8000-000000000207", key: "eatingOut", kind: "expense", icon: "utensils", color: "#be3a6e" },
+  { id: "00000000-0000-4000-8000-000000000208", key: "education", kind: "expense", icon: "graduation-cap", color: "#0e7490" },
+  { id: "00000000-0000-4000-8000-000000000209", key: "children", kind: "expense", icon: "baby", color: "#d97706" },
+  { id: "00000000-0000-4000-8000-000000000210", key: "savings", kind: "expense", icon: "piggy-bank", color: "#0f766e" },
+  { id: "00000000-0000-4000-8000-000000000211", key: "other", kind: "expense", icon: "shapes", color: "#64748b" },
+];
+
+const byKey = new Map(builtInCategories.map((category) => [category.key, category]));
+const byId = new Map(builtInCategories.map((category) => [category.id, category]));
+
+export function builtInCategory(key: string): BuiltInCategory {
+  const category = byKey.get(key);
+  if (!category) throw new Error(`Unknown built-in category ${key}`);
+  return category;
+}
+
+export function builtInCategoryById(id: string): BuiltInCategory | undefined {
+  return byId.get(id);
+}
+
+/** Where an entry lands when nobody picks a category. */
+export function defaultCategoryId(kind: TransactionKind): string {
+  return builtInCategory(kind === "income" ? "salary" : "other").id;
+}
+
+/** A category as pages show it: built-in ones carry a translation key, custom ones a name. */
+export interface CategoryView {
+  id: string;
+  kind: TransactionKind;
+  key: string | null;
+  name: string | null;
+  icon: string;
+  color: string;
+  archived: boolean;
+}
+
+/** The label of a category in the reader's language (t is i18next's for the app namespace). */
+export function categoryLabel(category: Pick<CategoryView, "key" | "name">, t: (key: string) => string): string {
+  if (category.key) return t(`categories.${category.key}`);
+  return category.name ?? "";
+}

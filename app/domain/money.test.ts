@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { amountToInput, formatMoney, formatPercent, parseAmount } from "./money";
+
+describe("parseAmount", () => {
+  it.each([
+    ["1.234,56", "de", 123456],
+    ["1 234,56", "fr", 123456],
+    ["1\u202f234,56", "fr", 123456],
+    ["1\u00a0234,56", "pl", 123456],
+    ["1 234,56", "ua", 123456],
+    ["1,234.56", "en", 123456],
+    ["1.234,56", "nl", 123456],
+    ["1.234,56", "tr", 123456],
+    ["1.234,56", "es", 123456],
+    ["12,5", "de", 1250],
+    ["12.5", "de", 1250],
+    ["12,50", "en", 1250],
+    ["1.234", "de", 123400],
+    ["1,234", "en", 123400],
+    ["12,345", "en", 1234500],
+    ["0,99", "de", 99],
+    [".5", "en", 50],
+    ["7", "en", 700],
+    ["  42 € ", "de", 4200],
+    ["€42.10", "en", 4210],
+    ["999999999,99", "de", 99_999_999_999],
+  ] as const)("%s in %s is %i cents", (input, language, cents) => {
+    expect(parseAmount(input, language)).toEqual({ ok: true, minor: cents });
+  });
+
+  it.each([
+    ["abc", "invalid"],
+    ["-5", "notPositive"],
+    ["−5", "notPositive"],
+    ["0", "notPositive"],
+    ["0,00", "notPositive"],
+    ["1e9999", "invalid"],
+    ["", "required"],
+    ["   ", "required"],
+    ["12,34,5", "invalid"],
+    ["1,2,3", "invalid"],
+    ["1,234.567", "tooManyDecimals"],
+    ["1000000000", "tooLarge"],
+    ["99999999999999999999999", "tooLarge"],
+    ["Infinity", "invalid"],
+    ["0x10", "invalid"],
+    ["12.34.56", "invalid"],
+  ] as const)("refuses %j in English as %s", (input, error) => {
+    expect(parseAmount(input, "en")).toEqual({ ok: false, error });
+  });
+
+  it("refuses a German amount with a comma grouping", () => {
+    expect(parseAmount("1,234,56", "de")).toEqual({ ok: false, error: "invalid" });
+  });
+});
+
+describe("formatMoney", () => {
+  it("follows the reader's language and the household's currency", () => {
+    expect(formatMoney(123456, "EUR", "en")).toBe("€1,234.56");
+    expect(formatMoney(123456, "EUR", "de")).toBe("1.234,56\u00a0€");
+    expect(formatMoney(123456, "PLN", "pl")).toBe("1234,56\u00a0zł");
+    expect(formatMoney(123456, "EUR", "fr")).toBe("1\u202f234,56\u00a0€");
+  });
+
+  it("round-trips through the form field in every language", () => {
+    for (const language of ["en", "nl", "de", "fr", "es", "pl", "tr", "ua"] as const) {
+      expect(parseAmount(amountToInput(123456, language), language)).toEqual({ ok: true, minor: 123456 });
+      expect(parseAmount(formatMoney(987654321, "EUR", language).replace(/[^\d.,\s\u00a0\u202f]/g, ""), language)).toEqual({
+        ok: true,
+        minor: 987654321,
+      });
+    }
+  });
+});
+
+describe("formatPercent", () => {
+  it("shows a missing rate as a dash", () => {
+    expect(formatPercent(null, "en")).toBe("—");
+    expect(formatPercent(Number.NaN, "en")).toBe("—");
+  });
+  it("uses the reader's conventions", () => {
+    expect(formatPercent(0.256, "en")).toBe("25.6%");
+    expect(formatPercent(0.256, "de")).toBe("25,6\u00a0%");
+    expect(formatPercent(0.1, "en", { signed: true })).toBe("+10%");
+  });
+});

@@ -1,0 +1,141 @@
+import { toBcp47, type Language } from "./languages";
+
+/** Currencies a household can keep its budget in; all use two minor digits. */
+export const currencies = ["EUR", "USD", "GBP", "CHF", "PLN", "CZK", "HUF", "RON", "BGN", "SEK", "NOK", "DKK", "TRY", "UAH"] as const;
+export type Currency = (typeof currencies)[number];
+export const defaultCurrency: Currency = "EUR";
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === "string" && (currencies as readonly string[]).includes(value);
+}
+
+/** The largest amount one entry may carry: 999,999,999.99 — far above any household figure, far below 2^53. */
+export const maxAmountMinor = 99_999_999_999;
+
+export type AmountError = "required" | "invalid" | "notPositive" | "tooManyDecimals" | "tooLarge";
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; error: AmountError };
+
+const separatorCache = new Map<Language, { decimal: string; group: string }>();
+
+/** The decimal and grouping characters Intl uses for a language ("," and "." in German). */
+export function numberSeparators(language: Language): { decimal: string; group: string } {
+  let cached = separatorCache.get(language);
+  if (!cached) {
+    const parts = new Intl.NumberFormat(toBcp47(language)).formatToParts(1234567.5);
+    cached = {
+      decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
+      group: parts.find((part) => part.type === "group")?.value ?? ",",
+    };
+    separatorCache.set(language, cached);
+  }
+  return cached;
+}
+
+// Spaces people (and Intl) put between thousands: normal, no-break, narrow no-break, thin; and the Swiss apostrophe.
+const groupingNoise = /[\s\u00a0\u202f\u2009'’]/g;
+
+/**
+ * Reads an amount typed in the reader's language into positive integer cents:
+ * "1.234,56" (de), "1 234,56" (fr, pl, ua), "1,234.56" (en) → 123456.
+ * The other separator is accepted as a decimal point only where it cannot be a thousands group ("12.5" in German).
+ */
+export function parseAmount(input: string | null | undefined, language: Language): ParsedAmount {
+  const raw = (input ?? "").trim();
+  if (!raw) return { ok: false, error: "required" };
+  let text = raw.replace(/^[€$£₺₴]|[€$£₺₴]$/g, "").trim();
+  if (/^[-−–]/.test(text)) return /\d/.test(text) ? { ok: false, error: "notPositive" } : { ok: false, error: "invalid" };
+  text = text.replace(/^\+/, "").replace(groupingNoise, "");
+  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return { ok: false, error: "invalid" };
+
+  const { decimal } = numberSeparators(language);
+  const other = decimal === "," ? "." : ",";
+  let integerPart = text;
+  let fraction = "";
+  const decimalAt = text.lastIndexOf(decimal);
+  if (decimalAt >= 0) {
+    integerPart = text.slice(0, decimalAt);
+    fraction = text.slice(decimalAt + 1);
+    if (fraction.includes(decimal) || fraction.includes(other)) return { ok: false, error: "invalid" };
+  } else {
+    const otherAt = text.lastIndexOf(other);
+    const tail = otherAt >= 0 ? text.slice(otherAt + 1) : "";
+    // "12.50" in German cannot be a thousands group (groups have three digits), so it is a decimal point.
+    if (otherAt >= 0 && text.indexOf(other) === otherAt && tail.length !== 3) {
+      integerPart = text.slice(0, otherAt);
+      fraction = tail;
+    }
+  }
+  if (integerPart.includes(decimal)) return { ok: false, error: "invalid" };
+  const groups = integerPart.split(other);
+  if (groups.length > 1 && (groups.slice(1).some((group) => group.length !== 3) || groups[0] === "")) {
+    return { ok: false, error: "invalid" };
+  }
+  const digits = groups.join("");
+  if (!/^\d*$/.test(digits)) return { ok: false, error: "invalid" };
+  if (digits === "" && fraction === "") return { ok: false, error: "invalid" };
+  if (!/^\d*$/.test(fraction)) return { ok: false, error: "invalid" };
+  if (fraction.length > 2) return { ok: false, error: "tooManyDecimals" };
+  const whole = digits.replace(/^0+(?=\d)/, "");
+  if (whole.length > 10) return { ok: false, error: "tooLarge" };
+  const minor = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0") || "0");
+  if (minor === 0) return { ok: false, error: "notPositive" };
+  if (minor > maxAmountMinor) return { ok: false, error: "tooLarge" };
+  return { ok: true, minor };
+}
+
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: Language, currency: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language}|${currency}|${JSON.stringify(options)}`;
+  let cached = formatterCache.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat(toBcp47(language), { style: "currency", currency, ...options });
+    formatterCache.set(key, cached);
+  }
+  return cached;
+}
+
+/** 123456 cents → "1.234,56 €" for a German reader, "€1,234.56" for an English one. */
+export function formatMoney(minor: number, currency: string, language: Language): string {
+  return formatter(language, currency).format(minor / 100);
+}
+
+/** Whole units only, for chart axes and tight cards: "1.235 €". */
+export function formatMoneyCompact(minor: number, currency: string, language: Language): string {
+  const major = minor / 100;
+  if (Math.abs(major) >= 100_000) {
+    return formatter(language, currency, { notation: "compact", maximumFractionDigits: 1 }).format(major);
+  }
+  return formatter(language, currency, { maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(major);
+}
+
+/** The amount as a user would type it back into a form in their language: 123456 → "1234,56" (de). */
+export function amountToInput(minor: number, language: Language): string {
+  const { decimal } = numberSeparators(language);
+  const whole = Math.trunc(minor / 100);
+  const cents = Math.abs(minor % 100);
+  return cents === 0 ? String(whole) : `${whole}${decimal}${String(cents).padStart(2, "0")}`;
+}
+
+/** The currency's symbol in the reader's language, for the amount field's prefix. */
+export function currencySymbol(currency: string, language: Language): string {
+  return formatter(language, currency).formatToParts(0).find((part) => part.type === "currency")?.value ?? currency;
+}
+
+const percentCache = new Map<string, Intl.NumberFormat>();
+
+/** A fraction (0.256) as a percentage in the reader's language: "25,6 %" (de); null → "—". */
+export function formatPercent(fraction: number | null, language: Language, options: { signed?: boolean } = {}): string {
+  if (fraction === null || !Number.isFinite(fraction)) return "—";
+  const key = `${language}|${options.signed ? "s" : ""}`;
+  let cached = percentCache.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat(toBcp47(language), {
+      style: "percent",
+      maximumFractionDigits: 1,
+      signDisplay: options.signed ? "exceptZero" : "auto",
+    });
+    percentCache.set(key, cached);
+  }
+  return cached.format(fraction);
+}

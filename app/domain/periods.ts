@@ -1,0 +1,188 @@
+import { toBcp47, type Language } from "./languages";
+
+/**
+ * Calendar dates are plain "YYYY-MM-DD" strings and months "YYYY-MM": a budget follows the household's
+ * calendar, not UTC instants, so a payment on the evening of 31 January stays in January.
+ * All arithmetic runs on UTC midnights, where every day has 24 hours.
+ */
+export type IsoDate = string;
+export type MonthKey = string;
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const monthPattern = /^(\d{4})-(\d{2})$/;
+const dayMs = 86_400_000;
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== "string") return false;
+  const match = datePattern.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  if (y < 1900 || y > 2999) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function isMonthKey(value: unknown): value is MonthKey {
+  if (typeof value !== "string") return false;
+  const match = monthPattern.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  return year >= 1900 && year <= 2999 && month >= 1 && month <= 12;
+}
+
+function toUtc(date: IsoDate): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtc(ms: number): IsoDate {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Today's date on the reader's wall calendar (their time zone), falling back to UTC for an unknown zone. */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): IsoDate {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromUtc(toUtc(date) + days * dayMs);
+}
+
+export function monthOf(date: IsoDate): MonthKey {
+  return date.slice(0, 7);
+}
+
+export function addMonths(month: MonthKey, count: number): MonthKey {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + count;
+  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** First day of the month. */
+export function monthStart(month: MonthKey): IsoDate {
+  return `${month}-01`;
+}
+
+/** First day of the next month: ranges are half-open [start, end). */
+export function monthEnd(month: MonthKey): IsoDate {
+  return monthStart(addMonths(month, 1));
+}
+
+export function daysInMonth(month: MonthKey): number {
+  return (toUtc(monthEnd(month)) - toUtc(monthStart(month))) / dayMs;
+}
+
+/** Whole months from a to b (b − a); negative when b is earlier. */
+export function monthsBetween(from: MonthKey, to: MonthKey): number {
+  const [fy, fm] = from.split("-").map(Number) as [number, number];
+  const [ty, tm] = to.split("-").map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm);
+}
+
+/** Every month from `from` to `to`, both included, oldest first. */
+export function monthRange(from: MonthKey, to: MonthKey): MonthKey[] {
+  const count = monthsBetween(from, to);
+  return Array.from({ length: Math.max(0, count + 1) }, (_, index) => addMonths(from, index));
+}
+
+/** ISO 8601 weekday: Monday 1 … Sunday 7. */
+export function isoWeekday(date: IsoDate): number {
+  const day = new Date(toUtc(date)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The Monday that starts the date's ISO week. */
+export function isoWeekStart(date: IsoDate): IsoDate {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+/** ISO week-numbering year and week: 2021-01-03 is in week 53 of 2020; 2024-12-30 in week 1 of 2025. */
+export function isoWeek(date: IsoDate): { year: number; week: number } {
+  const thursday = addDays(date, 4 - isoWeekday(date));
+  const year = Number(thursday.slice(0, 4));
+  const week = Math.floor((toUtc(thursday) - Date.UTC(year, 0, 1)) / (7 * dayMs)) + 1;
+  return { year, week };
+}
+
+export type ChartPeriod = "monthly" | "weekly" | "yearly";
+export const chartPeriods: readonly ChartPeriod[] = ["monthly", "weekly", "yearly"];
+
+export function isChartPeriod(value: unknown): value is ChartPeriod {
+  return typeof value === "string" && (chartPeriods as readonly string[]).includes(value);
+}
+
+/** One bar of a chart: a half-open date range and its stable key (month "2025-03", week start "2025-03-10", year "2025"). */
+export interface Bucket {
+  key: string;
+  start: IsoDate;
+  end: IsoDate;
+}
+
+/** How many buckets each period shows: the last 12 months, the last 12 ISO weeks, the last 5 years. */
+export const bucketCounts: Record<ChartPeriod, number> = { monthly: 12, weekly: 12, yearly: 5 };
+
+/** The chart's buckets ending with the one that holds `anchor`, oldest first. */
+export function chartBuckets(period: ChartPeriod, anchor: IsoDate): Bucket[] {
+  const count = bucketCounts[period];
+  if (period === "monthly") {
+    const last = monthOf(anchor);
+    return monthRange(addMonths(last, 1 - count), last).map((month) => ({ key: month, start: monthStart(month), end: monthEnd(month) }));
+  }
+  if (period === "weekly") {
+    const lastMonday = isoWeekStart(anchor);
+    return Array.from({ length: count }, (_, index) => {
+      const start = addDays(lastMonday, (index - count + 1) * 7);
+      return { key: start, start, end: addDays(start, 7) };
+    });
+  }
+  const lastYear = Number(anchor.slice(0, 4));
+  return Array.from({ length: count }, (_, index) => {
+    const year = lastYear - count + 1 + index;
+    return { key: String(year), start: `${year}-01-01`, end: `${year + 1}-01-01` };
+  });
+}
+
+const dateFormatCache = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let cached = dateFormatCache.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(toBcp47(language), { timeZone: "UTC", ...options });
+    dateFormatCache.set(key, cached);
+  }
+  return cached;
+}
+
+/** "March 2025" / "maart 2025"; short: "Mar 2025". */
+export function formatMonth(month: MonthKey, language: Language, style: "long" | "short" = "long"): string {
+  return dateFormat(language, { month: style, year: "numeric" }).format(toUtc(monthStart(month)));
+}
+
+/** Month name alone for chart axes: "Mar". */
+export function formatMonthShort(month: MonthKey, language: Language): string {
+  return dateFormat(language, { month: "short" }).format(toUtc(monthStart(month)));
+}
+
+/** A date in the reader's language: short "14 Mar", medium "14 Mar 2025", long "Friday, 14 March 2025". */
+export function formatDate(date: IsoDate, language: Language, style: "short" | "medium" | "long" = "medium"): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === "short"
+      ? { day: "numeric", month: "short" }
+      : style === "medium"
+        ? { day: "numeric", month: "short", year: "numeric" }
+        : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+  return dateFormat(language, options).format(toUtc(date));
+}
+
+/** Label of a chart bucket in the reader's language. */
+export function formatBucket(period: ChartPeriod, bucket: Bucket, language: Language): string {
+  if (period === "monthly") return formatMonthShort(bucket.key, language);
+  if (period === "weekly") return formatDate(bucket.start, language, "short");
+  return bucket.key;
+}
