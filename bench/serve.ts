@@ -25,7 +25,7 @@ export function ensureBuild(): void {
   const buildDir = process.env.SAMEN_BUILD_DIR ?? "build";
   if (fs.existsSync(path.join(buildDir, "server/index.js")) && !process.argv.includes("--build")) return;
   console.error("building the production bundle…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

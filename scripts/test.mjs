@@ -6,7 +6,7 @@ const steps = [
   ["lint", "npx", ["eslint", "."]],
   ["type check", "npm", ["run", "typecheck"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
-  ["production build", "npx", ["react-router", "build"]],
+  ["production build", "npm", ["run", "build"]],
   ["end-to-end tests", "npx", ["playwright", "test"]],
 ];
 

@@ -3,6 +3,7 @@
 import http from "node:http";
 import path from "node:path";
 import express, { type Express } from "express";
+import { precompressedAssets } from "./precompressed.ts";
 
 import type * as ServerModuleExports from "./app.ts";
 
@@ -17,6 +18,7 @@ async function loadServerModule(httpServer: http.Server): Promise<{ module: Serv
     return {
       module,
       mountAssets(app) {
+        app.use("/assets", precompressedAssets(path.join(buildDirectory, "client/assets")));
         app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
         app.use(express.static(path.join(buildDirectory, "client"), { maxAge: "1h", index: false }));
       },
