@@ -1,10 +1,20 @@
 import type { RouterContextProvider } from "react-router";
-import { getConfig } from "~/config.server";
+import { getConfig, publicUrl } from "~/config.server";
+import { isExcludedIp } from "~/features/analytics/excluded-ip";
+import { requestInfoContext } from "~/lib/request-context";
 import { detectLanguage } from "~/i18n/detect.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 
+function clientIpOf(context: Readonly<RouterContextProvider>): string | undefined {
+  try {
+    return context.get(requestInfoContext).clientIp;
+  } catch {
+    return undefined; // rendered outside the Express server (tests): no client address
+  }
+}
+
 /** What every page needs: the page language and the public settings the browser may see. */
-export async function getRootData(request: Request, _context: Readonly<RouterContextProvider>) {
+export async function getRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const config = getConfig();
   const user = await getOptionalUser(request);
   const language = detectLanguage(request, user?.locale);
@@ -15,7 +25,8 @@ export async function getRootData(request: Request, _context: Readonly<RouterCon
       appUrl: config.APP_URL ?? "",
       assetsUrl: config.PUBLIC_ASSETS_URL ?? "",
       gaMeasurementId: config.GA_MEASUREMENT_ID ?? "",
+      siteUrl: publicUrl(),
     },
-    analyticsExcluded: false,
+    analyticsExcluded: isExcludedIp(clientIpOf(context), config.ANALYTICS_EXCLUDED_IP),
   };
 }
