@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./platform";
 export * from "./blog";
+export * from "./budget";

@@ -1,0 +1,231 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const kindCheck = (name: string, column: string) => check(name, sql.raw(`${column} in ('income','expense')`));
+
+/** One budget. Every account gets its own at sign-up; partners are invited into others. */
+export const household = pgTable(
+  "household",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** ISO 4217; every amount of the household is in this currency. */
+    currency: text("currency").notNull().default("EUR"),
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("household_owner_user_id_idx").on(table.ownerUserId)],
+);
+
+export const householdMember = pgTable(
+  "household_member",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.householdId, table.userId] }),
+    // The household switcher: every household of a user.
+    index("household_member_user_id_idx").on(table.userId),
+    check("household_member_role_check", sql`${table.role} in ('owner','partner')`),
+  ],
+);
+
+/** Built-in categories have no household (ids fixed in app/domain/categories.ts); custom ones belong to one. */
+export const category = pgTable(
+  "category",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id").references(() => household.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** Translation key of a built-in category; null for custom ones. */
+    key: text("key"),
+    /** Name of a custom category; null for built-in ones. */
+    name: text("name"),
+    icon: text("icon").notNull().default("shapes"),
+    color: text("color").notNull().default("#64748b"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("category_household_kind_idx").on(table.householdId, table.kind),
+    uniqueIndex("category_builtin_key").on(table.key).where(sql`${table.householdId} is null`),
+    kindCheck("category_kind_check", "kind"),
+    check("category_key_or_name_check", sql`(${table.key} is null) <> (${table.name} is null)`),
+  ],
+);
+
+/** An income or expense entry. Ids are UUIDv7 (time-ordered) so "newest first" within a day is the entry order. */
+export const transaction = pgTable(
+  "transaction",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    description: text("description").notNull().default(""),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => category.id),
+    // An audit field, not a foreign key: deleting an account must not scan every transaction of every household.
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Income / Expenses pages: one month of one kind, newest first, keyset-paginated; also the weekly chart.
+    index("transaction_household_kind_date_idx").on(table.householdId, table.kind, table.occurredOn.desc(), table.id.desc()),
+    // Dashboard "recent transactions" across both kinds.
+    index("transaction_household_date_idx").on(table.householdId, table.occurredOn.desc(), table.id.desc()),
+    kindCheck("transaction_kind_check", "kind"),
+    check("transaction_amount_positive_check", sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * Totals per household, month, kind and category, kept exact by statement-level triggers on `transaction`
+ * (see the budget_month_totals migration). Cards, charts and reports read these few rows, so their cost
+ * follows the number of months shown, not the size of the history.
+ */
+export const monthTotal = pgTable(
+  "month_total",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    /** First day of the calendar month. */
+    month: date("month", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    categoryId: uuid("category_id").notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.householdId, table.month, table.kind, table.categoryId] })],
+);
+
+export const goal = pgTable(
+  "goal",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    targetMinor: bigint("target_minor", { mode: "number" }).notNull(),
+    /** Sum of the contributions, updated in the same transaction as each contribution. */
+    savedMinor: bigint("saved_minor", { mode: "number" }).notNull().default(0),
+    deadline: date("deadline", { mode: "string" }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    reachedAt: timestamp("reached_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("goal_household_idx").on(table.householdId, table.createdAt),
+    check("goal_target_positive_check", sql`${table.targetMinor} > 0`),
+    check("goal_saved_not_negative_check", sql`${table.savedMinor} >= 0`),
+  ],
+);
+
+/** Money put into (positive) or taken out of (negative) a goal. */
+export const goalContribution = pgTable(
+  "goal_contribution",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    goalId: uuid("goal_id")
+      .notNull()
+      .references(() => goal.id, { onDelete: "cascade" }),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("goal_contribution_goal_date_idx").on(table.goalId, table.occurredOn.desc(), table.createdAt.desc()),
+    check("goal_contribution_nonzero_check", sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+/** The household's plan. No row means free; the plans issue writes the rows (Stripe or test mode). */
+export const subscription = pgTable(
+  "subscription",
+  {
+    householdId: uuid("household_id")
+      .primaryKey()
+      .references(() => household.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull().default("free"),
+    status: text("status").notNull().default("active"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("subscription_provider_subscription_key").on(table.providerSubscriptionId),
+    check("subscription_plan_check", sql`${table.plan} in ('free','premium')`),
+  ],
+);
+
+/** Behind the header's alert dot: partner joined, goal reached, a category above its usual spending. */
+export const notification = pgTable(
+  "notification",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id").references(() => household.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, string | number | null>>().notNull().default({}),
+    /** The same event never notifies twice ("goal-reached:<id>", "over-usual:<category>:<month>"). */
+    dedupeKey: text("dedupe_key"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("notification_user_created_idx").on(table.userId, table.createdAt.desc()),
+    uniqueIndex("notification_user_dedupe_key").on(table.userId, table.dedupeKey).where(sql`${table.dedupeKey} is not null`),
+  ],
+);
+
+export type HouseholdRow = typeof household.$inferSelect;
+export type TransactionRow = typeof transaction.$inferSelect;
+export type GoalRow = typeof goal.$inferSelect;
+export type NotificationRow = typeof notification.$inferSelect;

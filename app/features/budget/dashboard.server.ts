@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { goal, monthTotal, transaction } from "~/db/schema";
+import type { TransactionKind } from "~/domain/categories";
+import { can } from "~/domain/plans";
+import {
+  addDays,
+  addMonths,
+  chartBuckets,
+  monthEnd,
+  monthOf,
+  monthStart,
+  type Bucket,
+  type ChartPeriod,
+  type IsoDate,
+  type MonthKey,
+} from "~/domain/periods";
+import { relativeChange, summarize } from "~/domain/summary";
+import { goalProgress, isGoalReached } from "~/domain/goals";
+import { BudgetAccessError } from "./errors";
+import { requireHouseholdAccess } from "./households.server";
+
+export interface ChartPoint {
+  key: string;
+  start: IsoDate;
+  incomeMinor: number;
+  expenseMinor: number;
+}
+
+/** Rows of month_total between two months (half-open), for one household: the source of cards, charts and reports. */
+export async function readMonthTotals({ householdId, from, to }: { householdId: string; from: MonthKey; to: MonthKey }) {
+  const rows = await db()
+    .select({ month: monthTotal.month, kind: monthTotal.kind, categoryId: monthTotal.categoryId, totalMinor: monthTotal.totalMinor })
+    .from(monthTotal)
+    .where(and(eq(monthTotal.householdId, householdId), gte(monthTotal.month, monthStart(from)), lt(monthTotal.month, monthStart(to))));
+  return rows.map((row) => ({ ...row, month: monthOf(row.month), kind: row.kind as TransactionKind }));
+}
+
+export type MonthTotalRow = Awaited<ReturnType<typeof readMonthTotals>>[number];
+
+function sumBy(rows: MonthTotalRow[], match: (row: MonthTotalRow) => boolean): number {
+  let total = 0;
+  for (const row of rows) if (match(row)) total += row.totalMinor;
+  return total;
+}
+
+function fillBuckets(buckets: Bucket[], sums: Map<string, { incomeMinor: number; expenseMinor: number }>): ChartPoint[] {
+  return buckets.map((bucket) => ({ key: bucket.key, start: bucket.start, ...(sums.get(bucket.key) ?? { incomeMinor: 0, expenseMinor: 0 }) }));
+}
+
+/**
+ * Income vs expenses per bucket, really aggregated by the chosen period: months and years from month_total,
+ * ISO weeks (Monday first) from the entries of those twelve weeks.
+ */
+export async function incomeExpenseSeries({
+  householdId,
+  period,
+  anchor,
+  monthRows,
+}: {
+  householdId: string;
+  period: ChartPeriod;
+  anchor: IsoDate;
+  /** month_total rows already read for the monthly view, to save a query. */
+  monthRows?: MonthTotalRow[];
+}): Promise<ChartPoint[]> {
+  const buckets = chartBuckets(period, anchor);
+  const first = buckets[0] as Bucket;
+  const last = buckets.at(-1) as Bucket;
+  const sums = new Map<string, { incomeMinor: number; expenseMinor: number }>();
+  const add = (key: string, kind: string, amount: number) => {
+    const entry = sums.get(key) ?? { incomeMinor: 0, expenseMinor: 0 };
+    if (kind === "income") entry.incomeMinor += amount;
+    else entry.expenseMinor += amount;
+    sums.set(key, entry);
+  };
+  if (period === "weekly") {
+    const rows = await db()
+      .select({
+        week: sql<string>`to_char(date_trunc('week', ${transaction.occurredOn}::timestamp), 'YYYY-MM-DD')`,
+        kind: transaction.kind,
+        totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+      })
+      .from(transaction)
+      .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, first.start), lt(transaction.occurredOn, last.end)))
+      .groupBy(sql`1`, transaction.kind);
+    for (const row of rows) add(row.week, row.kind, Number(row.totalMinor));
+    return fillBuckets(buckets, sums);
+  }
+  const rows = monthRows ?? (await readMonthTotals({ householdId, from: monthOf(first.start), to: monthOf(last.end) }));
+  for (const row of rows) {
+    if (row.month < monthOf(first.start) || row.month >= monthOf(last.end)) continue;
+    add(period === "monthly" ? row.month : row.month.slice(0, 4), row.kind, row.totalMinor);
+  }
+  return fillBuckets(buckets, sums);
+}
+
+export interface CategorySpending {
+  categoryId: string;
+  totalMinor: number;
+  previousMinor: number;
+  change: number | null;
+  share: number;
+}
+
+/** Expenses of a period by category, biggest first, with the change against the comparison period. */
+export function spendingByCategory(rows: MonthTotalRow[], inPeriod: (month: MonthKey) => boolean, inPrevious: (month: MonthKey) => boolean): CategorySpending[] {
+  const current = new Map<string, number>();
+  const previous = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind !== "expense") continue;
+    if (inPeriod(row.month)) current.set(row.categoryId, (current.get(row.categoryId) ?? 0) + row.totalMinor);
+    else if (inPrevious(row.month)) previous.set(row.categoryId, (previous.get(row.categoryId) ?? 0) + row.totalMinor);
+  }
+  const total = [...current.values()].reduce((sum, value) => sum + value, 0);
+  return [...current.entries()]
+    .filter(([, amount]) => amount > 0)
+    .map(([categoryId, totalMinor]) => {
+      const previousMinor = previous.get(categoryId) ?? 0;
+      return { categoryId, totalMinor, previousMinor, change: relativeChange(totalMinor, previousMinor), share: total > 0 ? totalMinor / total : 0 };
+    })
+    .sort((a, b) => b.totalMinor - a.totalMinor);
+}
+
+/**
+ * Everything the dashboard shows for a month, in four indexed queries whatever the history:
+ * access, month_total for 13 months, the month's latest entries, the active goals (plus the weekly chart's range when asked).
+ */
+export async function getDashboard({
+  userId,
+  householdId,
+  month,
+  period,
+  today,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+  period: ChartPeriod;
+  today: IsoDate;
+}) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  if (!can(access.plan, "dashboard.view")) throw new BudgetAccessError("notFound");
+  // The chart ends with the chosen month: at today within the current month, at the month's last day otherwise.
+  const anchor = month === monthOf(today) ? today : addDays(monthEnd(month), -1);
+  const from = addMonths(month, -12);
+  const to = addMonths(month, 1);
+
+  const [monthRows, recent, goals, anyEntry] = await Promise.all([
+    period === "yearly" ? readMonthTotals({ householdId, from: `${Number(month.slice(0, 4)) - 4}-01`, to }) : readMonthTotals({ householdId, from, to }),
+    db()
+      .select({
+        id: transaction.id,
+        kind: transaction.kind,
+        amountMinor: transaction.amountMinor,
+        occurredOn: transaction.occurredOn,
+        description: transaction.description,
+        categoryId: transaction.categoryId,
+      })
+      .from(transaction)
+      .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(month)), lt(transaction.occurredOn, monthEnd(month))))
+      .orderBy(desc(transaction.occurredOn), desc(transaction.id))
+      .limit(6),
+    db()
+      .select({ id: goal.id, name: goal.name, targetMinor: goal.targetMinor, savedMinor: goal.savedMinor, deadline: goal.deadline })
+      .from(goal)
+      .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)))
+      .orderBy(asc(goal.createdAt))
+      .limit(3),
+    db().select({ one: sql<number>`1` }).from(monthTotal).where(and(eq(monthTotal.householdId, householdId), sql`${monthTotal.entries} > 0`)).limit(1),
+  ]);
+
+  const previousMonth = addMonths(month, -1);
+  const figures = (key: MonthKey) => ({
+    incomeMinor: sumBy(monthRows, (row) => row.month === key && row.kind === "income"),
+    expenseMinor: sumBy(monthRows, (row) => row.month === key && row.kind === "expense"),
+  });
+  const chart = await incomeExpenseSeries({ householdId, period, anchor, monthRows: period === "weekly" ? undefined : monthRows });
+
+  return {
+    access,
+    month,
+    period,
+    isEmpty: anyEntry.length === 0,
+    summary: summarize(figures(month), figures(previousMonth)),
+    chart,
+    categories: spendingByCategory(monthRows, (key) => key === month, (key) => key === previousMonth),
+    recent: recent.map((row) => ({ ...row, kind: row.kind as TransactionKind })),
+    goals: goals.map((row) => ({ ...row, progress: goalProgress(row), reached: isGoalReached(row) })),
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { category, household } from "~/db/schema";
+import { useTestDatabase } from "~/db/test-database";
+import { builtInCategories } from "~/domain/categories";
+import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
+import { BudgetAccessError } from "./errors";
+import { createPersonalHousehold, ensurePersonalHousehold, listUserHouseholds, requireHouseholdAccess, updateHousehold } from "./households.server";
+
+useTestDatabase();
+
+describe("households", () => {
+  it("a new account gets its own household in euro with an owner membership", async () => {
+    const owner = await seedUser();
+    const created = await createPersonalHousehold({ userId: owner.id });
+    expect(created).toMatchObject({ name: "My budget", currency: "EUR", ownerUserId: owner.id });
+    const access = await requireHouseholdAccess({ userId: owner.id, householdId: created.id, write: true });
+    expect(access).toMatchObject({ role: "owner", plan: "free", canWrite: true });
+  });
+
+  it("is created lazily once, even when first visits race", async () => {
+    const person = await seedUser();
+    const ids = await Promise.all([1, 2, 3].map(() => ensurePersonalHousehold({ userId: person.id })));
+    expect(new Set(ids).size).toBe(1);
+    const owned = await db().select().from(household).where(eq(household.ownerUserId, person.id));
+    expect(owned).toHaveLength(1);
+  });
+
+  it("lists the user's own household first, then the ones they are a partner in", async () => {
+    const { household: theirs } = await seedHousehold({ householdName: "Family" });
+    const { owner: me, household: mine } = await seedHousehold();
+    await addPartner({ householdId: theirs.id, userId: me.id });
+    const list = await listUserHouseholds({ userId: me.id });
+    expect(list.map((item) => [item.id, item.role])).toEqual([
+      [mine.id, "owner"],
+      [theirs.id, "partner"],
+    ]);
+  });
+
+  it("a partner may read but not change the household", async () => {
+    const { household: shared } = await seedHousehold();
+    const partner = await seedUser();
+    await addPartner({ householdId: shared.id, userId: partner.id });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id })).resolves.toMatchObject({ role: "partner", canWrite: false });
+    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now", currency: "USD" })).rejects.toThrow(
+      new BudgetAccessError("readOnly"),
+    );
+  });
+
+  it("another household's id answers not found, as does a malformed one", async () => {
+    const { household: other } = await seedHousehold();
+    const stranger = await seedUser();
+    await expect(requireHouseholdAccess({ userId: stranger.id, householdId: other.id })).rejects.toMatchObject({ code: "notFound" });
+    await expect(requireHouseholdAccess({ userId: stranger.id, householdId: "not-a-uuid" })).rejects.toMatchObject({ code: "notFound" });
+  });
+
+  it("the owner renames the household and changes its currency", async () => {
+    const { owner, household: mine } = await seedHousehold();
+    await updateHousehold({ userId: owner.id, householdId: mine.id, name: "Our home", currency: "PLN" });
+    const access = await requireHouseholdAccess({ userId: owner.id, householdId: mine.id });
+    expect(access.household).toMatchObject({ name: "Our home", currency: "PLN" });
+  });
+
+  it("the migration's built-in categories match the domain's ids", async () => {
+    const rows = await db().select({ id: category.id, key: category.key, kind: category.kind }).from(category);
+    expect(rows.map((row) => `${row.id}:${row.key}:${row.kind}`).sort()).toEqual(
+      builtInCategories.map((item) => `${item.id}:${item.key}:${item.kind}`).sort(),
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { household, householdMember, subscription } from "~/db/schema";
+import { defaultCurrency, type Currency } from "~/domain/money";
+import { isPlan, type Plan } from "~/domain/plans";
+import { isUuid } from "~/lib/uuid";
+import { BudgetAccessError } from "./errors";
+
+export type HouseholdRole = "owner" | "partner";
+
+export interface HouseholdAccess {
+  household: { id: string; name: string; currency: Currency; ownerUserId: string };
+  role: HouseholdRole;
+  plan: Plan;
+  canWrite: boolean;
+}
+
+/** The name a new household gets when none is given; pages show it translated ("My budget"). */
+export const defaultHouseholdName = "My budget";
+
+/** Creates the household every account owns, with its owner membership. */
+export async function createPersonalHousehold({ userId, name }: { userId: string; name?: string }) {
+  return db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(household)
+      .values({ name: name?.trim() || defaultHouseholdName, currency: defaultCurrency, ownerUserId: userId })
+      .returning();
+    if (!created) throw new Error("household insert returned nothing");
+    await tx.insert(householdMember).values({ householdId: created.id, userId, role: "owner" });
+    return created;
+  });
+}
+
+/**
+ * Makes sure the user owns a household, whichever way the account was created (sign-up, admin script, seed).
+ * Concurrent first visits may race: a transaction-scoped advisory lock on the user serialises them.
+ */
+export async function ensurePersonalHousehold({ userId, name }: { userId: string; name?: string }) {
+  const existing = await db().select({ id: household.id }).from(household).where(eq(household.ownerUserId, userId)).limit(1);
+  if (existing[0]) return existing[0].id;
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`household:${userId}`}))`);
+    const again = await tx.select({ id: household.id }).from(household).where(eq(household.ownerUserId, userId)).limit(1);
+    if (again[0]) return again[0].id;
+    const [created] = await tx
+      .insert(household)
+      .values({ name: name?.trim() || defaultHouseholdName, currency: defaultCurrency, ownerUserId: userId })
+      .returning({ id: household.id });
+    if (!created) throw new Error("household insert returned nothing");
+    await tx.insert(householdMember).values({ householdId: created.id, userId, role: "owner" });
+    return created.id;
+  });
+}
+
+/** Every household the user belongs to, their own first, for the switcher. */
+export async function listUserHouseholds({ userId }: { userId: string }) {
+  const rows = await db()
+    .select({ id: household.id, name: household.name, currency: household.currency, role: householdMember.role })
+    .from(householdMember)
+    .innerJoin(household, eq(household.id, householdMember.householdId))
+    .where(eq(householdMember.userId, userId))
+    .orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
+  return rows.map((row) => ({ ...row, role: row.role as HouseholdRole, currency: row.currency as Currency }));
+}
+
+/**
+ * The one authorisation check of the budget tool: the user's role and the household's plan, in one query.
+ * Not a member (or not even a UUID) → notFound; a write by a partner → readOnly.
+ */
+export async function requireHouseholdAccess({
+  userId,
+  householdId,
+  write = false,
+}: {
+  userId: string;
+  householdId: string;
+  write?: boolean;
+}): Promise<HouseholdAccess> {
+  if (!isUuid(householdId)) throw new BudgetAccessError("notFound");
+  const [row] = await db()
+    .select({
+      id: household.id,
+      name: household.name,
+      currency: household.currency,
+      ownerUserId: household.ownerUserId,
+      role: householdMember.role,
+      plan: subscription.plan,
+    })
+    .from(householdMember)
+    .innerJoin(household, eq(household.id, householdMember.householdId))
+    .leftJoin(subscription, eq(subscription.householdId, household.id))
+    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, userId)))
+    .limit(1);
+  if (!row) throw new BudgetAccessError("notFound");
+  const role = row.role as HouseholdRole;
+  if (write && role !== "owner") throw new BudgetAccessError("readOnly");
+  return {
+    household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId },
+    role,
+    plan: isPlan(row.plan) ? row.plan : "free",
+    canWrite: role === "owner",
+  };
+}
+
+/** Renames the household or changes its currency (owner only). */
+export async function updateHousehold({
+  userId,
+  householdId,
+  name,
+  currency,
+}: {
+  userId: string;
+  householdId: string;
+  name: string;
+  currency: Currency;
+}) {
+  await requireHouseholdAccess({ userId, householdId, write: true });
+  await db().update(household).set({ name, currency, updatedAt: new Date() }).where(eq(household.id, householdId));
+}

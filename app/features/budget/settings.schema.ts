@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { isLanguage, type Language } from "~/domain/languages";
+import { isCurrency, type Currency } from "~/domain/money";
+
+export const profileFields = z.object({
+  name: z
+    .string({ error: "errors.name.required" })
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, "errors.name.required").max(80, "errors.name.tooLong")),
+  locale: z
+    .string({ error: "errors.language.invalid" })
+    .refine(isLanguage, "errors.language.invalid")
+    .transform((value) => value as Language),
+});
+
+export const householdFields = z.object({
+  name: z
+    .string({ error: "errors.householdName.required" })
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, "errors.householdName.required").max(60, "errors.householdName.tooLong")),
+  currency: z
+    .string({ error: "errors.currency.invalid" })
+    .refine(isCurrency, "errors.currency.invalid")
+    .transform((value) => value as Currency),
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { monthTotal, transaction } from "~/db/schema";
+import { useTestDatabase } from "~/db/test-database";
+import { builtInCategory } from "~/domain/categories";
+import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
+import { listNotifications } from "./notifications.server";
+import { parseTransactionForm } from "./transaction.schema";
+import {
+  addTransaction,
+  deleteTransaction,
+  getTransaction,
+  listTransactions,
+  restoreTransaction,
+  updateTransaction,
+  type TransactionFields,
+} from "./transactions.server";
+
+useTestDatabase();
+
+const groceries = builtInCategory("groceries").id;
+const salary = builtInCategory("salary").id;
+
+function expense(overrides: Partial<TransactionFields> = {}): TransactionFields {
+  return { kind: "expense", amountMinor: 4250, occurredOn: "2025-03-14", description: "Market", categoryId: groceries, ...overrides };
+}
+
+async function monthTotals(householdId: string) {
+  const rows = await db().select().from(monthTotal).where(eq(monthTotal.householdId, householdId));
+  return Object.fromEntries(rows.filter((row) => row.entries > 0).map((row) => [`${row.month}:${row.kind}:${row.categoryId}`, [row.totalMinor, row.entries]]));
+}
+
+describe("adding, changing and deleting entries", () => {
+  it("the owner adds an expense and the month's totals follow", async () => {
+    const { owner, household } = await seedHousehold();
+    const result = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
+    expect(result.ok).toBe(true);
+    expect(await monthTotals(household.id)).toEqual({ [`2025-03-01:expense:${groceries}`]: [4250, 1] });
+  });
+
+  it("editing moves the amount between months and categories; deleting removes it", async () => {
+    const { owner, household } = await seedHousehold();
+    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
+    if (!added.ok) throw new Error("add failed");
+    const other = builtInCategory("other").id;
+    await updateTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      transactionId: added.transaction.id,
+      fields: expense({ amountMinor: 1000, occurredOn: "2025-04-01", categoryId: other }),
+    });
+    expect(await monthTotals(household.id)).toEqual({ [`2025-04-01:expense:${other}`]: [1000, 1] });
+    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id });
+    expect(removed.amountMinor).toBe(1000);
+    expect(await monthTotals(household.id)).toEqual({});
+  });
+
+  it("undo puts a deleted entry back under its old id, once", async () => {
+    const { owner, household } = await seedHousehold();
+    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
+    if (!added.ok) throw new Error("add failed");
+    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id });
+    const { id, ...fields } = removed;
+    await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields });
+    await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields });
+    await expect(getTransaction({ userId: owner.id, householdId: household.id, transactionId: id })).resolves.toMatchObject({ amountMinor: 4250 });
+    expect(await monthTotals(household.id)).toEqual({ [`2025-03-01:expense:${groceries}`]: [4250, 1] });
+  });
+
+  it("refuses an income category on an expense", async () => {
+    const { owner, household } = await seedHousehold();
+    const result = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ categoryId: salary }) });
+    expect(result).toEqual({ ok: false, fieldErrors: { categoryId: "errors.category.invalid" } });
+  });
+
+  it("a partner's write is refused, and nothing changes", async () => {
+    const { owner, household } = await seedHousehold();
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id });
+    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
+    if (!added.ok) throw new Error("add failed");
+    const id = added.transaction.id;
+    await expect(addTransaction({ userId: partner.id, householdId: household.id, fields: expense() })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(updateTransaction({ userId: partner.id, householdId: household.id, transactionId: id, fields: expense({ amountMinor: 1 }) })).rejects.toMatchObject({
+      code: "readOnly",
+    });
+    await expect(deleteTransaction({ userId: partner.id, householdId: household.id, transactionId: id })).rejects.toMatchObject({ code: "readOnly" });
+    // Reading is allowed.
+    const page = await listTransactions({ userId: partner.id, householdId: household.id, kind: "expense", month: "2025-03" });
+    expect(page.items.map((item) => [item.id, item.amountMinor])).toEqual([[id, 4250]]);
+  });
+
+  it("another household's entries answer not found, even with the right entry id", async () => {
+    const { owner, household } = await seedHousehold();
+    const { owner: stranger, household: strangersOwn } = await seedHousehold();
+    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
+    if (!added.ok) throw new Error("add failed");
+    const id = added.transaction.id;
+    await expect(listTransactions({ userId: stranger.id, householdId: household.id, kind: "expense", month: "2025-03" })).rejects.toMatchObject({ code: "notFound" });
+    await expect(getTransaction({ userId: stranger.id, householdId: household.id, transactionId: id })).rejects.toMatchObject({ code: "notFound" });
+    // Their own household id with our entry id: still not found, and our entry is untouched.
+    await expect(deleteTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id })).rejects.toMatchObject({ code: "notFound" });
+    await expect(updateTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, fields: expense() })).rejects.toMatchObject({ code: "notFound" });
+    const [still] = await db().select().from(transaction).where(and(eq(transaction.id, id)));
+    expect(still?.amountMinor).toBe(4250);
+  });
+});
+
+describe("the month list", () => {
+  it("pages through a month newest first with a keyset cursor, without gaps or repeats", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedBulkTransactions({ householdId: household.id, count: 600, from: "2025-01", to: "2025-06" });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    let totals = { totalMinor: 0, entries: 0 };
+    do {
+      const page = await listTransactions({ userId: owner.id, householdId: household.id, kind: "expense", month: "2025-03", cursor, limit: 20 });
+      seen.push(...page.items.map((item) => `${item.occurredOn}.${item.id}`));
+      totals = page.totals;
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    const rows = await db()
+      .select({ id: transaction.id, occurredOn: transaction.occurredOn, amountMinor: transaction.amountMinor })
+      .from(transaction)
+      .where(and(eq(transaction.householdId, household.id), eq(transaction.kind, "expense")));
+    const march = rows.filter((row) => row.occurredOn.startsWith("2025-03"));
+    expect(seen).toHaveLength(march.length);
+    expect(new Set(seen).size).toBe(march.length);
+    expect(seen).toEqual([...seen].sort().reverse());
+    expect(pages).toBe(Math.ceil(march.length / 20));
+    expect(totals).toEqual({ totalMinor: march.reduce((sum, row) => sum + row.amountMinor, 0), entries: march.length });
+  });
+
+  it("searches descriptions (wildcards taken literally) and filters by category, with matching totals", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedTransactions({
+      householdId: household.id,
+      entries: [
+        { kind: "expense", category: "groceries", amountMinor: 1000, occurredOn: "2025-03-02", description: "Lidl" },
+        { kind: "expense", category: "groceries", amountMinor: 2000, occurredOn: "2025-03-09", description: "Lidl 50% off" },
+        { kind: "expense", category: "eatingOut", amountMinor: 3000, occurredOn: "2025-03-10", description: "Pizza" },
+        { kind: "expense", category: "groceries", amountMinor: 4000, occurredOn: "2025-04-01", description: "Lidl" },
+        { kind: "income", category: "salary", amountMinor: 9000, occurredOn: "2025-03-25", description: "Salary" },
+      ],
+    });
+    const base = { userId: owner.id, householdId: household.id, kind: "expense" as const, month: "2025-03" };
+    const lidl = await listTransactions({ ...base, search: "lidl" });
+    expect(lidl.items.map((item) => item.amountMinor)).toEqual([2000, 1000]);
+    expect(lidl.totals).toEqual({ totalMinor: 3000, entries: 2 });
+    const percent = await listTransactions({ ...base, search: "50%" });
+    expect(percent.items.map((item) => item.amountMinor)).toEqual([2000]);
+    const underscore = await listTransactions({ ...base, search: "_" });
+    expect(underscore.items).toEqual([]);
+    const eatingOut = await listTransactions({ ...base, categoryId: builtInCategory("eatingOut").id });
+    expect(eatingOut.items.map((item) => item.description)).toEqual(["Pizza"]);
+    expect(eatingOut.totals).toEqual({ totalMinor: 3000, entries: 1 });
+    const all = await listTransactions(base);
+    expect(all.totals).toEqual({ totalMinor: 6000, entries: 3 });
+    const income = await listTransactions({ ...base, kind: "income" });
+    expect(income.totals).toEqual({ totalMinor: 9000, entries: 1 });
+  });
+
+  it("ignores a forged cursor instead of failing", async () => {
+    const { owner, household } = await seedHousehold();
+    const page = await listTransactions({ userId: owner.id, householdId: household.id, kind: "expense", month: "2025-03", cursor: "x'; drop table" });
+    expect(page.items).toEqual([]);
+  });
+});
+
+describe("the add form", () => {
+  it.each([
+    ["de", "1.234,56"],
+    ["fr", "1 234,56"],
+    ["en", "1,234.56"],
+  ] as const)("reads %s amounts as typed (%s → 123456 cents)", (language, amount) => {
+    const parsed = parseTransactionForm({ kind: "expense", amount, occurredOn: "2025-03-01", categoryId: groceries }, language);
+    expect(parsed).toEqual({ ok: true, value: { kind: "expense", amount: 123456, occurredOn: "2025-03-01", description: "", categoryId: groceries } });
+  });
+
+  it.each([
+    ["abc", "expense", "errors.amount.invalid"],
+    ["-5", "expense", "errors.amount.notPositiveExpense"],
+    ["0", "income", "errors.amount.notPositiveIncome"],
+    ["1e9999", "expense", "errors.amount.invalid"],
+    ["", "expense", "errors.amount.required"],
+    ["5000000000", "expense", "errors.amount.tooLarge"],
+  ])("refuses %j for an %s with %s", (amount, kind, message) => {
+    const parsed = parseTransactionForm({ kind, amount, occurredOn: "2025-03-01", categoryId: groceries }, "en");
+    expect(parsed).toEqual({ ok: false, fieldErrors: { amount: message } });
+  });
+
+  it("refuses impossible dates, unknown kinds and long descriptions", () => {
+    const parsed = parseTransactionForm({ kind: "gift", amount: "5", occurredOn: "2025-02-30", categoryId: "x", description: "a".repeat(121) }, "en");
+    expect(parsed).toEqual({
+      ok: false,
+      fieldErrors: { kind: "errors.kind.invalid", occurredOn: "errors.date.invalid", categoryId: "errors.category.invalid", description: "errors.description.tooLong" },
+    });
+  });
+});
+
+describe("unusual spending", () => {
+  it("tells every member once when a category runs well above its usual month", async () => {
+    const { owner, household } = await seedHousehold();
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id });
+    await seedTransactions({
+      householdId: household.id,
+      entries: ["2025-01-10", "2025-02-10"].map((occurredOn) => ({ kind: "expense" as const, category: "groceries", amountMinor: 40000, occurredOn })),
+    });
+    await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ amountMinor: 45000, occurredOn: "2025-03-05" }) });
+    expect((await listNotifications({ userId: owner.id })).unread).toBe(0);
+    await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ amountMinor: 10000, occurredOn: "2025-03-06" }) });
+    await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ amountMinor: 10000, occurredOn: "2025-03-07" }) });
+    const mine = await listNotifications({ userId: owner.id });
+    expect(mine.unread).toBe(1);
+    expect(mine.items[0]).toMatchObject({ kind: "categoryOverUsual", payload: { categoryId: groceries, month: "2025-03", usualMinor: 40000 } });
+    expect((await listNotifications({ userId: partner.id })).unread).toBe(1);
+  });
+});

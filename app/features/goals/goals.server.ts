@@ -1,0 +1,194 @@
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { goal, goalContribution } from "~/db/schema";
+import { goalProgress, isGoalReached, monthlyAmountNeeded } from "~/domain/goals";
+import { maxAmountMinor } from "~/domain/money";
+import { can, planLimits } from "~/domain/plans";
+import type { IsoDate } from "~/domain/periods";
+import { isUuid } from "~/lib/uuid";
+import { BudgetAccessError } from "~/features/budget/errors";
+import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { notifyHouseholdMembers } from "~/features/budget/notifications.server";
+import type { FieldErrors } from "~/features/budget/transaction.schema";
+
+export interface GoalFields {
+  name: string;
+  targetMinor: number;
+  deadline: IsoDate | null;
+}
+
+type GoalResult = { ok: true; goalId: string } | { ok: false; fieldErrors: FieldErrors };
+
+const goalColumns = {
+  id: goal.id,
+  name: goal.name,
+  targetMinor: goal.targetMinor,
+  savedMinor: goal.savedMinor,
+  deadline: goal.deadline,
+  archivedAt: goal.archivedAt,
+  createdAt: goal.createdAt,
+};
+
+/** Every goal of the household (active first, then archived) with progress and the monthly amount still needed. */
+export async function listGoals({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const rows = await db()
+    .select(goalColumns)
+    .from(goal)
+    .where(eq(goal.householdId, householdId))
+    .orderBy(sql`${goal.archivedAt} is not null`, asc(goal.createdAt));
+  const showDeadline = can(access.plan, "goals.deadline");
+  const goals = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    targetMinor: row.targetMinor,
+    savedMinor: row.savedMinor,
+    deadline: row.deadline,
+    archived: row.archivedAt !== null,
+    progress: goalProgress(row),
+    reached: isGoalReached(row),
+    needed: showDeadline ? monthlyAmountNeeded(row, today) : null,
+  }));
+  const limit = planLimits(access.plan).maxActiveGoals;
+  const active = goals.filter((item) => !item.archived).length;
+  return { access, goals, canCreate: can(access.plan, "goals.create") && (limit === null || active < limit), canUseDeadline: showDeadline };
+}
+
+/** The latest contributions of one goal, newest first. */
+export async function listGoalContributions({ userId, householdId, goalId, limit = 20 }: { userId: string; householdId: string; goalId: string; limit?: number }) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  await requireGoal(householdId, goalId);
+  if (!can(access.plan, "goals.history")) return [];
+  return db()
+    .select({ id: goalContribution.id, amountMinor: goalContribution.amountMinor, occurredOn: goalContribution.occurredOn })
+    .from(goalContribution)
+    .where(eq(goalContribution.goalId, goalId))
+    .orderBy(desc(goalContribution.occurredOn), desc(goalContribution.createdAt))
+    .limit(limit);
+}
+
+async function requireGoal(householdId: string, goalId: string) {
+  if (!isUuid(goalId)) throw new BudgetAccessError("notFound");
+  const [row] = await db()
+    .select(goalColumns)
+    .from(goal)
+    .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)))
+    .limit(1);
+  if (!row) throw new BudgetAccessError("notFound");
+  return row;
+}
+
+export async function createGoal({ userId, householdId, fields }: { userId: string; householdId: string; fields: GoalFields }): Promise<GoalResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!can(access.plan, "goals.create")) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
+  const limit = planLimits(access.plan).maxActiveGoals;
+  if (limit !== null) {
+    const [active] = await db()
+      .select({ total: count() })
+      .from(goal)
+      .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)));
+    if ((active?.total ?? 0) >= limit) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
+  }
+  const [created] = await db()
+    .insert(goal)
+    .values({
+      householdId,
+      name: fields.name,
+      targetMinor: fields.targetMinor,
+      deadline: can(access.plan, "goals.deadline") ? fields.deadline : null,
+    })
+    .returning({ id: goal.id });
+  if (!created) throw new Error("goal insert returned nothing");
+  return { ok: true, goalId: created.id };
+}
+
+export async function updateGoal({ userId, householdId, goalId, fields }: { userId: string; householdId: string; goalId: string; fields: GoalFields }): Promise<GoalResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  const existing = await requireGoal(householdId, goalId);
+  const deadline = can(access.plan, "goals.deadline") ? fields.deadline : existing.deadline;
+  const reached = existing.savedMinor >= fields.targetMinor;
+  await db()
+    .update(goal)
+    .set({
+      name: fields.name,
+      targetMinor: fields.targetMinor,
+      deadline,
+      reachedAt: reached ? sql`coalesce(${goal.reachedAt}, now())` : null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)));
+  if (reached) await announceReached(householdId, { id: goalId, name: fields.name });
+  return { ok: true, goalId };
+}
+
+/** Archives (or brings back) a goal; archived goals keep their money and history but leave the dashboard. */
+export async function setGoalArchived({ userId, householdId, goalId, archived }: { userId: string; householdId: string; goalId: string; archived: boolean }): Promise<GoalResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireGoal(householdId, goalId);
+  if (!archived) {
+    const limit = planLimits(access.plan).maxActiveGoals;
+    if (limit !== null) {
+      const [active] = await db()
+        .select({ total: count() })
+        .from(goal)
+        .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)));
+      if ((active?.total ?? 0) >= limit) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
+    }
+  }
+  await db()
+    .update(goal)
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)));
+  return { ok: true, goalId };
+}
+
+/**
+ * Adds money to a goal (positive) or takes some out (negative). The saved amount changes in the same database
+ * transaction as the history row, and never drops below zero.
+ */
+export async function contributeToGoal({
+  userId,
+  householdId,
+  goalId,
+  amountMinor,
+  occurredOn,
+}: {
+  userId: string;
+  householdId: string;
+  goalId: string;
+  amountMinor: number;
+  occurredOn: IsoDate;
+}): Promise<GoalResult & { reached?: boolean }> {
+  await requireHouseholdAccess({ userId, householdId, write: true });
+  const existing = await requireGoal(householdId, goalId);
+  if (existing.archivedAt) return { ok: false, fieldErrors: { form: "errors.goal.archived" } };
+  if (amountMinor === 0) return { ok: false, fieldErrors: { amount: "errors.amount.notPositive" } };
+  const result = await db().transaction(async (tx) => {
+    const [updated] = await tx
+      .update(goal)
+      .set({ savedMinor: sql`${goal.savedMinor} + ${amountMinor}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(goal.id, goalId),
+          eq(goal.householdId, householdId),
+          sql`${goal.savedMinor} + ${amountMinor} >= 0`,
+          sql`${goal.savedMinor} + ${amountMinor} <= ${maxAmountMinor}`,
+        ),
+      )
+      .returning({ savedMinor: goal.savedMinor, targetMinor: goal.targetMinor, reachedAt: goal.reachedAt, name: goal.name });
+    if (!updated) return null;
+    await tx.insert(goalContribution).values({ goalId, amountMinor, occurredOn, createdBy: userId });
+    const reached = updated.savedMinor >= updated.targetMinor;
+    if (reached !== (updated.reachedAt !== null)) {
+      await tx.update(goal).set({ reachedAt: reached ? new Date() : null }).where(eq(goal.id, goalId));
+    }
+    return { reached, name: updated.name };
+  });
+  if (!result) return { ok: false, fieldErrors: { amount: amountMinor < 0 ? "errors.goal.notEnoughSaved" : "errors.amount.tooLarge" } };
+  if (result.reached) await announceReached(householdId, { id: goalId, name: result.name });
+  return { ok: true, goalId, reached: result.reached };
+}
+
+async function announceReached(householdId: string, target: { id: string; name: string }) {
+  await notifyHouseholdMembers({ householdId, kind: "goalReached", payload: { goalId: target.id, name: target.name }, dedupeKey: `goal-reached:${target.id}` });
+}
