@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "~/db/test-database";
+import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
+import { listNotifications } from "~/features/budget/notifications.server";
+import { contributeToGoal, createGoal, listGoalContributions, listGoals, setGoalArchived, updateGoal } from "./goals.server";
+import { parseContributionForm, parseGoalForm } from "./goal.schema";
+
+useTestDatabase();
+
+const today = "2025-03-10";
+
+async function withGoal(fields = { name: "Vacation", targetMinor: 120000, deadline: "2025-12-31" as string | null }) {
+  const seeded = await seedHousehold();
+  const created = await createGoal({ userId: seeded.owner.id, householdId: seeded.household.id, fields });
+  if (!created.ok) throw new Error("goal not created");
+  return { ...seeded, goalId: created.goalId };
+}
+
+describe("goals", () => {
+  it("creates a goal and shows the amount per month still needed before the deadline", async () => {
+    const { owner, household } = await withGoal();
+    const { goals, canCreate } = await listGoals({ userId: owner.id, householdId: household.id, today });
+    expect(canCreate).toBe(true);
+    expect(goals).toEqual([
+      expect.objectContaining({ name: "Vacation", savedMinor: 0, progress: 0, reached: false, archived: false, needed: { perMonthMinor: 12000, months: 10, overdue: false } }),
+    ]);
+  });
+
+  it("adds and withdraws money, keeps the history, and never goes below zero", async () => {
+    const { owner, household, goalId } = await withGoal();
+    const base = { userId: owner.id, householdId: household.id, goalId, occurredOn: today };
+    expect(await contributeToGoal({ ...base, amountMinor: 30000 })).toMatchObject({ ok: true, reached: false });
+    expect(await contributeToGoal({ ...base, amountMinor: -5000 })).toMatchObject({ ok: true });
+    expect(await contributeToGoal({ ...base, amountMinor: -30000 })).toEqual({ ok: false, fieldErrors: { amount: "errors.goal.notEnoughSaved" } });
+    const [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
+    expect(goal).toMatchObject({ savedMinor: 25000, needed: { perMonthMinor: 9500 } });
+    const history = await listGoalContributions({ userId: owner.id, householdId: household.id, goalId });
+    expect(history.map((item) => item.amountMinor).sort()).toEqual([-5000, 30000]);
+  });
+
+  it("reaching the target marks the goal reached and tells the household once", async () => {
+    const { owner, household, goalId } = await withGoal({ name: "Buffer", targetMinor: 10000, deadline: null });
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id });
+    const base = { userId: owner.id, householdId: household.id, goalId, occurredOn: today };
+    expect(await contributeToGoal({ ...base, amountMinor: 10000 })).toMatchObject({ ok: true, reached: true });
+    await contributeToGoal({ ...base, amountMinor: -1 });
+    await contributeToGoal({ ...base, amountMinor: 1 });
+    const [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
+    expect(goal).toMatchObject({ reached: true, progress: 1, needed: null });
+    const inbox = await listNotifications({ userId: partner.id });
+    expect(inbox.items.filter((item) => item.kind === "goalReached")).toHaveLength(1);
+    expect(inbox.items[0]?.payload).toMatchObject({ goalId, name: "Buffer" });
+  });
+
+  it("edits and archives; an archived goal takes no money until it is brought back", async () => {
+    const { owner, household, goalId } = await withGoal();
+    const base = { userId: owner.id, householdId: household.id, goalId };
+    await updateGoal({ ...base, fields: { name: "Summer in Italy", targetMinor: 200000, deadline: null } });
+    await setGoalArchived({ ...base, archived: true });
+    expect(await contributeToGoal({ ...base, amountMinor: 100, occurredOn: today })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.archived" } });
+    let [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
+    expect(goal).toMatchObject({ name: "Summer in Italy", targetMinor: 200000, deadline: null, archived: true, needed: null });
+    await setGoalArchived({ ...base, archived: false });
+    [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
+    expect(goal?.archived).toBe(false);
+  });
+
+  it("a partner cannot create, change or fund goals; a stranger gets not found", async () => {
+    const { household, goalId } = await withGoal();
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id });
+    const fields = { name: "Mine", targetMinor: 100, deadline: null };
+    await expect(createGoal({ userId: partner.id, householdId: household.id, fields })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(updateGoal({ userId: partner.id, householdId: household.id, goalId, fields })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(setGoalArchived({ userId: partner.id, householdId: household.id, goalId, archived: true })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(contributeToGoal({ userId: partner.id, householdId: household.id, goalId, amountMinor: 100, occurredOn: today })).rejects.toMatchObject({
+      code: "readOnly",
+    });
+    await expect(listGoals({ userId: partner.id, householdId: household.id, today })).resolves.toMatchObject({ goals: [expect.anything()] });
+    const { owner: stranger, household: own } = await seedHousehold();
+    await expect(listGoals({ userId: stranger.id, householdId: household.id, today })).rejects.toMatchObject({ code: "notFound" });
+    await expect(contributeToGoal({ userId: stranger.id, householdId: own.id, goalId, amountMinor: 100, occurredOn: today })).rejects.toMatchObject({
+      code: "notFound",
+    });
+  });
+
+  it("validates the forms with translated messages", () => {
+    expect(parseGoalForm({ name: " ", target: "0", deadline: "2025-02-30" }, "de")).toEqual({
+      ok: false,
+      fieldErrors: { name: "errors.goalName.required", target: "errors.amount.notPositiveTarget", deadline: "errors.date.invalid" },
+    });
+    expect(parseGoalForm({ name: "Urlaub", target: "1.500", deadline: "" }, "de")).toEqual({ ok: true, value: { name: "Urlaub", target: 150000, deadline: null } });
+    expect(parseContributionForm({ direction: "withdraw", amount: "abc" }, "en")).toEqual({ ok: false, fieldErrors: { amount: "errors.amount.invalid" } });
+  });
+});
