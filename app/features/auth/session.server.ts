@@ -1,12 +1,73 @@
 import { redirect } from "react-router";
+import { isLanguage } from "~/domain/languages";
+import { readCookie } from "~/i18n/detect.server";
+import { logger } from "~/lib/logger.server";
+import { clientIpHeader, getAuth, sessionCookieName } from "./auth.server";
+import { getAuthRequestStore } from "./request-store.server";
+import { defaultSignedInPath, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
 
 /**
- * The signed-in user of this request, or null.
- * CONTRACT (accounts issue fills this in with Better Auth): reads the session cookie, checks the session in the database.
+ * The request's headers as Better Auth should see them: the cookie, and the client address Express resolved
+ * (any value the client sent under that name is replaced).
  */
-export async function getOptionalUser(_request: Request): Promise<SessionUser | null> {
-  return null;
+export function authHeaders(request: Request): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(clientIpHeader, getAuthRequestStore()?.clientIp ?? "unknown");
+  return headers;
+}
+
+/** Only the Set-Cookie lines of a Better Auth answer, ready to hand to `redirect()` or `data()`. */
+export function setCookieHeaders(source: Headers | null | undefined): Headers {
+  const headers = new Headers();
+  for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+interface BetterAuthUser {
+  id: string;
+  email: string;
+  name?: string | null;
+  locale?: unknown;
+  isCreator?: unknown;
+  twoFactorEnabled?: unknown;
+}
+
+export function toSessionUser(user: BetterAuthUser): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name ?? "",
+    locale: isLanguage(user.locale) ? user.locale : null,
+    isCreator: user.isCreator === true,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+  };
+}
+
+async function lookUpSession(request: Request): Promise<SessionUser | null> {
+  try {
+    const { headers, response } = await getAuth().api.getSession({ headers: authHeaders(request), returnHeaders: true });
+    // A rolling refresh re-issues the cookie; the root loader cannot set headers, so the Express layer does.
+    const store = getAuthRequestStore();
+    for (const cookie of headers?.getSetCookie() ?? []) store?.appendSetCookie(cookie);
+    return response?.user ? toSessionUser(response.user) : null;
+  } catch (error) {
+    logger.error({ err: error }, "session lookup failed");
+    return null;
+  }
+}
+
+/**
+ * The signed-in user of this request, or null. Reads the session cookie and checks the session in the database
+ * (expired or revoked sessions count as signed out); one lookup per request, however many loaders ask.
+ */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const cookie = readCookie(request, sessionCookieName());
+  if (!cookie) return null;
+  const store = getAuthRequestStore();
+  if (!store) return lookUpSession(request);
+  if (store.sessionLookup?.cookie !== cookie) store.sessionLookup = { cookie, promise: lookUpSession(request) };
+  return store.sessionLookup.promise;
 }
 
 /** The signed-in user, or a redirect to /auth?redirectTo=<this page>. */
@@ -14,5 +75,13 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(signInPath(url.pathname + url.search));
+}
+
+/** For the auth screens: a signed-in user is sent on to `redirectTo` (same-site only) or the app's home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const user = await getOptionalUser(request);
+  if (!user) return;
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  throw redirect(safeRedirect(redirectTo, defaultSignedInPath));
 }

@@ -1,4 +1,7 @@
 import type { Express } from "express";
+import { mountAuthRoutes } from "~/features/auth/http.server";
 
 /** Express-level API routes that need raw bodies or streaming (auth handler, webhooks, exports). */
-export function mountApiRoutes(_app: Express): void {}
+export function mountApiRoutes(app: Express): void {
+  mountAuthRoutes(app);
+}

@@ -1,0 +1,197 @@
+import { isAPIError } from "better-auth/api";
+import type { Language } from "~/domain/languages";
+import { logger } from "~/lib/logger.server";
+import { getAuth } from "./auth.server";
+import type { AuthError, AuthErrorCode } from "./auth-errors";
+import { defaultSignedInPath } from "./safe-redirect";
+import { authHeaders, setCookieHeaders, toSessionUser } from "./session.server";
+import type { SessionUser } from "./session-user";
+
+export type Failure = { ok: false; error: AuthError; status: number };
+
+const serviceCodes: Record<string, AuthErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: "INVALID_EMAIL_OR_PASSWORD",
+  EMAIL_NOT_VERIFIED: "EMAIL_NOT_VERIFIED",
+  RATE_LIMITED: "RATE_LIMITED",
+  PASSWORD_TOO_SHORT: "PASSWORD_TOO_SHORT",
+  PASSWORD_TOO_LONG: "PASSWORD_TOO_LONG",
+  PASSWORD_TOO_COMMON: "PASSWORD_TOO_COMMON",
+  INVALID_EMAIL: "INVALID_EMAIL",
+  NAME_TOO_LONG: "NAME_TOO_LONG",
+  INVALID_TOKEN: "INVALID_TOKEN",
+  TOKEN_EXPIRED: "TOKEN_EXPIRED",
+  USER_NOT_FOUND: "INVALID_TOKEN",
+  INVALID_CODE: "INVALID_CODE",
+  INVALID_BACKUP_CODE: "INVALID_BACKUP_CODE",
+  INVALID_TWO_FACTOR_COOKIE: "TWO_FACTOR_EXPIRED",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "TOO_MANY_ATTEMPTS",
+  ACCOUNT_TEMPORARILY_LOCKED: "ACCOUNT_TEMPORARILY_LOCKED",
+  INVALID_PASSWORD: "INVALID_PASSWORD",
+  SESSION_NOT_FRESH: "SESSION_NOT_FRESH",
+  SESSION_EXPIRED: "SESSION_NOT_FRESH",
+  TOTP_ALREADY_ENABLED: "TWO_FACTOR_ALREADY_ENABLED",
+  TOTP_NOT_ENABLED: "TWO_FACTOR_NOT_ENABLED",
+  TWO_FACTOR_NOT_ENABLED: "TWO_FACTOR_NOT_ENABLED",
+  VALIDATION_ERROR: "INVALID_INPUT",
+  BODY_MUST_BE_AN_OBJECT: "INVALID_INPUT",
+  MISSING_FIELD: "INVALID_INPUT",
+};
+
+/** Better Auth's refusal → our code and HTTP status; anything unknown is logged and reported as unexpected. */
+export function toFailure(error: unknown, action: string): Failure {
+  if (isAPIError(error)) {
+    const body = (error.body ?? {}) as { code?: string; retryAfter?: number };
+    const code = body.code ? serviceCodes[body.code] : undefined;
+    if (code) {
+      const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return { ok: false, status, error: { code, ...(code === "RATE_LIMITED" && body.retryAfter ? { retryAfterSeconds: body.retryAfter } : {}) } };
+    }
+    if (error.statusCode >= 400 && error.statusCode < 500) {
+      logger.warn({ action, code: body.code, status: error.statusCode }, "auth request refused");
+      return { ok: false, status: error.statusCode, error: { code: "INVALID_INPUT" } };
+    }
+  }
+  logger.error({ err: error, action }, "auth action failed");
+  return { ok: false, status: 500, error: { code: "UNEXPECTED" } };
+}
+
+export type SignInResult = { ok: true; twoFactor: boolean; headers: Headers } | Failure;
+
+/** Checks e-mail and password; a new session (or, with two-factor on, a pending challenge) comes back as cookies. */
+export async function signInWithPassword(options: { request: Request; email: string; password: string; redirectTo?: string }): Promise<SignInResult> {
+  try {
+    const { headers, response } = await getAuth().api.signInEmail({
+      body: {
+        email: options.email,
+        password: options.password,
+        rememberMe: true,
+        // Only used for the fresh verification link of an unconfirmed address.
+        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath ? { callbackURL: options.redirectTo } : {}),
+      },
+      headers: authHeaders(options.request),
+      returnHeaders: true,
+    });
+    const twoFactor = Boolean(response && "twoFactorRedirect" in response && response.twoFactorRedirect);
+    return { ok: true, twoFactor, headers: setCookieHeaders(headers) };
+  } catch (error) {
+    return toFailure(error, "sign-in");
+  }
+}
+
+export type SignUpResult = { ok: true } | Failure;
+
+/**
+ * Creates the account and mails the confirmation link. The answer is the same when the address already has an
+ * account (its owner gets a mail instead), so nobody can probe which addresses are registered.
+ */
+export async function signUpWithPassword(options: {
+  request: Request;
+  name: string;
+  email: string;
+  password: string;
+  language: Language;
+  redirectTo?: string;
+}): Promise<SignUpResult> {
+  try {
+    await getAuth().api.signUpEmail({
+      body: {
+        name: options.name,
+        email: options.email,
+        password: options.password,
+        locale: options.language,
+        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath ? { callbackURL: options.redirectTo } : {}),
+      },
+      headers: authHeaders(options.request),
+    });
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error, "sign-up");
+  }
+}
+
+export type HeadersResult = { ok: true; headers: Headers } | Failure;
+
+/** Ends the session on the server and clears the cookies. */
+export async function signOut(options: { request: Request }): Promise<HeadersResult> {
+  try {
+    const { headers } = await getAuth().api.signOut({ headers: authHeaders(options.request), returnHeaders: true });
+    return { ok: true, headers: setCookieHeaders(headers) };
+  } catch (error) {
+    return toFailure(error, "sign-out");
+  }
+}
+
+/** Mails a reset link when the address has an account; answers the same either way. */
+export async function requestPasswordReset(options: { request: Request; email: string }): Promise<{ ok: true } | Failure> {
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email: options.email }, headers: authHeaders(options.request) });
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error, "forgot-password");
+  }
+}
+
+/** Sets the new password and ends every session of that user (the person signs in again). */
+export async function resetPassword(options: { request: Request; token: string; newPassword: string }): Promise<{ ok: true } | Failure> {
+  try {
+    await getAuth().api.resetPassword({
+      body: { token: options.token, newPassword: options.newPassword },
+      headers: authHeaders(options.request),
+    });
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error, "reset-password");
+  }
+}
+
+export type VerifyEmailResult = { ok: true; signedIn: boolean; headers: Headers } | Failure;
+
+/** Confirms the address from the mailed link and signs the user in (only the first time the link is used). */
+export async function verifyEmail(options: { request: Request; token: string }): Promise<VerifyEmailResult> {
+  try {
+    const { headers } = await getAuth().api.verifyEmail({
+      query: { token: options.token },
+      headers: authHeaders(options.request),
+      returnHeaders: true,
+    });
+    const cookies = setCookieHeaders(headers);
+    return { ok: true, signedIn: cookies.has("Set-Cookie"), headers: cookies };
+  } catch (error) {
+    return toFailure(error, "verify-email");
+  }
+}
+
+/** Sends the confirmation link again (same answer whether or not the address needs one). */
+export async function resendVerification(options: { request: Request; email: string; redirectTo?: string }): Promise<{ ok: true } | Failure> {
+  try {
+    await getAuth().api.sendVerificationEmail({
+      body: {
+        email: options.email,
+        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath ? { callbackURL: options.redirectTo } : {}),
+      },
+      headers: authHeaders(options.request),
+    });
+    return { ok: true };
+  } catch (error) {
+    const failure = toFailure(error, "resend-verification");
+    // "Already verified" and "no such user" must look like success to a stranger.
+    return failure.error.code === "INVALID_INPUT" || failure.error.code === "INVALID_TOKEN" ? { ok: true } : failure;
+  }
+}
+
+export type TwoFactorSignInResult = { ok: true; user: SessionUser; headers: Headers } | Failure;
+
+/** Second step of a sign-in with two-factor on: a code from the app or one backup code. */
+export async function completeTwoFactorSignIn(options: { request: Request; code: string; method: "totp" | "backup" }): Promise<TwoFactorSignInResult> {
+  const auth = getAuth();
+  const headers = authHeaders(options.request);
+  try {
+    const { headers: responseHeaders, response } =
+      options.method === "totp"
+        ? await auth.api.verifyTOTP({ body: { code: options.code }, headers, returnHeaders: true })
+        : await auth.api.verifyBackupCode({ body: { code: options.code }, headers, returnHeaders: true });
+    return { ok: true, user: toSessionUser(response.user), headers: setCookieHeaders(responseHeaders) };
+  } catch (error) {
+    return toFailure(error, "two-factor-sign-in");
+  }
+}

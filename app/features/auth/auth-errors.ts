@@ -1,0 +1,44 @@
+/** Every problem an auth form can report; each has a translation under `auth:errors.<code>`. */
+export const authErrorCodes = [
+  "PASSWORDS_DONT_MATCH",
+  "EMAIL_REQUIRED",
+  "INVALID_EMAIL",
+  "PASSWORD_REQUIRED",
+  "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_LONG",
+  "PASSWORD_TOO_COMMON",
+  "NAME_TOO_LONG",
+  "INVALID_EMAIL_OR_PASSWORD",
+  "EMAIL_NOT_VERIFIED",
+  "RATE_LIMITED",
+  "INVALID_TOKEN",
+  "TOKEN_EXPIRED",
+  "CODE_REQUIRED",
+  "INVALID_CODE",
+  "INVALID_BACKUP_CODE",
+  "TWO_FACTOR_EXPIRED",
+  "TOO_MANY_ATTEMPTS",
+  "ACCOUNT_TEMPORARILY_LOCKED",
+  "INVALID_PASSWORD",
+  "SESSION_NOT_FRESH",
+  "TWO_FACTOR_ALREADY_ENABLED",
+  "TWO_FACTOR_NOT_ENABLED",
+  "INPUT_TOO_LARGE",
+  "INVALID_INPUT",
+  "UNEXPECTED",
+] as const;
+
+export type AuthErrorCode = (typeof authErrorCodes)[number];
+
+export interface AuthError {
+  code: AuthErrorCode;
+  /** Seconds until a rate limit ends. */
+  retryAfterSeconds?: number;
+}
+
+export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
+  return typeof value === "string" && (authErrorCodes as readonly string[]).includes(value);
+}
+
+/** Errors the person can fix in one field (shown beside it) rather than a refusal by the service. */
+export type FieldErrors<Field extends string> = Partial<Record<Field, AuthErrorCode>>;

@@ -1,0 +1,203 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { getConfig, publicUrl } from "~/config.server";
+import { db, type Database } from "~/db/client.server";
+import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
+import { isLanguage } from "~/domain/languages";
+import { logger } from "~/lib/logger.server";
+import { resolveAuthSecret } from "./auth-secret.server";
+import { passwordResetLink, sendExistingAccountMail, sendPasswordResetMail, sendVerificationMail, verificationLink } from "./auth-mails.server";
+import { authEndpointLimits, enforceAuthRateLimit, forgetFailedSignIns, RateLimitedError, rateLimitsEnabled } from "./auth-rate-limits.server";
+import { maxEmailLength, maxNameLength } from "./auth.schema";
+import { creatorEmails } from "./creator-emails.server";
+import { checkPassword } from "./password-policy.server";
+import { passwordMaxLength } from "./password-rules";
+import { consumeRateLimit } from "./rate-limit.server";
+
+/** Header carrying the client address Express resolved; set by our own code on every call, never trusted from outside. */
+export const clientIpHeader = "x-samen-client-ip";
+
+export const sessionLifetimeSeconds = 7 * 24 * 60 * 60;
+/** The session's expiry moves forward (rolling) when it is used and at least this old. */
+export const sessionRefreshAgeSeconds = 24 * 60 * 60;
+export const passwordResetLifetimeSeconds = 60 * 60;
+export const verificationLifetimeSeconds = 24 * 60 * 60;
+
+/** Cookie names and attributes: HttpOnly, SameSite=Lax, Path=/; in production Secure with the `__Host-` prefix. */
+export function authCookieOptions(production: boolean) {
+  return {
+    cookiePrefix: production ? "__Host-samen" : "samen",
+    attributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: production },
+  };
+}
+
+export function sessionCookieName(production = getConfig().NODE_ENV === "production"): string {
+  return `${authCookieOptions(production).cookiePrefix}.session_token`;
+}
+
+function createAuth(database: Database) {
+  const config = getConfig();
+  const production = config.NODE_ENV === "production";
+  const cookies = authCookieOptions(production);
+  const limitsEnabled = rateLimitsEnabled();
+
+  const betterAuthLogger = {
+    level: "warn" as const,
+    log(level: "info" | "success" | "warn" | "error" | "debug", message: string, ...args: unknown[]) {
+      // Better Auth warns about every wrong password; that is normal traffic, not an operator's problem.
+      const pinoLevel = level === "error" ? "error" : level === "warn" ? "info" : "debug";
+      logger[pinoLevel]({ source: "better-auth", details: args.length ? args : undefined }, message);
+    },
+  };
+
+  return betterAuth({
+    appName: "Samen",
+    baseURL: publicUrl(),
+    basePath: "/api/auth",
+    secret: resolveAuthSecret(config),
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: { user, session, account, verification, twoFactor: twoFactorTable, rateLimit },
+    }),
+    telemetry: { enabled: false },
+    logger: betterAuthLogger,
+    // Our pages post to their own route actions (same-origin checked by Express); the HTTP handler trusts its own origin.
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      // Our own rule counts characters (code points); Better Auth counts UTF-16 units, so give it room for 128 emoji.
+      maxPasswordLength: passwordMaxLength * 2,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: passwordResetLifetimeSeconds,
+      async sendResetPassword({ user: resetUser, token }) {
+        await sendPasswordResetMail({ user: resetUser, link: passwordResetLink(token) });
+      },
+      async onExistingUserSignUp({ user: existing }) {
+        await sendExistingAccountMail({ user: existing });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: verificationLifetimeSeconds,
+      async sendVerificationEmail({ user: newUser, url, token }) {
+        const callbackURL = new URL(url).searchParams.get("callbackURL");
+        await sendVerificationMail({ user: newUser, link: verificationLink(token, callbackURL) });
+      },
+    },
+    session: { expiresIn: sessionLifetimeSeconds, updateAge: sessionRefreshAgeSeconds },
+    user: {
+      additionalFields: {
+        locale: { type: "string", required: false, input: true },
+        isCreator: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(newUser) {
+            const locale = isLanguage(newUser.locale) ? newUser.locale : null;
+            const isCreator = creatorEmails().has(newUser.email.toLowerCase());
+            return { data: { ...newUser, name: (newUser.name ?? "").trim(), locale, isCreator } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: limitsEnabled,
+      window: 10,
+      max: 100,
+      // The endpoints below get per-IP and per-e-mail limits in the before-hook (that also covers auth.api calls).
+      customRules: Object.fromEntries(Object.keys(authEndpointLimits).map((path) => [path, false as const])),
+      customStorage: {
+        async consume(key, rule) {
+          const decision = await consumeRateLimit(`api:${key}`, { windowSeconds: rule.window, max: rule.max });
+          return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: cookies.cookiePrefix,
+      // The prefix above already says `__Host-`; Better Auth must not add its own `__Secure-` in front.
+      useSecureCookies: false,
+      defaultCookieAttributes: cookies.attributes,
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      database: { generateId: () => crypto.randomUUID() },
+      // Mails go out after the answer, so "forgot password" takes as long for unknown addresses as for known ones.
+      backgroundTasks: {
+        handler(promise) {
+          promise.catch((error: unknown) => logger.error({ err: error }, "background auth task failed"));
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path in authEndpointLimits) {
+          const ip = ctx.headers?.get(clientIpHeader) ?? "unknown";
+          try {
+            await enforceAuthRateLimit(ctx.path, { ip, email: body.email });
+          } catch (error) {
+            if (error instanceof RateLimitedError) {
+              throw new APIError(
+                "TOO_MANY_REQUESTS",
+                { code: "RATE_LIMITED", message: error.message, retryAfter: error.retryAfterSeconds },
+                { "Retry-After": String(error.retryAfterSeconds) },
+              );
+            }
+            throw error;
+          }
+        }
+        if (typeof body.email === "string" && body.email.length > maxEmailLength) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Invalid email" });
+        }
+        if (typeof body.name === "string" && body.name.length > maxNameLength) {
+          throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: `Name must be at most ${maxNameLength} characters` });
+        }
+        const newPassword = ctx.path === "/sign-up/email" ? body.password : ["/reset-password", "/change-password"].includes(ctx.path) ? body.newPassword : undefined;
+        if (typeof newPassword === "string") {
+          const problem = checkPassword(newPassword);
+          if (problem) throw new APIError("BAD_REQUEST", { code: problem, message: passwordProblemMessages[problem] });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const returned = ctx.context.returned;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (returned && !(returned instanceof Error) && typeof body.email === "string") await forgetFailedSignIns(body.email);
+      }),
+    },
+    plugins: [
+      twoFactor({
+        issuer: "Samen",
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
+  });
+}
+
+const passwordProblemMessages = {
+  PASSWORD_TOO_SHORT: "Password too short",
+  PASSWORD_TOO_LONG: "Password too long",
+  PASSWORD_TOO_COMMON: "This password is one of the most common ones; choose another",
+} as const;
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalStore = globalThis as typeof globalThis & { __samenAuth?: { database: Database; auth: Auth } };
+
+/** The Better Auth instance, built on first use (the database opens at boot) and rebuilt if the database was reopened. */
+export function getAuth(): Auth {
+  const database = db();
+  const cached = globalStore.__samenAuth;
+  if (cached?.database === database) return cached.auth;
+  const auth = createAuth(database);
+  globalStore.__samenAuth = { database, auth };
+  return auth;
+}

@@ -1,0 +1,48 @@
+/** Where a signed-in user lands when no (safe) destination was asked for: the app's home. */
+export const defaultSignedInPath = "/app";
+
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+// A same-site path: one leading slash, then no slash or backslash (which browsers treat as "//" → another host).
+const sameSitePath = /^\/(?![/\\])/;
+
+/**
+ * Returns `target` only when it is a path on this site (like "/app/goals?x=1#top"), else `fallback`.
+ * Refuses absolute URLs, protocol-relative "//evil", "/\evil", control characters and encoded tricks
+ * that a browser would normalise into another origin.
+ */
+export function safeRedirect(target: unknown, fallback: string = defaultSignedInPath): string {
+  if (typeof target !== "string") return fallback;
+  const value = target.trim();
+  if (!value || value.length > 2048 || !sameSitePath.test(value)) return fallback;
+  // Tabs and newlines are dropped by URL parsers ("/\t/evil" becomes "//evil"); refuse any control character.
+  if (hasControlCharacter(value)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback;
+  }
+  if (!sameSitePath.test(decoded) || hasControlCharacter(decoded)) return fallback;
+  // The last word goes to the URL parser: resolved against a dummy origin it must stay on that origin.
+  try {
+    const base = "http://samen.invalid";
+    const resolved = new URL(value, base);
+    if (resolved.origin !== base) return fallback;
+    return resolved.pathname + resolved.search + resolved.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** `/auth?redirectTo=…` for a page that needs a signed-in user. */
+export function signInPath(redirectTo?: string | null, base = "/auth"): string {
+  const target = redirectTo ? safeRedirect(redirectTo, "") : "";
+  return target && target !== defaultSignedInPath ? `${base}?redirectTo=${encodeURIComponent(target)}` : base;
+}

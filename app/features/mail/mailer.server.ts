@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getConfig } from "~/config.server";
+import { logger } from "~/lib/logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The links the reader is asked to follow; the development outbox prints them in the server log. */
+  links?: string[];
+  /** What kind of mail this is ("verify-email", "reset-password", "invitation"…), for logs and the outbox. */
+  kind?: string;
+}
+
+/** What the development outbox keeps next to each .eml file. */
+export interface OutboxEntry {
+  id: string;
+  kind: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+type Delivery = "smtp" | "outbox" | "memory";
+
+const globalStore = globalThis as typeof globalThis & { __samenSmtp?: { url: string; transport: Transporter } };
+const memoryOutbox: OutboxEntry[] = [];
+
+/** Where mail goes: SMTP when SMTP_URL is set; otherwise files under $DATA_DIR/mail (tests keep it in memory). */
+export function mailDelivery(): Delivery {
+  const config = getConfig();
+  if (config.SMTP_URL) return "smtp";
+  return config.NODE_ENV === "test" ? "memory" : "outbox";
+}
+
+export function outboxDirectory(): string {
+  return path.resolve(getConfig().DATA_DIR, "mail");
+}
+
+function smtpTransport(url: string): Transporter {
+  const cached = globalStore.__samenSmtp;
+  if (cached?.url === url) return cached.transport;
+  const transport = nodemailer.createTransport(url);
+  globalStore.__samenSmtp = { url, transport };
+  return transport;
+}
+
+/** Sends one e-mail (HTML and plain text). Throws when the SMTP server refuses it. */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const config = getConfig();
+  const delivery = mailDelivery();
+  const kind = message.kind ?? "mail";
+  const envelope = { from: config.MAIL_FROM, to: message.to, subject: message.subject, html: message.html, text: message.text };
+  if (delivery === "smtp") {
+    await smtpTransport(config.SMTP_URL as string).sendMail(envelope);
+    logger.info({ kind }, "mail sent");
+    return;
+  }
+  const entry: OutboxEntry = {
+    id: `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`,
+    kind,
+    from: config.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    links: message.links ?? [],
+    createdAt: new Date().toISOString(),
+  };
+  if (delivery === "memory") {
+    memoryOutbox.push(entry);
+    return;
+  }
+  await writeToOutbox(entry, outboxDirectory());
+  logger.info(
+    { kind, to: message.to, links: entry.links },
+    `mail saved to the development outbox (open /dev/mail): ${entry.links[0] ?? entry.subject}`,
+  );
+}
+
+/** Writes the raw message (.eml, opens in any mail program) and a .json summary for /dev/mail. */
+export async function writeToOutbox(entry: OutboxEntry, directory: string): Promise<void> {
+  const raw = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+    .sendMail({ from: entry.from, to: entry.to, subject: entry.subject, html: entry.html, text: entry.text });
+  await fs.mkdir(directory, { recursive: true });
+  await fs.writeFile(path.join(directory, `${entry.id}.eml`), raw.message as Buffer);
+  await fs.writeFile(path.join(directory, `${entry.id}.json`), JSON.stringify(entry, null, 2));
+}
+
+/** The newest outbox mails first (development page /dev/mail). */
+export async function listOutbox(directory = outboxDirectory(), limit = 50): Promise<OutboxEntry[]> {
+  if (mailDelivery() === "memory") return [...memoryOutbox].reverse().slice(0, limit);
+  let files: string[];
+  try {
+    files = await fs.readdir(directory);
+  } catch {
+    return [];
+  }
+  const names = files.filter((file) => file.endsWith(".json")).sort().reverse().slice(0, limit);
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      try {
+        return JSON.parse(await fs.readFile(path.join(directory, name), "utf8")) as OutboxEntry;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return entries.filter((entry): entry is OutboxEntry => entry !== undefined);
+}
+
+/** Test helper: the mails "sent" in this process when NODE_ENV=test and no SMTP server is configured, oldest first. */
+export function memoryOutboxFor(recipient?: string): OutboxEntry[] {
+  return recipient ? memoryOutbox.filter((entry) => entry.to.toLowerCase() === recipient.toLowerCase()) : [...memoryOutbox];
+}
