@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./platform";
 export * from "./blog";
 export * from "./budget";
+export * from "./premium";
