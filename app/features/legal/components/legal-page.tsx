@@ -1,7 +1,7 @@
 import { ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isLanguage } from "~/domain/languages";
+import { isLanguage, toRegionalLocale } from "~/domain/languages";
 import {
   formatLegalDate,
   legalDocumentPaths,
@@ -55,17 +55,19 @@ export function LegalPage({ kind, canonicalUrl }: LegalPageProps) {
       <meta name="robots" content="index, follow" />
       <link rel="canonical" href={canonicalUrl} />
       <meta property="og:type" content="website" />
+      <meta property="og:site_name" content="Samen" />
+      <meta property="og:locale" content={toRegionalLocale(language).replace("-", "_")} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonicalUrl} />
 
-      <header className="max-w-[70ch] border-b pb-8 print:pb-6">
+      <header className="border-b pb-8 print:pb-6">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary print:text-foreground">{t("common.eyebrow")}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
           <time dateTime={legalLastUpdated}>{t("common.lastUpdated", { date: formatLegalDate(legalLastUpdated, language) })}</time>
         </p>
-        <p className="mt-5 text-lg leading-relaxed text-pretty text-muted-foreground print:text-base">{t(`${kind}.summary`)}</p>
+        <p className="mt-5 max-w-[62ch] text-lg leading-relaxed text-pretty text-muted-foreground print:text-base">{t(`${kind}.summary`)}</p>
         <p className="mt-2 hidden text-sm text-muted-foreground print:block">{canonicalUrl}</p>
         <div className="mt-6">
           <PrintButton />
