@@ -1,12 +1,95 @@
 import { describe, expect, it } from "vitest";
-import { can, planLimits, plans } from "./plans";
+import { can, effectivePlan, features, planLimits, plans, readOnlyGoalIds, type Feature, type SubscriptionState } from "./plans";
 
-describe("plan check", () => {
-  it("answers for every plan and feature (the plans issue decides the split)", () => {
-    for (const plan of plans) {
-      expect(can(plan, "transactions.track")).toBe(true);
-      expect(can(plan, "dashboard.view")).toBe(true);
-      expect(planLimits(plan)).toHaveProperty("maxActiveGoals");
-    }
+const now = new Date("2026-11-15T12:00:00Z");
+const nextMonth = new Date("2026-12-15T12:00:00Z");
+const lastMonth = new Date("2026-10-15T12:00:00Z");
+
+const free: SubscriptionState | null = null;
+const premium: SubscriptionState = { plan: "premium", status: "active", currentPeriodEnd: nextMonth, cancelAtPeriodEnd: false };
+const cancelledButPaid: SubscriptionState = { plan: "premium", status: "active", currentPeriodEnd: nextMonth, cancelAtPeriodEnd: true };
+const cancelledAndOver: SubscriptionState = { plan: "premium", status: "active", currentPeriodEnd: lastMonth, cancelAtPeriodEnd: true };
+
+/** The design's Plans table, row by row: what a free and a premium household may use. */
+const table: Record<Feature, { free: boolean; premium: boolean }> = {
+  "transactions.track": { free: true, premium: true },
+  "dashboard.view": { free: true, premium: true },
+  "language.choice": { free: true, premium: true },
+  "categories.builtIn": { free: true, premium: true },
+  "categories.custom": { free: false, premium: true },
+  "goals.create": { free: true, premium: true },
+  "goals.deadline": { free: false, premium: true },
+  "goals.history": { free: false, premium: true },
+  "reports.currentMonth": { free: true, premium: true },
+  "reports.allPeriods": { free: false, premium: true },
+  "export.transactions": { free: false, premium: true },
+  "export.report": { free: false, premium: true },
+  "partners.invite": { free: false, premium: true },
+  "partners.access": { free: false, premium: true },
+  "data.export": { free: true, premium: true },
+  "account.delete": { free: true, premium: true },
+};
+
+describe("plan rules", () => {
+  it("lists every feature exactly once", () => {
+    expect(new Set(features).size).toBe(features.length);
+    expect([...features].sort()).toEqual(Object.keys(table).sort());
+  });
+
+  for (const feature of features) {
+    const expected = table[feature];
+    it(`${feature}: free ${expected.free ? "may" : "may not"}, premium ${expected.premium ? "may" : "may not"}, cancelled-but-paid as premium`, () => {
+      expect(can(effectivePlan(free, now), feature)).toBe(expected.free);
+      expect(can(effectivePlan(premium, now), feature)).toBe(expected.premium);
+      expect(can(effectivePlan(cancelledButPaid, now), feature)).toBe(expected.premium);
+      expect(can(effectivePlan(cancelledAndOver, now), feature)).toBe(expected.free);
+    });
+  }
+
+  it("free keeps two active goals, premium has no limit", () => {
+    expect(planLimits("free").maxActiveGoals).toBe(2);
+    expect(planLimits("premium").maxActiveGoals).toBeNull();
+    expect(plans).toEqual(["free", "premium"]);
+  });
+});
+
+describe("effective plan", () => {
+  it("is free without a subscription row and for a free row", () => {
+    expect(effectivePlan(null, now)).toBe("free");
+    expect(effectivePlan({ plan: "free", status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe("free");
+  });
+
+  it("stays premium while a payment is retried, and ends when the provider gives up", () => {
+    expect(effectivePlan({ ...premium, status: "past_due" }, now)).toBe("premium");
+    expect(effectivePlan({ ...premium, status: "unpaid" }, now)).toBe("free");
+    expect(effectivePlan({ ...premium, status: "canceled" }, now)).toBe("free");
+    expect(effectivePlan({ ...premium, status: "incomplete" }, now)).toBe("free");
+  });
+
+  it("a renewing subscription whose period end passed stays premium until the provider says otherwise", () => {
+    expect(effectivePlan({ ...premium, currentPeriodEnd: lastMonth }, now)).toBe("premium");
+  });
+
+  it("a cancelled subscription is premium up to the last second of the paid period", () => {
+    expect(effectivePlan({ ...cancelledButPaid, currentPeriodEnd: new Date(now.getTime() + 1000) }, now)).toBe("premium");
+    expect(effectivePlan({ ...cancelledButPaid, currentPeriodEnd: now }, now)).toBe("free");
+  });
+});
+
+describe("goals after a downgrade", () => {
+  const goals = [
+    { id: "c", createdAt: "2026-03-01T00:00:00Z", archived: false },
+    { id: "a", createdAt: "2026-01-01T00:00:00Z", archived: false },
+    { id: "x", createdAt: "2025-12-01T00:00:00Z", archived: true },
+    { id: "b", createdAt: "2026-02-01T00:00:00Z", archived: false },
+    { id: "d", createdAt: "2026-04-01T00:00:00Z", archived: false },
+  ];
+
+  it("on free the two oldest active goals stay writable and the rest turn read-only; nothing is dropped", () => {
+    expect([...readOnlyGoalIds("free", goals)].sort()).toEqual(["c", "d"]);
+  });
+
+  it("on premium every goal is writable", () => {
+    expect(readOnlyGoalIds("premium", goals).size).toBe(0);
   });
 });

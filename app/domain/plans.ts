@@ -19,28 +19,53 @@ export type Feature =
   | "export.transactions"
   | "export.report"
   | "partners.invite"
+  /** A partner's read-only view of the household; a downgrade suspends it (memberships are kept). */
+  | "partners.access"
   | "language.choice"
-  | "data.export";
+  | "data.export"
+  | "account.delete";
+
+export const features: readonly Feature[] = [
+  "transactions.track",
+  "dashboard.view",
+  "categories.builtIn",
+  "categories.custom",
+  "goals.create",
+  "goals.deadline",
+  "goals.history",
+  "reports.currentMonth",
+  "reports.allPeriods",
+  "export.transactions",
+  "export.report",
+  "partners.invite",
+  "partners.access",
+  "language.choice",
+  "data.export",
+  "account.delete",
+];
 
 /**
- * Which plan allows which feature. The budget tool ships with everything open on both plans;
- * the plans issue decides the free/premium split by editing this table and `limits` below — nothing else.
+ * Which plan allows which feature: the design's Plans table (docs: shared/design/budget-app.md, "Plans").
+ * Free: tracking, monthly overview, dashboard, built-in categories, up to 2 goals (target and progress),
+ * the current month's report, language choice, and the GDPR rights. Premium adds everything else.
  */
 const featureTable: Record<Feature, Record<Plan, boolean>> = {
   "transactions.track": { free: true, premium: true },
   "dashboard.view": { free: true, premium: true },
   "categories.builtIn": { free: true, premium: true },
-  "categories.custom": { free: true, premium: true },
+  "categories.custom": { free: false, premium: true },
   "goals.create": { free: true, premium: true },
-  "goals.deadline": { free: true, premium: true },
-  "goals.history": { free: true, premium: true },
+  "goals.deadline": { free: false, premium: true },
+  "goals.history": { free: false, premium: true },
   "reports.currentMonth": { free: true, premium: true },
-  "reports.allPeriods": { free: true, premium: true },
-  "export.transactions": { free: true, premium: true },
-  "export.report": { free: true, premium: true },
-  "partners.invite": { free: true, premium: true },
+  "reports.allPeriods": { free: false, premium: true },
+  "export.transactions": { free: false, premium: true },
+  "export.report": { free: false, premium: true },
+  "partners.invite": { free: false, premium: true },
+  "partners.access": { free: false, premium: true },
   "language.choice": { free: true, premium: true },
   "data.export": { free: true, premium: true },
+  "account.delete": { free: true, premium: true },
 };
 
 export interface PlanLimits {
@@ -49,7 +74,7 @@ export interface PlanLimits {
 }
 
 const limits: Record<Plan, PlanLimits> = {
-  free: { maxActiveGoals: null },
+  free: { maxActiveGoals: 2 },
   premium: { maxActiveGoals: null },
 };
 
@@ -60,4 +85,39 @@ export function can(plan: Plan, feature: Feature): boolean {
 
 export function planLimits(plan: Plan): PlanLimits {
   return limits[plan];
+}
+
+/**
+ * After a downgrade a household may hold more active goals than its plan allows. Nothing is deleted: the oldest
+ * ones (up to the limit) stay writable and the rest turn read-only. Returns the ids of the read-only goals.
+ */
+export function readOnlyGoalIds(plan: Plan, goals: readonly { id: string; createdAt: Date | string; archived: boolean }[]): Set<string> {
+  const limit = limits[plan].maxActiveGoals;
+  if (limit === null) return new Set();
+  const active = goals
+    .filter((goal) => !goal.archived)
+    .toSorted((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.id.localeCompare(b.id));
+  return new Set(active.slice(limit).map((goal) => goal.id));
+}
+
+/** The subscription fields that decide the plan a household has right now. */
+export interface SubscriptionState {
+  plan: string;
+  status: string;
+  currentPeriodEnd: Date | string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Provider states in which the paid plan still applies (past_due: the provider is retrying the payment). */
+const paidStatuses = new Set(["active", "trialing", "past_due"]);
+
+/**
+ * The plan a household has at `now`. No subscription is free. A premium subscription counts while the provider
+ * says it is paid for; one cancelled at period end stays premium until that moment ("Premium until <date>") and is
+ * free after it, even before the provider's final event arrives.
+ */
+export function effectivePlan(state: SubscriptionState | null | undefined, now: Date = new Date()): Plan {
+  if (!state || state.plan !== "premium" || !paidStatuses.has(state.status)) return "free";
+  if (state.cancelAtPeriodEnd && state.currentPeriodEnd && new Date(state.currentPeriodEnd).getTime() <= now.getTime()) return "free";
+  return "premium";
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedGoal, seedHousehold, seedTransactions, seedUser, type SeedEntry } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
 import { getDashboard } from "./dashboard.server";
 import { getReport } from "./reports.server";
 
@@ -27,6 +28,8 @@ const entries: SeedEntry[] = [
 async function household() {
   const seeded = await seedHousehold();
   await seedTransactions({ householdId: seeded.household.id, entries });
+  // Reports over any range are a premium feature; the free plan's current-month report is covered in app/features/billing.
+  await seedPremium(seeded.household.id);
   return seeded;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "~/features/budget/notifications.server";
 import { contributeToGoal, createGoal, listGoalContributions, listGoals, setGoalArchived, updateGoal } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
@@ -11,6 +12,8 @@ const today = "2025-03-10";
 
 async function withGoal(fields = { name: "Vacation", targetMinor: 120000, deadline: "2025-12-31" as string | null }) {
   const seeded = await seedHousehold();
+  // Deadlines and history are premium; the free plan's goal rules are covered in app/features/billing.
+  await seedPremium(seeded.household.id);
   const created = await createGoal({ userId: seeded.owner.id, householdId: seeded.household.id, fields });
   if (!created.ok) throw new Error("goal not created");
   return { ...seeded, goalId: created.goalId };
