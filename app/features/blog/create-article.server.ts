@@ -1,0 +1,77 @@
+import { like, or, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { blogPost } from "~/db/schema";
+import { languages, type Language } from "~/domain/languages";
+import { slugify, uniqueSlug } from "~/domain/slugs";
+import { logger } from "~/lib/logger.server";
+import { enqueueTranslations } from "~/features/translation/queue.server";
+import { wakeTranslationWorker } from "~/features/translation/worker.server";
+import type { BlogArticle } from "./blog-article";
+import { newArticleSchema, type NewArticleField } from "./blog.schema";
+import { canCreateArticles } from "./creators.server";
+import { toBlogArticle } from "./posts.server";
+
+/**
+ * The spec's generate_slug: a slug from the title that no article uses in any language
+ * (translations reuse their original's slug, so an original's slug must be free everywhere).
+ */
+export async function generateSlug({ title }: { title: string }): Promise<string> {
+  const base = slugify(title);
+  const taken = await db()
+    .select({ slug: blogPost.slug })
+    .from(blogPost)
+    .where(or(eq(blogPost.slug, base), like(blogPost.slug, `${base}-%`)));
+  return uniqueSlug(
+    base,
+    taken.map((row) => row.slug),
+  );
+}
+
+export type CreateArticleResult =
+  | { ok: true; article: BlogArticle }
+  | { ok: false; reason: "forbidden" }
+  | { ok: false; reason: "invalid"; fieldErrors: Partial<Record<NewArticleField, string>> };
+
+interface CreateArticleOptions {
+  userId: string | null | undefined;
+  language: Language;
+  input: Record<string, unknown>;
+}
+
+/** A creator publishes an original in the page's language; its seven translations are queued at once. */
+export async function createArticle({ userId, language, input }: CreateArticleOptions): Promise<CreateArticleResult> {
+  if (!(await canCreateArticles({ userId }))) return { ok: false, reason: "forbidden" };
+  const parsed = newArticleSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<NewArticleField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as NewArticleField;
+      fieldErrors[field] ??= issue.message;
+    }
+    return { ok: false, reason: "invalid", fieldErrors };
+  }
+  const article = parsed.data;
+  // Two creators may pick the same title at once; the unique index then refuses one, which retries.
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = await generateSlug({ title: article.title });
+    try {
+      const [row] = await db()
+        .insert(blogPost)
+        .values({ ...article, slug, language, published: true, machineTranslated: false })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      await enqueueTranslations({ articleId: row.id, targetLanguages: languages.filter((code) => code !== language) });
+      wakeTranslationWorker();
+      logger.info({ articleId: row.id, slug, language }, "article published");
+      return { ok: true, article: toBlogArticle(row) };
+    } catch (error) {
+      if (attempt < 4 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } } | undefined)?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}
