@@ -41,6 +41,8 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
+  /** Another Stripe API origin (a local fake in tests); empty: Stripe's own. */
+  STRIPE_API_URL: optionalUrl,
   GA_MEASUREMENT_ID: optionalText.pipe(
     z
       .string()
