@@ -1,0 +1,30 @@
+import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { IconTile, Section, SectionHeader } from "./section";
+
+const groups: { key: string; icon: LucideIcon }[] = [
+  { key: "couples", icon: HeartIcon },
+  { key: "families", icon: HouseIcon },
+  { key: "expats", icon: PlaneIcon },
+  { key: "students", icon: GraduationCapIcon },
+];
+
+export function Audience() {
+  const { t } = useTranslation("marketing");
+  return (
+    <Section tone="muted" aria-labelledby="audience-title">
+      <SectionHeader id="audience-title" eyebrow={t("home.audience.eyebrow")} title={t("home.audience.title")} subtitle={t("home.audience.subtitle")} />
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {groups.map(({ key, icon: Icon }) => (
+          <li key={key} className="flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-sm">
+            <IconTile>
+              <Icon aria-hidden="true" />
+            </IconTile>
+            <h3 className="text-lg font-semibold">{t(`home.audience.items.${key}.title`)}</h3>
+            <p className="text-sm leading-relaxed text-muted-foreground">{t(`home.audience.items.${key}.text`)}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,42 @@
+import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { IconTile, Section, SectionHeader } from "./section";
+
+const items: { key: string; icon: LucideIcon }[] = [
+  { key: "track", icon: WalletIcon },
+  { key: "categories", icon: TagsIcon },
+  { key: "overview", icon: CalendarDaysIcon },
+  { key: "goals", icon: PiggyBankIcon },
+  { key: "analytics", icon: ChartColumnIcon },
+  { key: "partner", icon: HeartHandshakeIcon },
+];
+
+/** The home page's short tour of what the product does; /features tells the longer story. */
+export function FeatureHighlights() {
+  const { t } = useTranslation("marketing");
+  return (
+    <Section tone="muted" aria-labelledby="features-title">
+      <SectionHeader id="features-title" eyebrow={t("home.features.eyebrow")} title={t("home.features.title")} subtitle={t("home.features.subtitle")} />
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map(({ key, icon: Icon }) => (
+          <li key={key} className="flex gap-4 rounded-2xl border bg-card p-6 shadow-sm">
+            <IconTile>
+              <Icon aria-hidden="true" />
+            </IconTile>
+            <div>
+              <h3 className="font-semibold">{t(`home.features.items.${key}.title`)}</h3>
+              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{t(`home.features.items.${key}.text`)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <Link to="/features" className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+          {t("home.features.more")}
+          <ArrowRightIcon aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </Section>
+  );
+}

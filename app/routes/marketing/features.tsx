@@ -1,0 +1,55 @@
+import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { CtaBanner } from "~/features/marketing/components/cta-banner";
+import { PageHeader } from "~/features/marketing/components/page-header";
+import { IconTile } from "~/features/marketing/components/section";
+import { SeoHead } from "~/features/marketing/components/seo-head";
+import { cn } from "~/lib/cn";
+
+export const handle = { i18n: ["marketing"] };
+
+/** The spec's five feature cards, in its order. */
+const features: { key: string; icon: LucideIcon }[] = [
+  { key: "simple", icon: SparklesIcon },
+  { key: "secure", icon: ShieldCheckIcon },
+  { key: "overview", icon: LayoutDashboardIcon },
+  { key: "goals", icon: TargetIcon },
+  { key: "everywhere", icon: MonitorSmartphoneIcon },
+];
+
+export default function Features() {
+  const { t } = useTranslation("marketing");
+  return (
+    <>
+      <SeoHead path="/features" title={t("seo.features.title")} description={t("seo.features.description")} />
+      <PageHeader eyebrow={t("features.eyebrow")} title={t("features.title")} subtitle={t("features.subtitle")} />
+      <section aria-label={t("features.eyebrow")} className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <ul className="grid gap-6 md:grid-cols-6">
+          {features.map(({ key, icon: Icon }, index) => (
+            <li
+              key={key}
+              data-feature={key}
+              className={cn(
+                "flex flex-col gap-4 rounded-3xl border bg-card p-7 shadow-sm sm:p-8",
+                // Two wide cards, then three: a calm rhythm instead of a ragged last row.
+                index < 2 ? "md:col-span-3" : "md:col-span-2",
+              )}
+            >
+              <IconTile className="size-12 [&_svg]:size-6">
+                <Icon aria-hidden="true" />
+              </IconTile>
+              <h2 className="text-xl font-semibold">{t(`features.items.${key}.title`)}</h2>
+              <p className="leading-relaxed text-muted-foreground">{t(`features.items.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <CtaBanner
+        title={t("features.cta.title")}
+        text={t("features.cta.text")}
+        signupLabel={t("shared.startFree")}
+        secondary={{ label: t("shared.seePricing"), to: "/pricing" }}
+      />
+    </>
+  );
+}
