@@ -121,3 +121,12 @@ export function effectivePlan(state: SubscriptionState | null | undefined, now: 
   if (state.cancelAtPeriodEnd && state.currentPeriodEnd && new Date(state.currentPeriodEnd).getTime() <= now.getTime()) return "free";
   return "premium";
 }
+
+/** `effectivePlan` for a LEFT JOIN's subscription columns (all null when the household has no subscription row). */
+export function planFromColumns(
+  columns: { plan: string | null; status: string | null; currentPeriodEnd: Date | string | null; cancelAtPeriodEnd: boolean | null },
+  now: Date = new Date(),
+): Plan {
+  if (columns.plan === null || columns.status === null) return "free";
+  return effectivePlan({ plan: columns.plan, status: columns.status, currentPeriodEnd: columns.currentPeriodEnd, cancelAtPeriodEnd: columns.cancelAtPeriodEnd ?? false }, now);
+}

@@ -112,6 +112,8 @@ describe("dashboard", () => {
   it("a partner sees the dashboard; a stranger gets not found", async () => {
     const { household: home } = await household();
     const partner = await seedUser();
+    // Partners see a household only while it is premium.
+    await seedPremium(home.id);
     await addPartner({ householdId: home.id, userId: partner.id });
     const view = await getDashboard({ userId: partner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-03-20" });
     expect(view.access.canWrite).toBe(false);

@@ -5,6 +5,7 @@ import { category, household } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategories } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
 import { BudgetAccessError } from "./errors";
 import { createPersonalHousehold, ensurePersonalHousehold, listUserHouseholds, requireHouseholdAccess, updateHousehold } from "./households.server";
 
@@ -30,6 +31,8 @@ describe("households", () => {
   it("lists the user's own household first, then the ones they are a partner in", async () => {
     const { household: theirs } = await seedHousehold({ householdName: "Family" });
     const { owner: me, household: mine } = await seedHousehold();
+    // Partners see a household only while it is premium.
+    await seedPremium(theirs.id);
     await addPartner({ householdId: theirs.id, userId: me.id });
     const list = await listUserHouseholds({ userId: me.id });
     expect(list.map((item) => [item.id, item.role])).toEqual([
@@ -41,6 +44,8 @@ describe("households", () => {
   it("a partner may read but not change the household", async () => {
     const { household: shared } = await seedHousehold();
     const partner = await seedUser();
+    // Partners see a household only while it is premium.
+    await seedPremium(shared.id);
     await addPartner({ householdId: shared.id, userId: partner.id });
     await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id })).resolves.toMatchObject({ role: "partner", canWrite: false });
     await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now", currency: "USD" })).rejects.toThrow(

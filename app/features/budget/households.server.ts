@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { household, householdMember, subscription } from "~/db/schema";
 import { defaultCurrency, type Currency } from "~/domain/money";
-import { isPlan, type Plan } from "~/domain/plans";
+import { can, planFromColumns, type Plan } from "~/domain/plans";
 import { isUuid } from "~/lib/uuid";
 import { BudgetAccessError } from "./errors";
 
@@ -55,12 +55,25 @@ export async function ensurePersonalHousehold({ userId, name }: { userId: string
 /** Every household the user belongs to, their own first, for the switcher. */
 export async function listUserHouseholds({ userId }: { userId: string }) {
   const rows = await db()
-    .select({ id: household.id, name: household.name, currency: household.currency, role: householdMember.role })
+    .select({
+      id: household.id,
+      name: household.name,
+      currency: household.currency,
+      role: householdMember.role,
+      plan: subscription.plan,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
+    .leftJoin(subscription, eq(subscription.householdId, household.id))
     .where(eq(householdMember.userId, userId))
     .orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
-  return rows.map((row) => ({ ...row, role: row.role as HouseholdRole, currency: row.currency as Currency }));
+  // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
+  return rows
+    .filter((row) => row.role === "owner" || can(planFromColumns(row), "partners.access"))
+    .map((row) => ({ id: row.id, name: row.name, role: row.role as HouseholdRole, currency: row.currency as Currency }));
 }
 
 /**
@@ -85,6 +98,9 @@ export async function requireHouseholdAccess({
       ownerUserId: household.ownerUserId,
       role: householdMember.role,
       plan: subscription.plan,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
@@ -93,11 +109,14 @@ export async function requireHouseholdAccess({
     .limit(1);
   if (!row) throw new BudgetAccessError("notFound");
   const role = row.role as HouseholdRole;
+  const plan = planFromColumns(row);
+  // A partner's view is a premium feature: after a downgrade the membership stays but opens nothing.
+  if (role === "partner" && !can(plan, "partners.access")) throw new BudgetAccessError("notFound");
   if (write && role !== "owner") throw new BudgetAccessError("readOnly");
   return {
     household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId },
     role,
-    plan: isPlan(row.plan) ? row.plan : "free",
+    plan,
     canWrite: role === "owner",
   };
 }

@@ -5,6 +5,7 @@ import { monthTotal, transaction } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "./notifications.server";
 import { parseTransactionForm } from "./transaction.schema";
 import {
@@ -77,6 +78,8 @@ describe("adding, changing and deleting entries", () => {
   it("a partner's write is refused, and nothing changes", async () => {
     const { owner, household } = await seedHousehold();
     const partner = await seedUser();
+    // Partners see a household only while it is premium.
+    await seedPremium(household.id);
     await addPartner({ householdId: household.id, userId: partner.id });
     const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
     if (!added.ok) throw new Error("add failed");
@@ -205,6 +208,8 @@ describe("unusual spending", () => {
   it("tells every member once when a category runs well above its usual month", async () => {
     const { owner, household } = await seedHousehold();
     const partner = await seedUser();
+    // Partners see a household only while it is premium.
+    await seedPremium(household.id);
     await addPartner({ householdId: household.id, userId: partner.id });
     await seedTransactions({
       householdId: household.id,

@@ -44,6 +44,8 @@ describe("goals", () => {
   it("reaching the target marks the goal reached and tells the household once", async () => {
     const { owner, household, goalId } = await withGoal({ name: "Buffer", targetMinor: 10000, deadline: null });
     const partner = await seedUser();
+    // Partners see a household only while it is premium.
+    await seedPremium(household.id);
     await addPartner({ householdId: household.id, userId: partner.id });
     const base = { userId: owner.id, householdId: household.id, goalId, occurredOn: today };
     expect(await contributeToGoal({ ...base, amountMinor: 10000 })).toMatchObject({ ok: true, reached: true });
@@ -72,6 +74,8 @@ describe("goals", () => {
   it("a partner cannot create, change or fund goals; a stranger gets not found", async () => {
     const { household, goalId } = await withGoal();
     const partner = await seedUser();
+    // Partners see a household only while it is premium.
+    await seedPremium(household.id);
     await addPartner({ householdId: household.id, userId: partner.id });
     const fields = { name: "Mine", targetMinor: 100, deadline: null };
     await expect(createGoal({ userId: partner.id, householdId: household.id, fields })).rejects.toMatchObject({ code: "readOnly" });
