@@ -101,7 +101,7 @@ export default function DashboardDemo() {
     <>
       <SeoHead path="/dashboard" title={t("seo.dashboard.title")} description={t("seo.dashboard.description")} />
       <div className="bg-muted/50" data-testid="dashboard-demo">
-        <div className="mx-auto max-w-6xl px-4 pb-10 pt-8 sm:px-6 sm:pt-10">
+        <div data-testid="dashboard-content" className="mx-auto max-w-6xl px-4 pb-10 pt-8 sm:px-6 sm:pt-10">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <div>
               <h1 className="text-3xl font-semibold tracking-tight">{t("dashboard.title")}</h1>
@@ -117,7 +117,7 @@ export default function DashboardDemo() {
               </Button>
             </div>
           </div>
-          <p className="mt-5 rounded-xl border border-primary/20 bg-secondary/60 px-4 py-3 text-sm text-secondary-foreground">
+          <p data-testid="demo-notice" className="mt-5 rounded-xl border border-primary/20 bg-secondary/60 px-4 py-3 text-sm text-secondary-foreground">
             {t("dashboard.demoNotice")}
           </p>
 
