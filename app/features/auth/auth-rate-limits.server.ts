@@ -13,16 +13,16 @@ interface EndpointLimits {
  * so the owner of an address targeted by a stranger can always sign in again a few minutes later.
  */
 export const authEndpointLimits: Record<string, EndpointLimits> = {
-  "/sign-in/email": { scope: "sign-in", perIp: { windowSeconds: 300, max: 100 }, perEmail: { windowSeconds: 300, max: 5 } },
-  "/sign-up/email": { scope: "sign-up", perIp: { windowSeconds: 900, max: 60 }, perEmail: { windowSeconds: 900, max: 3 } },
+  "/sign-in/email": { scope: "sign-in", perIp: { windowSeconds: 300, max: 200 }, perEmail: { windowSeconds: 300, max: 5 } },
+  "/sign-up/email": { scope: "sign-up", perIp: { windowSeconds: 900, max: 100 }, perEmail: { windowSeconds: 900, max: 3 } },
   "/request-password-reset": {
     scope: "forgot-password",
-    perIp: { windowSeconds: 900, max: 30 },
+    perIp: { windowSeconds: 900, max: 50 },
     perEmail: { windowSeconds: 900, max: 3 },
   },
   "/send-verification-email": {
     scope: "verification",
-    perIp: { windowSeconds: 900, max: 30 },
+    perIp: { windowSeconds: 900, max: 50 },
     perEmail: { windowSeconds: 900, max: 3 },
   },
   "/reset-password": { scope: "reset-password", perIp: { windowSeconds: 900, max: 30 } },

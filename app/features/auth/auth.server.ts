@@ -87,8 +87,9 @@ function createAuth(database: Database) {
       autoSignInAfterVerification: true,
       expiresIn: verificationLifetimeSeconds,
       async sendVerificationEmail({ user: newUser, url, token }) {
+        // Better Auth puts "/" when no callbackURL was given; our default after confirming is the app's home.
         const callbackURL = new URL(url).searchParams.get("callbackURL");
-        await sendVerificationMail({ user: newUser, link: verificationLink(token, callbackURL) });
+        await sendVerificationMail({ user: newUser, link: verificationLink(token, callbackURL === "/" ? null : callbackURL) });
       },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: sessionRefreshAgeSeconds },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, signInPath } from "./safe-redirect";
+import { pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -42,5 +42,13 @@ describe("safeRedirect", () => {
     expect(signInPath("/app/goals")).toBe("/auth?redirectTo=%2Fapp%2Fgoals");
     expect(signInPath("//evil.example")).toBe("/auth");
     expect(signInPath("/app")).toBe("/auth");
+  });
+});
+
+describe("pagePathOf", () => {
+  it("names the page behind a data request", () => {
+    expect(pagePathOf(new URL("http://x/app/goals.data?_routes=routes%2Fapp%2Fgoals&month=5"))).toBe("/app/goals?month=5");
+    expect(pagePathOf(new URL("http://x/_root.data?_routes=root"))).toBe("/");
+    expect(pagePathOf(new URL("http://x/app/settings"))).toBe("/app/settings");
   });
 });

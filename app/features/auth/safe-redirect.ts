@@ -46,3 +46,15 @@ export function signInPath(redirectTo?: string | null, base = "/auth"): string {
   const target = redirectTo ? safeRedirect(redirectTo, "") : "";
   return target && target !== defaultSignedInPath ? `${base}?redirectTo=${encodeURIComponent(target)}` : base;
 }
+
+/**
+ * The page address a request stands for. Client-side navigations fetch loader data from "/page.data"
+ * (and "/_root.data" for "/") with a `_routes` parameter; a redirectTo must name the page, not the data URL.
+ */
+export function pagePathOf(url: URL): string {
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -4,7 +4,7 @@ import { readCookie } from "~/i18n/detect.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpHeader, getAuth, sessionCookieName } from "./auth.server";
 import { getAuthRequestStore } from "./request-store.server";
-import { defaultSignedInPath, safeRedirect, signInPath } from "./safe-redirect";
+import { defaultSignedInPath, pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
 
 /**
@@ -74,8 +74,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(signInPath(url.pathname + url.search));
+  throw redirect(signInPath(pagePathOf(new URL(request.url))));
 }
 
 /** For the auth screens: a signed-in user is sent on to `redirectTo` (same-site only) or the app's home. */

@@ -1,8 +1,68 @@
-import { useRouteLoaderData } from "react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { showToast } from "~/components/ui/use-toast";
+import { authState, type AuthListener, type AuthSnapshot } from "./auth-state";
+import { clearedFlashCookie, readFlash, type FlashCode } from "./flash";
 import type { SessionUser } from "./session-user";
+
+const flashToasts: Record<FlashCode, { title: string; description?: string; destructive?: boolean }> = {
+  "signed-in": { title: "toasts.welcomeTitle", description: "toasts.welcomeBody" },
+  "signed-out": { title: "toasts.signedOutTitle", description: "toasts.signedOutBody" },
+  "sign-out-failed": { title: "toasts.signOutErrorTitle", description: "errors.UNEXPECTED", destructive: true },
+  "email-verified": { title: "toasts.emailVerifiedTitle", description: "toasts.emailVerifiedBody" },
+  "password-reset": { title: "toasts.passwordResetTitle", description: "toasts.passwordResetBody" },
+};
+
+/** Keeps the tab's auth state in step with the server's answer, other tabs, and one-time notices. */
+function useAuthStateSync(user: SessionUser | null) {
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const { i18n } = useTranslation();
+
+  useEffect(() => authState.useRevalidator(() => void revalidator.revalidate()), [revalidator]);
+
+  useEffect(() => {
+    authState.sync(user);
+  }, [user]);
+
+  useEffect(() => {
+    const code = readFlash(document.cookie);
+    if (!code) return;
+    document.cookie = clearedFlashCookie();
+    const toast = flashToasts[code];
+    void i18n.loadNamespaces("auth").then(() =>
+      showToast({
+        title: i18n.t(`auth:${toast.title}`),
+        description: toast.description ? i18n.t(`auth:${toast.description}`) : undefined,
+        variant: toast.destructive ? "destructive" : "default",
+      }),
+    );
+  }, [location.key, i18n]);
+}
 
 /** The signed-in user from the root loader, or null; every page and the header read it from here. */
 export function useOptionalUser(): SessionUser | null {
   const data = useRouteLoaderData("root") as { user?: SessionUser | null } | undefined;
-  return data?.user ?? null;
+  const user = data?.user ?? null;
+  useAuthStateSync(user);
+  return user;
+}
+
+/** The current auth state: the user plus whether a change is on its way ("loading"). */
+export function useAuthState(): AuthSnapshot {
+  const user = useOptionalUser();
+  const snapshot = useSyncExternalStore(
+    authState.subscribe,
+    () => (authState.isInitialized() ? authState.getSnapshot() : null),
+    () => null,
+  );
+  // Until the first sync the server's answer is the truth (and matches the server-rendered HTML).
+  if (snapshot?.status === "loading") return { status: "loading", user };
+  return { status: user ? "signed-in" : "signed-out", user };
+}
+
+/** Calls `listener` on every auth event of this tab (INITIAL_SESSION first). */
+export function useAuthEvents(listener: AuthListener) {
+  useEffect(() => authState.onAuthStateChange(listener), [listener]);
 }

@@ -1,3 +1,4 @@
 // Importing an area's start-up module registers its tasks with onStartup(); order matters.
+import "~/features/auth/startup.server";
 import "~/features/blog/startup.server";
 export {};

@@ -1,0 +1,73 @@
+import { data, redirect } from "react-router";
+import { isProduction } from "~/config.server";
+import { detectLanguage } from "~/i18n/detect.server";
+import { resendVerification, signInWithPassword, signUpWithPassword } from "./account.server";
+import type { AuthError, FieldErrors } from "./auth-errors";
+import { fieldErrorsOf, forgotPasswordSchema, formValues, signInSchema, signUpSchema } from "./auth.schema";
+import { flashCookie } from "./flash";
+import { readForm } from "./form.server";
+import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
+
+export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
+type Field = "name" | "email" | "password" | "confirmPassword";
+
+export type AuthScreenResult =
+  | { intent: "sign-in"; ok: true; next: string; twoFactor: boolean }
+  | { intent: "sign-up"; ok: true; email: string }
+  | { intent: "resend-verification"; ok: true; email: string }
+  | { intent: AuthIntent; ok: false; error?: AuthError; fieldErrors?: FieldErrors<Field>; email?: string };
+
+function intentOf(value: FormDataEntryValue | null): AuthIntent {
+  return value === "sign-up" || value === "resend-verification" ? value : "sign-in";
+}
+
+export function twoFactorPath(redirectTo: string): string {
+  return redirectTo === defaultSignedInPath ? "/auth/two-factor" : `/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+/**
+ * The auth screen's form post. Works with and without JavaScript: the page's script adds `js=1` and gets a JSON
+ * answer (it shows toasts and navigates itself); a plain form post is redirected with the session cookie set.
+ */
+export async function authScreenAction(request: Request) {
+  const read = await readForm(request);
+  if (!read.ok) {
+    return data<AuthScreenResult>({ intent: "sign-in", ok: false, error: { code: read.code } }, { status: read.code === "INPUT_TOO_LARGE" ? 413 : 400 });
+  }
+  const form = read.form;
+  const intent = intentOf(form.get("intent"));
+  const withScript = form.get("js") === "1";
+  const redirectTo = safeRedirect(form.get("redirectTo"), defaultSignedInPath);
+  const values = formValues(form);
+
+  if (intent === "sign-up") {
+    const parsed = signUpSchema.safeParse(values);
+    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
+    const result = await signUpWithPassword({ request, ...parsed.data, language: detectLanguage(request), redirectTo });
+    if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error }, { status: result.status });
+    return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
+  }
+
+  if (intent === "resend-verification") {
+    const parsed = forgotPasswordSchema.safeParse(values);
+    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
+    const result = await resendVerification({ request, email: parsed.data.email, redirectTo });
+    if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status });
+    return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
+  }
+
+  const parsed = signInSchema.safeParse(values);
+  if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
+  const result = await signInWithPassword({ request, ...parsed.data, redirectTo });
+  if (!result.ok) {
+    return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers: retryAfter(result.error) });
+  }
+  const next = result.twoFactor ? twoFactorPath(redirectTo) : redirectTo;
+  if (withScript) return data<AuthScreenResult>({ intent, ok: true, next, twoFactor: result.twoFactor }, { headers: result.headers });
+  if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", isProduction()));
+  throw redirect(next, { headers: result.headers });
+}
+
+export function retryAfter(error: AuthError): HeadersInit | undefined {
+  return error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+}

@@ -1,0 +1,71 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { user } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { creatorEmails } from "./creator-emails.server";
+
+/**
+ * The spec's RPC `can_create_articles`: true for users with the creator role. Any failure (unknown user,
+ * database trouble) is logged and means "not a creator" (spec section 6).
+ */
+export async function canCreateArticles({ userId }: { userId: string | null | undefined }): Promise<boolean> {
+  if (!userId) return false;
+  try {
+    const rows = await db().select({ isCreator: user.isCreator }).from(user).where(eq(user.id, userId)).limit(1);
+    return rows[0]?.isCreator === true;
+  } catch (error) {
+    logger.error({ err: error, userId }, "creator check failed; treating as not a creator");
+    return false;
+  }
+}
+
+/** Gives (or takes away) the creator role by e-mail; false when no account has that address. */
+export async function setCreator({ email, creator }: { email: string; creator: boolean }): Promise<boolean> {
+  const rows = await db()
+    .update(user)
+    .set({ isCreator: creator, updatedAt: new Date() })
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}
+
+/** CREATOR_EMAILS at start-up: existing accounts get the role now, new ones when they sign up. */
+export async function grantConfiguredCreators(): Promise<number> {
+  const emails = [...creatorEmails()];
+  if (emails.length === 0) return 0;
+  const rows = await db()
+    .update(user)
+    .set({ isCreator: true, updatedAt: new Date() })
+    .where(inArray(sql`lower(${user.email})`, emails))
+    .returning({ id: user.id });
+  return rows.length;
+}
+
+/** `npm run user -- grant-creator <email>` (and revoke-creator). Prints one line; exits non-zero on a problem. */
+export async function userCommand(args: string[]): Promise<number> {
+  const [command, email] = args;
+  const usage = "Usage: npm run user -- grant-creator <email> | revoke-creator <email>";
+  if ((command !== "grant-creator" && command !== "revoke-creator") || !email) {
+    console.error(usage);
+    return 2;
+  }
+  const changed = await setCreator({ email, creator: command === "grant-creator" });
+  if (!changed) {
+    console.error(`No account with the e-mail address ${email}. The person must sign up first (or add it to CREATOR_EMAILS).`);
+    return 1;
+  }
+  console.log(command === "grant-creator" ? `${email} is now a creator.` : `${email} is no longer a creator.`);
+  return 0;
+}
+
+/** The command-line entry: opens the configured database around `userCommand`. */
+export async function userCommandWithDatabase(args: string[]): Promise<number> {
+  const { withDatabase } = await import("~/features/platform/maintenance.server");
+  const { migrateDatabase } = await import("~/db/client.server");
+  let code = 0;
+  await withDatabase(async () => {
+    await migrateDatabase();
+    code = await userCommand(args);
+  });
+  return code;
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/auth";
+import { AuthScreen } from "~/features/auth/components/auth-screen";
+import { authScreenAction } from "~/features/auth/auth-screen.server";
+import { defaultSignedInPath, safeRedirect } from "~/features/auth/safe-redirect";
+import { requireAnonymous } from "~/features/auth/session.server";
+
+export const handle = { i18n: ["auth"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  const url = new URL(request.url);
+  return {
+    // Data requests arrive as /signup.data: match both.
+    mode: /^\/signup(?:\.data)?\/?$/.test(url.pathname) ? ("sign-up" as const) : ("sign-in" as const),
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), defaultSignedInPath),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return authScreenAction(request);
+}
+
+export default function AuthRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { mode, redirectTo } = loaderData;
+  return (
+    <>
+      <title>{mode === "sign-up" ? t("meta.signUpTitle") : t("meta.signInTitle")}</title>
+      <meta name="description" content={t("meta.description")} />
+      <AuthScreen key={mode} mode={mode} redirectTo={redirectTo} />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// Shared helpers for browser tests of every area: accounts made through the real sign-up and the real
+// (sink-caught) confirmation mail, reading mails, and two-factor codes.
+import crypto from "node:crypto";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { readSinkMails, type SinkMail } from "../fakes/smtp-sink";
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** A fresh address per call, so tests never share accounts or rate-limit counters. */
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString("hex")}@samen.test`;
+}
+
+export function testAccount(overrides: Partial<TestAccount> = {}): TestAccount {
+  return { email: uniqueEmail(), password: "calm money journey 42", name: "Test Person", ...overrides };
+}
+
+function mailDirectory(): string {
+  const directory = process.env.E2E_MAIL_DIR;
+  if (!directory) throw new Error("E2E_MAIL_DIR is not set (run through playwright.config.ts)");
+  return directory;
+}
+
+/** Decodes a MIME body part (quoted-printable, base64 or plain). */
+function decodePart(body: string, encoding: string): string {
+  const normalized = encoding.toLowerCase();
+  if (normalized === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (normalized === "quoted-printable") {
+    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** The plain-text part and the subject of a raw mail from the SMTP sink. */
+export function readMail(mail: SinkMail): { subject: string; text: string; html: string } {
+  const raw = mail.raw.replace(/\r\n/g, "\n");
+  const headerEnd = raw.indexOf("\n\n");
+  const headers = raw.slice(0, headerEnd).replace(/\n[ \t]+/g, " ");
+  const subjectLine = /^subject: (.*)$/im.exec(headers)?.[1] ?? "";
+  const subject = subjectLine.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, value: string) =>
+    kind.toLowerCase() === "b" ? Buffer.from(value, "base64").toString("utf8") : decodePart(value.replace(/_/g, " "), "quoted-printable"),
+  );
+  const parts: Record<string, string> = {};
+  for (const chunk of raw.split(/\n--[^\n]+\n/)) {
+    const end = chunk.indexOf("\n\n");
+    if (end < 0) continue;
+    const partHeaders = chunk.slice(0, end).replace(/\n[ \t]+/g, " ");
+    const type = /content-type:\s*([^;\s]+)/i.exec(partHeaders)?.[1]?.toLowerCase();
+    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(partHeaders)?.[1] ?? "7bit";
+    if (type === "text/plain" || type === "text/html") parts[type] = decodePart(chunk.slice(end + 2).replace(/\n--[^\n]*--\s*$/, ""), encoding);
+  }
+  return { subject, text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
+}
+
+/** Waits until the sink holds a mail for `recipient` whose link starts with `linkPrefix`; returns that link. */
+export async function waitForMailLink(recipient: string, linkPrefix: string, options: { skip?: number; timeout?: number } = {}): Promise<string> {
+  const deadline = Date.now() + (options.timeout ?? 15_000);
+  for (;;) {
+    const links = readSinkMails(mailDirectory(), recipient)
+      .flatMap((mail) => [...readMail(mail).text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]))
+      .filter((link) => new URL(link).pathname.startsWith(linkPrefix));
+    const link = links[options.skip ?? 0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No mail with a ${linkPrefix} link for ${recipient}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** All mails the sink caught for one address, decoded. */
+export function mailsFor(recipient: string) {
+  return readSinkMails(mailDirectory(), recipient).map(readMail);
+}
+
+/** The link of the newest confirmation mail, turned into a path on the test server. */
+export async function verificationLink(email: string, skip = 0): Promise<string> {
+  return waitForMailLink(email, "/auth/verify", { skip });
+}
+
+/**
+ * Signs up through the auth screen like a person would, opens the confirmation link from the mail and
+ * ends signed in on /app.
+ */
+export async function signUpAndVerify(page: Page, account: TestAccount): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm password").fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await page.goto(await verificationLink(account.email));
+  await expect(page).toHaveURL(/\/app(\/|$|\?)/);
+}
+
+/**
+ * A confirmed, signed-in account without the UI (fast): signs up over the HTTP API, follows the link from the
+ * sink, and leaves the session cookie in the request context. Pass `page.request` (or `context.request`) so the
+ * browser pages of that context are signed in too.
+ */
+export async function createVerifiedUser(request: APIRequestContext, overrides: Partial<TestAccount> & { language?: string } = {}): Promise<TestAccount> {
+  const account = testAccount(overrides);
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    data: { email: account.email, password: account.password, name: account.name, locale: overrides.language ?? "en" },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const link = await verificationLink(account.email);
+  const verify = await request.get(link, { maxRedirects: 0 });
+  expect(verify.status(), "the confirmation link signs in and redirects").toBe(302);
+  return account;
+}
+
+/** Signs in through the JSON API (after sign-out, or for a second context of the same account). */
+export async function signInOverApi(request: APIRequestContext, account: Pick<TestAccount, "email" | "password">): Promise<void> {
+  const response = await request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+function base32Decode(value: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const character of value.replace(/[\s=]/g, "").toUpperCase()) {
+    const index = alphabet.indexOf(character);
+    if (index < 0) throw new Error(`not base32: ${character}`);
+    bits += index.toString(2).padStart(5, "0");
+  }
+  const bytes: number[] = [];
+  for (let offset = 0; offset + 8 <= bits.length; offset += 8) bytes.push(Number.parseInt(bits.slice(offset, offset + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The 6-digit code an authenticator app shows for a setup key (RFC 6238, SHA-1, 30 s). */
+export function totpCode(setupKey: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const digest = crypto.createHmac("sha1", base32Decode(setupKey)).update(counter).digest();
+  const offset = (digest.at(-1) ?? 0) & 15;
+  const number = ((digest[offset]! & 0x7f) << 24) | (digest[offset + 1]! << 16) | (digest[offset + 2]! << 8) | digest[offset + 3]!;
+  return String(number % 1_000_000).padStart(6, "0");
+}
