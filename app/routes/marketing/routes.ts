@@ -11,4 +11,6 @@ export const marketingRoutes: RouteConfigEntry[] = [
   // The legal pages are written by the legal-pages work; they share this area's layout and routes file.
   route("privacy", "routes/marketing/privacy.tsx"),
   route("terms", "routes/marketing/terms.tsx"),
+  route("robots.txt", "routes/marketing/robots-txt.ts"),
+  route("sitemap.xml", "routes/marketing/sitemap-xml.ts"),
 ];

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from "vitest";
+import { addSitemapSource, buildRobotsTxt, buildSitemapXml } from "./sitemap.server";
+
+describe("sitemap", () => {
+  it("lists the marketing and legal pages on the public origin", async () => {
+    const xml = await buildSitemapXml({ siteUrl: "https://samen.example" });
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    for (const path of ["/", "/features", "/pricing", "/faq", "/about", "/dashboard", "/privacy", "/terms"]) {
+      expect(xml).toContain(`<loc>https://samen.example${path}</loc>`);
+    }
+  });
+
+  it("takes pages from other areas, with hreflang alternates, escaped and without duplicates", async () => {
+    addSitemapSource("test-blog", () => [
+      {
+        path: "/de/blog/tipps&tricks",
+        lastModified: "2025-01-02T03:04:05Z",
+        alternates: [
+          { language: "de", path: "/de/blog/tipps&tricks" },
+          { language: "ua", path: "/ua/blog/tipps&tricks" },
+        ],
+      },
+      { path: "/pricing" },
+    ]);
+    const xml = await buildSitemapXml({ siteUrl: "https://samen.example" });
+    expect(xml).toContain("<loc>https://samen.example/de/blog/tipps&amp;tricks</loc>");
+    expect(xml).toContain("<lastmod>2025-01-02T03:04:05.000Z</lastmod>");
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="uk" href="https://samen.example/ua/blog/tipps&amp;tricks"/>');
+    expect(xml.match(/<loc>https:\/\/samen\.example\/pricing<\/loc>/g)).toHaveLength(1);
+  });
+
+  it("leaves out a source that fails and logs it", async () => {
+    addSitemapSource("test-broken", () => {
+      throw new Error("database down");
+    });
+    const log = { error: vi.fn() };
+    const xml = await buildSitemapXml({ siteUrl: "https://samen.example", log });
+    expect(xml).toContain("<loc>https://samen.example/</loc>");
+    expect(log.error).toHaveBeenCalledOnce();
+  });
+});
+
+describe("robots.txt", () => {
+  it("allows the public site, keeps crawlers out of the app and API, and points at the sitemap", () => {
+    const text = buildRobotsTxt({ siteUrl: "https://samen.example" });
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Disallow: /app/");
+    expect(text).toContain("Disallow: /api/");
+    expect(text).toContain("Sitemap: https://samen.example/sitemap.xml");
+  });
+});
