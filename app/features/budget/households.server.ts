@@ -5,6 +5,7 @@ import { defaultCurrency, type Currency } from "~/domain/money";
 import { can, planFromColumns, type Plan } from "~/domain/plans";
 import { isUuid } from "~/lib/uuid";
 import { BudgetAccessError } from "./errors";
+import { defaultHouseholdName } from "./household-name";
 
 export type HouseholdRole = "owner" | "partner";
 
@@ -15,8 +16,7 @@ export interface HouseholdAccess {
   canWrite: boolean;
 }
 
-/** The name a new household gets when none is given; pages show it translated ("My budget"). */
-export const defaultHouseholdName = "My budget";
+export { defaultHouseholdName };
 
 /** Creates the household every account owns, with its owner membership. */
 export async function createPersonalHousehold({ userId, name }: { userId: string; name?: string }) {

@@ -117,7 +117,7 @@ describe("the month list", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
-    let totals = { totalMinor: 0, entries: 0 };
+    let totals: { totalMinor: number; entries: number } | undefined;
     do {
       const page = await listTransactions({ userId: owner.id, householdId: household.id, kind: "expense", month: "2025-03", cursor, limit: 20 });
       seen.push(...page.items.map((item) => `${item.occurredOn}.${item.id}`));

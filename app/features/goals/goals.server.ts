@@ -54,6 +54,24 @@ export async function listGoals({ userId, householdId, today }: { userId: string
   return { access, goals, canCreate: can(access.plan, "goals.create") && (limit === null || active < limit), canUseDeadline: showDeadline };
 }
 
+/** The latest contributions of every goal of the household (up to `perGoal` each), in one query. */
+export async function listRecentContributions({ userId, householdId, perGoal = 5 }: { userId: string; householdId: string; perGoal?: number }) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  if (!can(access.plan, "goals.history")) return [];
+  const result = await db().execute(sql`
+    select "id", "goal_id", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on"
+    from (
+      select c.*, row_number() over (partition by c."goal_id" order by c."occurred_on" desc, c."created_at" desc) as "position"
+      from "goal_contribution" c join "goal" g on g."id" = c."goal_id"
+      where g."household_id" = ${householdId}
+    ) ranked
+    where "position" <= ${perGoal}
+    order by "goal_id", "position"`);
+  // PGlite and node-postgres both answer with { rows }; bigint comes back as a string from node-postgres.
+  const rows = (result as unknown as { rows: { id: string; goal_id: string; amount_minor: string | number; occurred_on: string }[] }).rows;
+  return rows.map((row) => ({ id: row.id, goalId: row.goal_id, amountMinor: Number(row.amount_minor), occurredOn: row.occurred_on }));
+}
+
 /** The latest contributions of one goal, newest first. */
 export async function listGoalContributions({ userId, householdId, goalId, limit = 20 }: { userId: string; householdId: string; goalId: string; limit?: number }) {
   const access = await requireHouseholdAccess({ userId, householdId });

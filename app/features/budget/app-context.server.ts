@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import { requireUser } from "~/features/auth/session.server";
+import type { SessionUser } from "~/features/auth/session-user";
+import { detectLanguage, readCookie } from "~/i18n/detect.server";
+import type { Language } from "~/domain/languages";
+import { isMonthKey, monthOf, todayIn, type IsoDate, type MonthKey } from "~/domain/periods";
+import { isBudgetAccessError } from "./errors";
+import { ensurePersonalHousehold, listUserHouseholds } from "./households.server";
+
+/** Cookie naming the household the user last switched to. */
+export const householdCookie = "samen_household";
+/** Cookie the app shell sets to the browser's IANA time zone, so "today" is the reader's today. */
+export const timeZoneCookie = "samen_tz";
+
+export interface AppContext {
+  user: SessionUser;
+  language: Language;
+  today: IsoDate;
+  households: Awaited<ReturnType<typeof listUserHouseholds>>;
+  /** The household this request works on (the switcher's choice, else the user's own). */
+  householdId: string;
+}
+
+/**
+ * What every /app loader and action starts with: the signed-in user (or a redirect to sign-in), their households
+ * — creating their own on the first visit, however the account was made — and the reader's language and today.
+ */
+export async function requireAppContext(request: Request): Promise<AppContext> {
+  const user = await requireUser(request);
+  let households = await listUserHouseholds({ userId: user.id });
+  if (!households.some((item) => item.role === "owner")) {
+    await ensurePersonalHousehold({ userId: user.id });
+    households = await listUserHouseholds({ userId: user.id });
+  }
+  const chosen = readCookie(request, householdCookie);
+  const household = households.find((item) => item.id === chosen) ?? households[0];
+  if (!household) throw new Error("a user without a household after ensurePersonalHousehold");
+  return {
+    user,
+    language: detectLanguage(request, user.locale),
+    today: todayIn(readCookie(request, timeZoneCookie)),
+    households,
+    householdId: household.id,
+  };
+}
+
+/** The month a page shows: ?month=YYYY-MM, else the reader's current month. */
+export function requestedMonth(request: Request, today: IsoDate): MonthKey {
+  const month = new URL(request.url).searchParams.get("month");
+  return isMonthKey(month) ? month : monthOf(today);
+}
+
+/** Another household's data (or a missing row) is a 404 page: its existence is never confirmed. */
+export async function forLoader<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isBudgetAccessError(error)) throw data(null, { status: error.code === "notFound" ? 404 : 403 });
+    throw error;
+  }
+}
+
+export type FormRefusal = { ok: false; fieldErrors: Record<string, string>; values?: Record<string, string> };
+
+/** As forLoader, but a partner's write comes back as a 403 carrying a translated message for the form. */
+export async function forAction<T>(work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (isBudgetAccessError(error)) {
+      if (error.code === "notFound") throw data(null, { status: 404 });
+      return data<FormRefusal>({ ok: false, fieldErrors: { form: "errors.readOnly" } }, { status: 403 });
+    }
+    throw error;
+  }
+}
+
+export function householdCookieHeader(householdId: string, secure: boolean): string {
+  return `${householdCookie}=${householdId}; Path=/app; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,267 @@
+import {
+  BellIcon,
+  ChartColumnIcon,
+  CheckIcon,
+  ChevronsUpDownIcon,
+  CrownIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  PiggyBankIcon,
+  ReceiptIcon,
+  SettingsIcon,
+  WalletIcon,
+  type LucideIcon,
+} from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
+import { BrandLogo, BrandMark } from "~/components/layout/brand-logo";
+import { signOutAction } from "~/components/layout/header-auth";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { cn } from "~/lib/cn";
+import { NotificationItem } from "./notification-item";
+import { householdName, useAppShell } from "./use-app-shell";
+
+interface NavItem {
+  to: string;
+  key: "dashboard" | "income" | "expenses" | "goals" | "reports" | "settings" | "upgrade";
+  icon: LucideIcon;
+  end?: boolean;
+}
+
+/** The seven screens, in the bottom bar's order. */
+export const navItems: NavItem[] = [
+  { to: "/app", key: "dashboard", icon: LayoutDashboardIcon, end: true },
+  { to: "/app/income", key: "income", icon: WalletIcon },
+  { to: "/app/expenses", key: "expenses", icon: ReceiptIcon },
+  { to: "/app/goals", key: "goals", icon: PiggyBankIcon },
+  { to: "/app/reports", key: "reports", icon: ChartColumnIcon },
+  { to: "/app/settings", key: "settings", icon: SettingsIcon },
+  { to: "/app/upgrade", key: "upgrade", icon: CrownIcon },
+];
+
+/**
+ * The /app frame: a sidebar from 768 px, a header with the household switcher and the alert-dot notifications,
+ * and below 768 px the seven-tab bottom bar.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("app");
+  const shell = useAppShell();
+  return (
+    <div className="min-h-dvh bg-muted/40 md:grid md:grid-cols-[15.5rem_minmax(0,1fr)]">
+      <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r bg-card px-3 py-5 md:flex" aria-label={t("nav.sidebar")}>
+        <Link to="/app" className="px-2" aria-label={t("nav.dashboard")}>
+          <BrandLogo />
+        </Link>
+        <HouseholdSwitcher />
+        <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
+          {navItems.map((item) => (
+            <NavLink
+              key={item.key}
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
+                  isActive && "bg-secondary text-foreground",
+                  item.key === "upgrade" && !isActive && "text-accent-foreground",
+                )
+              }
+            >
+              <item.icon aria-hidden="true" className="size-[1.15rem]" />
+              {t(`nav.${item.key}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-auto flex flex-col gap-3">
+          {shell.household.plan === "free" && (
+            <Link to="/app/upgrade" className="rounded-xl border border-accent bg-accent/60 p-4 text-sm transition-colors hover:bg-accent">
+              <span className="flex items-center gap-2 font-semibold text-accent-foreground">
+                <CrownIcon aria-hidden="true" className="size-4" />
+                {t("upgrade.sidebarTitle")}
+              </span>
+              <span className="mt-1 block text-muted-foreground">{t("upgrade.sidebarText")}</span>
+            </Link>
+          )}
+          <div className="flex items-center gap-2 rounded-lg px-2 py-1">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden="true">
+              {(shell.user.name || shell.user.email).slice(0, 1).toUpperCase()}
+            </span>
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="truncate font-medium">{shell.user.name || shell.user.email}</p>
+              <p className="truncate text-xs text-muted-foreground">{shell.user.email}</p>
+            </div>
+            <Form method="post" action={signOutAction}>
+              <Button type="submit" variant="ghost" size="icon" className="size-9" aria-label={t("nav.signOut")} title={t("nav.signOut")}>
+                <LogOutIcon aria-hidden="true" />
+              </Button>
+            </Form>
+          </div>
+        </div>
+      </aside>
+
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-card/90 px-4 backdrop-blur md:h-16 md:bg-transparent md:px-8 md:backdrop-blur-none md:border-transparent">
+          <Link to="/app" className="md:hidden" aria-label={t("nav.dashboard")}>
+            <BrandMark />
+          </Link>
+          <div className="min-w-0 flex-1 md:hidden">
+            <HouseholdSwitcher compact />
+          </div>
+          <div className="hidden flex-1 md:block" />
+          {!shell.household.canWrite && (
+            <span className="hidden rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline">{t("household.readOnlyBadge")}</span>
+          )}
+          <NotificationsButton />
+        </header>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-36 pt-4 md:px-8 md:pb-16 md:pt-2">
+          {children}
+        </main>
+      </div>
+
+      <BottomBar />
+    </div>
+  );
+}
+
+function BottomBar() {
+  const { t } = useTranslation("app");
+  return (
+    <nav
+      aria-label={t("nav.tabs")}
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="grid grid-cols-7">
+        {navItems.map((item) => (
+          <li key={item.key}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[0.625rem] font-medium leading-none text-muted-foreground",
+                  isActive && "text-primary",
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <span className={cn("flex h-7 w-11 items-center justify-center rounded-full transition-colors", isActive && "bg-secondary")}>
+                    <item.icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="w-full truncate text-center">{t(`nav.short.${item.key}`)}</span>
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Switches between the user's own household and those they are a partner in. A <details> menu of plain
+ * form buttons, so it works before JavaScript; with it, a click outside closes the menu.
+ */
+function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation("app");
+  const shell = useAppShell();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const close = (event: MouseEvent) => {
+      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false;
+    };
+    document.addEventListener("click", close);
+    return () => document.removeEventListener("click", close);
+  }, []);
+
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.key]);
+
+  const current = shell.household;
+  return (
+    <details ref={details} className="group relative">
+      <summary
+        className={cn(
+          "flex cursor-pointer list-none items-center gap-2 rounded-lg text-left transition-colors hover:bg-secondary [&::-webkit-details-marker]:hidden",
+          compact ? "max-w-full px-2 py-1.5" : "border bg-background px-3 py-2.5",
+        )}
+        aria-label={t("household.switch")}
+      >
+        <span className="min-w-0 flex-1">
+          {!compact && <span className="block text-xs text-muted-foreground">{t("household.label")}</span>}
+          <span className="block truncate text-sm font-semibold">{householdName(current.name, t)}</span>
+        </span>
+        <ChevronsUpDownIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      </summary>
+      <div className="absolute left-0 z-50 mt-1 w-64 rounded-lg border bg-popover p-1 shadow-lg">
+        <p className="px-2 pb-1 pt-2 text-xs font-medium text-muted-foreground">{t("household.yourHouseholds")}</p>
+        <Form method="post" action="/app/household">
+          <input type="hidden" name="redirectTo" value={location.pathname} />
+          {shell.households.map((household) => (
+            <button
+              key={household.id}
+              type="submit"
+              name="householdId"
+              value={household.id}
+              className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm hover:bg-secondary focus-visible:bg-secondary"
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{householdName(household.name, t)}</span>
+                <span className="block text-xs text-muted-foreground">{t(household.role === "owner" ? "household.roleOwner" : "household.rolePartner")}</span>
+              </span>
+              {household.id === current.id && <CheckIcon aria-label={t("household.current")} className="size-4 text-primary" />}
+            </button>
+          ))}
+        </Form>
+        <Link to="/app/upgrade" className="mt-1 block rounded-md border-t px-2 py-2 text-sm text-primary hover:bg-secondary">
+          {t("dashboard.invitePartner")}
+        </Link>
+      </div>
+    </details>
+  );
+}
+
+function NotificationsButton() {
+  const { t } = useTranslation("app");
+  const { notifications } = useAppShell();
+  const markRead = useFetcher({ key: "notifications-read" });
+  const unread = markRead.state !== "idle" ? 0 : notifications.unread;
+  return (
+    <DropdownMenu
+      onOpenChange={(open) => {
+        if (!open && notifications.unread > 0) markRead.submit({}, { method: "post", action: "/app/notifications" });
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? t("notifications.buttonUnread", { number: unread }) : t("notifications.button")}>
+          <BellIcon aria-hidden="true" className="!size-5" />
+          {unread > 0 && <span className="absolute right-2 top-2 size-2.5 rounded-full bg-destructive ring-2 ring-card" data-testid="alert-dot" />}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-2rem))] p-0">
+        <p className="border-b px-4 py-3 text-sm font-semibold">{t("notifications.title")}</p>
+        {notifications.items.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-muted-foreground">{t("notifications.empty")}</p>
+        ) : (
+          <ul className="max-h-96 divide-y overflow-y-auto">
+            {notifications.items.map((item) => (
+              <NotificationItem key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

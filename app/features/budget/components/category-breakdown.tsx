@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import type { CategorySpending } from "../dashboard.server";
+import { CategoryIcon } from "./category-icon";
+import { ChangeBadge } from "./change-badge";
+import { useCategories, useFormat } from "./use-app-shell";
+
+/** Spending per category as coloured bars, biggest first, each with its share and change. */
+export function CategoryBreakdown({ items, changeLabel, months = 1 }: { items: CategorySpending[]; changeLabel: string; months?: number }) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const categories = useCategories();
+  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{t("categoryBreakdown.empty")}</p>;
+  const largest = items[0]?.totalMinor ?? 1;
+  return (
+    <ul className="flex flex-col gap-4">
+      {items.map((item) => {
+        const category = categories.byId(item.categoryId);
+        const label = categories.label(category);
+        return (
+          <li key={item.categoryId} className="flex items-center gap-3">
+            <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-baseline justify-between gap-2">
+                <span className="truncate text-sm font-medium">{label}</span>
+                <span className="shrink-0 text-sm font-semibold tabular-nums">{format.money(item.totalMinor)}</span>
+              </div>
+              <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-secondary" aria-hidden="true">
+                <div className="h-full rounded-full" style={{ width: `${Math.max(2, (item.totalMinor / largest) * 100)}%`, backgroundColor: category?.color ?? "#64748b" }} />
+              </div>
+              <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                <span>
+                  {t("categoryBreakdown.share", { share: format.percent(item.share) })}
+                  {months > 1 && ` · ${t("categoryBreakdown.perMonth", { amount: format.money(Math.round(item.totalMinor / months)) })}`}
+                </span>
+                <ChangeBadge change={item.change} good={item.change === null ? null : item.change <= 0} label={changeLabel} />
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+import { ArrowDownRightIcon, ArrowUpRightIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toBcp47 } from "~/domain/languages";
+import { cn } from "~/lib/cn";
+import { useFormat } from "./use-app-shell";
+
+/** "+10 % vs last month", green when the change is good news and red when it is not; "—" when there is nothing to compare. */
+export function ChangeBadge({ change, good, points = false, label }: { change: number | null; good: boolean | null; points?: boolean; label?: string }) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  if (change === null || !Number.isFinite(change)) {
+    return <span className="text-xs text-muted-foreground">{label ? t("change.noComparison") : "—"}</span>;
+  }
+  const Icon = change >= 0 ? ArrowUpRightIcon : ArrowDownRightIcon;
+  const value = points
+    ? t("change.points", { value: new Intl.NumberFormat(toBcp47(format.language), { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(change * 100) })
+    : format.percent(change, true);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1 text-xs">
+      <span
+        className={cn(
+          "inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-semibold tabular-nums",
+          good === null && "bg-secondary text-secondary-foreground",
+          good === true && "bg-emerald-50 text-emerald-800",
+          good === false && "bg-red-50 text-red-800",
+        )}
+      >
+        <Icon aria-hidden="true" className="size-3.5" />
+        {value}
+      </span>
+      {label && <span className="text-muted-foreground">{label}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+import { ChartColumnIcon, PartyPopperIcon, UserPlusIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toBcp47 } from "~/domain/languages";
+import { cn } from "~/lib/cn";
+import type { AppShellData } from "../shell.server";
+import { useCategories, useFormat } from "./use-app-shell";
+
+type Item = AppShellData["notifications"]["items"][number];
+
+function relativeTime(iso: string, language: Parameters<typeof toBcp47>[0]): string {
+  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  const format = new Intl.RelativeTimeFormat(toBcp47(language), { numeric: "auto" });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(0, "minute");
+}
+
+/** One notification in the header's list, written in the reader's language. */
+export function NotificationItem({ item }: { item: Item }) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const categories = useCategories();
+  const payload = item.payload;
+  let icon = <ChartColumnIcon aria-hidden="true" className="size-4" />;
+  let text: string;
+  if (item.kind === "goalReached") {
+    icon = <PartyPopperIcon aria-hidden="true" className="size-4" />;
+    text = t("notifications.goalReached", { name: String(payload.name ?? "") });
+  } else if (item.kind === "partnerJoined") {
+    icon = <UserPlusIcon aria-hidden="true" className="size-4" />;
+    text = t("notifications.partnerJoined", { name: String(payload.name ?? "") });
+  } else {
+    text = t("notifications.categoryOverUsual", {
+      category: categories.label(categories.byId(String(payload.categoryId ?? ""))),
+      amount: format.money(Number(payload.totalMinor ?? 0)),
+      usual: format.money(Number(payload.usualMinor ?? 0)),
+    });
+  }
+  return (
+    <li className={cn("flex gap-3 px-4 py-3 text-sm", !item.read && "bg-secondary/50")}>
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
+      <div className="min-w-0">
+        <p className="leading-snug">{text}</p>
+        <p className="mt-1 text-xs text-muted-foreground">{relativeTime(item.createdAt, format.language)}</p>
+      </div>
+    </li>
+  );
+}

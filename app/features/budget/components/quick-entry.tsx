@@ -1,0 +1,205 @@
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLocation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
+import { cn } from "~/lib/cn";
+import type { TransactionActionResult } from "../transaction-actions.server";
+import type { TransactionView } from "../transactions.server";
+import { TransactionForm } from "./transaction-form";
+import { householdName, useAppShell, useFormat } from "./use-app-shell";
+
+interface QuickEntryApi {
+  openAdd(kind?: TransactionKind): void;
+  openEdit(transaction: TransactionView): void;
+  /** Deletes with an undo toast; used by the edit sheet and list rows. */
+  remove(transaction: TransactionView): void;
+}
+
+const QuickEntryContext = createContext<QuickEntryApi | null>(null);
+
+export function useQuickEntry(): QuickEntryApi | null {
+  return useContext(QuickEntryContext);
+}
+
+function useIsPhone() {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(max-width: 767px)");
+    const update = () => setPhone(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return phone;
+}
+
+/** Runs `handle` once for each new answer of a fetcher. */
+function useFetcherResult<T>(fetcher: { state: string; data: T | undefined }, handle: (result: T) => void) {
+  const seen = useRef<T | undefined>(undefined);
+  const latest = useRef(handle);
+  useEffect(() => {
+    latest.current = handle;
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== seen.current) {
+      seen.current = fetcher.data;
+      latest.current(fetcher.data);
+    }
+  }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * Quick entry, one tap from every /app screen: the floating + opens a sheet (from the bottom on a phone,
+ * the side on a desktop). Without JavaScript the + is a link to the full add page.
+ */
+export function QuickEntryProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("app");
+  const shell = useAppShell();
+  const format = useFormat();
+  const location = useLocation();
+  const phone = useIsPhone();
+  const [state, setState] = useState<{ open: boolean; mode: "add" | "edit"; kind: TransactionKind; transaction?: TransactionView; version: number }>({
+    open: false,
+    mode: "add",
+    kind: "expense",
+    version: 0,
+  });
+  const [errors, setErrors] = useState<Record<string, string | undefined> | undefined>(undefined);
+  const save = useFetcher<TransactionActionResult>({ key: "quick-entry" });
+  const removal = useFetcher<TransactionActionResult>({ key: "entry-delete" });
+  const restore = useFetcher<TransactionActionResult>({ key: "entry-restore" });
+
+  const openAdd = useCallback((kind: TransactionKind = "expense") => {
+    setErrors(undefined);
+    setState((previous) => ({ open: true, mode: "add", kind, version: previous.version + 1 }));
+  }, []);
+  const openEdit = useCallback((transaction: TransactionView) => {
+    setErrors(undefined);
+    setState((previous) => ({ open: true, mode: "edit", kind: transaction.kind, transaction, version: previous.version + 1 }));
+  }, []);
+  const remove = useCallback(
+    (transaction: TransactionView) => {
+      removal.submit({ intent: "delete", js: "1", householdId: shell.household.id }, { method: "post", action: `/app/transactions/${transaction.id}` });
+    },
+    [removal, shell.household.id],
+  );
+
+  useFetcherResult(save, (result) => {
+    if (!result.ok) {
+      setErrors(result.fieldErrors);
+      return;
+    }
+    setState((previous) => ({ ...previous, open: false }));
+    const amount = format.money(result.transaction.amountMinor);
+    toast.success(
+      result.intent === "update"
+        ? t("toast.updated")
+        : t(result.transaction.kind === "income" ? "toast.incomeAdded" : "toast.expenseAdded", { amount }),
+    );
+  });
+
+  useFetcherResult(removal, (result) => {
+    if (!result.ok) {
+      if (result.fieldErrors.form) toast.error(t(result.fieldErrors.form));
+      return;
+    }
+    setState((previous) => ({ ...previous, open: false }));
+    const deleted = result.transaction;
+    toast(t(deleted.kind === "income" ? "toast.incomeDeleted" : "toast.expenseDeleted", { amount: format.money(deleted.amountMinor) }), {
+      duration: 8000,
+      action: {
+        label: t("toast.undo"),
+        onClick: () =>
+          restore.submit(
+            {
+              intent: "restore",
+              js: "1",
+              householdId: shell.household.id,
+              kind: deleted.kind,
+              amountMinor: String(deleted.amountMinor),
+              occurredOn: deleted.occurredOn,
+              description: deleted.description,
+              categoryId: deleted.categoryId,
+            },
+            { method: "post", action: `/app/transactions/${deleted.id}` },
+          ),
+      },
+    });
+  });
+
+  useFetcherResult(restore, (result) => {
+    if (result.ok) toast.success(t("toast.restored"));
+  });
+
+  const api = useMemo(() => ({ openAdd, openEdit, remove }), [openAdd, openEdit, remove]);
+  const editing = state.mode === "edit" ? state.transaction : undefined;
+  const here = location.pathname + location.search;
+
+  return (
+    <QuickEntryContext.Provider value={api}>
+      {children}
+      {shell.household.canWrite && (
+        <Button
+          asChild
+          size="icon"
+          className="fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] right-4 z-30 size-14 rounded-full shadow-lg shadow-primary/30 md:bottom-8 md:right-8"
+        >
+          <Link
+            to={`/app/transactions/new?redirectTo=${encodeURIComponent(here)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              openAdd(location.pathname.startsWith("/app/income") ? "income" : "expense");
+            }}
+            aria-label={t("entry.quickAdd")}
+            data-testid="quick-add"
+          >
+            <PlusIcon className="!size-7" aria-hidden="true" />
+          </Link>
+        </Button>
+      )}
+      <Sheet open={state.open} onOpenChange={(open) => setState((previous) => ({ ...previous, open }))}>
+        <SheetContent
+          side={phone ? "bottom" : "right"}
+          closeLabel={t("actions.close")}
+          className={cn(phone ? "pb-[calc(1.5rem+env(safe-area-inset-bottom))]" : "w-full max-w-md sm:max-w-md")}
+          aria-describedby={undefined}
+        >
+          <div className="flex flex-col gap-1 pr-8">
+            <SheetTitle className="text-lg font-semibold">{t(editing ? "entry.editTitle" : "entry.addTitle")}</SheetTitle>
+            <SheetDescription className="text-sm text-muted-foreground">{householdName(shell.household.name, t)}</SheetDescription>
+          </div>
+          <TransactionForm
+            key={state.version}
+            Form={save.Form}
+            action={editing ? `/app/transactions/${editing.id}` : "/app/transactions/new"}
+            mode={state.mode}
+            viaScript
+            autoFocus={!editing}
+            submitting={save.state !== "idle"}
+            errors={errors}
+            values={
+              editing ?? {
+                kind: state.kind,
+                occurredOn: shell.today,
+                description: "",
+                categoryId: defaultCategoryId(state.kind),
+              }
+            }
+            footer={
+              editing ? (
+                <Button type="button" variant="ghost" className="w-full text-destructive hover:text-destructive" onClick={() => remove(editing)} disabled={removal.state !== "idle"}>
+                  <Trash2Icon aria-hidden="true" />
+                  {t("entry.delete")}
+                </Button>
+              ) : null
+            }
+          />
+        </SheetContent>
+      </Sheet>
+    </QuickEntryContext.Provider>
+  );
+}

@@ -1,0 +1,51 @@
+import { ChevronRightIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
+import type { TransactionView } from "../transactions.server";
+import { CategoryIcon } from "./category-icon";
+import { useQuickEntry } from "./quick-entry";
+import { useAppShell, useCategories, useFormat } from "./use-app-shell";
+
+/** One entry: category icon, description (or the category), date, signed amount. Owners tap it to edit. */
+export function TransactionRow({ transaction, showDate = true }: { transaction: TransactionView; showDate?: boolean }) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const categories = useCategories();
+  const shell = useAppShell();
+  const quickEntry = useQuickEntry();
+  const location = useLocation();
+  const category = categories.byId(transaction.categoryId);
+  const label = categories.label(category);
+  const income = transaction.kind === "income";
+  const amount = `${income ? "+" : "−"}${format.money(transaction.amountMinor)}`;
+  const content = (
+    <>
+      <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-foreground">{transaction.description || label}</span>
+        <span className="block truncate text-xs text-muted-foreground">
+          {transaction.description ? label : t(income ? "entry.income" : "entry.expense")}
+          {showDate && ` · ${format.date(transaction.occurredOn, "short")}`}
+        </span>
+      </span>
+      <span className={cn("shrink-0 text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}>{amount}</span>
+    </>
+  );
+  if (!shell.household.canWrite) return <div className="flex items-center gap-3 px-1 py-2.5">{content}</div>;
+  return (
+    <Link
+      to={`/app/transactions/${transaction.id}?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+      onClick={(event) => {
+        if (!quickEntry) return;
+        event.preventDefault();
+        quickEntry.openEdit(transaction);
+      }}
+      className="group -mx-2 flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-secondary/60"
+      aria-label={t("entry.editLabel", { description: transaction.description || label, amount, date: format.date(transaction.occurredOn) })}
+    >
+      {content}
+      <ChevronRightIcon aria-hidden="true" className="hidden size-4 shrink-0 text-muted-foreground/60 group-hover:text-muted-foreground sm:block" />
+    </Link>
+  );
+}

@@ -1,0 +1,222 @@
+import { PlusIcon, SearchIcon, XIcon } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import type { TransactionsPageData } from "../transactions-page.server";
+import type { TransactionView } from "../transactions.server";
+import { MonthSwitcher } from "./month-switcher";
+import { useQuickEntry } from "./quick-entry";
+import { TransactionRow } from "./transaction-row";
+import { useAppShell, useCategories, useFormat } from "./use-app-shell";
+
+function groupByDate(items: TransactionView[]) {
+  const groups: { date: string; items: TransactionView[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last?.date === item.occurredOn) last.items.push(item);
+    else groups.push({ date: item.occurredOn, items: [item] });
+  }
+  return groups;
+}
+
+/**
+ * Income or Expenses for one month: totals, search and category filter (a GET form), entries grouped by day,
+ * and "show more" that fetches the next keyset page and appends it (a plain link without JavaScript).
+ */
+export function TransactionsPage({ data }: { data: TransactionsPageData }) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const shell = useAppShell();
+  const categories = useCategories();
+  const quickEntry = useQuickEntry();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const income = data.kind === "income";
+  const title = t(income ? "nav.income" : "nav.expenses");
+  const filtered = Boolean(data.search || data.categoryId);
+  const pageHref = (cursor: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("month", data.month);
+    params.set("cursor", cursor);
+    return `${location.pathname}?${params.toString()}`;
+  };
+  const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`${title} · Samen`}</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t(income ? "list.incomeSubtitle" : "list.expensesSubtitle")}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <MonthSwitcher month={data.month} className="flex-1 sm:flex-none" />
+          {shell.household.canWrite && (
+            <Button asChild className="hidden h-11 sm:inline-flex">
+              <Link
+                to={`/app/transactions/new?kind=${data.kind}`}
+                onClick={(event) => {
+                  if (!quickEntry) return;
+                  event.preventDefault();
+                  quickEntry.openAdd(data.kind);
+                }}
+              >
+                <PlusIcon aria-hidden="true" />
+                {t(income ? "entry.addIncome" : "entry.addExpense")}
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
+        <div>
+          <p className="text-sm text-muted-foreground">
+            {filtered ? t("list.filteredTotal") : t(income ? "list.totalIncome" : "list.totalExpenses", { month: format.month(data.month) })}
+          </p>
+          <p className={cn("mt-1 text-3xl font-semibold tabular-nums tracking-tight", income && "text-emerald-700")} data-testid="list-total">
+            {format.money(data.totals.totalMinor)}
+          </p>
+        </div>
+        <p className="text-sm text-muted-foreground">{t("list.entries", { number: data.totals.entries })}</p>
+      </Card>
+
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-col gap-2 sm:flex-row"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          const isSearch = (event.target as HTMLElement).getAttribute("name") === "q";
+          clearTimeout(searchTimer.current);
+          searchTimer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), isSearch ? 350 : 0);
+        }}
+      >
+        <input type="hidden" name="month" value={data.month} />
+        <div className="relative flex-1">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <label htmlFor="list-search" className="sr-only">
+            {t("list.search")}
+          </label>
+          <Input id="list-search" type="search" name="q" defaultValue={data.search} placeholder={t("list.searchPlaceholder")} className="h-11 pl-9" key={`q-${data.search}`} />
+        </div>
+        <label htmlFor="list-category" className="sr-only">
+          {t("list.category")}
+        </label>
+        <select
+          id="list-category"
+          name="category"
+          defaultValue={data.categoryId}
+          key={`c-${data.categoryId}`}
+          className="h-11 rounded-md border border-input bg-card px-3 text-sm shadow-xs sm:w-56"
+        >
+          <option value="">{t("list.allCategories")}</option>
+          {categories.ofKind(data.kind).map((category) => (
+            <option key={category.id} value={category.id}>
+              {categories.label(category)}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <Button type="submit" variant="outline" className="h-11">
+            {t("actions.apply")}
+          </Button>
+        </noscript>
+        {filtered && (
+          <Button asChild variant="ghost" className="h-11">
+            <Link to={`${location.pathname}?month=${data.month}`} replace>
+              <XIcon aria-hidden="true" />
+              {t("list.clearFilters")}
+            </Link>
+          </Button>
+        )}
+      </Form>
+
+      {data.cursor && (
+        <Link to={`${location.pathname}?month=${data.month}`} className="text-sm font-medium text-primary hover:underline">
+          {t("list.backToNewest")}
+        </Link>
+      )}
+
+      {data.items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+          <p className="font-medium">{filtered ? t("list.noMatches") : t(income ? "list.emptyIncome" : "list.emptyExpenses", { month: format.month(data.month) })}</p>
+          {!filtered && shell.household.canWrite && (
+            <Button variant="outline" onClick={() => quickEntry?.openAdd(data.kind)} type="button">
+              <PlusIcon aria-hidden="true" />
+              {t(income ? "entry.addIncome" : "entry.addExpense")}
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <Card className={cn("px-4 py-2 transition-opacity sm:px-5", busy && "opacity-60")} data-testid="transaction-list">
+          <DayGroups items={data.items} />
+          {data.nextCursor && <MoreEntries key={`${data.month}|${data.search}|${data.categoryId}|${data.nextCursor}`} href={pageHref} cursor={data.nextCursor} previousDate={data.items.at(-1)?.occurredOn} />}
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** Entries grouped under a heading per day; a page that continues yesterday's group does not repeat its heading. */
+function DayGroups({ items, previousDate }: { items: TransactionView[]; previousDate?: string }) {
+  const format = useFormat();
+  return (
+    <>
+      {groupByDate(items).map((group) => (
+        <section key={group.date} className="border-b py-2 last:border-b-0" aria-label={format.date(group.date, "long")}>
+          {group.date !== previousDate && (
+            <h2 className="pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{format.date(group.date, "long")}</h2>
+          )}
+          <div className="flex flex-col">
+            {group.items.map((transaction) => (
+              <TransactionRow key={transaction.id} transaction={transaction} showDate={false} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The next keyset page: a "Show more" link (a plain page without JavaScript); with it, the page is fetched and
+ * appended here, followed by the next "Show more". React Router revalidates these fetchers after every change.
+ */
+function MoreEntries({ href, cursor, previousDate }: { href: (cursor: string) => string; cursor: string; previousDate?: string }) {
+  const { t } = useTranslation("app");
+  const page = useFetcher<TransactionsPageData>();
+  const [requested, setRequested] = useState(false);
+  if (requested && page.data) {
+    return (
+      <>
+        <DayGroups items={page.data.items} previousDate={previousDate} />
+        {page.data.nextCursor && <MoreEntries href={href} cursor={page.data.nextCursor} previousDate={page.data.items.at(-1)?.occurredOn} />}
+      </>
+    );
+  }
+  return (
+    <div className="flex justify-center border-t py-4">
+      <Button asChild variant="outline" disabled={page.state !== "idle"}>
+        <Link
+          to={href(cursor)}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            setRequested(true);
+            page.load(href(cursor));
+          }}
+        >
+          {page.state !== "idle" ? t("actions.loading") : t("list.showMore")}
+        </Link>
+      </Button>
+    </div>
+  );
+}

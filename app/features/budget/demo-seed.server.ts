@@ -1,0 +1,70 @@
+import { and, eq, max } from "drizzle-orm";
+import { getConfig } from "~/config.server";
+import { db } from "~/db/client.server";
+import { goal, goalContribution, household, subscription, transaction, user } from "~/db/schema";
+import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
+import { logger } from "~/lib/logger.server";
+import { realisticEntries, seedTransactions, seedUser } from "../../../db/seed/budget";
+import { seedSubscription } from "../../../db/seed/premium";
+import { ensurePersonalHousehold } from "./households.server";
+
+export const demoEmail = "demo@samen.app";
+export const demoPassword = "samen-demo-2024";
+
+export function budgetDemoEnabled(): boolean {
+  const config = getConfig();
+  return config.SEED_DEMO ?? config.NODE_ENV === "development";
+}
+
+/**
+ * The development demo: a verified account that can sign in (Better Auth credential, scrypt hash), twelve months
+ * of a believable household and two goals. Idempotent: a second start adds only the days that passed since the last.
+ */
+export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { today?: IsoDate } = {}) {
+  const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, demoEmail)).limit(1);
+  const owner = existing ?? (await seedUser({ email: demoEmail, name: "Lotte de Vries", emailVerified: true, password: demoPassword }));
+  const householdId = await ensurePersonalHousehold({ userId: owner.id });
+  if (!existing) {
+    await db().update(household).set({ name: "Lotte & Daan" }).where(eq(household.id, householdId));
+  }
+  // The demo shows the whole product, so it runs on Premium (test mode, no provider), renewed at every start.
+  const [plan] = await db().select({ householdId: subscription.householdId }).from(subscription).where(eq(subscription.householdId, householdId)).limit(1);
+  const yearAhead = new Date(Date.now() + 365 * 86_400_000);
+  if (plan) await db().update(subscription).set({ plan: "premium", status: "active", currentPeriodEnd: yearAhead, cancelAtPeriodEnd: false }).where(eq(subscription.householdId, householdId));
+  else await seedSubscription({ householdId, plan: "premium", currentPeriodEnd: yearAhead });
+
+  const [latest] = await db().select({ last: max(transaction.occurredOn) }).from(transaction).where(eq(transaction.householdId, householdId));
+  const after = latest?.last ?? null;
+  const entries = realisticEntries({ months: 12, today, seed: 2024 }).filter((entry) => after === null || entry.occurredOn > after);
+  if (entries.length > 0) await seedTransactions({ householdId, userId: owner.id, entries });
+
+  const goals = await db().select({ id: goal.id }).from(goal).where(and(eq(goal.householdId, householdId))).limit(1);
+  if (goals.length === 0) {
+    const month = monthOf(today);
+    const buffer = await insertGoal(householdId, { name: "Emergency buffer", targetMinor: 600_000, deadline: null });
+    const holiday = await insertGoal(householdId, { name: "Summer in Portugal", targetMinor: 240_000, deadline: `${addMonths(month, 5)}-28` });
+    const deposits: { goalId: string; amountMinor: number; occurredOn: IsoDate }[] = [];
+    for (let back = 11; back >= 0; back -= 1) {
+      const day = `${addMonths(month, -back)}-26`;
+      if (day > today) continue;
+      deposits.push({ goalId: buffer, amountMinor: back === 6 ? -25_000 : 35_000, occurredOn: day });
+      if (back <= 4) deposits.push({ goalId: holiday, amountMinor: 20_000, occurredOn: day });
+    }
+    await db().insert(goalContribution).values(deposits.map((deposit) => ({ ...deposit, createdBy: owner.id })));
+    for (const goalId of [buffer, holiday]) {
+      const saved = deposits.filter((deposit) => deposit.goalId === goalId).reduce((sum, deposit) => sum + deposit.amountMinor, 0);
+      await db().update(goal).set({ savedMinor: saved }).where(eq(goal.id, goalId));
+    }
+  }
+  return { userId: owner.id, householdId, added: entries.length };
+}
+
+async function insertGoal(householdId: string, values: { name: string; targetMinor: number; deadline: IsoDate | null }) {
+  const [created] = await db().insert(goal).values({ householdId, ...values }).returning({ id: goal.id });
+  if (!created) throw new Error("goal insert returned nothing");
+  return created.id;
+}
+
+export function logDemoAccount() {
+  logger.info({ email: demoEmail, password: demoPassword }, `demo account ready: sign in with ${demoEmail} / ${demoPassword}`);
+}

@@ -1,0 +1,230 @@
+import { ArrowRightIcon, PiggyBankIcon, PlusIcon, UserPlusIcon, WalletIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { chartPeriods, isChartPeriod } from "~/domain/periods";
+import { forLoader, requestedMonth, requireAppContext } from "~/features/budget/app-context.server";
+import { getDashboard } from "~/features/budget/dashboard.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { CategoryBreakdown } from "~/features/budget/components/category-breakdown";
+import { IncomeExpenseChart } from "~/features/budget/components/income-expense-chart";
+import { MonthSwitcher } from "~/features/budget/components/month-switcher";
+import { useQuickEntry } from "~/features/budget/components/quick-entry";
+import { SummaryCards } from "~/features/budget/components/summary-cards";
+import { TransactionRow } from "~/features/budget/components/transaction-row";
+import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
+import { GoalProgress } from "~/features/goals/components/goal-progress";
+import { cn } from "~/lib/cn";
+
+export const handle = { i18n: ["app"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const period = new URL(request.url).searchParams.get("period");
+  return forLoader(() =>
+    getDashboard({
+      userId: context.user.id,
+      householdId: context.householdId,
+      month: requestedMonth(request, context.today),
+      period: isChartPeriod(period) ? period : "monthly",
+      today: context.today,
+    }),
+  );
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const shell = useAppShell();
+  const { summary, chart, categories, recent, goals, month, period, isEmpty } = loaderData;
+  return (
+    <div className="flex flex-col gap-5 md:gap-6">
+      <title>{`${t("nav.dashboard")} · Samen`}</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("dashboard.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("dashboard.subtitle")}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
+          <Button asChild variant="outline" className="h-11">
+            <Link to="/app/upgrade">
+              <UserPlusIcon aria-hidden="true" />
+              {t("dashboard.invitePartner")}
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      {isEmpty && shell.household.canWrite && <EmptyDashboard />}
+
+      <SummaryCards summary={summary} />
+
+      <div className="grid gap-5 lg:grid-cols-3 lg:gap-6">
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-2">
+            <CardTitle className="text-base">{t("dashboard.chartTitle")}</CardTitle>
+            <PeriodSelect period={period} month={month} />
+          </CardHeader>
+          <CardContent>
+            <IncomeExpenseChart key={`${period}-${month}`} points={chart} period={period} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-4">
+            <CardTitle className="text-base">{t("dashboard.goalsTitle")}</CardTitle>
+            <Link to="/app/goals" className="text-sm font-medium text-primary hover:underline">
+              {t("dashboard.seeAll")}
+            </Link>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            {goals.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 py-4 text-center">
+                <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+                  <PiggyBankIcon aria-hidden="true" className="size-6" />
+                </span>
+                <p className="text-sm text-muted-foreground">{t("dashboard.goalsEmpty")}</p>
+                {shell.household.canWrite && (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to="/app/goals#new-goal">{t("goals.create")}</Link>
+                  </Button>
+                )}
+              </div>
+            ) : (
+              goals.map((goal) => <GoalProgress key={goal.id} compact {...goal} />)
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-2 lg:gap-6">
+        <Card>
+          <CardHeader className="pb-4">
+            <CardTitle className="text-base">{t("dashboard.categoriesTitle")}</CardTitle>
+            <p className="text-sm text-muted-foreground">{format.month(month)}</p>
+          </CardHeader>
+          <CardContent>
+            <CategoryBreakdown items={categories.slice(0, 6)} changeLabel={t("change.vsLastMonth")} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">
+            <CardTitle className="text-base">{t("dashboard.recentTitle")}</CardTitle>
+            <Link to={`/app/expenses?month=${month}`} className="text-sm font-medium text-primary hover:underline">
+              {t("dashboard.seeAll")}
+            </Link>
+          </CardHeader>
+          <CardContent>
+            {recent.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">{t("dashboard.recentEmpty")}</p>
+            ) : (
+              <div className="flex flex-col">
+                {recent.map((transaction) => (
+                  <TransactionRow key={transaction.id} transaction={transaction} />
+                ))}
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** Monthly / weekly / yearly: a GET form, so the server really re-aggregates; submits itself on change. */
+function PeriodSelect({ period, month }: { period: string; month: string }) {
+  const { t } = useTranslation("app");
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/app";
+  return (
+    <Form method="get" className="flex items-center gap-2" preventScrollReset onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
+      <input type="hidden" name="month" value={month} />
+      <label htmlFor="chart-period" className="sr-only">
+        {t("chart.periodLabel")}
+      </label>
+      <select
+        id="chart-period"
+        name="period"
+        defaultValue={period}
+        className={cn("h-9 rounded-md border border-input bg-card px-3 pr-8 text-sm shadow-xs", busy && "opacity-60")}
+        data-testid="period-select"
+      >
+        {chartPeriods.map((option) => (
+          <option key={option} value={option}>
+            {t(`chart.periods.${option}`)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <Button type="submit" size="sm" variant="outline">
+          {t("actions.apply")}
+        </Button>
+      </noscript>
+    </Form>
+  );
+}
+
+function EmptyDashboard() {
+  const { t } = useTranslation("app");
+  const quickEntry = useQuickEntry();
+  const steps = [
+    { icon: WalletIcon, title: t("empty.step1Title"), text: t("empty.step1Text") },
+    { icon: PlusIcon, title: t("empty.step2Title"), text: t("empty.step2Text") },
+    { icon: PiggyBankIcon, title: t("empty.step3Title"), text: t("empty.step3Text") },
+  ];
+  return (
+    <Card className="overflow-hidden border-primary/20 bg-gradient-to-br from-secondary/80 via-card to-card" data-testid="empty-state">
+      <div className="flex flex-col gap-6 p-5 sm:p-7">
+        <div>
+          <h2 className="text-xl font-semibold tracking-tight">{t("empty.title")}</h2>
+          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t("empty.text")}</p>
+        </div>
+        <ol className="grid gap-4 sm:grid-cols-3">
+          {steps.map((step, index) => (
+            <li key={step.title} className="flex gap-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">{index + 1}</span>
+              <div>
+                <p className="font-medium">{step.title}</p>
+                <p className="text-sm text-muted-foreground">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="lg">
+            <Link
+              to="/app/transactions/new?kind=income"
+              onClick={(event) => {
+                if (!quickEntry) return;
+                event.preventDefault();
+                quickEntry.openAdd("income");
+              }}
+            >
+              <PlusIcon aria-hidden="true" />
+              {t("empty.addIncome")}
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link
+              to="/app/transactions/new?kind=expense"
+              onClick={(event) => {
+                if (!quickEntry) return;
+                event.preventDefault();
+                quickEntry.openAdd("expense");
+              }}
+            >
+              {t("empty.addExpense")}
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/expenses";
+import { loadTransactionsPage } from "~/features/budget/transactions-page.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { TransactionsPage } from "~/features/budget/components/transactions-page";
+
+export const handle = { i18n: ["app"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadTransactionsPage(request, "expense");
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Expenses({ loaderData }: Route.ComponentProps) {
+  return <TransactionsPage data={loaderData} />;
+}

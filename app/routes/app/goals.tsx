@@ -1,0 +1,110 @@
+import { PlusIcon, TargetIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/goals";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { FormError } from "~/features/budget/components/field-error";
+import { useAppShell } from "~/features/budget/components/use-app-shell";
+import { handleGoalAction, type GoalActionResult } from "~/features/goals/goal-actions.server";
+import { listGoals, listRecentContributions } from "~/features/goals/goals.server";
+import { GoalCard } from "~/features/goals/components/goal-card";
+import { GoalFormFields } from "~/features/goals/components/goal-form";
+
+export const handle = { i18n: ["app"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const base = { userId: context.user.id, householdId: context.householdId };
+  const [goals, history] = await forLoader(() => Promise.all([listGoals({ ...base, today: context.today }), listRecentContributions(base)]));
+  return { goals: goals.goals, canCreate: goals.canCreate, canUseDeadline: goals.canUseDeadline, history };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleGoalAction(request);
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Goals({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("app");
+  const shell = useAppShell();
+  const create = useFetcher<GoalActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const active = loaderData.goals.filter((goal) => !goal.archived);
+  const archived = loaderData.goals.filter((goal) => goal.archived);
+  const createErrors = create.data && !create.data.ok ? create.data.fieldErrors : undefined;
+  // A form posted without JavaScript comes back as the page's action data.
+  const plainErrors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
+
+  useEffect(() => {
+    if (create.state === "idle" && create.data?.ok) {
+      formRef.current?.reset();
+      if (detailsRef.current) detailsRef.current.open = false;
+      toast.success(t("goals.toastCreated"));
+    }
+  }, [create.state, create.data, t]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`${t("nav.goals")} · Samen`}</title>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("goals.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("goals.subtitle")}</p>
+      </div>
+      <FormError message={plainErrors?.form ?? plainErrors?.amount ?? plainErrors?.name ?? plainErrors?.target} />
+
+      {shell.household.canWrite && loaderData.canCreate && (
+        <details ref={detailsRef} id="new-goal" className="group rounded-xl border bg-card shadow-sm" open={active.length === 0 || undefined}>
+          <summary className="flex cursor-pointer list-none items-center gap-3 p-5 [&::-webkit-details-marker]:hidden">
+            <span className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground">
+              <PlusIcon aria-hidden="true" className="size-5" />
+            </span>
+            <span>
+              <span className="block font-semibold">{t("goals.create")}</span>
+              <span className="block text-sm text-muted-foreground">{t("goals.createHint")}</span>
+            </span>
+          </summary>
+          <create.Form ref={formRef} method="post" action="/app/goals" className="flex flex-col gap-4 border-t p-5" noValidate>
+            <input type="hidden" name="intent" value="create" />
+            <input type="hidden" name="householdId" value={shell.household.id} />
+            <GoalFormFields errors={createErrors} showDeadline={loaderData.canUseDeadline} />
+            <FormError message={createErrors?.form} />
+            <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
+              {t("goals.createButton")}
+            </Button>
+          </create.Form>
+        </details>
+      )}
+
+      {active.length === 0 && !shell.household.canWrite && (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <TargetIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="text-muted-foreground">{t("goals.empty")}</p>
+        </Card>
+      )}
+
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {active.map((goal) => (
+          <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} />
+        ))}
+      </div>
+
+      {archived.length > 0 && (
+        <section className="flex flex-col gap-3">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{t("goals.archivedTitle")}</h2>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {archived.map((goal) => (
+              <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/income";
+import { loadTransactionsPage } from "~/features/budget/transactions-page.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { TransactionsPage } from "~/features/budget/components/transactions-page";
+
+export const handle = { i18n: ["app"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadTransactionsPage(request, "income");
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Income({ loaderData }: Route.ComponentProps) {
+  return <TransactionsPage data={loaderData} />;
+}

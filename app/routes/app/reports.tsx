@@ -1,0 +1,169 @@
+import { CrownIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useSubmit } from "react-router";
+import type { Route } from "./+types/reports";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { addMonths, isMonthKey, monthOf, monthsBetween, type MonthKey } from "~/domain/periods";
+import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { getReport } from "~/features/budget/reports.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { CategoryBreakdown } from "~/features/budget/components/category-breakdown";
+import { IncomeExpenseChart } from "~/features/budget/components/income-expense-chart";
+import { SavingsRateTrend } from "~/features/budget/components/savings-rate-trend";
+import { useFormat } from "~/features/budget/components/use-app-shell";
+import { cn } from "~/lib/cn";
+
+export const handle = { i18n: ["app"] };
+
+const presets = ["3m", "6m", "12m", "thisYear", "lastYear", "custom"] as const;
+type Preset = (typeof presets)[number];
+
+function rangeOf(preset: Preset, current: MonthKey, from: string | null, to: string | null): { from: MonthKey; to: MonthKey } {
+  const year = Number(current.slice(0, 4));
+  switch (preset) {
+    case "3m":
+      return { from: addMonths(current, -2), to: current };
+    case "12m":
+      return { from: addMonths(current, -11), to: current };
+    case "thisYear":
+      return { from: `${year}-01`, to: current };
+    case "lastYear":
+      return { from: `${year - 1}-01`, to: `${year - 1}-12` };
+    case "custom":
+      if (isMonthKey(from) && isMonthKey(to)) return { from, to };
+      return { from: addMonths(current, -5), to: current };
+    default:
+      return { from: addMonths(current, -5), to: current };
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("range");
+  const preset: Preset = (presets as readonly string[]).includes(requested ?? "") ? (requested as Preset) : "6m";
+  const currentMonth = monthOf(context.today);
+  const range = rangeOf(preset, currentMonth, params.get("from"), params.get("to"));
+  const report = await forLoader(() => getReport({ userId: context.user.id, householdId: context.householdId, ...range, currentMonth }));
+  return { ...report, preset };
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const submit = useSubmit();
+  const report = loaderData;
+  const length = monthsBetween(report.from, report.to) + 1;
+  const figures = [
+    { key: "income", label: t("summary.income"), value: format.money(report.totals.incomeMinor), average: format.money(report.averages.incomeMinor) },
+    { key: "expenses", label: t("summary.expenses"), value: format.money(report.totals.expenseMinor), average: format.money(report.averages.expenseMinor) },
+    { key: "net", label: t("summary.net"), value: format.money(report.totals.netMinor), average: format.money(report.averages.netMinor) },
+    { key: "rate", label: t("summary.savingsRate"), value: format.percent(report.totals.savingsRate), average: null },
+  ];
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`${t("nav.reports")} · Samen`}</title>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("reports.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="report-range">
+            {length === 1 ? format.month(report.from) : t("reports.rangeLabel", { from: format.month(report.from), to: format.month(report.to) })}
+          </p>
+        </div>
+        <Form method="get" className="flex flex-wrap items-end gap-2" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="report-range" className="text-xs font-medium text-muted-foreground">
+              {t("reports.range")}
+            </label>
+            <select id="report-range" name="range" defaultValue={report.preset} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs">
+              {presets.map((preset) => (
+                <option key={preset} value={preset}>
+                  {t(`reports.presets.${preset}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {report.preset === "custom" && (
+            <>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="report-from" className="text-xs font-medium text-muted-foreground">
+                  {t("reports.from")}
+                </label>
+                <input id="report-from" type="month" name="from" defaultValue={report.from} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs" />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="report-to" className="text-xs font-medium text-muted-foreground">
+                  {t("reports.to")}
+                </label>
+                <input id="report-to" type="month" name="to" defaultValue={report.to} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs" />
+              </div>
+            </>
+          )}
+          <noscript>
+            <Button type="submit" variant="outline">
+              {t("actions.apply")}
+            </Button>
+          </noscript>
+        </Form>
+      </div>
+
+      {report.limited && (
+        <Card className="flex flex-wrap items-center justify-between gap-3 border-accent bg-accent/50 p-4">
+          <p className="flex items-center gap-2 text-sm text-accent-foreground">
+            <CrownIcon aria-hidden="true" className="size-4" />
+            {t("reports.limited")}
+          </p>
+          <Button asChild size="sm">
+            <Link to="/app/upgrade">{t("upgrade.cta")}</Link>
+          </Button>
+        </Card>
+      )}
+
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        {figures.map((figure) => (
+          <Card key={figure.key} className="flex flex-col gap-1 p-4 sm:p-5" data-testid={`report-${figure.key}`}>
+            <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{figure.label}</h2>
+            <p className={cn("text-lg font-semibold tabular-nums tracking-tight sm:text-2xl", figure.key === "net" && report.totals.netMinor < 0 && "text-red-700")}>{figure.value}</p>
+            <p className="text-xs text-muted-foreground">{figure.average === null ? t("reports.overRange") : t("reports.averagePerMonth", { amount: figure.average })}</p>
+          </Card>
+        ))}
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-5 lg:gap-6">
+        <Card className="lg:col-span-3">
+          <CardHeader className="pb-2">
+            <CardTitle className="text-base">{t("reports.overTime")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <IncomeExpenseChart
+              key={`${report.from}-${report.to}`}
+              period="monthly"
+              points={report.months.map((month) => ({ key: month.month, start: `${month.month}-01`, incomeMinor: month.incomeMinor, expenseMinor: month.expenseMinor }))}
+            />
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader className="pb-2">
+            <CardTitle className="text-base">{t("reports.rateTrend")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <SavingsRateTrend months={report.months} />
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle className="text-base">{t("reports.byCategory")}</CardTitle>
+          <p className="text-sm text-muted-foreground">{t("reports.byCategoryHint")}</p>
+        </CardHeader>
+        <CardContent>
+          <CategoryBreakdown items={report.categories} months={length} changeLabel={t("change.vsPreviousPeriod")} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { ShieldCheckIcon, UserPlusIcon } from "lucide-react";
+import { useEffect, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { languageNames, languages } from "~/domain/languages";
+import { currencies } from "~/domain/money";
+import { SecuritySection } from "~/features/auth/components/security-section";
+import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { requireHouseholdAccess, updateHousehold } from "~/features/budget/households.server";
+import { updateProfile } from "~/features/budget/profile.server";
+import { householdFields, profileFields } from "~/features/budget/settings.schema";
+import { fieldErrorsOf, formValues } from "~/features/budget/transaction.schema";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { householdName, useAppShell } from "~/features/budget/components/use-app-shell";
+import { languageStorageKey } from "~/i18n/i18n";
+import { useChangeLanguage } from "~/i18n/use-change-language";
+
+export const handle = { i18n: ["app", "auth"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const access = await forLoader(() => requireHouseholdAccess({ userId: context.user.id, householdId: context.householdId }));
+  return {
+    name: context.user.name,
+    locale: context.user.locale ?? context.language,
+    twoFactorEnabled: context.user.twoFactorEnabled,
+    household: { name: access.household.name, currency: access.household.currency, canWrite: access.canWrite },
+  };
+}
+
+type SettingsResult = { ok: boolean; intent: string; fieldErrors?: Record<string, string | undefined>; locale?: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const context = await requireAppContext(request);
+  const values = formValues(await request.formData());
+  if (values.intent === "profile") {
+    const parsed = profileFields.safeParse(values);
+    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    await updateProfile({ userId: context.user.id, ...parsed.data });
+    // The language cookie outranks the saved preference when pages pick a language, so it follows the choice.
+    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+    return data<SettingsResult>(
+      { ok: true, intent: "profile", locale: parsed.data.locale },
+      { headers: { "Set-Cookie": `${languageStorageKey}=${parsed.data.locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}` } },
+    );
+  }
+  if (values.intent === "household") {
+    const parsed = householdFields.safeParse(values);
+    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return forAction(async () => {
+      await updateHousehold({ userId: context.user.id, householdId: values.householdId || context.householdId, ...parsed.data });
+      return data<SettingsResult>({ ok: true, intent: "household" });
+    });
+  }
+  return data<SettingsResult>({ ok: false, intent: "unknown", fieldErrors: { form: "errors.form.invalid" } }, { status: 400 });
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("app");
+  const shell = useAppShell();
+  const navigation = useNavigation();
+  const changeLanguage = useChangeLanguage();
+  const id = useId();
+  const result = actionData as SettingsResult | undefined;
+  const errors = (intent: string) => (result && !result.ok && result.intent === intent ? result.fieldErrors : undefined);
+  const saved = (intent: string) => result?.ok && result.intent === intent && navigation.state === "idle";
+  const submitting = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  useEffect(() => {
+    if (result?.ok && result.intent === "profile" && result.locale) void changeLanguage(result.locale as (typeof languages)[number]);
+  }, [result, changeLanguage]);
+
+  const profileErrors = errors("profile");
+  const householdErrors = errors("household");
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <title>{`${t("nav.settings")} · Samen`}</title>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("settings.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("settings.subtitle")}</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">{t("settings.profileTitle")}</CardTitle>
+          <CardDescription>{t("settings.profileText")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="profile" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-name`}>{t("settings.name")}</Label>
+                <Input id={`${id}-name`} name="name" defaultValue={loaderData.name} autoComplete="name" maxLength={80} aria-invalid={profileErrors?.name ? true : undefined} />
+                <FieldError message={profileErrors?.name} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-locale`}>{t("settings.language")}</Label>
+                <select id={`${id}-locale`} name="locale" defaultValue={loaderData.locale} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs">
+                  {languages.map((language) => (
+                    <option key={language} value={language} lang={language === "ua" ? "uk" : language}>
+                      {languageNames[language]}
+                    </option>
+                  ))}
+                </select>
+                <p className="text-xs text-muted-foreground">{t("settings.languageHint")}</p>
+                <FieldError message={profileErrors?.locale} />
+              </div>
+            </div>
+            <div className="flex items-center gap-3">
+              <Button type="submit" disabled={submitting("profile")}>
+                {t("settings.save")}
+              </Button>
+              {saved("profile") && (
+                <p className="text-sm text-emerald-700" role="status">
+                  {t("settings.saved")}
+                </p>
+              )}
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">{t("settings.householdTitle")}</CardTitle>
+          <CardDescription>{loaderData.household.canWrite ? t("settings.householdText") : t("settings.householdReadOnly")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="household" />
+            <input type="hidden" name="householdId" value={shell.household.id} />
+            <FormError message={householdErrors?.form} />
+            <fieldset disabled={!loaderData.household.canWrite} className="grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-household`}>{t("settings.householdName")}</Label>
+                <Input
+                  id={`${id}-household`}
+                  name="name"
+                  defaultValue={householdName(loaderData.household.name, t)}
+                  maxLength={60}
+                  aria-invalid={householdErrors?.name ? true : undefined}
+                />
+                <FieldError message={householdErrors?.name} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-currency`}>{t("settings.currency")}</Label>
+                <select id={`${id}-currency`} name="currency" defaultValue={loaderData.household.currency} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs disabled:opacity-60">
+                  {currencies.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currency} · {t(`currencies.${currency}`)}
+                    </option>
+                  ))}
+                </select>
+                <p className="text-xs text-muted-foreground">{t("settings.currencyHint")}</p>
+                <FieldError message={householdErrors?.currency} />
+              </div>
+            </fieldset>
+            {loaderData.household.canWrite && (
+              <div className="flex items-center gap-3">
+                <Button type="submit" disabled={submitting("household")}>
+                  {t("settings.save")}
+                </Button>
+                {saved("household") && (
+                  <p className="text-sm text-emerald-700" role="status">
+                    {t("settings.saved")}
+                  </p>
+                )}
+              </div>
+            )}
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card id="partner">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-base">
+            <UserPlusIcon aria-hidden="true" className="size-4 text-primary" />
+            {t("settings.partnerTitle")}
+          </CardTitle>
+          <CardDescription>{t("settings.partnerText")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to="/app/upgrade">{t("dashboard.invitePartner")}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-2">
+        <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
+        <Link to="/app/settings/security" className="flex items-center gap-1.5 self-start text-sm font-medium text-primary hover:underline">
+          <ShieldCheckIcon aria-hidden="true" className="size-4" />
+          {t("settings.securityLink")}
+        </Link>
+      </div>
+    </div>
+  );
+}
