@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { isLanguage, type Language } from "~/domain/languages";
+
+const maxEmailLength = 254;
+const emailSchema = z.string().trim().min(1).max(maxEmailLength).pipe(z.email());
+
+/** A well-formed address, trimmed and lower-cased; null when it is not one. */
+export function normaliseEmail(value: unknown): string | null {
+  const parsed = emailSchema.safeParse(value);
+  return parsed.success ? parsed.data.toLowerCase() : null;
+}
+
+/** The owner's invite form: an address and the language of the mail (used when the invitee has no account yet). */
+export const inviteForm = z.object({
+  email: z
+    .string({ error: "sharing.errors.invalidEmail" })
+    .trim()
+    .min(1, "sharing.errors.emailRequired")
+    .max(maxEmailLength, "sharing.errors.invalidEmail")
+    .pipe(z.email("sharing.errors.invalidEmail")),
+  language: z
+    .string({ error: "sharing.errors.invalidLanguage" })
+    .refine(isLanguage, "sharing.errors.invalidLanguage")
+    .transform((value) => value as Language),
+});
