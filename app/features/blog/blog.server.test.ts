@@ -143,8 +143,8 @@ describe("findArticle", () => {
     if (found.kind !== "found") return;
     expect(found.article.title).toBe("Budget-Grundlagen");
     expect(found.versions).toEqual([
-      { language: "en", slug: "budget-basics" },
-      { language: "de", slug: "budget-basics" },
+      { language: "en", slug: "budget-basics", isOriginal: true },
+      { language: "de", slug: "budget-basics", isOriginal: false },
     ]);
   });
 

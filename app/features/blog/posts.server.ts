@@ -43,7 +43,7 @@ export async function listBlogCards({ language }: { language: Language }): Promi
     if (original.language === language) {
       return { kind: "article", article: toBlogArticle(original), autoTranslated: original.machineTranslated };
     }
-    if (translated) return { kind: "article", article: toBlogArticle(translated), autoTranslated: true };
+    if (translated) return { kind: "article", article: toBlogArticle(translated), autoTranslated: translated.machineTranslated };
     return { kind: "untranslated", original: toBlogArticle(original) };
   });
 }
@@ -51,16 +51,18 @@ export async function listBlogCards({ language }: { language: Language }): Promi
 export interface ArticleVersion {
   language: Language;
   slug: string;
+  /** The version the others were translated from. */
+  isOriginal: boolean;
 }
 
 /** Every published version of one original (the original itself included), in the languages' order. */
 export async function listArticleVersions({ originalId }: { originalId: string }): Promise<ArticleVersion[]> {
   const rows = await db()
-    .select({ language: blogPost.language, slug: blogPost.slug })
+    .select({ language: blogPost.language, slug: blogPost.slug, sourceArticleId: blogPost.sourceArticleId })
     .from(blogPost)
     .where(and(eq(blogPost.published, true), or(eq(blogPost.id, originalId), eq(blogPost.sourceArticleId, originalId))));
   return rows
-    .filter((row): row is ArticleVersion => isLanguage(row.language))
+    .flatMap((row) => (isLanguage(row.language) ? [{ language: row.language, slug: row.slug, isOriginal: row.sourceArticleId === null }] : []))
     .sort((a, b) => languages.indexOf(a.language) - languages.indexOf(b.language));
 }
 

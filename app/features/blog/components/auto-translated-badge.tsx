@@ -1,0 +1,13 @@
+import { LanguagesIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+
+export function AutoTranslatedBadge() {
+  const { t } = useTranslation("blog");
+  return (
+    <Badge variant="accent" className="shrink-0" data-testid="auto-translated-badge">
+      <LanguagesIcon aria-hidden="true" className="size-3" />
+      {t("list.autoTranslated")}
+    </Badge>
+  );
+}
