@@ -2,6 +2,9 @@ import { MailIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import { CookieSettingsButton } from "~/features/analytics/analytics-gate";
+import { usePublicEnv } from "~/features/marketing/public-env";
 import { BrandLogo } from "./brand-logo";
 
 export const contactEmail = "hello@samen.app";
@@ -17,7 +20,18 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 const linkClass = "text-muted-foreground transition-colors hover:text-foreground hover:underline underline-offset-4";
 
-export function SiteFooter({ extraLegalLinks }: { extraLegalLinks?: ReactNode }) {
+/** Only when analytics is configured is there a choice to change. */
+function CookieSettingsItem() {
+  const { gaMeasurementId } = usePublicEnv();
+  if (!gaMeasurementId) return null;
+  return (
+    <li>
+      <CookieSettingsButton className={cn(linkClass, "text-left")} />
+    </li>
+  );
+}
+
+export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className="border-t bg-muted/60">
@@ -69,7 +83,7 @@ export function SiteFooter({ extraLegalLinks }: { extraLegalLinks?: ReactNode })
                 {t("nav.terms")}
               </Link>
             </li>
-            {extraLegalLinks}
+            <CookieSettingsItem />
           </FooterColumn>
         </nav>
         <section id="contact" aria-labelledby="contact-title" className="col-span-2 scroll-mt-24 rounded-xl border bg-card p-5 sm:col-span-3 md:col-span-1">

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { AnalyticsGate } from "~/features/analytics/analytics-gate";
 
 export default function MarketingLayout() {
   return (
@@ -10,6 +11,7 @@ export default function MarketingLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <AnalyticsGate />
     </div>
   );
 }
