@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { isTransactionKind, type TransactionKind } from "~/domain/categories";
+import { categoryNameMaxLength, isCategoryColor, isCategoryIcon, tidyCategoryName } from "~/domain/custom-categories";
+import { isUuid } from "~/lib/uuid";
+
+/** Messages are keys of the premium namespace. */
+const name = z
+  .string({ error: "categories.errors.nameRequired" })
+  .transform(tidyCategoryName)
+  .pipe(z.string().min(1, "categories.errors.nameRequired").max(categoryNameMaxLength, "categories.errors.nameTooLong"));
+const color = z.string({ error: "categories.errors.color" }).refine(isCategoryColor, "categories.errors.color");
+const icon = z.string({ error: "categories.errors.icon" }).refine(isCategoryIcon, "categories.errors.icon");
+
+export const createCategoryForm = z.object({
+  kind: z
+    .string({ error: "categories.errors.kind" })
+    .refine(isTransactionKind, "categories.errors.kind")
+    .transform((value) => value as TransactionKind),
+  name,
+  color,
+  icon,
+});
+
+export const updateCategoryForm = z.object({
+  categoryId: z.string().refine(isUuid, "categories.errors.notFound"),
+  name,
+  color,
+  icon,
+});
+
+export type CategoryFieldErrors = Partial<Record<"form" | "kind" | "name" | "color" | "icon", string>>;
+
+export function categoryFieldErrors(error: z.ZodError): CategoryFieldErrors {
+  const errors: CategoryFieldErrors = {};
+  for (const issue of error.issues) {
+    const path = String(issue.path[0] ?? "form");
+    const field: keyof CategoryFieldErrors = path === "kind" || path === "name" || path === "color" || path === "icon" ? path : "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
