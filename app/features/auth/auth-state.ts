@@ -80,11 +80,13 @@ function createAuthState() {
   }
 
   function connect() {
-    if (connected || typeof window === "undefined") return;
+    if (connected || (typeof window === "undefined" && typeof BroadcastChannel === "undefined")) return;
     connected = true;
     if (typeof BroadcastChannel !== "undefined") {
       channel = new BroadcastChannel(channelName);
       channel.onmessage = (message: MessageEvent<Message>) => onRemote(message.data);
+      // Node (tests) keeps the process alive for an open channel; browsers have no unref.
+      (channel as BroadcastChannel & { unref?: () => void }).unref?.();
     } else {
       window.addEventListener("storage", (event) => {
         if (event.key !== storageKey || !event.newValue) return;
@@ -95,6 +97,7 @@ function createAuthState() {
         }
       });
     }
+    if (typeof document === "undefined") return;
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible" || !snapshot.user) return;
       if (Date.now() - lastCheckedAt < recheckAfterMs) return;
@@ -160,6 +163,12 @@ function createAuthState() {
     /** While a sign-in or sign-out is on its way. */
     setLoading() {
       setSnapshot({ ...snapshot, status: "loading" });
+    },
+    /** Closes the tab channel (tests). */
+    dispose() {
+      channel?.close();
+      channel = undefined;
+      connected = false;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getConfig, publicUrl } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
@@ -63,6 +63,13 @@ function createAuth(database: Database) {
     }),
     telemetry: { enabled: false },
     logger: betterAuthLogger,
+    onAPIError: {
+      // Refusals (wrong password, bad input, limits) are everyday traffic; only real failures are errors.
+      onError(error) {
+        if (isAPIError(error) && error.statusCode < 500) logger.debug({ code: (error.body as { code?: string } | undefined)?.code }, error.message);
+        else logger.error({ err: error }, "auth request failed");
+      },
+    },
     // Our pages post to their own route actions (same-origin checked by Express); the HTTP handler trusts its own origin.
     trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     emailAndPassword: {

@@ -117,8 +117,8 @@ const securityForms = {
   "two-factor-confirm": z.object({ code: totpCode }),
   "two-factor-disable": z.object({
     code: z
-      .string({ error: "INVALID_INPUT" })
-      .trim()
+      .preprocess((value) => value ?? "", z.string({ error: "INVALID_INPUT" }))
+      .transform((value) => value.trim())
       .transform((value) => (/^[\d\s-]+$/.test(value) ? value.replace(/[\s-]/g, "") : value))
       .pipe(z.string().min(1, { error: "CODE_REQUIRED" }).max(64, { error: "INVALID_CODE" })),
     password: currentPasswordSchema,

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import type { Route } from "./+types/settings-security";
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SecuritySection } from "~/features/auth/components/security-section";
 import { requireUser } from "~/features/auth/session.server";
 import { securityAction } from "~/features/auth/two-factor.server";
@@ -8,18 +7,20 @@ import { securityAction } from "~/features/auth/two-factor.server";
 export const handle = { i18n: ["auth"] };
 
 /** Account security (two-factor sign-in). The settings page can show <SecuritySection>; its forms post here. */
-export async function loader({ request }: Route.LoaderArgs) {
+// Typed by hand (not ./+types): the route is registered in the budget app's routes.ts.
+export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { twoFactorEnabled: user.twoFactorEnabled };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   return securityAction({ request, user });
 }
 
-export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
+export default function SettingsSecurity() {
   const { t } = useTranslation("auth");
+  const loaderData = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8">
       <title>{t("meta.securityTitle")}</title>
