@@ -37,6 +37,14 @@ function legalDocument(page: Page) {
   return page.getByRole("article");
 }
 
+/** Long words ("Allgemeine Geschäftsbedingungen") must wrap or hyphenate, not run off a 360 px screen. */
+async function expectTextFitsItsColumn(page: Page) {
+  const overflowing = await legalDocument(page)
+    .locator("h1, h2, p, li")
+    .evaluateAll((elements) => elements.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent?.slice(0, 60)));
+  expect(overflowing).toEqual([]);
+}
+
 for (const language of languages) {
   test.describe(`legal pages in ${language.code}`, () => {
     test(`privacy shows its title, date, 14 sections and a working table of contents @phone`, async ({ page, baseURL }) => {
@@ -51,6 +59,7 @@ for (const language of languages) {
       await expect(legalDocument(page).locator("section > h2")).toHaveCount(14);
       await expect(legalDocument(page).locator("section > h2").first()).toHaveAttribute("id", "intro");
       await expect(legalDocument(page).locator("section > h2").last()).toHaveAttribute("id", "disclaimer");
+      await expectTextFitsItsColumn(page);
 
       const contents = page.getByRole("navigation", { name: language.contents });
       if ((page.viewportSize()?.width ?? 0) < 1024) {
@@ -77,6 +86,7 @@ for (const language of languages) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(language.termsTitle);
       await expect(page.getByText(language.lastUpdated)).toBeVisible();
       await expect(legalDocument(page).getByRole("region")).toHaveCount(15);
+      await expectTextFitsItsColumn(page);
       await expect(page).toHaveTitle(`${language.termsTitle} · Samen`);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/terms`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");

@@ -11,7 +11,7 @@ function SectionLinks({ sections }: { sections: LegalSection[] }) {
             href={`#${section.anchor}`}
             className="flex gap-2 rounded-md px-2 py-1.5 leading-snug text-muted-foreground transition-colors hover:bg-secondary hover:text-secondary-foreground"
           >
-            <span className="w-5 shrink-0 text-right tabular-nums text-primary" aria-hidden="true">
+            <span className="w-6 shrink-0 whitespace-nowrap text-right tabular-nums text-primary" aria-hidden="true">
               {index + 1}.
             </span>
             <span>{section.title}</span>
