@@ -44,8 +44,19 @@ const dutchLawWords: Record<Language, [law: RegExp, country: RegExp]> = {
   ua: [/правом Нідерландів/, /судів Нідерландів/],
 };
 
+function keyPaths(value: unknown, prefix = ""): string[] {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
+  }
+  return [prefix];
+}
+
 describe.each(languages)("legal texts in %s", (language) => {
   const texts = legal[language];
+
+  it("has exactly the keys English has", () => {
+    expect(keyPaths(texts)).toEqual(keyPaths(legal.en));
+  });
 
   it.each([
     ["privacy", privacySectionKeys, 14],
