@@ -169,14 +169,16 @@ export function formatMonthShort(month: MonthKey, language: Language): string {
   return dateFormat(language, { month: "short" }).format(toUtc(monthStart(month)));
 }
 
-/** A date in the reader's language: short "14 Mar", medium "14 Mar 2025", long "Friday, 14 March 2025". */
-export function formatDate(date: IsoDate, language: Language, style: "short" | "medium" | "long" = "medium"): string {
+/** A date in the reader's language: short "14 Mar", medium "14 Mar 2025", day "Friday, 14 March", long "Friday, 14 March 2025". */
+export function formatDate(date: IsoDate, language: Language, style: "short" | "medium" | "day" | "long" = "medium"): string {
   const options: Intl.DateTimeFormatOptions =
     style === "short"
       ? { day: "numeric", month: "short" }
       : style === "medium"
         ? { day: "numeric", month: "short", year: "numeric" }
-        : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+        : style === "day"
+          ? { weekday: "long", day: "numeric", month: "long" }
+          : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
   return dateFormat(language, options).format(toUtc(date));
 }
 

@@ -49,12 +49,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("dashboard.title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("dashboard.subtitle")}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-center gap-2">
           <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
-          <Button asChild variant="outline" className="h-11">
-            <Link to="/app/upgrade">
+          <Button asChild variant="outline" className="h-11 max-sm:w-11 max-sm:px-0">
+            <Link to="/app/upgrade" aria-label={t("dashboard.invitePartner")}>
               <UserPlusIcon aria-hidden="true" />
-              {t("dashboard.invitePartner")}
+              <span className="max-sm:sr-only">{t("dashboard.invitePartner")}</span>
             </Link>
           </Button>
         </div>
@@ -106,7 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader className="pb-4">
             <CardTitle className="text-base">{t("dashboard.categoriesTitle")}</CardTitle>
-            <p className="text-sm text-muted-foreground">{format.month(month)}</p>
+            <p className="text-sm text-muted-foreground">{format.monthTitle(month)}</p>
           </CardHeader>
           <CardContent>
             <CategoryBreakdown items={categories.slice(0, 6)} changeLabel={t("change.vsLastMonth")} />

@@ -70,7 +70,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("reports.title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="report-range">
-            {length === 1 ? format.month(report.from) : t("reports.rangeLabel", { from: format.month(report.from), to: format.month(report.to) })}
+            {length === 1 ? format.monthTitle(report.from) : t("reports.rangeLabel", { from: format.monthTitle(report.from), to: format.month(report.to) })}
           </p>
         </div>
         <Form method="get" className="flex flex-wrap items-end gap-2" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
@@ -161,7 +161,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">{t("reports.byCategoryHint")}</p>
         </CardHeader>
         <CardContent>
-          <CategoryBreakdown items={report.categories} months={length} changeLabel={t("change.vsPreviousPeriod")} />
+          <CategoryBreakdown items={report.categories} months={length} columns={2} changeLabel={t("change.vsPreviousPeriod")} />
         </CardContent>
       </Card>
     </div>

@@ -1,4 +1,4 @@
-import { ShieldCheckIcon, UserPlusIcon } from "lucide-react";
+import { UserPlusIcon } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -195,13 +195,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <div className="flex flex-col gap-2">
-        <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
-        <Link to="/app/settings/security" className="flex items-center gap-1.5 self-start text-sm font-medium text-primary hover:underline">
-          <ShieldCheckIcon aria-hidden="true" className="size-4" />
-          {t("settings.securityLink")}
-        </Link>
-      </div>
+      <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
     </div>
   );
 }

@@ -38,7 +38,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   const cell = (value: boolean | string) =>
     typeof value === "string" ? (
-      <span className="text-sm">{t(value)}</span>
+      <span className="text-xs sm:text-sm">{t(value)}</span>
     ) : value ? (
       <CheckIcon aria-label={t("upgrade.included")} className="mx-auto size-5 text-emerald-700" />
     ) : (
@@ -78,17 +78,17 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <Card className="overflow-x-auto">
-        <table className="w-full min-w-[30rem] text-left">
+        <table className="w-full text-left">
           <caption className="sr-only">{t("upgrade.compare")}</caption>
           <thead>
             <tr className="border-b">
-              <th scope="col" className="p-4 text-sm font-medium text-muted-foreground">
+              <th scope="col" className="p-3 text-sm font-medium text-muted-foreground sm:p-4">
                 {t("upgrade.feature")}
               </th>
-              <th scope="col" className="p-4 text-center text-sm font-semibold">
+              <th scope="col" className="p-3 text-center text-sm font-semibold sm:p-4">
                 {t("upgrade.freeName")}
               </th>
-              <th scope="col" className="p-4 text-center text-sm font-semibold text-primary">
+              <th scope="col" className="p-3 text-center text-sm font-semibold text-primary sm:p-4">
                 {t("upgrade.premiumName")}
               </th>
             </tr>
@@ -96,11 +96,11 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
           <tbody className="divide-y">
             {rows.map((row) => (
               <tr key={row.key}>
-                <th scope="row" className="p-4 text-sm font-medium">
+                <th scope="row" className="p-3 text-sm font-medium sm:p-4">
                   {t(`upgrade.features.${row.key}`)}
                 </th>
-                <td className="p-4 text-center">{cell(row.free)}</td>
-                <td className="p-4 text-center">{cell(row.premium)}</td>
+                <td className="p-3 text-center sm:p-4">{cell(row.free)}</td>
+                <td className="p-3 text-center sm:p-4">{cell(row.premium)}</td>
               </tr>
             ))}
           </tbody>

@@ -7,6 +7,7 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   PiggyBankIcon,
+  PlusIcon,
   ReceiptIcon,
   SettingsIcon,
   WalletIcon,
@@ -25,6 +26,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/cn";
 import { NotificationItem } from "./notification-item";
+import { useQuickEntry } from "./quick-entry";
 import { householdName, useAppShell } from "./use-app-shell";
 
 interface NavItem {
@@ -115,6 +117,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <HouseholdSwitcher compact />
           </div>
           <div className="hidden flex-1 md:block" />
+          {shell.household.canWrite && <HeaderAddButton />}
           {!shell.household.canWrite && (
             <span className="hidden rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline">{t("household.readOnlyBadge")}</span>
           )}
@@ -127,6 +130,28 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       <BottomBar />
     </div>
+  );
+}
+
+/** On wide screens quick entry sits in the header; phones get the floating button instead. */
+function HeaderAddButton() {
+  const { t } = useTranslation("app");
+  const quickEntry = useQuickEntry();
+  const location = useLocation();
+  return (
+    <Button asChild className="hidden md:inline-flex">
+      <Link
+        to="/app/transactions/new"
+        onClick={(event) => {
+          if (!quickEntry) return;
+          event.preventDefault();
+          quickEntry.openAdd(location.pathname.startsWith("/app/income") ? "income" : "expense");
+        }}
+      >
+        <PlusIcon aria-hidden="true" />
+        {t("entry.quickAddShort")}
+      </Link>
+    </Button>
   );
 }
 
@@ -146,7 +171,7 @@ function BottomBar() {
               prefetch="intent"
               className={({ isActive }) =>
                 cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[0.625rem] font-medium leading-none text-muted-foreground",
+                  "flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-medium leading-none text-muted-foreground",
                   isActive && "text-primary",
                 )
               }
@@ -156,7 +181,7 @@ function BottomBar() {
                   <span className={cn("flex h-7 w-11 items-center justify-center rounded-full transition-colors", isActive && "bg-secondary")}>
                     <item.icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="w-full truncate text-center">{t(`nav.short.${item.key}`)}</span>
+                  <span className="whitespace-nowrap text-center tracking-tight">{t(`nav.short.${item.key}`)}</span>
                 </>
               )}
             </NavLink>

@@ -1,18 +1,19 @@
 import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/cn";
 import type { CategorySpending } from "../dashboard.server";
 import { CategoryIcon } from "./category-icon";
 import { ChangeBadge } from "./change-badge";
 import { useCategories, useFormat } from "./use-app-shell";
 
 /** Spending per category as coloured bars, biggest first, each with its share and change. */
-export function CategoryBreakdown({ items, changeLabel, months = 1 }: { items: CategorySpending[]; changeLabel: string; months?: number }) {
+export function CategoryBreakdown({ items, changeLabel, months = 1, columns = 1 }: { items: CategorySpending[]; changeLabel: string; months?: number; columns?: 1 | 2 }) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const categories = useCategories();
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{t("categoryBreakdown.empty")}</p>;
   const largest = items[0]?.totalMinor ?? 1;
   return (
-    <ul className="flex flex-col gap-4">
+    <ul className={cn("grid gap-x-10 gap-y-4", columns === 2 && "lg:grid-cols-2")}>
       {items.map((item) => {
         const category = categories.byId(item.categoryId);
         const label = categories.label(category);

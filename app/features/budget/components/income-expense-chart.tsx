@@ -20,7 +20,7 @@ export function niceCeiling(value: number): number {
 }
 
 function bucketTitle(period: ChartPeriod, point: ChartPoint, format: ReturnType<typeof useFormat>, weekOf: (date: string) => string): string {
-  if (period === "monthly") return format.month(point.key);
+  if (period === "monthly") return format.monthTitle(point.key);
   if (period === "weekly") return weekOf(format.date(point.start));
   return point.key;
 }

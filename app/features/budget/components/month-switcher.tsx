@@ -23,8 +23,8 @@ export function MonthSwitcher({ month, className }: { month: MonthKey; className
       <Link to={href(addMonths(month, -1))} className="flex size-9 items-center justify-center rounded-md hover:bg-secondary" aria-label={t("month.previous")} preventScrollReset>
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
       </Link>
-      <span className="min-w-32 flex-1 text-center text-sm font-semibold capitalize" aria-live="polite">
-        {format.month(month)}
+      <span className="min-w-32 flex-1 text-center text-sm font-semibold" aria-live="polite">
+        {format.monthTitle(month)}
       </span>
       <Link to={href(addMonths(month, 1))} className="flex size-9 items-center justify-center rounded-md hover:bg-secondary" aria-label={t("month.next")} preventScrollReset>
         <ChevronRightIcon aria-hidden="true" className="size-4" />

@@ -146,7 +146,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
         <Button
           asChild
           size="icon"
-          className="fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] right-4 z-30 size-14 rounded-full shadow-lg shadow-primary/30 md:bottom-8 md:right-8"
+          className="fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] right-4 z-30 size-14 rounded-full shadow-lg shadow-primary/30 md:hidden"
         >
           <Link
             to={`/app/transactions/new?redirectTo=${encodeURIComponent(here)}`}

@@ -28,7 +28,7 @@ export function SavingsRateTrend({ months }: { months: { month: string; savingsR
     current += `${current ? " L" : "M"}${x(index).toFixed(2)},${y(month.savingsRate).toFixed(2)}`;
   });
   if (current) segments.push(current);
-  const ticks = [top, (top + bottom) / 2, bottom];
+  const ticks = bottom < 0 ? [top, 0, bottom] : [top, top / 2, 0];
   const dense = months.length > 8;
   return (
     <div className="flex flex-col gap-2">

@@ -173,7 +173,7 @@ function DayGroups({ items, previousDate }: { items: TransactionView[]; previous
       {groupByDate(items).map((group) => (
         <section key={group.date} className="border-b py-2 last:border-b-0" aria-label={format.date(group.date, "long")}>
           {group.date !== previousDate && (
-            <h2 className="pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{format.date(group.date, "long")}</h2>
+            <h2 className="pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{format.date(group.date, "day")}</h2>
           )}
           <div className="flex flex-col">
             {group.items.map((transaction) => (

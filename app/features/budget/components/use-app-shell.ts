@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { categoryLabel, type CategoryView } from "~/domain/categories";
-import { isLanguage, type Language } from "~/domain/languages";
+import { isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { formatMoney, formatMoneyCompact, formatPercent } from "~/domain/money";
 import { formatDate, formatMonth, type IsoDate, type MonthKey } from "~/domain/periods";
 import { defaultHouseholdName } from "../household-name";
@@ -33,8 +33,13 @@ export function useFormat() {
       money: (minor: number) => formatMoney(minor, currency, language),
       compactMoney: (minor: number) => formatMoneyCompact(minor, currency, language),
       percent: (fraction: number | null, signed = false) => formatPercent(fraction, language, { signed }),
-      date: (date: IsoDate, style: "short" | "medium" | "long" = "medium") => formatDate(date, language, style),
+      date: (date: IsoDate, style: "short" | "medium" | "day" | "long" = "medium") => formatDate(date, language, style),
       month: (month: MonthKey, style: "long" | "short" = "long") => formatMonth(month, language, style),
+      /** For headings: "Listopad 2026", "Noviembre de 2026" (month names are lower case in many languages). */
+      monthTitle: (month: MonthKey) => {
+        const text = formatMonth(month, language);
+        return text.charAt(0).toLocaleUpperCase(toBcp47(language)) + text.slice(1);
+      },
     }),
     [language, currency],
   );

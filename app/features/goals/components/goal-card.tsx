@@ -91,7 +91,7 @@ export function GoalCard({ goal, history }: { goal: GoalCardData; history: Contr
               <span className="block text-muted-foreground" data-testid="goal-needed">
                 {goal.needed.overdue
                   ? t("goals.overdue", { amount: format.money(goal.needed.perMonthMinor) })
-                  : t("goals.perMonth", { amount: format.money(goal.needed.perMonthMinor), months: goal.needed.months })}
+                  : t("goals.perMonth", { amount: format.money(goal.needed.perMonthMinor) })}
               </span>
             )}
           </p>
@@ -106,7 +106,7 @@ export function GoalCard({ goal, history }: { goal: GoalCardData; history: Contr
           <Label htmlFor={`${id}-amount`} className="sr-only">
             {t("goals.amountLabel", { name: goal.name })}
           </Label>
-          <div className="flex gap-2">
+          <div className="grid grid-cols-2 gap-2">
             <Input
               ref={amountRef}
               id={`${id}-amount`}
@@ -114,16 +114,16 @@ export function GoalCard({ goal, history }: { goal: GoalCardData; history: Contr
               inputMode="decimal"
               autoComplete="off"
               placeholder={t("goals.amountPlaceholder", { example: `50${decimal}00` })}
-              className="h-10 min-w-0 flex-1"
+              className="col-span-2 h-11"
               aria-invalid={moneyErrors?.amount ? true : undefined}
             />
             <Button type="submit" name="direction" value="add" disabled={money.state !== "idle"}>
               <PlusIcon aria-hidden="true" />
               <span>{t("goals.add")}</span>
             </Button>
-            <Button type="submit" name="direction" value="withdraw" variant="outline" disabled={money.state !== "idle" || goal.savedMinor === 0} aria-label={t("goals.withdraw")}>
+            <Button type="submit" name="direction" value="withdraw" variant="outline" disabled={money.state !== "idle" || goal.savedMinor === 0}>
               <MinusIcon aria-hidden="true" />
-              <span className="hidden sm:inline">{t("goals.withdraw")}</span>
+              <span>{t("goals.withdraw")}</span>
             </Button>
           </div>
           <FieldError message={moneyErrors?.amount} />
