@@ -48,6 +48,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: "node tests/fakes/libretranslate-server.ts",
+      port: env.translatePort,
+      env: { FAKE_PORT: String(env.translatePort) },
+      reuseExistingServer: false,
+    },
+    {
       command: "node server/index.ts",
       url: `${baseURL}/healthz`,
       timeout: 60_000,
@@ -61,6 +67,11 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
         LOG_LEVEL: "warn",
         CREATOR_EMAILS: "creator@samen.test",
+        // The product's demo articles, and translation through a local fake LibreTranslate.
+        SEED_DEMO: "true",
+        TRANSLATION_PROVIDER: "libretranslate",
+        LIBRETRANSLATE_URL: `http://127.0.0.1:${env.translatePort}`,
+        TRANSLATION_PAUSE_MS: "100",
         AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
         SAMEN_BUILD_DIR: process.env.SAMEN_BUILD_DIR ?? "build",
       },

@@ -23,12 +23,15 @@ export async function e2eEnvironment() {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "samen-e2e-"));
     process.env.E2E_PORT = String(await freePort());
     process.env.E2E_SMTP_PORT = String(await freePort());
+    process.env.E2E_TRANSLATE_PORT = String(await freePort());
     process.env.E2E_DATA_DIR = path.join(root, "data");
     process.env.E2E_MAIL_DIR = path.join(root, "mail");
   }
   return {
     port: Number(process.env.E2E_PORT),
     smtpPort: Number(process.env.E2E_SMTP_PORT),
+    /** The fake LibreTranslate server the blog translates with. */
+    translatePort: Number(process.env.E2E_TRANSLATE_PORT),
     dataDir: process.env.E2E_DATA_DIR as string,
     mailDir: process.env.E2E_MAIL_DIR as string,
   };

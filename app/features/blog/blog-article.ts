@@ -14,6 +14,11 @@ export interface BlogArticle {
   machineTranslated: boolean;
 }
 
+/** One card of the list: the original's version in the wanted language, or the original waiting for one. */
+export type BlogCard =
+  | { kind: "article"; article: BlogArticle; autoTranslated: boolean }
+  | { kind: "untranslated"; original: BlogArticle };
+
 /** The spec's "translation call result". */
 export interface TranslationResult {
   translated: boolean;

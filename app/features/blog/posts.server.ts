@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { blogPost, type BlogPostRow } from "~/db/schema";
 import { isLanguage, languages, type Language } from "~/domain/languages";
 import { isWellFormedSlug } from "~/domain/slugs";
-import type { BlogArticle } from "./blog-article";
+import type { BlogArticle, BlogCard } from "./blog-article";
 
 export function toBlogArticle(row: BlogPostRow): BlogArticle {
   return {
@@ -20,11 +20,6 @@ export function toBlogArticle(row: BlogPostRow): BlogArticle {
     machineTranslated: row.machineTranslated,
   };
 }
-
-/** One card of the list: the original's version in the wanted language, or the original waiting for one. */
-export type BlogCard =
-  | { kind: "article"; article: BlogArticle; autoTranslated: boolean }
-  | { kind: "untranslated"; original: BlogArticle };
 
 /** The list's upper bound; the blog is small enough to show whole. */
 const listLimit = 200;

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, CalendarIcon, GlobeIcon, LanguagesIcon, LoaderCircleIcon, UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/article";
 import { Button } from "~/components/ui/button";
 import { publicUrl } from "~/config.server";
@@ -144,10 +144,8 @@ function OtherVersions({ versions, current, language }: { versions: ArticleVersi
 }
 
 /** No version in this language yet: show the original and translate it on demand (the spec's fallback). */
-function TranslateOnDemand({ fallback, language }: { fallback: BlogArticle; language: Language }) {
+function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArticle; language: Language; fetcher: FetcherWithComponents<TranslateActionData> }) {
   const { t } = useTranslation("blog");
-  const fetcher = useFetcher<TranslateActionData>({ key: `translate-${fallback.id}-${language}` });
-  const showToast = useTranslationToast();
   const started = useRef(false);
   const submit = fetcher.submit;
   useEffect(() => {
@@ -158,18 +156,11 @@ function TranslateOnDemand({ fallback, language }: { fallback: BlogArticle; lang
   }, [fallback.id, submit]);
 
   const result = fetcher.data?.result;
-  const announced = useRef<typeof result>(undefined);
-  useEffect(() => {
-    if (!result || announced.current === result) return;
-    announced.current = result;
-    showToast(result, language);
-  }, [result, language, showToast]);
-
   const busy = fetcher.state !== "idle";
   const names = { language: languageDisplayName(language, language), original: languageDisplayName(fallback.language, language) };
   return (
     <div className="mt-6 space-y-4" aria-live="polite" data-testid="translate-on-demand">
-      {busy || !result ? (
+      {busy || !result?.error ? (
         <div className="flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary/60 p-4 text-sm">
           <LoaderCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-primary" />
           <div>
@@ -177,7 +168,7 @@ function TranslateOnDemand({ fallback, language }: { fallback: BlogArticle; lang
             <p className="mt-1 text-muted-foreground">{t("article.translatingDescription", names)}</p>
           </div>
         </div>
-      ) : result.error ? (
+      ) : (
         <>
           <TranslationErrorNotice message={result.error} />
           <p className="text-sm text-muted-foreground">{t("article.notTranslatedDescription", names)}</p>
@@ -189,15 +180,34 @@ function TranslateOnDemand({ fallback, language }: { fallback: BlogArticle; lang
             </Button>
           </fetcher.Form>
         </>
-      ) : null}
+      )}
     </div>
   );
+}
+
+/**
+ * The page's translation request. It lives above the translating notice so the spec's toast still
+ * shows when the new version replaces the notice.
+ */
+function useOnDemandTranslation(originalId: string | undefined, language: Language) {
+  const fetcher = useFetcher<TranslateActionData>({ key: `translate-${originalId ?? "none"}-${language}` });
+  const showToast = useTranslationToast();
+  const result = fetcher.data?.result;
+  const announced = useRef<typeof result>(undefined);
+  useEffect(() => {
+    if (!result || announced.current === result) return;
+    announced.current = result;
+    showToast(result, language);
+  }, [result, language, showToast]);
+  return fetcher;
 }
 
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const { language } = loaderData;
   useFollowBlogLanguage(language);
+  const shown = loaderData.kind === "found" ? loaderData.article : loaderData.kind === "needs-translation" ? loaderData.fallback : undefined;
+  const translation = useOnDemandTranslation(shown ? (shown.sourceArticleId ?? shown.id) : undefined, language);
 
   if (loaderData.kind === "not-found") return <NoArticle language={language} />;
 
@@ -208,7 +218,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl px-4 pb-20 pt-10 sm:px-6 sm:pt-14">
       <ArticleSeo article={article} versions={loaderData.versions} origin={loaderData.origin} indexable={loaderData.kind === "found"} />
       <BackLink language={language} />
-      {loaderData.kind === "needs-translation" && <TranslateOnDemand key={`${article.id}-${language}`} fallback={article} language={language} />}
+      {loaderData.kind === "needs-translation" && <TranslateOnDemand key={`${article.id}-${language}`} fallback={article} language={language} fetcher={translation} />}
       {loaderData.kind === "found" && autoTranslated && (
         <div className="mt-6 flex flex-col gap-3 rounded-xl border bg-accent/40 p-4 text-sm sm:flex-row sm:items-center" data-testid="auto-translated-notice">
           <AutoTranslatedBadge />

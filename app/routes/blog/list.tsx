@@ -10,14 +10,15 @@ import { getOptionalUser } from "~/features/auth/session.server";
 import { useOptionalUser } from "~/features/auth/use-user";
 import type { BlogActionData } from "~/features/blog/blog-actions";
 import { resolveBlogLanguage } from "~/features/blog/blog-language.server";
-import { ArticleCard, ArticleCardSkeleton, UntranslatedCard } from "~/features/blog/components/article-card";
+import { ArticleCardSkeleton, OriginalCard } from "~/features/blog/components/article-card";
 import { ArticleEditor } from "~/features/blog/components/article-editor";
 import { BlogHero } from "~/features/blog/components/blog-hero";
 import { TranslateAllPanel } from "~/features/blog/components/translate-all-panel";
 import { BlogErrorBoundary } from "~/features/blog/components/blog-not-found";
 import { createArticle } from "~/features/blog/create-article.server";
 import { canCreateArticles } from "~/features/blog/creators.server";
-import { listBlogCards, type BlogCard } from "~/features/blog/posts.server";
+import type { BlogCard } from "~/features/blog/blog-article";
+import { listBlogCards } from "~/features/blog/posts.server";
 import { requestArticleTranslation } from "~/features/blog/request-translation.server";
 import { sweepMissingTranslations, translateAllMissing } from "~/features/blog/translate-all.server";
 import { useFollowBlogLanguage } from "~/features/blog/use-blog-language";
@@ -159,17 +160,11 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {cards.map((card) =>
-              card.kind === "article" ? (
-                <li key={card.article.id}>
-                  <ArticleCard article={card.article} language={language} autoTranslated={card.autoTranslated} />
-                </li>
-              ) : (
-                <li key={card.original.id}>
-                  <UntranslatedCard original={card.original} language={language} />
-                </li>
-              ),
-            )}
+            {cards.map((card) => (
+              <li key={card.kind === "article" ? (card.article.sourceArticleId ?? card.article.id) : card.original.id}>
+                <OriginalCard card={card} language={language} />
+              </li>
+            ))}
           </ul>
         )}
       </div>

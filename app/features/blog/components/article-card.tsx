@@ -1,11 +1,11 @@
 import { CalendarIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { blogPath, toBcp47, type Language } from "~/domain/languages";
-import { cardExcerpt, type BlogArticle } from "../blog-article";
+import { cardExcerpt, type BlogArticle, type BlogCard } from "../blog-article";
 import type { TranslateActionData } from "../blog-actions";
 import { formatLongDate, languageDisplayName } from "../blog-format";
 import { useTranslationToast } from "../use-translation-feedback";
@@ -14,7 +14,7 @@ import { TranslationErrorNotice } from "./translation-error-notice";
 
 const cardClass = "relative flex h-full flex-col rounded-2xl border bg-card p-6 shadow-sm";
 
-export function ArticleCard({ article, language, autoTranslated }: { article: BlogArticle; language: Language; autoTranslated: boolean }) {
+function ArticleCard({ article, language, autoTranslated }: { article: BlogArticle; language: Language; autoTranslated: boolean }) {
   const { t } = useTranslation("blog");
   return (
     <article
@@ -41,12 +41,15 @@ export function ArticleCard({ article, language, autoTranslated }: { article: Bl
   );
 }
 
-/** The spec's dashed card: an original with no version in the wanted language yet, and a translate button. */
-export function UntranslatedCard({ original, language }: { original: BlogArticle; language: Language }) {
-  const { t } = useTranslation("blog");
-  const fetcher = useFetcher<TranslateActionData>({ key: `translate-${original.id}-${language}` });
+/**
+ * One original on the list: its card in the wanted language, or the spec's dashed card with a
+ * translate button. The translation request lives here, so its toast survives the card turning into
+ * a normal one when the new version arrives.
+ */
+export function OriginalCard({ card, language }: { card: BlogCard; language: Language }) {
+  const originalId = card.kind === "article" ? (card.article.sourceArticleId ?? card.article.id) : card.original.id;
+  const fetcher = useFetcher<TranslateActionData>({ key: `translate-${originalId}-${language}` });
   const showToast = useTranslationToast();
-  const busy = fetcher.state !== "idle";
   const result = fetcher.data?.intent === "translate" ? fetcher.data.result : undefined;
   const announced = useRef<typeof result>(undefined);
   useEffect(() => {
@@ -55,10 +58,26 @@ export function UntranslatedCard({ original, language }: { original: BlogArticle
     showToast(result, language);
   }, [result, language, showToast]);
 
+  if (card.kind === "article") return <ArticleCard article={card.article} language={language} autoTranslated={card.autoTranslated} />;
+  return <UntranslatedCard original={card.original} language={language} fetcher={fetcher} error={result?.error} />;
+}
+
+interface UntranslatedCardProps {
+  original: BlogArticle;
+  language: Language;
+  fetcher: FetcherWithComponents<TranslateActionData>;
+  error?: string;
+}
+
+function UntranslatedCard({ original, language, fetcher, error }: UntranslatedCardProps) {
+  const { t } = useTranslation("blog");
+  const busy = fetcher.state !== "idle";
   return (
     <article data-testid="untranslated-card" className={`${cardClass} border-2 border-dashed bg-card/60 shadow-none`}>
-      <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
-        <time dateTime={original.createdAt}>{formatLongDate(original.createdAt, language)}</time>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <time dateTime={original.createdAt} className="whitespace-nowrap">
+          {formatLongDate(original.createdAt, language)}
+        </time>
         <span className="inline-flex items-center gap-1.5">
           <LanguagesIcon aria-hidden="true" className="size-4" />
           {t("list.untranslated.original", { language: languageDisplayName(original.language, language) })}
@@ -69,7 +88,7 @@ export function UntranslatedCard({ original, language }: { original: BlogArticle
       </h3>
       <p className="mt-1.5 text-sm text-muted-foreground">{t("list.byAuthor", { author: original.authorName })}</p>
       <p className="mt-4 text-sm text-muted-foreground">{t("list.untranslated.label", { language: languageDisplayName(language, language) })}</p>
-      {result?.error && <TranslationErrorNotice message={result.error} className="mt-4" />}
+      {error && <TranslationErrorNotice message={error} className="mt-4" />}
       <fetcher.Form method="post" className="mt-auto pt-5">
         <input type="hidden" name="intent" value="translate" />
         <input type="hidden" name="articleId" value={original.id} />
