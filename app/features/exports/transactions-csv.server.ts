@@ -1,0 +1,121 @@
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { transaction } from "~/db/schema";
+import { categoryLabel } from "~/domain/categories";
+import { csvAmount, csvDelimiter, csvLine, csvQuote, csvText, utf8Bom, type CsvDecimal } from "~/domain/csv";
+import type { Language } from "~/domain/languages";
+import { numberSeparators } from "~/domain/money";
+import { addDays, monthEnd, monthOf, monthStart, type IsoDate } from "~/domain/periods";
+import { can } from "~/domain/plans";
+import { listCategories } from "~/features/budget/categories.server";
+import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { fileTranslator } from "./translator.server";
+
+/** Rows fetched per query: small enough to keep memory flat, large enough that 100,000 rows take 100 queries. */
+export const csvBatchSize = 1000;
+
+export interface CsvExportRange {
+  from: IsoDate;
+  to: IsoDate;
+}
+
+/** samen-transactions-2026-11.csv for a whole month, else samen-transactions-2026-01-01_2026-03-31.csv. */
+export function csvFileName({ from, to }: CsvExportRange): string {
+  const wholeMonth = monthOf(from) === monthOf(to) && from === monthStart(monthOf(from)) && to === addDays(monthEnd(monthOf(to)), -1);
+  return wholeMonth ? `samen-transactions-${monthOf(from)}.csv` : `samen-transactions-${from}_${to}.csv`;
+}
+
+/**
+ * The household's entries of a date range as CSV, streamed: UTF-8 with a BOM, a translated header, the chosen
+ * decimal separator (the reader's, or a point) with the delimiter that goes with it, RFC 4180 quoting.
+ * Rows are read in keyset batches (date, id) over the household's date index, so memory stays flat whatever the
+ * size of the range, and each batch is read only when the client has taken the previous one (stream back-pressure).
+ * Partners may export (it is reading); the plan must allow it.
+ */
+export async function exportTransactionsCsv({
+  userId,
+  householdId,
+  range,
+  language,
+  decimal,
+  batchSize = csvBatchSize,
+}: {
+  userId: string;
+  householdId: string;
+  range: CsvExportRange;
+  language: Language;
+  decimal: CsvDecimal;
+  batchSize?: number;
+}): Promise<{ ok: true; fileName: string; stream: ReadableStream<Uint8Array> } | { ok: false; error: "premiumRequired" }> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  if (!can(access.plan, "export.transactions")) return { ok: false, error: "premiumRequired" };
+  const from = range.from <= range.to ? range.from : range.to;
+  const to = range.from <= range.to ? range.to : range.from;
+
+  const [t, tApp, categories] = await Promise.all([fileTranslator(language, "premium"), fileTranslator(language, "app"), listCategories({ householdId })]);
+  const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
+  const delimiter = csvDelimiter(decimalSeparator);
+  const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
+  const kindLabels = { income: csvQuote(t("exports.csv.income"), delimiter), expense: csvQuote(t("exports.csv.expense"), delimiter) };
+  const header = csvLine(
+    ["date", "type", "category", "description", "amount", "currency"].map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
+    delimiter,
+  );
+
+  const encoder = new TextEncoder();
+  let cursor: { occurredOn: string; id: string } | null = null;
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(utf8Bom + header));
+          return;
+        }
+        const rows = await db()
+          .select({
+            id: transaction.id,
+            kind: transaction.kind,
+            amountMinor: transaction.amountMinor,
+            currency: transaction.currency,
+            occurredOn: transaction.occurredOn,
+            description: transaction.description,
+            categoryId: transaction.categoryId,
+          })
+          .from(transaction)
+          .where(
+            and(
+              eq(transaction.householdId, householdId),
+              gte(transaction.occurredOn, from),
+              lte(transaction.occurredOn, to),
+              cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined,
+            ),
+          )
+          .orderBy(asc(transaction.occurredOn), asc(transaction.id))
+          .limit(batchSize);
+        let chunk = "";
+        for (const row of rows) {
+          const signed = row.kind === "expense" ? -row.amountMinor : row.amountMinor;
+          chunk += csvLine(
+            [
+              row.occurredOn,
+              row.kind === "expense" ? kindLabels.expense : kindLabels.income,
+              labels.get(row.categoryId) ?? "",
+              csvText(row.description, delimiter),
+              csvAmount(signed, decimalSeparator),
+              row.currency,
+            ],
+            delimiter,
+          );
+        }
+        if (chunk) controller.enqueue(encoder.encode(chunk));
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) controller.close();
+        else cursor = { occurredOn: last.occurredOn, id: last.id };
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return { ok: true, fileName: csvFileName({ from, to }), stream };
+}
