@@ -1,4 +1,4 @@
-import { LogOutIcon, UserRoundIcon } from "lucide-react";
+import { LogOutIcon, UserRoundIcon } from "./icons";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,8 +1,12 @@
-import { MenuIcon } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { BrandLogo } from "./brand-logo";
+import { HeaderAuth } from "./header-auth";
+import { MenuIcon } from "./icons";
+import { LanguageList } from "./language-switcher";
 import type { SiteLink } from "./site-links";
 
 // The sheet (Radix Dialog) loads on first use, so pages do not pay for it up front.
@@ -24,6 +28,7 @@ export function MobileMenu({ className, links }: MobileMenuProps) {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const open = openedOn === pathname;
   const setOpen = (next: boolean) => setOpenedOn(next ? pathname : null);
+  const close = () => setOpen(false);
 
   return (
     <div className={className}>
@@ -40,12 +45,45 @@ export function MobileMenu({ className, links }: MobileMenuProps) {
           setOpen(true);
         }}
       >
-        <MenuIcon aria-hidden="true" className="size-5!" />
+        <MenuIcon className="size-5!" />
         <span className="sr-only">{t("actions.openMenu")}</span>
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <MobileMenuSheet open={open} onOpenChange={setOpen} links={links} returnFocusTo={triggerRef} />
+          <MobileMenuSheet open={open} onOpenChange={setOpen} title={t("nav.menu")} closeLabel={t("actions.closeMenu")} returnFocusTo={triggerRef}>
+            <div className="flex items-center pr-10">
+              <BrandLogo className="text-lg" />
+            </div>
+            <nav aria-label={t("nav.main")}>
+              <ul className="flex flex-col gap-1">
+                {links.map((link) => (
+                  <li key={link.label}>
+                    <NavLink
+                      to={link.to}
+                      onClick={close}
+                      className={({ isActive }) =>
+                        cn(
+                          "flex items-center rounded-lg px-3 py-2.5 text-base font-medium text-foreground hover:bg-secondary",
+                          isActive && "bg-secondary text-secondary-foreground",
+                        )
+                      }
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="border-t pt-4">
+              <p aria-hidden="true" className="mb-2.5 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                {t("language.label")}
+              </p>
+              <LanguageList />
+            </div>
+            <div className="mt-auto border-t pt-4">
+              <HeaderAuth layout="stack" onNavigate={close} />
+            </div>
+          </MobileMenuSheet>
         </Suspense>
       )}
     </div>

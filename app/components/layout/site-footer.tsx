@@ -1,4 +1,4 @@
-import { MailIcon } from "lucide-react";
+import { MailIcon } from "./icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { usePublicEnv } from "~/features/marketing/public-env";
-import { analyticsExclusion, internalUserCookie, type ExclusionReason } from "./exclusion";
+import { analyticsExclusion, consentCookie, internalUserCookie, readConsent, type Consent, type ExclusionReason } from "./exclusion";
 
 // Banner, gtag loader and page-view tracking live in their own chunk, fetched only when GA is configured.
 const Analytics = lazy(() => import("./analytics.client"));
@@ -28,6 +28,11 @@ function pageLoadExclusion(): ExclusionReason | null {
     excludedIpFlag: document.documentElement.dataset.analyticsExcluded,
   });
   return exclusionOfThisPageLoad;
+}
+
+function storeConsent(consent: Consent) {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${consentCookie}=${consent}; Path=/; Max-Age=${60 * 60 * 24 * 180}; SameSite=Lax${secure}`;
 }
 
 /**
@@ -59,6 +64,8 @@ export function AnalyticsGate() {
       <Analytics
         measurementId={gaMeasurementId}
         excluded={Boolean(exclusion)}
+        initialConsent={readConsent(document.cookie)}
+        storeConsent={storeConsent}
         settingsRequested={settingsRequested}
         onSettingsDone={() => setSettingsRequested(false)}
       />

@@ -1,28 +1,26 @@
-import { CookieIcon } from "lucide-react";
+import { CookieIcon } from "~/components/layout/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { consentCookie, readConsent, type Consent } from "./exclusion";
+import type { Consent } from "./exclusion";
 import { loadGtag, sendPageView, withdrawGtagConsent } from "./gtag";
 
 interface AnalyticsProps {
   measurementId: string;
   /** An excluded visit may still open the banner to record a choice, but is never tracked. */
   excluded: boolean;
+  /** The answer stored earlier, read by the gate (so the cookie helpers stay out of this chunk). */
+  initialConsent: Consent | null;
+  storeConsent(consent: Consent): void;
   settingsRequested: boolean;
   onSettingsDone(): void;
 }
 
-function storeConsent(consent: Consent) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${consentCookie}=${consent}; Path=/; Max-Age=${60 * 60 * 24 * 180}; SameSite=Lax${secure}`;
-}
-
-export default function Analytics({ measurementId, excluded, settingsRequested, onSettingsDone }: AnalyticsProps) {
+export default function Analytics({ measurementId, excluded, initialConsent, storeConsent, settingsRequested, onSettingsDone }: AnalyticsProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [consent, setConsent] = useState<Consent | null>(() => readConsent(document.cookie));
+  const [consent, setConsent] = useState<Consent | null>(initialConsent);
   const tracking = consent === "granted" && !excluded;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { FeatherIcon, LockIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import { FeatherIcon, LockIcon, UsersIcon, type SiteIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
@@ -8,7 +8,7 @@ import { SeoHead } from "~/features/marketing/components/seo-head";
 export const handle = { i18n: ["marketing"] };
 
 const story = ["origin", "insight", "mission"] as const;
-const values: { key: string; icon: LucideIcon }[] = [
+const values: { key: string; icon: SiteIcon }[] = [
   { key: "calm", icon: FeatherIcon },
   { key: "privacy", icon: LockIcon },
   { key: "together", icon: UsersIcon },

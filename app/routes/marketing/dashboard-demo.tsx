@@ -13,8 +13,8 @@ import {
   TrendingUpIcon,
   UserPlusIcon,
   WalletIcon,
-  type LucideIcon,
-} from "lucide-react";
+  type SiteIcon,
+} from "~/components/layout/icons";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -37,7 +37,7 @@ type Period = (typeof periods)[number];
 
 interface SummaryCard {
   key: "totalIncome" | "totalExpenses" | "netAmount" | "savingsRate";
-  icon: LucideIcon;
+  icon: SiteIcon;
   value: (language: Language) => string;
   trend: number;
   /** Whether a rising figure is good news (it is not for expenses). */
@@ -52,7 +52,7 @@ const summaryCards: SummaryCard[] = [
 ];
 
 /** The seven app sections, in the order of the app's bottom tab bar. */
-const tabs: { key: string; icon: LucideIcon; to: string }[] = [
+const tabs: { key: string; icon: SiteIcon; to: string }[] = [
   { key: "dashboard", icon: LayoutDashboardIcon, to: "/dashboard" },
   { key: "income", icon: WalletIcon, to: "/app/income" },
   { key: "expenses", icon: ReceiptIcon, to: "/app/expenses" },

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type LucideIcon } from "lucide-react";
+import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type SiteIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 export const handle = { i18n: ["marketing"] };
 
 /** The spec's five feature cards, in its order. */
-const features: { key: string; icon: LucideIcon }[] = [
+const features: { key: string; icon: SiteIcon }[] = [
   { key: "simple", icon: SparklesIcon },
   { key: "secure", icon: ShieldCheckIcon },
   { key: "overview", icon: LayoutDashboardIcon },

@@ -1,8 +1,8 @@
-import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type LucideIcon } from "lucide-react";
+import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type SiteIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { IconTile, Section, SectionHeader } from "./section";
 
-const groups: { key: string; icon: LucideIcon }[] = [
+const groups: { key: string; icon: SiteIcon }[] = [
   { key: "couples", icon: HeartIcon },
   { key: "families", icon: HouseIcon },
   { key: "expats", icon: PlaneIcon },

@@ -1,9 +1,9 @@
-import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type LucideIcon } from "lucide-react";
+import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type SiteIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { IconTile, Section, SectionHeader } from "./section";
 
-const items: { key: string; icon: LucideIcon }[] = [
+const items: { key: string; icon: SiteIcon }[] = [
   { key: "track", icon: WalletIcon },
   { key: "categories", icon: TagsIcon },
   { key: "overview", icon: CalendarDaysIcon },

@@ -1,4 +1,4 @@
-import { ArrowRightIcon, CheckIcon, UsersIcon } from "lucide-react";
+import { ArrowRightIcon, CheckIcon, UsersIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { demoGoalRatio, demoMonth, demoNetCents } from "~/features/marketing/demo-figures";

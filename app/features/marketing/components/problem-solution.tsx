@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import { CircleCheckIcon, CircleXIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { Section, SectionHeader } from "./section";
 

@@ -1,24 +1,29 @@
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { assetHref, usePublicEnv } from "~/features/marketing/public-env";
-import { screenshotPath, screenshots, type ScreenshotKey } from "~/features/marketing/screenshots";
+
+export interface ScreenshotView {
+  src: string;
+  width: number;
+  height: number;
+  title: string;
+  description: string;
+  alt: string;
+}
 
 interface ScreenshotDialogProps {
-  selected: ScreenshotKey | null;
+  /** The picture to show, or null when closed. Everything arrives as props so this chunk holds only the dialog. */
+  view: ScreenshotView | null;
+  closeLabel: string;
   onClose(): void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }
 
-export default function ScreenshotDialog({ selected, onClose, returnFocusTo }: ScreenshotDialogProps) {
-  const { t } = useTranslation(["marketing", "common"]);
-  const { assetsUrl } = usePublicEnv();
-  const shot = screenshots.find((candidate) => candidate.key === selected);
+export default function ScreenshotDialog({ view, closeLabel, onClose, returnFocusTo }: ScreenshotDialogProps) {
   return (
-    <Dialog open={Boolean(shot)} onOpenChange={(open) => !open && onClose()}>
-      {shot && (
+    <Dialog open={Boolean(view)} onOpenChange={(open) => !open && onClose()}>
+      {view && (
         <DialogContent
-          closeLabel={t("common:actions.close")}
+          closeLabel={closeLabel}
           className="max-w-5xl gap-3 p-3 sm:p-4"
           onCloseAutoFocus={(event) => {
             // The cards are not Radix triggers: send focus back to the one that opened the dialog.
@@ -26,17 +31,11 @@ export default function ScreenshotDialog({ selected, onClose, returnFocusTo }: S
             returnFocusTo.current?.focus();
           }}
         >
-          <div className="pr-10 pl-1 pt-1">
-            <DialogTitle>{t(`home.screenshots.items.${shot.key}.title`)}</DialogTitle>
-            <DialogDescription>{t(`home.screenshots.items.${shot.key}.text`)}</DialogDescription>
+          <div className="pl-1 pr-10 pt-1">
+            <DialogTitle>{view.title}</DialogTitle>
+            <DialogDescription>{view.description}</DialogDescription>
           </div>
-          <img
-            src={assetHref(assetsUrl, screenshotPath(shot.key, shot.width))}
-            width={shot.width}
-            height={shot.height}
-            alt={t(`home.screenshots.items.${shot.key}.alt`)}
-            className="h-auto w-full rounded-lg border"
-          />
+          <img src={view.src} width={view.width} height={view.height} alt={view.alt} className="h-auto w-full rounded-lg border" />
         </DialogContent>
       )}
     </Dialog>

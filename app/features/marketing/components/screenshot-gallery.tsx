@@ -1,8 +1,9 @@
-import { Maximize2Icon } from "lucide-react";
+import { Maximize2Icon } from "~/components/layout/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { assetHref, usePublicEnv } from "~/features/marketing/public-env";
 import { screenshotPath, screenshots, thumbnailWidth, type ScreenshotKey } from "~/features/marketing/screenshots";
+import type { ScreenshotView } from "./screenshot-dialog";
 import { Section, SectionHeader } from "./section";
 
 // The dialog (Radix) is fetched when a visitor first reaches for a screenshot, not with the page.
@@ -10,11 +11,22 @@ const loadDialog = () => import("./screenshot-dialog");
 const ScreenshotDialog = lazy(loadDialog);
 
 export function ScreenshotGallery() {
-  const { t } = useTranslation("marketing");
+  const { t } = useTranslation(["marketing", "common"]);
   const { assetsUrl } = usePublicEnv();
   const [selected, setSelected] = useState<ScreenshotKey | null>(null);
   const [used, setUsed] = useState(false);
   const openedFrom = useRef<HTMLButtonElement | null>(null);
+  const shot = screenshots.find((candidate) => candidate.key === selected);
+  const view: ScreenshotView | null = shot
+    ? {
+        src: assetHref(assetsUrl, screenshotPath(shot.key, shot.width)),
+        width: shot.width,
+        height: shot.height,
+        title: t(`home.screenshots.items.${shot.key}.title`),
+        description: t(`home.screenshots.items.${shot.key}.text`),
+        alt: t(`home.screenshots.items.${shot.key}.alt`),
+      }
+    : null;
 
   return (
     <Section aria-labelledby="screenshots-title">
@@ -66,7 +78,7 @@ export function ScreenshotGallery() {
       </ul>
       {used && (
         <Suspense fallback={null}>
-          <ScreenshotDialog selected={selected} onClose={() => setSelected(null)} returnFocusTo={openedFrom} />
+          <ScreenshotDialog view={view} closeLabel={t("common:actions.close")} onClose={() => setSelected(null)} returnFocusTo={openedFrom} />
         </Suspense>
       )}
     </Section>

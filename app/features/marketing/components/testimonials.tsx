@@ -1,4 +1,4 @@
-import { StarIcon } from "lucide-react";
+import { StarIcon } from "~/components/layout/icons";
 import { useTranslation } from "react-i18next";
 import { Section, SectionHeader } from "./section";
 
