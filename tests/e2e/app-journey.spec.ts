@@ -86,7 +86,7 @@ async function journey(page: Page, phone: boolean) {
   // Delete with undo.
   await page.goto("/app/expenses");
   await expect(page.getByTestId("list-total")).toHaveText("€1,279.50");
-  await page.getByRole("link", { name: /^Edit Train/ }).click();
+  await page.getByRole("link", { name: /^Edit entry: Train/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete entry" }).click();
   await expect(page.getByTestId("list-total")).toHaveText("€1,234.50");
   await page.getByRole("button", { name: "Undo" }).click();

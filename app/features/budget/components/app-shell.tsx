@@ -57,7 +57,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-muted/40 md:grid md:grid-cols-[15.5rem_minmax(0,1fr)]">
       <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r bg-card px-3 py-5 md:flex" aria-label={t("nav.sidebar")}>
-        <Link to="/app" className="px-2" aria-label={t("nav.dashboard")}>
+        <Link to="/app" className="px-2">
           <BrandLogo />
         </Link>
         <HouseholdSwitcher />
@@ -110,8 +110,9 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-card/90 px-4 backdrop-blur md:h-16 md:bg-transparent md:px-8 md:backdrop-blur-none md:border-transparent">
-          <Link to="/app" className="md:hidden" aria-label={t("nav.dashboard")}>
+          <Link to="/app" className="md:hidden">
             <BrandMark />
+            <span className="sr-only">Samen</span>
           </Link>
           <div className="min-w-0 flex-1 md:hidden">
             <HouseholdSwitcher compact />
@@ -222,8 +223,8 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
           "flex cursor-pointer list-none items-center gap-2 rounded-lg text-left transition-colors hover:bg-secondary [&::-webkit-details-marker]:hidden",
           compact ? "max-w-full px-2 py-1.5" : "border bg-background px-3 py-2.5",
         )}
-        aria-label={t("household.switch")}
       >
+        <span className="sr-only">{t("household.switch")}: </span>
         <span className="min-w-0 flex-1">
           {!compact && <span className="block text-xs text-muted-foreground">{t("household.label")}</span>}
           <span className="block truncate text-sm font-semibold">{householdName(current.name, t)}</span>

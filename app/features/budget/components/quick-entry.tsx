@@ -143,23 +143,25 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
     <QuickEntryContext.Provider value={api}>
       {children}
       {shell.household.canWrite && (
-        <Button
-          asChild
-          size="icon"
-          className="fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] right-4 z-30 size-14 rounded-full shadow-lg shadow-primary/30 md:hidden"
-        >
-          <Link
-            to={`/app/transactions/new?redirectTo=${encodeURIComponent(here)}`}
-            onClick={(event) => {
-              event.preventDefault();
-              openAdd(location.pathname.startsWith("/app/income") ? "income" : "expense");
-            }}
-            aria-label={t("entry.quickAdd")}
-            data-testid="quick-add"
+        <aside aria-label={t("entry.quickAdd")}>
+          <Button
+            asChild
+            size="icon"
+            className="fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] right-4 z-30 size-14 rounded-full shadow-lg shadow-primary/30 md:hidden"
           >
-            <PlusIcon className="!size-7" aria-hidden="true" />
-          </Link>
-        </Button>
+            <Link
+              to={`/app/transactions/new?redirectTo=${encodeURIComponent(here)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                openAdd(location.pathname.startsWith("/app/income") ? "income" : "expense");
+              }}
+              aria-label={t("entry.quickAdd")}
+              data-testid="quick-add"
+            >
+              <PlusIcon className="!size-7" aria-hidden="true" />
+            </Link>
+          </Button>
+        </aside>
       )}
       <Sheet open={state.open} onOpenChange={(open) => setState((previous) => ({ ...previous, open }))}>
         <SheetContent

@@ -42,8 +42,8 @@ export function TransactionRow({ transaction, showDate = true }: { transaction: 
         quickEntry.openEdit(transaction);
       }}
       className="group -mx-2 flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-secondary/60"
-      aria-label={t("entry.editLabel", { description: transaction.description || label, amount, date: format.date(transaction.occurredOn) })}
     >
+      <span className="sr-only">{t("entry.editTitle")}: </span>
       {content}
       <ChevronRightIcon aria-hidden="true" className="hidden size-4 shrink-0 text-muted-foreground/60 group-hover:text-muted-foreground sm:block" />
     </Link>
