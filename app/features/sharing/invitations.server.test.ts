@@ -17,6 +17,7 @@ import {
   invitationLifetimeMs,
   invitePartner,
   leaveHousehold,
+  purgeExpiredInvitations,
   removePartner,
   revokeInvitation,
 } from "./invitations.server";
@@ -107,6 +108,10 @@ describe("invitations", () => {
     expect(view).toMatchObject({ state: "expired", householdName: null });
     const [row] = await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.tokenHash, hashInvitationToken(token)));
     expect(row?.status).toBe("expired");
+    // The hourly clean-up then deletes it, address and all.
+    expect(await purgeExpiredInvitations()).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(invitation).where(eq(invitation.tokenHash, hashInvitationToken(token)))).toEqual([]);
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "notFound" });
     // Just before the end it still works.
     await invitePartner({ userId: owner.id, householdId: household.id, email: invitee.email, language: "en", now: new Date(Date.now() - invitationLifetimeMs + 60_000) });
     expect(await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email })).toMatchObject({ ok: true });
@@ -137,8 +142,10 @@ describe("invitations", () => {
     if (!invited.ok) throw new Error("not invited");
     expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending.map((item) => item.email)).toEqual([invitee.email]);
     expect(await revokeInvitation({ userId: owner.id, householdId: household.id, invitationId: invited.invitationId })).toEqual({ ok: true });
-    expect(await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "revoked" });
+    expect(await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "notFound" });
     expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([]);
+    // Nothing of the withdrawn invitation is kept (the privacy policy's promise).
+    expect(await db().select().from(invitation).where(eq(invitation.email, invitee.email))).toEqual([]);
   });
 
   it("a new invitation to the same address replaces the pending one", async () => {
@@ -149,7 +156,7 @@ describe("invitations", () => {
     const second = tokenFromMail("twice@example.com");
     expect(memoryOutboxFor("twice@example.com").at(-1)?.html).toContain('lang="fr"');
     const invitee = await seedUser({ email: "twice@example.com" });
-    expect(await acceptInvitation({ token: first, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "revoked" });
+    expect(await acceptInvitation({ token: first, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "notFound" });
     expect(await acceptInvitation({ token: second, userId: invitee.id, email: invitee.email })).toMatchObject({ ok: true });
   });
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt, sql } from "drizzle-orm";
 import { publicUrl } from "~/config.server";
 import { db } from "~/db/client.server";
 import { household, householdMember, invitation, notification, subscription, user } from "~/db/schema";
@@ -103,10 +103,7 @@ export async function invitePartner({
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
   const created = await db().transaction(async (tx) => {
-    await tx
-      .update(invitation)
-      .set({ status: "revoked", respondedAt: now, updatedAt: now })
-      .where(and(eq(invitation.householdId, householdId), eq(invitation.email, email), eq(invitation.status, "pending")));
+    await tx.delete(invitation).where(and(eq(invitation.householdId, householdId), eq(invitation.email, email), eq(invitation.status, "pending")));
     const [row] = await tx
       .insert(invitation)
       .values({ householdId, email, tokenHash: hashInvitationToken(token), language: mailLanguage, invitedByUserId: userId, expiresAt, createdAt: now, updatedAt: now })
@@ -119,7 +116,7 @@ export async function invitePartner({
     await sendInvitationMail({ to: email, language: mailLanguage, inviterName: inviter.name, householdName: access.household.name, link: invitationLink(token), expiresAt });
   } catch (error) {
     logger.error({ err: error, invitationId: created.id }, "invitation mail failed");
-    await db().update(invitation).set({ status: "revoked", respondedAt: new Date(), updatedAt: new Date() }).where(eq(invitation.id, created.id));
+    await db().delete(invitation).where(eq(invitation.id, created.id));
     return { ok: false, error: "mailFailed" };
   }
   return { ok: true, invitationId: created.id, email };
@@ -289,16 +286,27 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
   };
 }
 
-/** The owner withdraws a pending invitation: its link stops working at once. */
+/**
+ * The owner withdraws a pending invitation: the row (and so the invitee's address) is deleted, and its link
+ * stops working at once. The privacy policy promises unaccepted invitations live only until revoked or expired.
+ */
 export async function revokeInvitation({ userId, householdId, invitationId }: { userId: string; householdId: string; invitationId: string }) {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(invitationId)) return { ok: false as const };
-  const changed = await db()
-    .update(invitation)
-    .set({ status: "revoked", respondedAt: new Date(), updatedAt: new Date() })
+  const removed = await db()
+    .delete(invitation)
     .where(and(eq(invitation.id, invitationId), eq(invitation.householdId, householdId), eq(invitation.status, "pending")))
     .returning({ id: invitation.id });
-  return { ok: changed.length > 0 };
+  return { ok: removed.length > 0 };
+}
+
+/**
+ * Deletes every invitation past its expiry (unused ones with the address they were sent to, and used ones, whose
+ * work the membership row now does). Runs hourly; until then an expired link still says "expired".
+ */
+export async function purgeExpiredInvitations(now: Date = new Date()): Promise<number> {
+  const removed = await db().delete(invitation).where(lt(invitation.expiresAt, now)).returning({ id: invitation.id });
+  return removed.length;
 }
 
 /**

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "~/db/test-database";
+import { signInWithPassword } from "~/features/auth/account.server";
+import { getOptionalUser } from "~/features/auth/session.server";
+import { memoryOutboxFor } from "~/features/mail/mailer.server";
+import { addPartner, seedBulkTransactions, seedGoal, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
+import { listUserHouseholds, requireHouseholdAccess } from "~/features/budget/households.server";
+import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
+import { invitePartner } from "~/features/sharing/invitations.server";
+import { countUserTraces, deleteAccount } from "./delete-account.server";
+import { exportMyData } from "./export-data.server";
+
+useTestDatabase();
+
+const origin = "http://localhost:3000";
+const password = "a long and quiet river";
+
+async function readJson(stream: ReadableStream<Uint8Array>): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+/** Signs in through the real sign-in use case and returns the Cookie header a browser would send. */
+async function signIn(email: string): Promise<string> {
+  const result = await signInWithPassword({ request: new Request(`${origin}/auth`, { method: "POST" }), email, password });
+  if (!result.ok) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
+  return result.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+describe("download all my data", () => {
+  it("is one valid JSON document with the profile, every owned household with its entries, goals, categories and members", async () => {
+    const { owner, household } = await seedHousehold({ name: "Ada", password, householdName: "Home" });
+    await seedPremium(household.id);
+    await seedTransactions({ householdId: household.id, entries: [{ kind: "expense", amountMinor: 1234, occurredOn: "2026-11-02", description: 'Quote " and \\ backslash' }] });
+    await seedGoal({ householdId: household.id, name: "Buffer", targetMinor: 100000, savedMinor: 2500, occurredOn: "2026-11-01" });
+    await createCustomCategory({ userId: owner.id, householdId: household.id, kind: "expense", fields: { name: "Pets", color: "#2f7d5b", icon: "shapes" } });
+    const partner = await seedUser({ name: "Bo" });
+    await addPartner({ householdId: household.id, userId: partner.id });
+    const other = await seedHousehold({ householdName: "Their budget" });
+    await seedPremium(other.household.id);
+    await addPartner({ householdId: other.household.id, userId: owner.id });
+
+    const { fileName, stream } = await exportMyData({ userId: owner.id, now: new Date("2026-11-22T10:00:00Z") });
+    expect(fileName).toBe("samen-data-2026-11-22.json");
+    const data = (await readJson(stream)) as Record<string, unknown> & { households: Record<string, unknown>[] };
+    expect(data).toMatchObject({ format: "samen-data-export/1", user: { email: owner.email, name: "Ada" }, partnerIn: [{ name: "Their budget" }] });
+    expect(data.households).toHaveLength(1);
+    expect(data.households[0]).toMatchObject({
+      name: "Home",
+      subscription: { plan: "premium" },
+      members: expect.arrayContaining([expect.objectContaining({ name: "Bo", role: "partner" })]),
+      customCategories: [expect.objectContaining({ name: "Pets" })],
+      goals: [expect.objectContaining({ name: "Buffer", savedMinor: 2500, contributions: [expect.objectContaining({ amountMinor: 2500 })] })],
+      transactions: [expect.objectContaining({ amountMinor: 1234, description: 'Quote " and \\ backslash', occurredOn: "2026-11-02" })],
+    });
+    // Of another person's budget only my membership is listed: none of its contents, nor its owner.
+    expect(data.households.map((item) => item.id)).toEqual([household.id]);
+    expect(JSON.stringify(data)).not.toContain(other.owner.email);
+  });
+
+  it("streams thousands of entries across batches and still parses, also for a user with no entries", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedBulkTransactions({ householdId: household.id, count: 2345, from: "2025-01", to: "2025-12" });
+    const data = (await readJson((await exportMyData({ userId: owner.id })).stream)) as { households: { transactions: unknown[] }[] };
+    expect(data.households[0]?.transactions).toHaveLength(2345);
+
+    const empty = await seedHousehold();
+    const nothing = (await readJson((await exportMyData({ userId: empty.owner.id })).stream)) as { households: { transactions: unknown[] }[] };
+    expect(nothing.households[0]?.transactions).toEqual([]);
+  });
+});
+
+describe("delete my account", () => {
+  it("needs the right password; a wrong one changes nothing and attempts are limited", async () => {
+    const { owner } = await seedHousehold({ password });
+    expect(await deleteAccount({ userId: owner.id, password: "" })).toEqual({ ok: false, error: "passwordRequired" });
+    expect(await deleteAccount({ userId: owner.id, password: "not it at all" })).toEqual({ ok: false, error: "wrongPassword" });
+    expect(await countUserTraces({ userId: owner.id, email: owner.email })).toBeGreaterThan(0);
+    for (let attempt = 0; attempt < 4; attempt++) await deleteAccount({ userId: owner.id, password: "still wrong" });
+    expect(await deleteAccount({ userId: owner.id, password })).toEqual({ ok: false, error: "tooManyAttempts" });
+  });
+
+  it("ends every session, deletes owned households and everything in them, leaves joined ones, and mails a confirmation", async () => {
+    const { owner, household } = await seedHousehold({ email: "leaving@example.com", name: "Lea", password, locale: "fr" });
+    await seedPremium(household.id);
+    await seedTransactions({ householdId: household.id, userId: owner.id, entries: [{ kind: "income", amountMinor: 5000, occurredOn: "2026-11-01" }] });
+    await seedGoal({ householdId: household.id, name: "Trip", targetMinor: 9000, savedMinor: 100, occurredOn: "2026-11-01" });
+    await invitePartner({ userId: owner.id, householdId: household.id, email: "friend@example.com", language: "en" });
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id });
+    // Lea is also a partner in a friend's budget, and has a pending invitation to a third one.
+    const friend = await seedHousehold({ householdName: "Friend" });
+    await seedPremium(friend.household.id);
+    await addPartner({ householdId: friend.household.id, userId: owner.id });
+    const third = await seedHousehold();
+    await seedPremium(third.household.id);
+    await invitePartner({ userId: third.owner.id, householdId: third.household.id, email: "leaving@example.com", language: "en" });
+
+    const cookies = [await signIn(owner.email), await signIn(owner.email)];
+    for (const cookie of cookies) expect(await getOptionalUser(new Request(`${origin}/app`, { headers: { cookie } }))).toMatchObject({ id: owner.id });
+
+    expect(await deleteAccount({ userId: owner.id, password })).toEqual({ ok: true, email: owner.email });
+
+    for (const cookie of cookies) expect(await getOptionalUser(new Request(`${origin}/app`, { headers: { cookie } }))).toBeNull();
+    expect(await countUserTraces({ userId: owner.id, email: owner.email })).toBe(0);
+    // The partner of the deleted household loses it; the friend's budget is untouched.
+    expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
+    await expect(requireHouseholdAccess({ userId: friend.owner.id, householdId: friend.household.id })).resolves.toMatchObject({ role: "owner" });
+
+    const mail = memoryOutboxFor(owner.email).filter((entry) => entry.kind === "account-deleted").at(-1);
+    expect(mail?.html).toContain('lang="fr"');
+  });
+});

@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { category, goal, goalContribution, household, householdMember, invitation, notification, session, subscription, transaction, user } from "~/db/schema";
+
+/** Rows per query while streaming entries: memory stays flat whatever the history. */
+const batchSize = 1000;
+
+/** samen-data-2026-11-22.json */
+export function dataExportFileName(now: Date = new Date()): string {
+  return `samen-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/**
+ * Everything Samen holds about the signed-in user, as one JSON document (GDPR access and portability): the
+ * profile, sessions, every household they own with all its contents, the households they are a partner in, and
+ * their notifications. Every plan may use it. Entries are streamed in keyset batches, so a history of 100,000
+ * entries never sits in memory; the document is valid JSON when the stream ends.
+ */
+export async function exportMyData({ userId, now = new Date() }: { userId: string; now?: Date }): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
+  const [person] = await db()
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      locale: user.locale,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!person) throw new Error("data export for a missing user");
+
+  const [sessions, owned, joined, notifications] = await Promise.all([
+    db()
+      .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db().select().from(household).where(eq(household.ownerUserId, userId)).orderBy(asc(household.createdAt)),
+    db()
+      .select({ householdId: household.id, name: household.name, joinedAt: householdMember.createdAt })
+      .from(householdMember)
+      .innerJoin(household, eq(household.id, householdMember.householdId))
+      .where(and(eq(householdMember.userId, userId), eq(householdMember.role, "partner"))),
+    db()
+      .select({ kind: notification.kind, payload: notification.payload, createdAt: notification.createdAt, readAt: notification.readAt })
+      .from(notification)
+      .where(eq(notification.userId, userId))
+      .orderBy(asc(notification.createdAt)),
+  ]);
+
+  async function* documentParts(): AsyncGenerator<string> {
+    const head = {
+      format: "samen-data-export/1",
+      exportedAt: now.toISOString(),
+      user: { ...person, createdAt: iso(person?.createdAt), updatedAt: iso(person?.updatedAt) },
+      sessions: sessions.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
+      partnerIn: joined.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
+      notifications: notifications.map((item) => ({ ...item, createdAt: iso(item.createdAt), readAt: iso(item.readAt) })),
+    };
+    // The document is written by hand around JSON.stringify'd parts so the entries can stream in between.
+    yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "households": [`;
+    for (const [index, home] of owned.entries()) {
+      yield `${index === 0 ? "" : ","}\n    ${(await describeHousehold(home)).slice(0, -6)},\n      "transactions": [`;
+      let cursor: { occurredOn: string; id: string } | null = null;
+      let first = true;
+      for (;;) {
+        const rows = await db()
+          .select({
+            id: transaction.id,
+            occurredOn: transaction.occurredOn,
+            kind: transaction.kind,
+            amountMinor: transaction.amountMinor,
+            currency: transaction.currency,
+            description: transaction.description,
+            categoryId: transaction.categoryId,
+            createdAt: transaction.createdAt,
+          })
+          .from(transaction)
+          .where(and(eq(transaction.householdId, home.id), cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined))
+          .orderBy(asc(transaction.occurredOn), asc(transaction.id))
+          .limit(batchSize);
+        let chunk = "";
+        for (const row of rows) {
+          chunk += `${first ? "" : ","}\n        ${JSON.stringify({ ...row, createdAt: iso(row.createdAt) })}`;
+          first = false;
+        }
+        if (chunk) yield chunk;
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) break;
+        cursor = { occurredOn: last.occurredOn, id: last.id };
+      }
+      yield `${first ? "" : "\n      "}]\n    }`;
+    }
+    yield `${owned.length ? "\n  " : ""}]\n}\n`;
+  }
+
+  const encoder = new TextEncoder();
+  const parts = documentParts();
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await parts.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await parts.return(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return { fileName: dataExportFileName(now), stream };
+}
+
+/** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
+async function describeHousehold(home: typeof household.$inferSelect): Promise<string> {
+  const [subscriptionRows, members, invitations, categories, goals] = await Promise.all([
+    db().select().from(subscription).where(eq(subscription.householdId, home.id)),
+    db()
+      .select({ name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
+      .from(householdMember)
+      .innerJoin(user, eq(user.id, householdMember.userId))
+      .where(eq(householdMember.householdId, home.id)),
+    db()
+      .select({ email: invitation.email, status: invitation.status, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt })
+      .from(invitation)
+      .where(eq(invitation.householdId, home.id)),
+    db()
+      .select({ id: category.id, kind: category.kind, name: category.name, color: category.color, icon: category.icon, archived: category.archived, createdAt: category.createdAt })
+      .from(category)
+      .where(eq(category.householdId, home.id)),
+    db().select().from(goal).where(eq(goal.householdId, home.id)).orderBy(asc(goal.createdAt)),
+  ]);
+  const contributions = goals.length
+    ? await db()
+        .select({ goalId: goalContribution.goalId, amountMinor: goalContribution.amountMinor, occurredOn: goalContribution.occurredOn, createdAt: goalContribution.createdAt })
+        .from(goalContribution)
+        .where(inArray(goalContribution.goalId, goals.map((item) => item.id)))
+        .orderBy(asc(goalContribution.occurredOn), asc(goalContribution.createdAt))
+    : [];
+  const plan = subscriptionRows[0];
+  const body = {
+    id: home.id,
+    name: home.name,
+    currency: home.currency,
+    role: "owner",
+    createdAt: iso(home.createdAt),
+    subscription: plan ? { plan: plan.plan, status: plan.status, currentPeriodEnd: iso(plan.currentPeriodEnd), cancelAtPeriodEnd: plan.cancelAtPeriodEnd } : { plan: "free" },
+    members: members.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
+    invitations: invitations.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
+    customCategories: categories.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    goals: goals.map((item) => ({
+      id: item.id,
+      name: item.name,
+      targetMinor: item.targetMinor,
+      savedMinor: item.savedMinor,
+      deadline: item.deadline,
+      archived: item.archivedAt !== null,
+      reachedAt: iso(item.reachedAt),
+      createdAt: iso(item.createdAt),
+      contributions: contributions.filter((entry) => entry.goalId === item.id).map(({ goalId: _goalId, ...entry }) => ({ ...entry, createdAt: iso(entry.createdAt) })),
+    })),
+  };
+  return JSON.stringify(body, null, 2).replace(/\n/g, "\n    ");
+}

@@ -1,0 +1,21 @@
+import { onStartup } from "~/features/platform/startup.server";
+import { logger } from "~/lib/logger.server";
+import { purgeExpiredInvitations } from "./invitations.server";
+
+const hourMs = 60 * 60 * 1000;
+const globalStore = globalThis as typeof globalThis & { __samenInvitationPurge?: NodeJS.Timeout };
+
+async function purge() {
+  try {
+    const removed = await purgeExpiredInvitations();
+    if (removed) logger.info({ removed }, "expired invitations deleted");
+  } catch (error) {
+    logger.warn({ err: error }, "invitation clean-up failed");
+  }
+}
+
+// Expired invitations (and the addresses in them) are deleted at start-up and then every hour.
+onStartup("sharing:purge-expired-invitations", async () => {
+  await purge();
+  if (!globalStore.__samenInvitationPurge) globalStore.__samenInvitationPurge = setInterval(() => void purge(), hourMs).unref();
+});
