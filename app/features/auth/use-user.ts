@@ -66,3 +66,12 @@ export function useAuthState(): AuthSnapshot {
 export function useAuthEvents(listener: AuthListener) {
   useEffect(() => authState.onAuthStateChange(listener), [listener]);
 }
+
+/**
+ * For layouts that show no user but should still follow the session (the app shell): keeps the tab in step
+ * with other tabs and shows one-time notices (e-mail confirmed, signed in without JavaScript). Renders nothing.
+ */
+export function AuthSync(): null {
+  useOptionalUser();
+  return null;
+}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { showToast } from "~/components/ui/use-toast";
 import type { SecurityResult } from "../two-factor.server";
 import { AuthAlert } from "./auth-alert";
@@ -41,17 +41,17 @@ export function SecuritySection({ twoFactorEnabled }: SecuritySectionProps) {
     );
   }, [twoFactorEnabled, t]);
   return (
-    <Card aria-labelledby="security-heading">
+    <Card id="security" aria-labelledby="security-heading">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id="security-heading" className="flex items-center gap-2">
+          <h2 id="security-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight">
             {twoFactorEnabled ? (
               <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
             ) : (
               <ShieldOffIcon className="size-5 text-muted-foreground" aria-hidden="true" />
             )}
             {t("security.twoFactorHeading")}
-          </CardTitle>
+          </h2>
           <Badge variant={twoFactorEnabled ? "default" : "secondary"}>{twoFactorEnabled ? t("security.statusOn") : t("security.statusOff")}</Badge>
         </div>
         <CardDescription>{t("security.twoFactorIntro")}</CardDescription>
