@@ -14,10 +14,13 @@ export interface BlogArticle {
   machineTranslated: boolean;
 }
 
+/** What a list card shows: no content, and the excerpt already resolved (the page stays small). */
+export type CardArticle = Omit<BlogArticle, "content" | "excerpt"> & { excerpt: string };
+
 /** One card of the list: the original's version in the wanted language, or the original waiting for one. */
 export type BlogCard =
-  | { kind: "article"; article: BlogArticle; autoTranslated: boolean }
-  | { kind: "untranslated"; original: BlogArticle };
+  | { kind: "article"; article: CardArticle; autoTranslated: boolean }
+  | { kind: "untranslated"; original: CardArticle };
 
 /** The spec's "translation call result". */
 export interface TranslationResult {

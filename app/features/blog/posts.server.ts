@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { blogPost, type BlogPostRow } from "~/db/schema";
 import { isLanguage, languages, type Language } from "~/domain/languages";
 import { isWellFormedSlug } from "~/domain/slugs";
-import type { BlogArticle, BlogCard } from "./blog-article";
+import { cardExcerpt, type BlogArticle, type BlogCard, type CardArticle } from "./blog-article";
 
 export function toBlogArticle(row: BlogPostRow): BlogArticle {
   return {
@@ -19,6 +19,11 @@ export function toBlogArticle(row: BlogPostRow): BlogArticle {
     sourceArticleId: row.sourceArticleId,
     machineTranslated: row.machineTranslated,
   };
+}
+
+function toCardArticle(row: BlogPostRow): CardArticle {
+  const { content: _content, ...article } = toBlogArticle(row);
+  return { ...article, excerpt: cardExcerpt(row) };
 }
 
 /** The list's upper bound; the blog is small enough to show whole. */
@@ -36,10 +41,10 @@ export async function listBlogCards({ language }: { language: Language }): Promi
     .limit(listLimit);
   return rows.map(({ original, version: translated }): BlogCard => {
     if (original.language === language) {
-      return { kind: "article", article: toBlogArticle(original), autoTranslated: original.machineTranslated };
+      return { kind: "article", article: toCardArticle(original), autoTranslated: original.machineTranslated };
     }
-    if (translated) return { kind: "article", article: toBlogArticle(translated), autoTranslated: translated.machineTranslated };
-    return { kind: "untranslated", original: toBlogArticle(original) };
+    if (translated) return { kind: "article", article: toCardArticle(translated), autoTranslated: translated.machineTranslated };
+    return { kind: "untranslated", original: toCardArticle(original) };
   });
 }
 

@@ -5,7 +5,7 @@ import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { blogPath, toBcp47, type Language } from "~/domain/languages";
-import { cardExcerpt, type BlogArticle, type BlogCard } from "../blog-article";
+import type { BlogCard, CardArticle } from "../blog-article";
 import type { TranslateActionData } from "../blog-actions";
 import { formatLongDate, languageDisplayName } from "../blog-format";
 import { useTranslationToast } from "../use-translation-feedback";
@@ -14,7 +14,7 @@ import { TranslationErrorNotice } from "./translation-error-notice";
 
 const cardClass = "relative flex h-full flex-col rounded-2xl border bg-card p-6 shadow-sm";
 
-function ArticleCard({ article, language, autoTranslated }: { article: BlogArticle; language: Language; autoTranslated: boolean }) {
+function ArticleCard({ article, language, autoTranslated }: { article: CardArticle; language: Language; autoTranslated: boolean }) {
   const { t } = useTranslation("blog");
   return (
     <article
@@ -36,7 +36,7 @@ function ArticleCard({ article, language, autoTranslated }: { article: BlogArtic
         </Link>
       </h3>
       <p className="mt-1.5 text-sm text-muted-foreground">{t("list.byAuthor", { author: article.authorName })}</p>
-      <p className="mt-4 line-clamp-5 text-[0.95rem] leading-relaxed text-foreground/80">{cardExcerpt(article)}</p>
+      <p className="mt-4 line-clamp-5 text-[0.95rem] leading-relaxed text-foreground/80">{article.excerpt}</p>
     </article>
   );
 }
@@ -63,7 +63,7 @@ export function OriginalCard({ card, language }: { card: BlogCard; language: Lan
 }
 
 interface UntranslatedCardProps {
-  original: BlogArticle;
+  original: CardArticle;
   language: Language;
   fetcher: FetcherWithComponents<TranslateActionData>;
   error?: string;

@@ -1,0 +1,57 @@
+// Requests per second for the blog list and one article page (server-rendered from the database),
+// each beside a static file of exactly the same bytes served by the same server, and the ratio.
+// Usage: npm run bench:blog   (options: --duration=10 --connections=20 --build)
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startProductionServer } from "./serve.ts";
+
+const option = (name: string, fallback: number) => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split("=")[1]) : fallback;
+};
+const duration = option("duration", 10);
+const connections = option("connections", 20);
+const article = "/blog/budgeting-as-a-couple-one-plan-two-people";
+const pages = ["/blog", article];
+
+async function measure(url: string) {
+  // Warm up (JIT, database pages, caches), then measure.
+  await autocannon({ url, duration: 2, connections });
+  const result = await autocannon({ url, duration, connections, headers: { "accept-encoding": "gzip" } });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result;
+}
+
+const clientDir = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build", "client");
+const server = await startProductionServer();
+const staticFiles: string[] = [];
+const rows: Record<string, string | number>[] = [];
+try {
+  for (const page of pages) {
+    const html = await (await fetch(server.url + page)).text();
+    if (!html.includes("<h1")) throw new Error(`${page} did not render (demo articles seeded?)`);
+    // The same bytes as a file, so both answers weigh and compress alike.
+    const name = `bench-static-${Buffer.byteLength(html)}-${path.basename(page)}.html`;
+    fs.writeFileSync(path.join(clientDir, name), html);
+    staticFiles.push(path.join(clientDir, name));
+
+    const dynamic = await measure(server.url + page);
+    const still = await measure(`${server.url}/${name}`);
+    rows.push({
+      path: page,
+      bytes: Buffer.byteLength(html),
+      "req/s": Math.round(dynamic.requests.average),
+      "p50 ms": dynamic.latency.p50,
+      "p99 ms": dynamic.latency.p99,
+      "static req/s": Math.round(still.requests.average),
+      "static p50 ms": still.latency.p50,
+      "page / static": `${((dynamic.requests.average / still.requests.average) * 100).toFixed(1)} %`,
+    });
+  }
+} finally {
+  for (const file of staticFiles) fs.rmSync(file, { force: true });
+  await server.stop();
+}
+console.log(`autocannon: ${connections} connections, ${duration} s per URL, gzip accepted; static = the same HTML as a file from the same server`);
+console.table(rows);
