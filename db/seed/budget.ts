@@ -181,7 +181,7 @@ export async function seedBulkTransactions({ householdId, count, from, to }: { h
            'Entry ' || n,
            case when n % 6 = 0 then (${sql.raw(`array[${incomeIds.map((id) => `'${id}'::uuid`).join(",")}]`)})[1 + n % ${incomeIds.length}]
                 else (${sql.raw(`array[${expenseIds.map((id) => `'${id}'::uuid`).join(",")}]`)})[1 + n % ${expenseIds.length}] end
-    from generate_series(0, ${count - 1}) as n`);
+    from generate_series(0::bigint, ${count - 1}::bigint) as n`);
 }
 
 export async function seedGoal({

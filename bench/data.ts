@@ -1,0 +1,111 @@
+// npm run bench:data — how the budget tool's hot paths scale with a household's history.
+//
+// Fills a throwaway PostgreSQL database (on the server named by DATABASE_URL, default the local one) with households
+// of 1,000, 10,000 and 100,000 transactions spread over three years, plus 1,000,000 across 1,000 more households,
+// then times the use cases the pages call: the dashboard loader, one month's expense list (first keyset page with
+// its totals) and adding a transaction. Prints p50/p95 per size. Never fails on timing.
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.server";
+import { builtInCategory } from "~/domain/categories";
+import { addMonths, monthOf, todayIn } from "~/domain/periods";
+import { getDashboard } from "~/features/budget/dashboard.server";
+import { addTransaction, listTransactions } from "~/features/budget/transactions.server";
+import { seedBulkTransactions, seedHousehold } from "../db/seed/budget";
+
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
+const warmup = 20;
+const months = 36;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let index = 0; index < warmup; index += 1) await run();
+  const samples: number[] = [];
+  for (let index = 0; index < iterations; index += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const name = `samen_bench_${crypto.randomBytes(4).toString("hex")}`;
+const today = todayIn("Europe/Amsterdam");
+const month = monthOf(today);
+const from = addMonths(month, 1 - months);
+const groceries = builtInCategory("groceries").id;
+
+await admin(`create database "${name}"`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+try {
+  await openDatabase({ databaseUrl: url.toString() });
+  await migrateDatabase();
+  console.log(`database ${name}: filling (transactions spread over ${months} months up to ${today})…`);
+
+  const sizes = [1_000, 10_000, 100_000];
+  const households: { label: string; size: number; userId: string; householdId: string }[] = [];
+  for (const size of sizes) {
+    const { owner, household } = await seedHousehold({ name: `Bench ${size}` });
+    await seedBulkTransactions({ householdId: household.id, count: size, from, to: month });
+    households.push({ label: size.toLocaleString("en"), size, userId: owner.id, householdId: household.id });
+  }
+  const crowd = 1_000;
+  let probe: { userId: string; householdId: string } | undefined;
+  const started = performance.now();
+  for (let index = 0; index < crowd; index += 1) {
+    const { owner, household } = await seedHousehold({ email: `crowd-${index}@bench.test`, name: "Crowd" });
+    await seedBulkTransactions({ householdId: household.id, count: 1_000, from, to: month });
+    if (index === crowd / 2) probe = { userId: owner.id, householdId: household.id };
+  }
+  if (!probe) throw new Error("no probe household");
+  households.push({ label: "1,000 (of 1,000,000 in 1,000 households)", size: 1_000, ...probe });
+  console.log(`filled in ${Math.round((performance.now() - started) / 1000)} s; vacuum analyze…`);
+  await db().execute(sql`vacuum analyze`);
+  const counted = (await db().execute(sql`select count(*)::int as total from "transaction"`)) as unknown as { rows: { total: number }[] };
+  const total = counted.rows[0]?.total ?? 0;
+  console.log(`${total.toLocaleString("en")} transactions in the database\n`);
+
+  const rows: string[] = [];
+  for (const household of households) {
+    const base = { userId: household.userId, householdId: household.householdId };
+    const monthRows = (await listTransactions({ ...base, kind: "expense", month, limit: 1 })).totals.entries;
+    const dashboard = await time(() => getDashboard({ ...base, month, period: "monthly", today }));
+    const weekly = await time(() => getDashboard({ ...base, month, period: "weekly", today }));
+    const list = await time(() => listTransactions({ ...base, kind: "expense", month }));
+    const add = await time(() =>
+      addTransaction({ ...base, fields: { kind: "expense", amountMinor: 1234, occurredOn: today, description: "Bench", categoryId: groceries } }),
+    );
+    const ms = (value: number) => value.toFixed(1).padStart(6);
+    rows.push(
+      `| ${household.label.padEnd(40)} | ${String(monthRows).padStart(6)} | ${ms(dashboard.p50)} | ${ms(dashboard.p95)} | ${ms(weekly.p50)} | ${ms(weekly.p95)} | ${ms(list.p50)} | ${ms(list.p95)} | ${ms(add.p50)} | ${ms(add.p95)} |`,
+    );
+  }
+  const version = (await db().execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+  console.log(`p50 / p95 in milliseconds, ${iterations} runs each after ${warmup} warm-up runs (PostgreSQL ${version.rows[0]?.server_version ?? "?"})\n`);
+  console.log("| transactions in the household             | expenses this month | dashboard p50 | dashboard p95 | dashboard weekly p50 | weekly p95 | expense list p50 | list p95 | add p50 | add p95 |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) console.log(row);
+} finally {
+  await closeDatabase();
+  // BENCH_KEEP=1 leaves the database for EXPLAIN sessions; drop it yourself afterwards.
+  if (process.env.BENCH_KEEP === "1") console.log(`\nkept database ${name}`);
+  else await admin(`drop database if exists "${name}" with (force)`);
+}
