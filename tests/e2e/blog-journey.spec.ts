@@ -138,6 +138,12 @@ test("paths: /en redirects, an unknown prefix is a 404, a missing article says s
   expect(xml).toContain("<language>uk</language>");
   expect(xml).toContain(`/ua/blog/${couple.slug}</link>`);
   expect(xml).toContain("Бюджет для пари: один план, двоє людей");
+
+  // Every published version is in the sitemap, with its language alternates.
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`/ua/blog/${couple.slug}</loc>`);
+  expect(sitemap).toMatch(new RegExp(`hreflang="uk" href="[^"]+/ua/blog/${couple.slug}"`));
+  expect(sitemap).toContain("/tr/blog</loc>");
 });
 
 test("a creator publishes and the background translations appear in the other languages", async ({ browser, page }) => {

@@ -323,8 +323,8 @@ describe("feeds and sitemap", () => {
     const entries = await listBlogSitemapEntries();
     const article = entries.find((entry) => entry.path === "/ua/blog/budget-basics");
     expect(article?.alternates).toEqual([
-      { hreflang: "en", path: "/blog/budget-basics" },
-      { hreflang: "uk", path: "/ua/blog/budget-basics" },
+      { language: "en", path: "/blog/budget-basics" },
+      { language: "ua", path: "/ua/blog/budget-basics" },
     ]);
     expect(entries.filter((entry) => entry.path.endsWith("/blog"))).toHaveLength(languages.length);
   });

@@ -1,19 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPost } from "~/db/schema";
-import { blogPath, isLanguage, languages, toBcp47, type Language } from "~/domain/languages";
-
-export interface BlogSitemapEntry {
-  /** Site-relative path, e.g. /de/blog/budget-tips. */
-  path: string;
-  lastModified: Date;
-  language: Language;
-  /** Every version of the same article (this one included), for <xhtml:link rel="alternate" hreflang>. */
-  alternates: { hreflang: string; path: string }[];
-}
+import { blogPath, isLanguage, languages, type Language } from "~/domain/languages";
+import type { SitemapEntry } from "~/features/marketing/sitemap.server";
 
 /** The blog lists (one per language) and every published article version, for /sitemap.xml. */
-export async function listBlogSitemapEntries(): Promise<BlogSitemapEntry[]> {
+export async function listBlogSitemapEntries(): Promise<SitemapEntry[]> {
   const rows = await db()
     .select({
       id: blogPost.id,
@@ -27,11 +19,15 @@ export async function listBlogSitemapEntries(): Promise<BlogSitemapEntry[]> {
   const posts = rows.filter((row): row is typeof row & { language: Language } => isLanguage(row.language));
   const newest = posts.reduce((latest, post) => (post.createdAt > latest ? post.createdAt : latest), new Date(0));
 
-  const listAlternates = languages.map((language) => ({ hreflang: toBcp47(language), path: blogPath(language) }));
-  const lists: BlogSitemapEntry[] = languages.map((language) => ({
+  const listAlternates = [
+    ...languages.map((language) => ({ language, path: blogPath(language) })),
+    { language: "x-default" as const, path: blogPath("en") },
+  ];
+  const lists: SitemapEntry[] = languages.map((language) => ({
     path: blogPath(language),
-    lastModified: newest,
-    language,
+    lastModified: posts.length ? newest : undefined,
+    changeFrequency: "daily",
+    priority: 0.7,
     alternates: listAlternates,
   }));
 
@@ -40,13 +36,13 @@ export async function listBlogSitemapEntries(): Promise<BlogSitemapEntry[]> {
     const root = post.sourceArticleId ?? post.id;
     families.set(root, [...(families.get(root) ?? []), post]);
   }
-  const articles: BlogSitemapEntry[] = [];
+  const articles: SitemapEntry[] = [];
   for (const family of families.values()) {
     const alternates = family
       .sort((a, b) => languages.indexOf(a.language) - languages.indexOf(b.language))
-      .map((post) => ({ hreflang: toBcp47(post.language), path: blogPath(post.language, post.slug) }));
+      .map((post) => ({ language: post.language, path: blogPath(post.language, post.slug) }));
     for (const post of family) {
-      articles.push({ path: blogPath(post.language, post.slug), lastModified: post.createdAt, language: post.language, alternates });
+      articles.push({ path: blogPath(post.language, post.slug), lastModified: post.createdAt, changeFrequency: "monthly", priority: 0.6, alternates });
     }
   }
   return [...lists, ...articles];
