@@ -223,6 +223,7 @@ describe("translateArticle", () => {
     expect((await translateArticle({ articleId: "00000000-0000-4000-8000-000000000000", targetLanguage: "de" })).error).toBe(
       translationMessages.notFound,
     );
+    expect((await translateArticle({ articleId: "not-a-uuid'; drop table blog_post", targetLanguage: "de" })).error).toBe(translationMessages.notFound);
     expect(await db().select().from(blogPost).where(eq(blogPost.language, "de"))).toHaveLength(0);
   });
 });

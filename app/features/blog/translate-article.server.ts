@@ -25,6 +25,8 @@ export interface TranslateArticleOptions {
 // (source_article_id, language) settles races between processes.
 const inFlight = new Map<string, Promise<TranslationResult>>();
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const failure = (error: string): TranslationResult => ({ translated: false, cached: false, article: null, error });
 
 /**
@@ -34,6 +36,7 @@ const failure = (error: string): TranslationResult => ({ translated: false, cach
 export async function translateArticle(options: TranslateArticleOptions): Promise<TranslationResult> {
   const { articleId, targetLanguage, sourceLanguage } = options;
   if (sourceLanguage && sourceLanguage === targetLanguage) return failure(translationMessages.sameLanguage);
+  if (!uuidPattern.test(articleId)) return failure(translationMessages.notFound);
   try {
     const [post] = await db().select().from(blogPost).where(eq(blogPost.id, articleId)).limit(1);
     if (!post || !post.published) return failure(translationMessages.notFound);

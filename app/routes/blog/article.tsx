@@ -158,29 +158,30 @@ function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArti
   const result = fetcher.data?.result;
   const busy = fetcher.state !== "idle";
   const names = { language: languageDisplayName(language, language), original: languageDisplayName(fallback.language, language) };
+  if (busy || (result && !result.error)) {
+    return (
+      <div className="mt-6 flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary/60 p-4 text-sm" aria-live="polite" data-testid="translate-on-demand">
+        <LoaderCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-primary" />
+        <div>
+          <p className="font-semibold">{t("article.translatingTitle", names)}</p>
+          <p className="mt-1 text-muted-foreground">{t("article.translatingDescription", names)}</p>
+        </div>
+      </div>
+    );
+  }
+  // Not started yet (the server's page, or no JavaScript) or failed: the original, and a button that
+  // works as a plain form too.
   return (
     <div className="mt-6 space-y-4" aria-live="polite" data-testid="translate-on-demand">
-      {busy || !result?.error ? (
-        <div className="flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary/60 p-4 text-sm">
-          <LoaderCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-primary" />
-          <div>
-            <p className="font-semibold">{t("article.translatingTitle", names)}</p>
-            <p className="mt-1 text-muted-foreground">{t("article.translatingDescription", names)}</p>
-          </div>
-        </div>
-      ) : (
-        <>
-          <TranslationErrorNotice message={result.error} />
-          <p className="text-sm text-muted-foreground">{t("article.notTranslatedDescription", names)}</p>
-          <fetcher.Form method="post">
-            <input type="hidden" name="articleId" value={fallback.id} />
-            <Button type="submit" variant="outline" size="sm">
-              <LanguagesIcon aria-hidden="true" />
-              {t("article.retry")}
-            </Button>
-          </fetcher.Form>
-        </>
-      )}
+      {result?.error && <TranslationErrorNotice message={result.error} />}
+      <p className="text-sm text-muted-foreground">{t("article.notTranslatedDescription", names)}</p>
+      <fetcher.Form method="post">
+        <input type="hidden" name="articleId" value={fallback.id} />
+        <Button type="submit" variant="outline" size="sm">
+          <LanguagesIcon aria-hidden="true" />
+          {result?.error ? t("article.retry") : t("list.untranslated.translate")}
+        </Button>
+      </fetcher.Form>
     </div>
   );
 }
