@@ -44,7 +44,7 @@ async function publish(page: Page, article: { author: string; title: string; con
   await editor.getByLabel("Title").fill(article.title);
   await editor.getByLabel("Content").fill(article.content);
   await editor.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Article created successfully!")).toBeVisible();
+  await expect(page.getByText("Article created successfully!").first()).toBeVisible();
   await expect(page.getByText("Your blog post has been published.").first()).toBeVisible();
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("article-card").first()).toContainText(article.title);
@@ -207,21 +207,21 @@ test("when the provider's quota runs out the queue stops; visitors translate on 
 
   await setFakeMode("ok");
   await visitor.getByRole("button", { name: "Intentar de nuevo" }).click();
-  await expect(visitor.getByText("¡Traducción completada!")).toBeVisible();
+  await expect(visitor.getByText("¡Traducción completada!").first()).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`[es] ${title}`);
   await expect(visitor.getByTestId("auto-translated-notice")).toBeVisible();
 
   // Opening a language without a version translates at once.
   await visitor.goto(`/nl/blog/${slug}`);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`[nl] ${title}`);
-  await expect(visitor.getByText("Vertaling klaar!")).toBeVisible();
+  await expect(visitor.getByText("Vertaling klaar!").first()).toBeVisible();
 
   // The list shows the spec's dashed card with a translate button.
   await visitor.goto("/de/blog");
   const dashed = visitor.getByTestId("untranslated-card").filter({ hasText: title });
   await expect(dashed).toContainText("Noch nicht auf Deutsch verfügbar");
   await dashed.getByRole("button", { name: "Übersetzen" }).click();
-  await expect(visitor.getByText("Übersetzung fertig!")).toBeVisible();
+  await expect(visitor.getByText("Übersetzung fertig!").first()).toBeVisible();
   await expect(visitor.getByTestId("article-card").filter({ hasText: `[de] ${title}` })).toBeVisible();
   await visitor.close();
 
@@ -251,7 +251,7 @@ test("a creator's empty or blank fields are refused with the spec's error toast"
   await editor.getByLabel("Title").fill("A title");
   await editor.getByLabel("Content").fill("  ");
   await editor.getByRole("button", { name: "Publish" }).click();
-  await expect(creatorTab.getByText("Error creating article")).toBeVisible();
+  await expect(creatorTab.getByText("Error creating article").first()).toBeVisible();
   await expect(editor.getByText("Please enter the author's name.")).toBeVisible();
   await expect(editor.getByText("Please write the article's content.")).toBeVisible();
   await editor.getByRole("button", { name: "Cancel" }).click();
