@@ -3,7 +3,8 @@ import { db } from "~/db/client.server";
 import { goal, goalContribution } from "~/db/schema";
 import { goalProgress, isGoalReached, monthlyAmountNeeded } from "~/domain/goals";
 import { maxAmountMinor } from "~/domain/money";
-import { can, planLimits } from "~/domain/plans";
+import { can, planLimits, readOnlyGoalIds } from "~/domain/plans";
+import { isGoalReadOnly } from "~/features/billing/goal-limits.server";
 import type { IsoDate } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/budget/errors";
@@ -38,6 +39,8 @@ export async function listGoals({ userId, householdId, today }: { userId: string
     .where(eq(goal.householdId, householdId))
     .orderBy(sql`${goal.archivedAt} is not null`, asc(goal.createdAt));
   const showDeadline = can(access.plan, "goals.deadline");
+  // After a downgrade the goals beyond the plan's limit stay, read-only.
+  const readOnly = readOnlyGoalIds(access.plan, rows.map((row) => ({ id: row.id, createdAt: row.createdAt, archived: row.archivedAt !== null })));
   const goals = rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -48,6 +51,7 @@ export async function listGoals({ userId, householdId, today }: { userId: string
     progress: goalProgress(row),
     reached: isGoalReached(row),
     needed: showDeadline ? monthlyAmountNeeded(row, today) : null,
+    readOnly: readOnly.has(row.id),
   }));
   const limit = planLimits(access.plan).maxActiveGoals;
   const active = goals.filter((item) => !item.archived).length;
@@ -123,6 +127,7 @@ export async function createGoal({ userId, householdId, fields }: { userId: stri
 export async function updateGoal({ userId, householdId, goalId, fields }: { userId: string; householdId: string; goalId: string; fields: GoalFields }): Promise<GoalResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const existing = await requireGoal(householdId, goalId);
+  if (await isGoalReadOnly({ householdId, goalId, plan: access.plan })) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   const deadline = can(access.plan, "goals.deadline") ? fields.deadline : existing.deadline;
   const reached = existing.savedMinor >= fields.targetMinor;
   await db()
@@ -177,8 +182,9 @@ export async function contributeToGoal({
   amountMinor: number;
   occurredOn: IsoDate;
 }): Promise<GoalResult & { reached?: boolean }> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const existing = await requireGoal(householdId, goalId);
+  if (await isGoalReadOnly({ householdId, goalId, plan: access.plan })) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   if (existing.archivedAt) return { ok: false, fieldErrors: { form: "errors.goal.archived" } };
   if (amountMinor === 0) return { ok: false, fieldErrors: { amount: "errors.amount.notPositive" } };
   const result = await db().transaction(async (tx) => {

@@ -230,7 +230,7 @@ export async function acceptInvitation({
           userId: owner.id,
           householdId: row.householdId,
           kind: "partnerJoined",
-          payload: { name: joined?.name || null, email: joined?.email ?? email, householdName: row.householdName },
+          payload: { name: joined?.name || joined?.email || email, email: joined?.email ?? email, householdName: row.householdName },
           dedupeKey: `partner-joined:${row.id}`,
         })
         .onConflictDoNothing();

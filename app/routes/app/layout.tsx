@@ -6,7 +6,8 @@ import { AppShell } from "~/features/budget/components/app-shell";
 import { QuickEntryProvider } from "~/features/budget/components/quick-entry";
 import { useTimeZoneCookie } from "~/features/budget/components/use-time-zone-cookie";
 
-export const handle = { i18n: ["app"] };
+// "premium": the plan gate, exports and sharing appear on many app pages.
+export const handle = { i18n: ["app", "premium"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);

@@ -12,6 +12,7 @@ import { CategoryBreakdown } from "~/features/budget/components/category-breakdo
 import { IncomeExpenseChart } from "~/features/budget/components/income-expense-chart";
 import { SavingsRateTrend } from "~/features/budget/components/savings-rate-trend";
 import { useFormat } from "~/features/budget/components/use-app-shell";
+import { ReportExportButtons } from "~/features/exports/components/report-export-buttons";
 import { cn } from "~/lib/cn";
 
 export const handle = { i18n: ["app"] };
@@ -164,6 +165,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <CategoryBreakdown items={report.categories} months={length} columns={2} changeLabel={t("change.vsPreviousPeriod")} />
         </CardContent>
       </Card>
+      <ReportExportButtons from={report.from} to={report.to} />
     </div>
   );
 }

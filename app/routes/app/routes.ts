@@ -1,4 +1,5 @@
 import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { premiumAppRoutes } from "./premium-routes";
 
 /** Routes of this area; app/routes.ts places them. Paths are relative to app/. */
 export const appRoutes: RouteConfigEntry[] = [
@@ -12,7 +13,7 @@ export const appRoutes: RouteConfigEntry[] = [
     route("reports", "routes/app/reports.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("settings/security", "routes/app/settings-security.tsx"),
-    route("upgrade", "routes/app/upgrade.tsx"),
+    ...premiumAppRoutes,
     route("household", "routes/app/household.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
   ]),

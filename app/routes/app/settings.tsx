@@ -1,7 +1,6 @@
-import { UserPlusIcon } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -20,6 +19,8 @@ import { FieldError, FormError } from "~/features/budget/components/field-error"
 import { householdName, useAppShell } from "~/features/budget/components/use-app-shell";
 import { languageStorageKey } from "~/i18n/i18n";
 import { useChangeLanguage } from "~/i18n/use-change-language";
+import { PremiumSettings } from "~/features/sharing/components/premium-settings";
+import { loadPremiumSettings } from "~/features/sharing/premium-settings.server";
 
 export const handle = { i18n: ["app", "auth"] };
 
@@ -31,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     locale: context.user.locale ?? context.language,
     twoFactorEnabled: context.user.twoFactorEnabled,
     household: { name: access.household.name, currency: access.household.currency, canWrite: access.canWrite },
+    premium: await forLoader(() => loadPremiumSettings({ userId: context.user.id, householdId: context.householdId, language: context.language })),
   };
 }
 
@@ -180,20 +182,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card id="partner">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-base">
-            <UserPlusIcon aria-hidden="true" className="size-4 text-primary" />
-            {t("settings.partnerTitle")}
-          </CardTitle>
-          <CardDescription>{t("settings.partnerText")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline">
-            <Link to="/app/upgrade">{t("dashboard.invitePartner")}</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <PremiumSettings data={loaderData.premium} />
 
       <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
     </div>

@@ -1,0 +1,220 @@
+import { ArchiveIcon, ArchiveRestoreIcon, PaletteIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/custom-categories";
+import { PremiumGate } from "~/features/billing/components/premium-gate";
+import { CategoryIcon } from "~/features/budget/components/category-icon";
+import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { cn } from "~/lib/cn";
+import type { CustomCategoryView } from "../custom-categories.server";
+
+export const categoriesAction = "/app/settings/categories";
+
+export type CategoriesResult = { ok: true; intent: string; categoryId: string } | { ok: false; intent: string; categoryId?: string; fieldErrors: Record<string, string> };
+
+export interface CustomCategoriesData {
+  categories: CustomCategoryView[];
+  canEdit: boolean;
+  premium: boolean;
+  role: "owner" | "partner";
+}
+
+const premiumKey = (key: string | undefined) => (key ? `premium:${key}` : undefined);
+
+/** Colour swatches and icons as radio groups: usable with the keyboard and announced by name. */
+function AppearanceFields({ color, icon, errors }: { color: string; icon: string; errors: Record<string, string> }) {
+  const { t } = useTranslation("premium");
+  const [chosenColor, setChosenColor] = useState(color);
+  return (
+    <>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("categories.color")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {categoryColors.map((value, index) => (
+            <label key={value} className="relative cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring">
+              <input type="radio" name="color" value={value} defaultChecked={value === color} onChange={() => setChosenColor(value)} className="peer sr-only" />
+              <span className="sr-only">{t("categories.colorName", { number: index + 1 })}</span>
+              <span
+                aria-hidden="true"
+                className="block size-8 rounded-full border-2 border-transparent ring-offset-2 peer-checked:ring-2 peer-checked:ring-foreground"
+                style={{ backgroundColor: value }}
+              />
+            </label>
+          ))}
+        </div>
+        <FieldError message={premiumKey(errors.color)} />
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("categories.icon")}</legend>
+        <div className="grid grid-cols-7 gap-2 sm:grid-cols-[repeat(14,minmax(0,1fr))]">
+          {categoryIcons.map((value) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center justify-center rounded-lg border border-transparent p-1 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            >
+              <input type="radio" name="icon" value={value} defaultChecked={value === icon} className="sr-only" />
+              <span className="sr-only">{t(`categories.icons.${value}`)}</span>
+              <CategoryIcon icon={value} color={chosenColor} className="size-8" />
+            </label>
+          ))}
+        </div>
+        <FieldError message={premiumKey(errors.icon)} />
+      </fieldset>
+    </>
+  );
+}
+
+function CreateForm({ result }: { result?: CategoriesResult }) {
+  const { t } = useTranslation("premium");
+  const fetcher = useFetcher<CategoriesResult>();
+  const id = useId();
+  const answer = fetcher.data ?? result;
+  const errors = answer && !answer.ok && answer.intent === "create" ? answer.fieldErrors : {};
+  const created = answer?.ok && answer.intent === "create" ? answer.categoryId : "new";
+  return (
+    <fetcher.Form method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg border p-4" noValidate key={created}>
+      <input type="hidden" name="intent" value="create" />
+      <h4 className="text-sm font-semibold">{t("categories.newTitle")}</h4>
+      <FormError message={premiumKey(errors.form)} />
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>{t("categories.name")}</Label>
+          <Input id={`${id}-name`} name="name" maxLength={categoryNameMaxLength} autoComplete="off" required aria-invalid={errors.name ? true : undefined} placeholder={t("categories.namePlaceholder")} />
+          <FieldError message={premiumKey(errors.name)} />
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">{t("categories.kind")}</legend>
+          <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
+            {(["expense", "income"] as const).map((kind) => (
+              <label key={kind} className="flex h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium has-[:checked]:bg-card has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+                <input type="radio" name="kind" value={kind} defaultChecked={kind === "expense"} className="sr-only" />
+                {t(`categories.kinds.${kind}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <AppearanceFields color={categoryColors[0]} icon="shapes" errors={errors} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          <PlusIcon aria-hidden="true" />
+          {t("categories.create")}
+        </Button>
+        {answer?.ok && answer.intent === "create" && (
+          <p className="text-sm font-medium text-success" role="status">
+            {t("categories.created")}
+          </p>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canEdit: boolean }) {
+  const { t } = useTranslation("premium");
+  const fetcher = useFetcher<CategoriesResult>();
+  const [editing, setEditing] = useState(false);
+  const id = useId();
+  const answer = fetcher.data;
+  const errors = answer && !answer.ok ? answer.fieldErrors : {};
+  const saved = answer?.ok && answer.intent === "update";
+  return (
+    <li className="flex flex-col gap-3 px-4 py-3" data-category={category.name}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <CategoryIcon icon={category.icon} color={category.color} />
+          <div className="min-w-0">
+            <p className={cn("truncate text-sm font-medium", category.archived && "text-muted-foreground")}>{category.name}</p>
+            <p className="text-xs text-muted-foreground">
+              {t(`categories.kinds.${category.kind}`)} · {t("categories.entries", { number: category.entries })}
+            </p>
+          </div>
+          {category.archived && <Badge variant="outline">{t("categories.archived")}</Badge>}
+        </div>
+        {canEdit && (
+          <div className="flex items-center gap-1">
+            <Button type="button" variant="ghost" size="sm" onClick={() => setEditing((open) => !open)} aria-expanded={editing} aria-controls={`${id}-edit`}>
+              <PencilIcon aria-hidden="true" />
+              {t("categories.edit")}
+              <span className="sr-only">: {category.name}</span>
+            </Button>
+            <fetcher.Form method="post" action={categoriesAction}>
+              <input type="hidden" name="intent" value={category.archived ? "restore" : "archive"} />
+              <input type="hidden" name="categoryId" value={category.id} />
+              <Button type="submit" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
+                {category.archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
+                {t(category.archived ? "categories.restore" : "categories.archive")}
+                <span className="sr-only">: {category.name}</span>
+              </Button>
+            </fetcher.Form>
+          </div>
+        )}
+      </div>
+      {!editing && <FormError message={premiumKey(errors.form)} />}
+      {canEdit && editing && (
+        <fetcher.Form id={`${id}-edit`} method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg bg-muted/50 p-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="categoryId" value={category.id} />
+          <FormError message={premiumKey(errors.form)} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-name`}>{t("categories.name")}</Label>
+            <Input id={`${id}-name`} name="name" defaultValue={category.name} maxLength={categoryNameMaxLength} required aria-invalid={errors.name ? true : undefined} />
+            <FieldError message={premiumKey(errors.name)} />
+          </div>
+          <AppearanceFields color={category.color} icon={category.icon} errors={errors} />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {t("categories.save")}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
+              {t("categories.close")}
+            </Button>
+            {saved && (
+              <p className="text-sm font-medium text-success" role="status">
+                {t("categories.saved")}
+              </p>
+            )}
+          </div>
+        </fetcher.Form>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The household's own categories in Settings (premium): create, rename, recolour, change the icon, archive and
+ * bring back. Names are shown exactly as typed. After a downgrade the list stays visible, read-only, behind the gate.
+ */
+export function CustomCategoriesSection({ data, result }: { data: CustomCategoriesData; result?: CategoriesResult }) {
+  const { t } = useTranslation("premium");
+  return (
+    <Card id="categories" data-section="categories">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <PaletteIcon aria-hidden="true" className="size-4 text-primary" />
+          {t("categories.title")}
+        </CardTitle>
+        <CardDescription>{data.role === "owner" ? t("categories.text") : t("categories.partnerText")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {!data.premium && data.role === "owner" && <PremiumGate feature="customCategories" allowed={false} compact />}
+        {data.canEdit && <CreateForm result={result} />}
+        {data.categories.length > 0 ? (
+          <ul className="divide-y rounded-lg border" aria-label={t("categories.listLabel")}>
+            {data.categories.map((category) => (
+              <CategoryRow key={category.id} category={category} canEdit={data.canEdit} />
+            ))}
+          </ul>
+        ) : (
+          data.premium && <p className="text-sm text-muted-foreground">{t("categories.empty")}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+import { LogOutIcon, MailIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { languageNames, languages, type Language } from "~/domain/languages";
+import { formatDate } from "~/domain/periods";
+import { PremiumGate } from "~/features/billing/components/premium-gate";
+import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { useFormat } from "~/features/budget/components/use-app-shell";
+import type { SharingOverview } from "../invitations.server";
+
+/** Where the section's forms post; the route answers fetchers with data and plain posts with its own page. */
+export const partnersAction = "/app/settings/partners";
+
+export type PartnersResult =
+  | { ok: true; intent: "invite"; email: string }
+  | { ok: true; intent: "revoke" | "remove" | "leave" }
+  | { ok: false; intent: string; fieldErrors: Record<string, string> };
+
+function Message({ result, intent }: { result: PartnersResult | undefined; intent: string }) {
+  const { t } = useTranslation("premium");
+  if (!result || result.intent !== intent) return null;
+  if (!result.ok) return <FormError message={result.fieldErrors.form ? `premium:${result.fieldErrors.form}` : undefined} />;
+  return (
+    <p className="text-sm font-medium text-success" role="status">
+      {result.intent === "invite" ? t("sharing.messages.invited", { email: result.email }) : t(`sharing.messages.${result.intent}`)}
+    </p>
+  );
+}
+
+function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; result?: PartnersResult }) {
+  const { t } = useTranslation("premium");
+  const fetcher = useFetcher<PartnersResult>();
+  const id = useId();
+  const answer = fetcher.data ?? result;
+  const errors = answer && !answer.ok && answer.intent === "invite" ? answer.fieldErrors : {};
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={partnersAction} className="flex flex-col gap-4" noValidate key={answer?.ok && answer.intent === "invite" ? answer.email : "invite"}>
+      <input type="hidden" name="intent" value="invite" />
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-email`}>{t("sharing.invite.email")}</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="off"
+            inputMode="email"
+            placeholder={t("sharing.invite.emailPlaceholder")}
+            required
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          />
+          <FieldError id={`${id}-email-error`} message={errors.email ? `premium:${errors.email}` : undefined} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-language`}>{t("sharing.invite.language")}</Label>
+          <select id={`${id}-language`} name="language" defaultValue={defaultLanguage} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs">
+            {languages.map((language) => (
+              <option key={language} value={language} lang={language === "ua" ? "uk" : language}>
+                {languageNames[language]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">{t("sharing.invite.hint")}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          <UserPlusIcon aria-hidden="true" />
+          {busy ? t("sharing.invite.sending") : t("sharing.invite.submit")}
+        </Button>
+        <Message result={answer} intent="invite" />
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function RowAction({ intent, fields, label, icon }: { intent: string; fields: Record<string, string>; label: string; icon: ReactNode }) {
+  const fetcher = useFetcher<PartnersResult>();
+  const answer = fetcher.data;
+  return (
+    <fetcher.Form method="post" action={partnersAction} className="flex flex-col items-end gap-1">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
+        {icon}
+        {label}
+      </Button>
+      {answer && !answer.ok && <FormError message={`premium:${answer.fieldErrors.form ?? "sharing.errors.generic"}`} />}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Partner sharing in Settings. The owner of a premium household invites by e-mail, sees who shares the household
+ * and the pending invitations, and ends access at any time; a partner sees who shares it and can leave.
+ */
+export function PartnersSection({ sharing, defaultLanguage, result }: { sharing: SharingOverview; defaultLanguage: Language; result?: PartnersResult }) {
+  const { t } = useTranslation("premium");
+  const format = useFormat();
+  const partners = sharing.members.filter((member) => member.role === "partner");
+  const owner = sharing.members.find((member) => member.role === "owner");
+  return (
+    <Card id="partner" data-section="partners">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <UsersIcon aria-hidden="true" className="size-4 text-primary" />
+          {t("sharing.title")}
+        </CardTitle>
+        <CardDescription>{sharing.role === "owner" ? t("sharing.ownerText") : t("sharing.partnerText", { owner: owner?.name || owner?.email || "" })}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {sharing.role === "owner" && !sharing.premium && (
+          <>
+            {partners.length > 0 && <p className="rounded-lg border bg-muted p-3 text-sm">{t("sharing.suspended")}</p>}
+            <PremiumGate feature="partners" allowed={false} compact />
+          </>
+        )}
+        {sharing.canInvite && <InviteForm defaultLanguage={defaultLanguage} result={result} />}
+
+        <div className="flex flex-col gap-2">
+          <h4 className="text-sm font-semibold">{t("sharing.members")}</h4>
+          <ul className="divide-y rounded-lg border" aria-label={t("sharing.members")}>
+            {sharing.members.map((member) => (
+              <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">
+                    {member.name || member.email}
+                    {member.isYou && <span className="font-normal text-muted-foreground"> ({t("sharing.you")})</span>}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge variant={member.role === "owner" ? "secondary" : "outline"}>{t(`sharing.roles.${member.role}`)}</Badge>
+                  {sharing.role === "owner" && member.role === "partner" && (
+                    <RowAction intent="remove" fields={{ partnerUserId: member.userId }} label={t("sharing.remove")} icon={<UserMinusIcon aria-hidden="true" />} />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        {sharing.role === "owner" && sharing.pending.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <h4 className="text-sm font-semibold">{t("sharing.pending")}</h4>
+            <ul className="divide-y rounded-lg border" aria-label={t("sharing.pending")}>
+              {sharing.pending.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <MailIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium">{item.email}</p>
+                      <p className="text-xs text-muted-foreground">{t("sharing.expires", { date: formatDate(item.expiresAt.slice(0, 10), format.language, "medium") })}</p>
+                    </div>
+                  </div>
+                  <RowAction intent="revoke" fields={{ invitationId: item.id }} label={t("sharing.revoke")} icon={<UserMinusIcon aria-hidden="true" />} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {sharing.role === "partner" && (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm text-muted-foreground">{t("sharing.leaveText")}</p>
+            <RowAction intent="leave" fields={{}} label={t("sharing.leave")} icon={<LogOutIcon aria-hidden="true" />} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/settings-categories";
+import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { formValues } from "~/features/budget/transaction.schema";
+import { CustomCategoriesSection, type CategoriesResult } from "~/features/custom-categories/components/custom-categories-section";
+import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory } from "~/features/custom-categories/custom-categories.server";
+import { categoryFieldErrors, createCategoryForm, updateCategoryForm } from "~/features/custom-categories/custom-category.schema";
+
+export const handle = { i18n: ["app", "premium"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const listed = await forLoader(() => listCustomCategories({ userId: context.user.id, householdId: context.householdId }));
+  return { categories: { categories: listed.categories, canEdit: listed.canEdit, premium: listed.premium, role: listed.access.role } };
+}
+
+/** Create, update, archive and restore; a refusal comes back as translated field messages, never an error page. */
+export async function action({ request }: Route.ActionArgs) {
+  const context = await requireAppContext(request);
+  const values = formValues(await request.formData());
+  const base = { userId: context.user.id, householdId: context.householdId };
+  const intent = values.intent ?? "";
+  const answer = (result: { ok: true; categoryId: string } | { ok: false; fieldErrors: Record<string, string | undefined> }, categoryId?: string) =>
+    result.ok
+      ? data<CategoriesResult>({ ok: true, intent, categoryId: result.categoryId })
+      : data<CategoriesResult>(
+          { ok: false, intent, categoryId, fieldErrors: result.fieldErrors as Record<string, string> },
+          { status: result.fieldErrors.form === "categories.errors.premiumRequired" ? 403 : result.fieldErrors.form === "categories.errors.notFound" ? 404 : 400 },
+        );
+  return forAction(async () => {
+    if (intent === "create") {
+      const parsed = createCategoryForm.safeParse(values);
+      if (!parsed.success) return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) });
+      const { kind, ...fields } = parsed.data;
+      return answer(await createCustomCategory({ ...base, kind, fields }));
+    }
+    if (intent === "update") {
+      const parsed = updateCategoryForm.safeParse(values);
+      if (!parsed.success) return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) }, values.categoryId);
+      const { categoryId, ...fields } = parsed.data;
+      return answer(await updateCustomCategory({ ...base, categoryId, fields }), categoryId);
+    }
+    if (intent === "archive" || intent === "restore") {
+      return answer(await setCustomCategoryArchived({ ...base, categoryId: values.categoryId ?? "", archived: intent === "archive" }), values.categoryId);
+    }
+    return answer({ ok: false, fieldErrors: { form: "categories.errors.generic" } });
+  });
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function SettingsCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("premium");
+  const result = actionData && "intent" in actionData ? (actionData as CategoriesResult) : undefined;
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <title>{`${t("categories.title")} · Samen`}</title>
+      <div>
+        <Link to="/app/settings" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t("settingsBack")}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight md:text-3xl">{t("categories.title")}</h1>
+      </div>
+      <CustomCategoriesSection data={loaderData.categories} result={result} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/settings-partners";
+import { isProduction } from "~/config.server";
+import { forAction, forLoader, householdCookie, requireAppContext } from "~/features/budget/app-context.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { formValues } from "~/features/budget/transaction.schema";
+import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
+import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation } from "~/features/sharing/invitations.server";
+import { inviteForm } from "~/features/sharing/sharing.schema";
+
+export const handle = { i18n: ["app", "premium"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const sharing = await forLoader(() => getSharingOverview({ userId: context.user.id, householdId: context.householdId }));
+  return { sharing, language: context.language };
+}
+
+const refuse = (intent: string, fieldErrors: Record<string, string>, status: number) => data<PartnersResult>({ ok: false, intent, fieldErrors }, { status });
+
+/** Invite, revoke, remove and leave. Fetchers get the answer as data; a plain form post renders this page with it. */
+export async function action({ request }: Route.ActionArgs) {
+  const context = await requireAppContext(request);
+  const values = formValues(await request.formData());
+  const base = { userId: context.user.id, householdId: context.householdId };
+  return forAction(async () => {
+    switch (values.intent) {
+      case "invite": {
+        const parsed = inviteForm.safeParse(values);
+        if (!parsed.success) {
+          const field = String(parsed.error.issues[0]?.path[0] ?? "email");
+          return refuse("invite", { [field === "language" ? "form" : "email"]: parsed.error.issues[0]?.message ?? "sharing.errors.invalidEmail" }, 400);
+        }
+        const result = await invitePartner({ ...base, email: parsed.data.email, language: parsed.data.language });
+        if (!result.ok) {
+          const onEmail = result.error === "invalidEmail" || result.error === "self" || result.error === "alreadyMember";
+          return refuse("invite", { [onEmail ? "email" : "form"]: `sharing.errors.${result.error}` }, result.error === "premiumRequired" ? 403 : result.error === "tooMany" ? 429 : 400);
+        }
+        return data<PartnersResult>({ ok: true, intent: "invite", email: result.email });
+      }
+      case "revoke": {
+        const result = await revokeInvitation({ ...base, invitationId: values.invitationId ?? "" });
+        return result.ok ? data<PartnersResult>({ ok: true, intent: "revoke" }) : refuse("revoke", { form: "sharing.errors.gone" }, 404);
+      }
+      case "remove": {
+        const result = await removePartner({ ...base, partnerUserId: values.partnerUserId ?? "" });
+        return result.ok ? data<PartnersResult>({ ok: true, intent: "remove" }) : refuse("remove", { form: "sharing.errors.gone" }, 404);
+      }
+      case "leave": {
+        const result = await leaveHousehold(base);
+        if (!result.ok) return refuse("leave", { form: "sharing.errors.ownerCannotLeave" }, 409);
+        // Back to the user's own budget.
+        throw redirect("/app?left=1", { headers: { "Set-Cookie": `${householdCookie}=; Path=/app; Max-Age=0; SameSite=Lax; HttpOnly${isProduction() ? "; Secure" : ""}` } });
+      }
+      default:
+        return refuse(values.intent ?? "unknown", { form: "sharing.errors.generic" }, 400);
+    }
+  });
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function SettingsPartners({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("premium");
+  const result = actionData && "intent" in actionData ? (actionData as PartnersResult) : undefined;
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <title>{`${t("sharing.title")} · Samen`}</title>
+      <div>
+        <Link to="/app/settings" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t("settingsBack")}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight md:text-3xl">{t("sharing.title")}</h1>
+      </div>
+      <PartnersSection sharing={loaderData.sharing} defaultLanguage={loaderData.language} result={result} />
+    </div>
+  );
+}

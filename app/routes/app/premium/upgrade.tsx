@@ -1,0 +1,128 @@
+import { CircleCheckIcon, CrownIcon, FlaskConicalIcon, InfoIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/upgrade";
+import { Button } from "~/components/ui/button";
+import { formValues } from "~/features/budget/transaction.schema";
+import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { FormError } from "~/features/budget/components/field-error";
+import { PlanComparison } from "~/features/billing/components/plan-comparison";
+import { SubscriptionStatus, useBillingDate } from "~/features/billing/components/subscription-status";
+import { cancelPremium, endTestPeriod, getBillingOverview, resumePremium, upgradeToPremium, type BillingFailure } from "~/features/billing/subscription.server";
+
+export const handle = { i18n: ["app", "premium"] };
+
+const gatedFeatures = ["customCategories", "partners", "exports", "reports", "goals"] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const overview = await forLoader(() => getBillingOverview({ userId: context.user.id, householdId: context.householdId }));
+  const params = new URL(request.url).searchParams;
+  const checkout = params.get("checkout");
+  const feature = params.get("feature");
+  return {
+    overview,
+    checkout: checkout === "success" || checkout === "cancelled" ? checkout : null,
+    feature: (gatedFeatures as readonly string[]).includes(feature ?? "") ? (feature as (typeof gatedFeatures)[number]) : null,
+  };
+}
+
+type UpgradeResult = { ok: true; message: "upgraded" | "cancelled" | "resumed" | "ended" } | { ok: false; error: BillingFailure | "invalid" };
+
+export async function action({ request }: Route.ActionArgs) {
+  const context = await requireAppContext(request);
+  const { intent } = formValues(await request.formData());
+  const base = { userId: context.user.id, householdId: context.householdId };
+  return forAction(async () => {
+    if (intent === "upgrade") {
+      const result = await upgradeToPremium({ ...base, email: context.user.email, language: context.language });
+      if (!result.ok) return data<UpgradeResult>({ ok: false, error: result.error }, { status: result.error === "providerFailed" ? 502 : 409 });
+      if (result.redirectTo) throw redirect(result.redirectTo, 303);
+      return data<UpgradeResult>({ ok: true, message: "upgraded" });
+    }
+    const run = intent === "cancel" ? cancelPremium : intent === "resume" ? resumePremium : intent === "endTest" ? endTestPeriod : null;
+    if (!run) return data<UpgradeResult>({ ok: false, error: "invalid" }, { status: 400 });
+    const result = await run(base);
+    if (!result.ok) return data<UpgradeResult>({ ok: false, error: result.error }, { status: result.error === "providerFailed" ? 502 : 409 });
+    return data<UpgradeResult>({ ok: true, message: intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "ended" });
+  });
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+export default function Upgrade({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("premium");
+  const navigation = useNavigation();
+  const date = useBillingDate();
+  const { overview, checkout, feature } = loaderData;
+  const result = actionData as UpgradeResult | { ok: false; fieldErrors: Record<string, string> } | undefined;
+  const refused = result && !result.ok ? ("error" in result ? `upgrade.errors.${result.error}` : "upgrade.errors.readOnly") : undefined;
+  const message = result?.ok ? t(`upgrade.messages.${result.message}`, { date: date(overview.periodEnd) }) : checkout ? t(`upgrade.messages.checkout_${checkout}`) : null;
+  const upgrading = navigation.state !== "idle" && navigation.formData?.get("intent") === "upgrade";
+
+  const premiumAction =
+    overview.plan === "free" && overview.canManage ? (
+      <>
+        {overview.mode === "unconfigured" ? (
+          <p className="flex items-start gap-2 rounded-lg border bg-muted p-3 text-sm" role="note">
+            <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t("upgrade.notConfigured")}
+          </p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="upgrade" />
+            <Button type="submit" size="lg" className="w-full" disabled={upgrading} aria-describedby="premium-terms">
+              <CrownIcon aria-hidden="true" />
+              {upgrading ? t("upgrade.actions.upgrading") : overview.mode === "test" ? t("upgrade.actions.upgradeTest") : t("upgrade.actions.upgrade")}
+            </Button>
+          </Form>
+        )}
+        <p id="premium-terms" className="text-xs leading-relaxed text-muted-foreground">
+          {t("upgrade.terms", { price: t("plans.premium.price") })}{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-foreground">
+            {t("upgrade.termsLink")}
+          </Link>
+        </p>
+      </>
+    ) : overview.plan === "free" ? (
+      <p className="text-sm text-muted-foreground">{t("upgrade.ownerOnly")}</p>
+    ) : null;
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <title>{`${t("upgrade.title")} · Samen`}</title>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("upgrade.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("upgrade.subtitle")}</p>
+      </div>
+
+      {overview.mode === "test" && (
+        <div className="flex items-start gap-3 rounded-xl border border-warning/50 bg-accent/50 p-4 text-sm" role="note" data-testid="test-mode">
+          <FlaskConicalIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-foreground" />
+          <div>
+            <p className="font-semibold text-accent-foreground">{t("upgrade.testMode.badge")}</p>
+            <p className="text-accent-foreground">{t("upgrade.testMode.text")}</p>
+          </div>
+        </div>
+      )}
+
+      {feature && overview.plan === "free" && (
+        <p className="rounded-xl border bg-secondary/50 p-4 text-sm">
+          <span className="font-semibold">{t(`gate.features.${feature}.title`)}</span> — {t(`gate.features.${feature}.text`)}
+        </p>
+      )}
+
+      {message && (
+        <p className="flex items-start gap-2 rounded-xl border border-success/40 bg-success/10 p-4 text-sm font-medium" role="status">
+          <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+          {message}
+        </p>
+      )}
+      <FormError message={refused ? `premium:${refused}` : undefined} />
+
+      <SubscriptionStatus overview={overview} />
+      <PlanComparison currentPlan={overview.plan} premiumAction={premiumAction} />
+    </div>
+  );
+}
