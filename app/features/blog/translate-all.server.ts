@@ -42,6 +42,14 @@ export interface TranslateAllProgress extends BatchProgress {
   workerError: string | null;
 }
 
+/** What keeps the background translations from running (quota, no provider, no worker), as a catalogue message. */
+export function getTranslationWorkerProblem(): string | null {
+  const worker = getTranslationWorker();
+  if (!getTranslationProvider() || worker?.state === "not-configured") return translationMessages.notConfigured;
+  if (worker?.state === "quota-exceeded") return worker.lastError ?? translationMessages.quota;
+  return null;
+}
+
 export async function getTranslateAllProgress({ userId, batchId }: { userId: string | null | undefined; batchId: string }): Promise<TranslateAllProgress | null> {
   if (!(await canCreateArticles({ userId }))) return null;
   const progress = await getBatchProgress({ batchId });
@@ -52,7 +60,7 @@ export async function getTranslateAllProgress({ userId, batchId }: { userId: str
     ...progress,
     finished: progress.waiting === 0 || blocked,
     worker: state,
-    workerError: worker?.lastError ?? (state === "not-configured" ? translationMessages.notConfigured : null),
+    workerError: getTranslationWorkerProblem(),
   };
 }
 

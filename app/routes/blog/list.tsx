@@ -20,10 +20,9 @@ import { canCreateArticles } from "~/features/blog/creators.server";
 import type { BlogCard } from "~/features/blog/blog-article";
 import { listBlogCards } from "~/features/blog/posts.server";
 import { requestArticleTranslation } from "~/features/blog/request-translation.server";
-import { sweepMissingTranslations, translateAllMissing } from "~/features/blog/translate-all.server";
+import { getTranslationWorkerProblem, sweepMissingTranslations, translateAllMissing } from "~/features/blog/translate-all.server";
 import { useFollowBlogLanguage } from "~/features/blog/use-blog-language";
 import { countMissingTranslations } from "~/features/translation/queue.server";
-import { getTranslationWorker } from "~/features/translation/worker.server";
 import { requestInfoContext } from "~/lib/request-context";
 
 export const handle = { i18n: ["blog"] };
@@ -43,11 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let creator: { missing: number; workerError: string | null } | null = null;
   if (isCreator && user) {
     sweepMissingTranslations({ userId: user.id }).catch((error: unknown) => log.error({ err: error }, "translation sweep failed"));
-    const worker = getTranslationWorker();
-    creator = {
-      missing: await countMissingTranslations(),
-      workerError: worker?.state === "quota-exceeded" || worker?.state === "not-configured" ? (worker.lastError ?? null) : null,
-    };
+    creator = { missing: await countMissingTranslations(), workerError: getTranslationWorkerProblem() };
   }
   return { language, cards, isCreator, creator, origin: publicUrl() };
 }
