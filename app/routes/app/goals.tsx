@@ -91,7 +91,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {active.map((goal) => (
-          <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} />
+          <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} canUseDeadline={loaderData.canUseDeadline} />
         ))}
       </div>
 
@@ -100,7 +100,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{t("goals.archivedTitle")}</h2>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {archived.map((goal) => (
-              <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} />
+              <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} canUseDeadline={loaderData.canUseDeadline} />
             ))}
           </div>
         </section>

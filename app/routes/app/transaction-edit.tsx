@@ -34,7 +34,7 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
   const { transaction, redirectTo } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const typed = refused?.values;
-  const back = redirectTo || `/app/${transaction.kind === "income" ? "income" : "expenses"}?month=${transaction.occurredOn.slice(0, 7)}`;
+  const back = typed?.redirectTo || redirectTo || `/app/${transaction.kind === "income" ? "income" : "expenses"}?month=${transaction.occurredOn.slice(0, 7)}`;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5">
       <title>{`${t("entry.editTitle")} · Samen`}</title>

@@ -48,7 +48,7 @@ export default function NewTransaction({ loaderData, actionData }: Route.Compone
           Form={Form}
           action="/app/transactions/new"
           mode="add"
-          redirectTo={loaderData.redirectTo || undefined}
+          redirectTo={typed?.redirectTo || loaderData.redirectTo || undefined}
           errors={refused?.fieldErrors}
           submitting={navigation.state === "submitting"}
           values={{

@@ -142,7 +142,7 @@ function HeaderAddButton() {
   return (
     <Button asChild className="hidden md:inline-flex">
       <Link
-        to="/app/transactions/new"
+        to={`/app/transactions/new?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
         onClick={(event) => {
           if (!quickEntry) return;
           event.preventDefault();

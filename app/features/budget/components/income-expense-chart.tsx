@@ -1,3 +1,4 @@
+import { ChartColumnIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBucket, type ChartPeriod } from "~/domain/periods";
@@ -38,6 +39,16 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
   const active = points[Math.min(selected, points.length - 1)];
   const weekOf = (date: string) => t("chart.weekOf", { date });
   const dense = points.length > 6;
+  const empty = points.every((point) => point.incomeMinor === 0 && point.expenseMinor === 0);
+
+  if (empty) {
+    return (
+      <div className={cn("flex h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-center sm:h-60", className)}>
+        <ChartColumnIcon aria-hidden="true" className="size-8 text-muted-foreground/60" />
+        <p className="max-w-xs text-sm text-muted-foreground">{t("chart.empty")}</p>
+      </div>
+    );
+  }
 
   return (
     <div className={cn("flex flex-col gap-4", className)}>
@@ -56,14 +67,14 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
           </span>
         </div>
       )}
-      <div className="relative h-52 pl-12 sm:h-60 sm:pl-14" aria-hidden="true">
+      <div className="relative h-52 pl-10 sm:h-60 sm:pl-14" aria-hidden="true">
         {ticks.map((tick) => (
           <div key={tick} className="absolute inset-x-0 flex items-center" style={{ top: `${(1 - tick) * 100}%` }}>
-            <span className="w-11 -translate-y-1/2 pr-2 text-right text-[0.6875rem] tabular-nums text-muted-foreground sm:w-13">{format.compactMoney(max * tick)}</span>
+            <span className="w-9 -translate-y-1/2 pr-1.5 text-right text-[0.625rem] tabular-nums text-muted-foreground sm:w-13 sm:pr-2 sm:text-[0.6875rem]">{format.compactMoney(max * tick)}</span>
             <span className={cn("h-px flex-1 -translate-y-1/2", tick === 0 ? "bg-border" : "bg-border/60")} />
           </div>
         ))}
-        <div className="absolute inset-y-0 left-12 right-0 flex items-end sm:left-14">
+        <div className="absolute inset-y-0 left-10 right-0 flex items-end sm:left-14">
           {points.map((point, index) => (
             <button
               key={point.key}
@@ -79,12 +90,12 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
           ))}
         </div>
       </div>
-      <div className="-mt-2 flex pl-12 sm:pl-14" aria-hidden="true">
+      <div className="-mt-2 flex pl-10 sm:pl-14" aria-hidden="true">
         {points.map((point, index) => (
           <span
             key={point.key}
             className={cn(
-              "flex-1 truncate text-center text-[0.6875rem] text-muted-foreground",
+              "w-0 flex-1 whitespace-nowrap text-center text-[0.6875rem] text-muted-foreground",
               dense && index % 2 === 1 && index !== points.length - 1 && "max-sm:invisible",
               index === selected && "font-semibold text-foreground",
             )}

@@ -180,6 +180,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
             action={editing ? `/app/transactions/${editing.id}` : "/app/transactions/new"}
             mode={state.mode}
             viaScript
+            sticky
             autoFocus={!editing}
             submitting={save.state !== "idle"}
             errors={errors}

@@ -36,6 +36,8 @@ interface TransactionFormProps {
   redirectTo?: string;
   autoFocus?: boolean;
   footer?: ReactNode;
+  /** In a sheet the submit button stays in reach above the keyboard while the form scrolls. */
+  sticky?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ interface TransactionFormProps {
  * A plain POST form, so it works before (and without) JavaScript; with it, a fetcher submits and the sheet stays.
  * Without JavaScript the category chips of the other kind are hidden by CSS (:has), not by state.
  */
-export function TransactionForm({ Form, action, mode, values, errors = {}, submitting, viaScript, redirectTo, autoFocus, footer }: TransactionFormProps) {
+export function TransactionForm({ Form, action, mode, values, errors = {}, submitting, viaScript, redirectTo, autoFocus, footer, sticky }: TransactionFormProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
@@ -116,7 +118,7 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
             defaultValue={amountDefault}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={errorId("amount")}
-            className="h-16 pl-14 text-3xl font-semibold tabular-nums md:text-3xl"
+            className="h-16 pl-14 text-3xl font-semibold tabular-nums placeholder:text-muted-foreground/45 md:text-3xl"
             required
           />
         </div>
@@ -190,14 +192,16 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
         </div>
       </div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-        {submitting
-          ? t("entry.saving")
-          : mode === "edit"
-            ? t("entry.saveChanges")
-            : t(kind === "income" ? "entry.addIncome" : "entry.addExpense")}
-      </Button>
-      {footer}
+      <div className={cn("flex flex-col gap-2", sticky && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card/95 px-6 pb-6 pt-3 backdrop-blur")}>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting
+            ? t("entry.saving")
+            : mode === "edit"
+              ? t("entry.saveChanges")
+              : t(kind === "income" ? "entry.addIncome" : "entry.addExpense")}
+        </Button>
+        {footer}
+      </div>
     </Form>
   );
 }

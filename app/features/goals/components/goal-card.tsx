@@ -51,7 +51,7 @@ function Expander({ icon, label, children, testId }: { icon: ReactNode; label: s
  * One goal: progress, deadline and the monthly amount still needed; add or withdraw money; edit, archive,
  * history. Each form is a fetcher form, a plain POST without JavaScript.
  */
-export function GoalCard({ goal, history }: { goal: GoalCardData; history: ContributionData[] }) {
+export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData; history: ContributionData[]; canUseDeadline: boolean }) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
@@ -154,7 +154,7 @@ export function GoalCard({ goal, history }: { goal: GoalCardData; history: Contr
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="goalId" value={goal.id} />
               <input type="hidden" name="householdId" value={shell.household.id} />
-              <GoalFormFields values={goal} errors={editErrors} />
+              <GoalFormFields values={goal} errors={editErrors} showDeadline={canUseDeadline} />
               <Button type="submit" variant="secondary" disabled={edit.state !== "idle"}>
                 {t("goals.save")}
               </Button>

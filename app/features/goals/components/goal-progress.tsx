@@ -40,9 +40,14 @@ export function GoalProgress({
         aria-label={t("goals.progressLabel", { name, saved: format.money(savedMinor), target: format.money(targetMinor) })}
         className={cn(reached && "[&>div]:bg-emerald-600")}
       />
-      <p className="text-xs text-muted-foreground">
-        {t("goals.savedOfTarget", { saved: format.money(savedMinor), target: format.money(targetMinor) })}
-      </p>
+      {compact ? (
+        <p className="text-xs text-muted-foreground">{t("goals.savedOfTarget", { saved: format.money(savedMinor), target: format.money(targetMinor) })}</p>
+      ) : (
+        <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm text-muted-foreground">
+          <span className="text-2xl font-semibold tabular-nums tracking-tight text-foreground">{format.money(savedMinor)}</span>
+          <span>{t("goals.ofTarget", { target: format.money(targetMinor) })}</span>
+        </p>
+      )}
     </div>
   );
 }
