@@ -68,6 +68,14 @@ describe("sessions", () => {
     lookups.mockRestore();
   });
 
+  it("a late answer to a request with a replaced cookie never clears the new cookie", async () => {
+    const cookie = await signedInCookie("race@example.com");
+    await db().delete(session);
+    const { result, cookies } = await withStore(() => getOptionalUser(new Request(`${origin}/`, { headers: { cookie } })));
+    expect(result).toBeNull();
+    expect(cookies).toEqual([]);
+  });
+
   it("a forged or unknown cookie is simply signed out", async () => {
     expect(await getOptionalUser(new Request(`${origin}/`, { headers: { cookie: "samen.session_token=forged.value" } }))).toBeNull();
     expect(await getOptionalUser(new Request(`${origin}/`, { headers: { cookie: `samen.session_token=${"x".repeat(5000)}` } }))).toBeNull();

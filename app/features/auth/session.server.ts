@@ -47,10 +47,16 @@ export function toSessionUser(user: BetterAuthUser): SessionUser {
 async function lookUpSession(request: Request): Promise<SessionUser | null> {
   try {
     const { headers, response } = await getAuth().api.getSession({ headers: authHeaders(request), returnHeaders: true });
+    if (!response?.user) return null;
     // A rolling refresh re-issues the cookie; the root loader cannot set headers, so the Express layer does.
+    // Only a live session's refresh is passed on, never Better Auth's "clear the cookie" for an unknown session:
+    // a request still carrying the old cookie (sent just before a sign-in or a two-factor change replaced it)
+    // would otherwise wipe the new cookie when its answer arrives last.
     const store = getAuthRequestStore();
-    for (const cookie of headers?.getSetCookie() ?? []) store?.appendSetCookie(cookie);
-    return response?.user ? toSessionUser(response.user) : null;
+    for (const cookie of headers?.getSetCookie() ?? []) {
+      if (!/^[^=]+=;/.test(cookie) && !/max-age=0/i.test(cookie)) store?.appendSetCookie(cookie);
+    }
+    return toSessionUser(response.user);
   } catch (error) {
     logger.error({ err: error }, "session lookup failed");
     return null;
