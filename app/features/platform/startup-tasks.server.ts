@@ -2,4 +2,5 @@
 import "~/features/auth/startup.server";
 import "~/features/blog/startup.server";
 import "~/features/budget/startup.server";
+import "~/features/sharing/startup.server";
 export {};
