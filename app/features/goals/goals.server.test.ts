@@ -3,7 +3,7 @@ import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "~/features/budget/notifications.server";
-import { contributeToGoal, createGoal, listGoalContributions, listGoals, setGoalArchived, updateGoal } from "./goals.server";
+import { contributeToGoal, createGoal, listGoalContributions, listGoals, listRecentContributions, setGoalArchived, updateGoal } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
 
 useTestDatabase();
@@ -90,6 +90,21 @@ describe("goals", () => {
     await expect(contributeToGoal({ userId: stranger.id, householdId: own.id, goalId, amountMinor: 100, occurredOn: today })).rejects.toMatchObject({
       code: "notFound",
     });
+  });
+
+  it("lists the latest contributions of every goal in one go, a few per goal", async () => {
+    const { owner, household, goalId } = await withGoal();
+    const second = await createGoal({ userId: owner.id, householdId: household.id, fields: { name: "Bike", targetMinor: 50000, deadline: null } });
+    if (!second.ok) throw new Error("goal not created");
+    for (let day = 1; day <= 7; day += 1) {
+      await contributeToGoal({ userId: owner.id, householdId: household.id, goalId, amountMinor: day * 100, occurredOn: `2025-03-0${day}` });
+    }
+    await contributeToGoal({ userId: owner.id, householdId: household.id, goalId: second.goalId, amountMinor: 999, occurredOn: "2025-03-02" });
+    const recent = await listRecentContributions({ userId: owner.id, householdId: household.id, perGoal: 5 });
+    expect(recent.filter((item) => item.goalId === goalId).map((item) => item.amountMinor)).toEqual([700, 600, 500, 400, 300]);
+    expect(recent.filter((item) => item.goalId === second.goalId)).toEqual([expect.objectContaining({ amountMinor: 999, occurredOn: "2025-03-02" })]);
+    const stranger = await seedUser();
+    await expect(listRecentContributions({ userId: stranger.id, householdId: household.id })).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("validates the forms with translated messages", () => {

@@ -96,7 +96,8 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
             key={point.key}
             className={cn(
               "w-0 flex-1 whitespace-nowrap text-center text-[0.6875rem] text-muted-foreground",
-              dense && index % 2 === 1 && index !== points.length - 1 && "max-sm:invisible",
+              // Counted from the end, so the chosen (last) bucket always keeps its label on a phone.
+              dense && (points.length - 1 - index) % 2 === 1 && "max-sm:invisible",
               index === selected && "font-semibold text-foreground",
             )}
           >

@@ -59,7 +59,7 @@ export function SavingsRateTrend({ months }: { months: { month: string; savingsR
       </div>
       <div className="flex pl-12 pr-2" aria-hidden="true">
         {months.map((month, index) => (
-          <span key={month.month} className={cn("flex-1 truncate text-center text-[0.6875rem] text-muted-foreground", dense && index % 2 === 1 && "max-sm:invisible")}>
+          <span key={month.month} className={cn("w-0 flex-1 whitespace-nowrap text-center text-[0.6875rem] text-muted-foreground", dense && (months.length - 1 - index) % 2 === 1 && "max-sm:invisible")}>
             {formatMonthShort(month.month, format.language)}
           </span>
         ))}
