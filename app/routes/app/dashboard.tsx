@@ -66,11 +66,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-5 lg:grid-cols-3 lg:gap-6">
         <Card className="lg:col-span-2">
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-2">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-2 max-sm:px-4">
             <CardTitle className="text-base">{t("dashboard.chartTitle")}</CardTitle>
             <PeriodSelect period={period} month={month} />
           </CardHeader>
-          <CardContent>
+          <CardContent className="max-sm:px-4">
             <IncomeExpenseChart key={`${period}-${month}`} points={chart} period={period} />
           </CardContent>
         </Card>

@@ -138,7 +138,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <CardHeader className="pb-2">
             <CardTitle className="text-base">{t("reports.overTime")}</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="max-sm:px-4">
             <IncomeExpenseChart
               key={`${report.from}-${report.to}`}
               period="monthly"
@@ -150,7 +150,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <CardHeader className="pb-2">
             <CardTitle className="text-base">{t("reports.rateTrend")}</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="max-sm:px-4">
             <SavingsRateTrend months={report.months} />
           </CardContent>
         </Card>
