@@ -49,7 +49,7 @@ export function HeaderAuth({ layout, onNavigate }: HeaderAuthProps) {
             {user.email}
           </span>
         </p>
-        <Form method="post" action={signOutAction} className={cn(stack && "w-full")}>
+        <Form method="post" action={signOutAction} onSubmit={onNavigate} className={cn(stack && "w-full")}>
           <Button type="submit" variant="outline" size={stack ? "lg" : "sm"} disabled={signingOut} className={cn(stack && "w-full")}>
             <LogOutIcon aria-hidden="true" />
             {signingOut ? t("nav.signingOut") : t("nav.signOut")}

@@ -158,7 +158,7 @@ export default function DashboardDemo() {
                     {t("dashboard.goals.reached", { percent: formatPercent(demoGoalRatio, language) })}
                   </p>
                 </div>
-                <Progress value={demoGoalRatio * 100} aria-label={t("dashboard.goals.name")} />
+                <Progress value={Math.round(demoGoalRatio * 100)} aria-label={t("dashboard.goals.name")} />
                 <p className="text-sm text-muted-foreground">
                   {t("dashboard.goals.progress", {
                     saved: formatEuro(demoMonth.goal.savedCents, language),

@@ -15,12 +15,12 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export default function NotFound() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-24 text-center">
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-20 text-center sm:py-28">
       <title>{t("notFound.metaTitle")}</title>
-      <p className="text-6xl font-bold text-primary/30">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">{t("notFound.title")}</h1>
-      <p className="text-muted-foreground">{t("notFound.description")}</p>
-      <Button asChild size="lg">
+      <p className="rounded-full bg-secondary px-4 py-1.5 text-sm font-semibold tracking-wide text-secondary-foreground">404</p>
+      <h1 className="text-balance text-3xl font-semibold tracking-tight sm:text-4xl">{t("notFound.title")}</h1>
+      <p className="text-pretty text-lg text-muted-foreground">{t("notFound.description")}</p>
+      <Button asChild size="lg" className="mt-2">
         <Link to="/">{t("notFound.returnHome")}</Link>
       </Button>
     </section>

@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { isPhone, marketingPages, useLanguage } from "./marketing-support";
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(summary, label).toEqual([]);
+}
+
+for (const language of ["en", "de"] as const) {
+  test(`axe finds no violations on any public page in ${language} @phone`, async ({ page, context, baseURL }) => {
+    await useLanguage(context, baseURL, language);
+    for (const path of [...marketingPages, "/no-such-page"]) {
+      await page.goto(path);
+      await expectNoViolations(page, `${language} ${path}`);
+    }
+  });
+}
+
+test("axe finds no violations with the menu, the language list, an FAQ answer or a screenshot open @phone", async ({ page }) => {
+  await page.goto("/");
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page, "mobile menu");
+    await page.keyboard.press("Escape");
+  } else {
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expectNoViolations(page, "language menu");
+    await page.keyboard.press("Escape");
+  }
+  await page.getByRole("button", { name: "Enlarge screenshot: Analytics" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "screenshot dialog");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/faq");
+  await page.getByRole("button", { name: "Is Samen really free?" }).click();
+  await expectNoViolations(page, "faq open");
+});

@@ -1,0 +1,28 @@
+// Helpers for the public-site browser tests: the translations they assert on, and a language cookie.
+import fs from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+
+type Json = { [key: string]: string | Json };
+
+function readLocale(language: string, namespace: string): Json {
+  return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../app/i18n/locales", language, `${namespace}.json`), "utf8")) as Json;
+}
+
+/** A translated text by key, read from the same files the app uses (so copy edits do not break the tests). */
+export function text(language: string, key: string, namespace = "marketing"): string {
+  const value = key.split(".").reduce<string | Json | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), readLocale(language, namespace));
+  if (typeof value !== "string") throw new Error(`no text ${language}/${namespace}:${key}`);
+  return value;
+}
+
+export async function useLanguage(context: BrowserContext, baseURL: string | undefined, language: string): Promise<void> {
+  await context.addCookies([{ name: "lang", value: language, url: baseURL ?? "http://localhost" }]);
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Intl separates number and currency with (narrow) no-break spaces; tests compare with plain spaces. */
+export const plainSpaces = (value: string) => value.replace(/[\u00a0\u202f]/g, " ");
+
+export const marketingPages = ["/", "/features", "/pricing", "/about", "/faq", "/dashboard"] as const;
