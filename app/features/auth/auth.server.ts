@@ -5,6 +5,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { getConfig, publicUrl } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
+import { ensurePersonalHousehold } from "~/features/budget/households.server";
 import { isLanguage } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
 import { resolveAuthSecret } from "./auth-secret.server";
@@ -113,6 +114,10 @@ function createAuth(database: Database) {
             const locale = isLanguage(newUser.locale) ? newUser.locale : null;
             const isCreator = creatorEmails().has(newUser.email.toLowerCase());
             return { data: { ...newUser, name: (newUser.name ?? "").trim(), locale, isCreator } };
+          },
+          // Every new account gets its own household at once (the app also creates it lazily if this ever fails).
+          async after(createdUser) {
+            await ensurePersonalHousehold({ userId: createdUser.id });
           },
         },
       },

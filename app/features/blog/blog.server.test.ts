@@ -11,7 +11,7 @@ import { startFakeLibreTranslateServer } from "../../../tests/fakes/libretransla
 import type { FakeServer } from "../../../tests/fakes/fake-translation-server";
 import { cardExcerpt } from "./blog-article";
 import { createArticle, generateSlug } from "./create-article.server";
-import { canCreateArticles } from "./creators.server";
+import { canCreateArticles } from "~/features/auth/creators.server";
 import { findArticle, listBlogCards } from "./posts.server";
 import { consumeTranslationAllowance, onDemandTranslationLimit, requestArticleTranslation } from "./request-translation.server";
 import { buildBlogFeed } from "./rss.server";

@@ -8,7 +8,7 @@ import { enqueueTranslations } from "~/features/translation/queue.server";
 import { wakeTranslationWorker } from "~/features/translation/worker.server";
 import type { BlogArticle } from "./blog-article";
 import { newArticleSchema, type NewArticleField } from "./blog.schema";
-import { canCreateArticles } from "./creators.server";
+import { canCreateArticles } from "~/features/auth/creators.server";
 import { toBlogArticle } from "./posts.server";
 
 /**

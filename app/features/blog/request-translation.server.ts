@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { rateLimit } from "~/db/schema";
 import type { Language } from "~/domain/languages";
 import type { TranslationResult } from "./blog-article";
-import { canCreateArticles } from "./creators.server";
+import { canCreateArticles } from "~/features/auth/creators.server";
 import { translateArticle } from "./translate-article.server";
 
 /** New on-demand translations one address may cause per window (cached ones are free). */

@@ -7,7 +7,7 @@ import { getTranslationProvider } from "~/features/translation/providers.server"
 import { enqueueMissingTranslations, getBatchProgress, type BatchProgress } from "~/features/translation/queue.server";
 import { translationMessages } from "~/features/translation/translation-errors";
 import { getTranslationWorker, wakeTranslationWorker, type WorkerState } from "~/features/translation/worker.server";
-import { canCreateArticles } from "./creators.server";
+import { canCreateArticles } from "~/features/auth/creators.server";
 
 export type TranslateAllResult =
   | { ok: true; batchId: string; total: number }

@@ -5,6 +5,7 @@ import { getAppShell } from "~/features/budget/shell.server";
 import { AppShell } from "~/features/budget/components/app-shell";
 import { QuickEntryProvider } from "~/features/budget/components/quick-entry";
 import { useTimeZoneCookie } from "~/features/budget/components/use-time-zone-cookie";
+import { AuthSync } from "~/features/auth/use-user";
 
 // "premium": the plan gate, exports and sharing appear on many app pages.
 export const handle = { i18n: ["app", "premium"] };
@@ -18,6 +19,7 @@ export default function AppLayout() {
   useTimeZoneCookie();
   return (
     <QuickEntryProvider>
+      <AuthSync />
       <AppShell>
         <Outlet />
       </AppShell>

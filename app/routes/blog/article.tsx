@@ -14,7 +14,7 @@ import { resolveBlogLanguage } from "~/features/blog/blog-language.server";
 import { AutoTranslatedBadge } from "~/features/blog/components/auto-translated-badge";
 import { BlogErrorBoundary, NoArticle } from "~/features/blog/components/blog-not-found";
 import { TranslationErrorNotice } from "~/features/blog/components/translation-error-notice";
-import { canCreateArticles } from "~/features/blog/creators.server";
+import { canCreateArticles } from "~/features/auth/creators.server";
 import { findArticle, type ArticleVersion } from "~/features/blog/posts.server";
 import { requestArticleTranslation } from "~/features/blog/request-translation.server";
 import { sweepMissingTranslations } from "~/features/blog/translate-all.server";

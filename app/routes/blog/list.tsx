@@ -16,7 +16,7 @@ import { BlogHero } from "~/features/blog/components/blog-hero";
 import { TranslateAllPanel } from "~/features/blog/components/translate-all-panel";
 import { BlogErrorBoundary } from "~/features/blog/components/blog-not-found";
 import { createArticle } from "~/features/blog/create-article.server";
-import { canCreateArticles } from "~/features/blog/creators.server";
+import { canCreateArticles } from "~/features/auth/creators.server";
 import type { BlogCard } from "~/features/blog/blog-article";
 import { listBlogCards } from "~/features/blog/posts.server";
 import { requestArticleTranslation } from "~/features/blog/request-translation.server";
