@@ -67,6 +67,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
         LOG_LEVEL: "warn",
         CREATOR_EMAILS: "creator@samen.test",
+        // Premium journeys upgrade through the labelled test-mode billing (a production build has no Stripe keys here).
+        BILLING_TEST_MODE: "true",
         // The product's demo articles, and translation through a local fake LibreTranslate.
         SEED_DEMO: "true",
         TRANSLATION_PROVIDER: "libretranslate",

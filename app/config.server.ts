@@ -43,6 +43,8 @@ export const configSchema = z.object({
   STRIPE_PRICE_ID: optionalText,
   /** Another Stripe API origin (a local fake in tests); empty: Stripe's own. */
   STRIPE_API_URL: optionalUrl,
+  /** true: the labelled test-mode billing (plan switches at once, no payment) even in production — staging and browser tests only. */
+  BILLING_TEST_MODE: booleanFlag.optional(),
   GA_MEASUREMENT_ID: optionalText.pipe(
     z
       .string()

@@ -18,6 +18,8 @@ describe("billing mode", () => {
     expect(billingMode({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: undefined })).toBe("test");
     expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined })).toBe("unconfigured");
     expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: undefined })).toBe("unconfigured");
+    // Forced test mode (staging, browser tests) never reaches Stripe, even with keys.
+    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: "price_x", BILLING_TEST_MODE: true })).toBe("test");
   });
 
   it("a month of billing keeps the day, or the last day of a shorter month", () => {

@@ -76,5 +76,6 @@ export async function forAction<T>(work: () => Promise<T>) {
 }
 
 export function householdCookieHeader(householdId: string, secure: boolean): string {
-  return `${householdCookie}=${householdId}; Path=/app; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  // Path=/ (not /app): client navigations fetch "/app.data", which a cookie with Path=/app does not reach.
+  return `${householdCookie}=${householdId}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }

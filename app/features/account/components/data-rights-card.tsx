@@ -2,7 +2,7 @@ import { DownloadIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 
 export const dataExportPath = "/app/settings/data/export.json";
 
@@ -12,10 +12,10 @@ export function DataRightsCard() {
   return (
     <Card id="data" data-section="data">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
+        <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
           <ShieldCheckIcon aria-hidden="true" className="size-4 text-primary" />
           {t("data.title")}
-        </CardTitle>
+        </h2>
         <CardDescription>{t("data.text")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">

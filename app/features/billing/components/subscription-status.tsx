@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { formatDate } from "~/domain/periods";
 import { useFormat } from "~/features/budget/components/use-app-shell";
 import type { BillingOverview } from "../subscription.server";
@@ -39,10 +39,10 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
     <Card data-subscription-state={overview.state}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle className="flex items-center gap-2 text-base">
+          <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
             {overview.plan === "premium" ? <CrownIcon aria-hidden="true" className="size-4 text-primary" /> : <CalendarClockIcon aria-hidden="true" className="size-4 text-muted-foreground" />}
             <span>{t("upgrade.yourPlan")}:</span> <span data-testid="plan-title">{title}</span>
-          </CardTitle>
+          </h2>
           {overview.managedBy === "test" && (
             <Badge variant="accent">
               <FlaskConicalIcon aria-hidden="true" className="size-3" />

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/custom-categories";
@@ -80,7 +80,7 @@ function CreateForm({ result }: { result?: CategoriesResult }) {
   return (
     <fetcher.Form method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg border p-4" noValidate key={created}>
       <input type="hidden" name="intent" value="create" />
-      <h4 className="text-sm font-semibold">{t("categories.newTitle")}</h4>
+      <h3 className="text-sm font-semibold">{t("categories.newTitle")}</h3>
       <FormError message={premiumKey(errors.form)} />
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <div className="flex flex-col gap-2">
@@ -196,10 +196,10 @@ export function CustomCategoriesSection({ data, result }: { data: CustomCategori
   return (
     <Card id="categories" data-section="categories">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
+        <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
           <PaletteIcon aria-hidden="true" className="size-4 text-primary" />
           {t("categories.title")}
-        </CardTitle>
+        </h2>
         <CardDescription>{data.role === "owner" ? t("categories.text") : t("categories.partnerText")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

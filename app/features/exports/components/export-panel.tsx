@@ -2,7 +2,7 @@ import { FileSpreadsheetIcon, FileTextIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { numberSeparators } from "~/domain/money";
@@ -28,10 +28,10 @@ export function ExportPanel({ today, month, className }: { today: IsoDate; month
       <div className={cn("grid gap-4 lg:grid-cols-2", className)}>
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-base">
+            <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
               <FileSpreadsheetIcon aria-hidden="true" className="size-4 text-primary" />
               {t("exports.panel.csvTitle")}
-            </CardTitle>
+            </h2>
             <CardDescription>{t("exports.panel.csvText")}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -62,10 +62,10 @@ export function ExportPanel({ today, month, className }: { today: IsoDate; month
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-base">
+            <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
               <FileTextIcon aria-hidden="true" className="size-4 text-primary" />
               {t("exports.panel.pdfTitle")}
-            </CardTitle>
+            </h2>
             <CardDescription>{t("exports.panel.pdfText")}</CardDescription>
           </CardHeader>
           <CardContent>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { languageNames, languages, type Language } from "~/domain/languages";
@@ -112,10 +112,10 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
   return (
     <Card id="partner" data-section="partners">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
+        <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
           <UsersIcon aria-hidden="true" className="size-4 text-primary" />
           {t("sharing.title")}
-        </CardTitle>
+        </h2>
         <CardDescription>{sharing.role === "owner" ? t("sharing.ownerText") : t("sharing.partnerText", { owner: owner?.name || owner?.email || "" })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -128,7 +128,7 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
         {sharing.canInvite && <InviteForm defaultLanguage={defaultLanguage} result={result} />}
 
         <div className="flex flex-col gap-2">
-          <h4 className="text-sm font-semibold">{t("sharing.members")}</h4>
+          <h3 className="text-sm font-semibold">{t("sharing.members")}</h3>
           <ul className="divide-y rounded-lg border" aria-label={t("sharing.members")}>
             {sharing.members.map((member) => (
               <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -152,7 +152,7 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
 
         {sharing.role === "owner" && sharing.pending.length > 0 && (
           <div className="flex flex-col gap-2">
-            <h4 className="text-sm font-semibold">{t("sharing.pending")}</h4>
+            <h3 className="text-sm font-semibold">{t("sharing.pending")}</h3>
             <ul className="divide-y rounded-lg border" aria-label={t("sharing.pending")}>
               {sharing.pending.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">

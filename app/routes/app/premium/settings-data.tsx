@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   const prefix = sessionCookieName().replace(/\.session_token$/, "");
   const headers = new Headers();
   for (const cookie of clearedAccountCookies([`${prefix}.session_token`, `${prefix}.session_data`, `${prefix}.dont_remember`], secure)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", `${householdCookie}=; Path=/app; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`);
+  headers.append("Set-Cookie", `${householdCookie}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`);
   headers.append("Set-Cookie", flashCookie("signed-out", secure));
   throw redirect("/", { headers });
 }

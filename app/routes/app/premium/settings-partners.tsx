@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
         const result = await leaveHousehold(base);
         if (!result.ok) return refuse("leave", { form: "sharing.errors.ownerCannotLeave" }, 409);
         // Back to the user's own budget.
-        throw redirect("/app?left=1", { headers: { "Set-Cookie": `${householdCookie}=; Path=/app; Max-Age=0; SameSite=Lax; HttpOnly${isProduction() ? "; Secure" : ""}` } });
+        throw redirect("/app?left=1", { headers: { "Set-Cookie": `${householdCookie}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${isProduction() ? "; Secure" : ""}` } });
       }
       default:
         return refuse(values.intent ?? "unknown", { form: "sharing.errors.generic" }, 400);
