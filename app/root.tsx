@@ -13,7 +13,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { LazyToasters } from "~/components/ui/lazy-toasters";
+import { LazySingleToaster } from "~/components/ui/lazy-toasters";
 import { Button } from "~/components/ui/button";
 import { toBcp47, type Language } from "~/domain/languages";
 import { getRootData } from "~/features/platform/root-data.server";
@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {i18n.t("common:actions.skipToContent")}
         </a>
         {children}
-        <LazyToasters />
+        <LazySingleToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

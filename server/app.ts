@@ -43,6 +43,13 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(compression());
+  // Hashed assets first: they need no page headers (CSP, request logs), only long caching and nosniff.
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  });
+  mountAssets(app);
 
   app.use(
     pinoHttp({
@@ -102,7 +109,6 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
     next();
   });
 
-  app.use(compression());
 
   // Mutating requests must come from our own pages: refuse a foreign Origin (CSRF).
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -124,7 +130,6 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
     res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
   });
 
-  mountAssets(app);
   mountApiRoutes(app);
 
   app.all(

@@ -6,6 +6,7 @@ import { AppShell } from "~/features/budget/components/app-shell";
 import { QuickEntryProvider } from "~/features/budget/components/quick-entry";
 import { useTimeZoneCookie } from "~/features/budget/components/use-time-zone-cookie";
 import { AuthSync } from "~/features/auth/use-user";
+import { LazyStackedToaster } from "~/components/ui/lazy-toasters";
 
 // "premium": the plan gate, exports and sharing appear on many app pages.
 export const handle = { i18n: ["app", "premium"] };
@@ -20,6 +21,7 @@ export default function AppLayout() {
   return (
     <QuickEntryProvider>
       <AuthSync />
+      <LazyStackedToaster />
       <AppShell>
         <Outlet />
       </AppShell>
