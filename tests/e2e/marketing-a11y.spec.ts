@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { isPhone, marketingPages, useLanguage } from "./marketing-support";
+import { isPhone, marketingPages, useLanguage, visit } from "./marketing-support";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -12,14 +12,14 @@ for (const language of ["en", "de"] as const) {
   test(`axe finds no violations on any public page in ${language} @phone`, async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL, language);
     for (const path of [...marketingPages, "/no-such-page"]) {
-      await page.goto(path);
+      await visit(page, path);
       await expectNoViolations(page, `${language} ${path}`);
     }
   });
 }
 
 test("axe finds no violations with the menu, the language list, an FAQ answer or a screenshot open @phone", async ({ page }) => {
-  await page.goto("/");
+  await visit(page, "/");
   if (isPhone(page)) {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
@@ -36,7 +36,7 @@ test("axe finds no violations with the menu, the language list, an FAQ answer or
   await expectNoViolations(page, "screenshot dialog");
   await page.keyboard.press("Escape");
 
-  await page.goto("/faq");
+  await visit(page, "/faq");
   await page.getByRole("button", { name: "Is Samen really free?" }).click();
   await expectNoViolations(page, "faq open");
 });

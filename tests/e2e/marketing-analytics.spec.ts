@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { visit } from "./marketing-support";
 
 const measurementId = "G-E2ETEST1";
 const excludedIp = "203.0.113.7";
@@ -83,7 +84,7 @@ const pageViews = async (page: Page) => (await commands(page)).filter(([name, ev
 
 test("nothing is loaded before consent, and declining keeps it that way @phone", async ({ page, context }) => {
   const requests = await fakeTagManager(context);
-  await page.goto(`${origin}/`);
+  await visit(page, `${origin}/`);
   const banner = page.getByRole("region", { name: "May we count your visit?" });
   await expect(banner).toBeVisible();
   await expect(banner.getByRole("link", { name: "Read our privacy policy" })).toHaveAttribute("href", "/privacy");
@@ -99,7 +100,7 @@ test("nothing is loaded before consent, and declining keeps it that way @phone",
 
 test("after consent the tag loads with IP anonymisation and every route change sends a page view", async ({ page, context }) => {
   const requests = await fakeTagManager(context);
-  await page.goto(`${origin}/`);
+  await visit(page, `${origin}/`);
   await page.getByRole("button", { name: "Allow analytics" }).click();
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   await expect.poll(() => requests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${measurementId}`]);
@@ -116,14 +117,14 @@ test("after consent the tag loads with IP anonymisation and every route change s
   expect(lastView.page_title).toBe("Frequently asked questions · Samen");
 
   // The choice is remembered: the next visit loads the tag without asking again.
-  await page.goto(`${origin}/about`);
+  await visit(page, `${origin}/about`);
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   await expect.poll(() => pageViews(page)).toEqual(["/about"]);
 });
 
 test("the footer's cookie settings reopen the banner, and withdrawing consent stops page views", async ({ page, context }) => {
   await fakeTagManager(context);
-  await page.goto(`${origin}/`);
+  await visit(page, `${origin}/`);
   await page.getByRole("button", { name: "Allow analytics" }).click();
   await expect.poll(() => pageViews(page)).toEqual(["/"]);
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
@@ -137,11 +138,11 @@ test("the footer's cookie settings reopen the banner, and withdrawing consent st
 
 test("a visit with internal=true is not tracked, and the browser stays excluded afterwards", async ({ page, context }) => {
   const requests = await fakeTagManager(context);
-  await page.goto(`${origin}/?internal=true`);
+  await visit(page, `${origin}/?internal=true`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "internal_user")?.value).toBe("true");
-  await page.goto(`${origin}/pricing`);
+  await visit(page, `${origin}/pricing`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   expect(requests).toEqual([]);
@@ -153,7 +154,7 @@ test("the internal_user cookie skips analytics even after consent was given", as
     { name: "internal_user", value: "true", url: origin },
     { name: "analytics_consent", value: "granted", url: origin },
   ]);
-  await page.goto(`${origin}/`);
+  await visit(page, `${origin}/`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   expect(requests).toEqual([]);
@@ -163,7 +164,7 @@ test("a visitor from the excluded IP address gets the flag on the page root and 
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": excludedIp } });
   const requests = await fakeTagManager(context);
   const page = await context.newPage();
-  await page.goto(`${origin}/`);
+  await visit(page, `${origin}/`);
   await expect(page.locator("html")).toHaveAttribute("data-analytics-excluded", "true");
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
@@ -173,7 +174,7 @@ test("a visitor from the excluded IP address gets the flag on the page root and 
   // Anyone else still gets the banner from the same server.
   const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.20" } });
   const otherPage = await other.newPage();
-  await otherPage.goto(`${origin}/`);
+  await visit(otherPage, `${origin}/`);
   await expect(otherPage.locator("html")).not.toHaveAttribute("data-analytics-excluded", "true");
   await expect(otherPage.getByTestId("consent-banner")).toBeVisible();
   await other.close();
@@ -181,7 +182,7 @@ test("a visitor from the excluded IP address gets the flag on the page root and 
 
 test("without GA_MEASUREMENT_ID there is no banner, no cookie settings and no tag @phone", async ({ page, context }) => {
   const requests = await fakeTagManager(context);
-  await page.goto("/");
+  await visit(page, "/");
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cookie settings" })).toHaveCount(0);

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { text, useLanguage } from "./marketing-support";
+import { text, useLanguage, visit } from "./marketing-support";
 
 test.describe("FAQ accordion", () => {
   test("opens one answer at a time, and the open one can be closed @phone", async ({ page }) => {
-    await page.goto("/faq");
+    await visit(page, "/faq");
     const first = page.getByRole("button", { name: text("en", "faq.items.free.question") });
     const second = page.getByRole("button", { name: text("en", "faq.items.premium.question") });
     await expect(first).toHaveAttribute("aria-expanded", "false");
@@ -25,7 +25,7 @@ test.describe("FAQ accordion", () => {
 
   test("works with the keyboard, in German", async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL, "de");
-    await page.goto("/faq");
+    await visit(page, "/faq");
     const cancel = page.getByRole("button", { name: text("de", "faq.items.cancel.question") });
     await cancel.focus();
     await page.keyboard.press("Enter");
@@ -43,7 +43,7 @@ test.describe("FAQ accordion", () => {
 
 test.describe("screenshot gallery", () => {
   test("a screenshot opens larger in a dialog and closes with Escape, keyboard only @phone", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const card = page.getByRole("button", { name: "Enlarge screenshot: Savings goals" });
     await card.focus();
     await page.keyboard.press("Enter");
@@ -60,7 +60,7 @@ test.describe("screenshot gallery", () => {
   });
 
   test("the close button closes the dialog too", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     await page.getByRole("button", { name: "Enlarge screenshot: Dashboard" }).click();
     const dialog = page.getByRole("dialog", { name: "Dashboard" });
     await expect(dialog).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser } from "./fixtures";
-import { isPhone, text, useLanguage } from "./marketing-support";
+import { isPhone, text, useLanguage, visit } from "./marketing-support";
 
 /** Marks the current document; if the page reloads, the mark is gone. */
 async function markDocument(page: Page) {
@@ -15,7 +15,7 @@ async function storedLanguage(page: Page) {
 
 test.describe("header and footer", () => {
   test("the header links to every section of the site and to sign-in and sign-up", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const nav = page.getByRole("banner").getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("link")).toHaveText(["Features", "Pricing", "FAQ", "About", "Blog", "Privacy"]);
     const hrefs = await nav.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -28,7 +28,7 @@ test.describe("header and footer", () => {
   });
 
   test("the footer links and the contact block @phone", async ({ page }) => {
-    await page.goto("/about");
+    await visit(page, "/about");
     const footer = page.getByRole("contentinfo");
     const hrefs = await footer.getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs).toEqual(["/features", "/pricing", "/faq", "/about", "#contact", "/privacy", "/terms"]);
@@ -41,7 +41,7 @@ test.describe("header and footer", () => {
 
   test("a signed-in visitor sees their e-mail and can sign out with a form post @phone", async ({ page }) => {
     const account = await createVerifiedUser(page.request);
-    await page.goto("/features");
+    await visit(page, "/features");
     const header = page.getByRole("banner");
     if (isPhone(page)) await header.getByRole("button", { name: "Open menu" }).click();
     const scope = isPhone(page) ? page.getByRole("dialog") : header;
@@ -58,7 +58,7 @@ test.describe("header and footer", () => {
 
 test.describe("language switcher", () => {
   test("lists all eight languages by their own names and switches the whole page without a reload", async ({ page }) => {
-    await page.goto("/pricing");
+    await visit(page, "/pricing");
     await markDocument(page);
     const switcher = page.getByRole("button", { name: "Language: English" });
     await switcher.click();
@@ -83,7 +83,7 @@ test.describe("language switcher", () => {
   });
 
   test("works with the keyboard: arrows move, Enter picks, Escape closes and returns focus", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     const switcher = page.getByRole("button", { name: "Language: English" });
     await switcher.focus();
     await page.keyboard.press("Enter");
@@ -107,7 +107,7 @@ test.describe("language switcher", () => {
   });
 
   test("on a blog article it moves to the same article under the new prefix, and back", async ({ page }) => {
-    await page.goto("/blog/x");
+    await visit(page, "/blog/x");
     await page.getByRole("button", { name: "Language: English" }).click();
     await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
     await expect(page).toHaveURL(/\/de\/blog\/x$/);
@@ -119,7 +119,7 @@ test.describe("language switcher", () => {
 
   test("on the phone the menu offers the languages and switches in place @phone", async ({ page }) => {
     test.skip(!isPhone(page), "the phone layout");
-    await page.goto("/faq");
+    await visit(page, "/faq");
     await markDocument(page);
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog");
@@ -135,7 +135,7 @@ test.describe("language switcher", () => {
 test.describe("mobile menu", () => {
   test("opens and closes with the keyboard, keeps focus inside, and returns it to the button @phone", async ({ page }) => {
     test.skip(!isPhone(page), "the menu exists under 768 px");
-    await page.goto("/");
+    await visit(page, "/");
     await expect(page.getByRole("banner").getByRole("navigation")).toBeHidden();
     const trigger = page.getByRole("button", { name: "Open menu" });
     await trigger.focus();
@@ -156,7 +156,7 @@ test.describe("mobile menu", () => {
 
   test("a link in the menu navigates and closes it @phone", async ({ page }) => {
     test.skip(!isPhone(page), "the menu exists under 768 px");
-    await page.goto("/");
+    await visit(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
@@ -165,7 +165,7 @@ test.describe("mobile menu", () => {
   });
 
   test("wide screens show the links in the header instead", async ({ page }) => {
-    await page.goto("/");
+    await visit(page, "/");
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Main navigation" })).toBeVisible();
   });
@@ -173,7 +173,7 @@ test.describe("mobile menu", () => {
 
 test("German visitors see German navigation and a German blog link @phone", async ({ page, context, baseURL }) => {
   await useLanguage(context, baseURL, "de");
-  await page.goto("/");
+  await visit(page, "/");
   if (isPhone(page)) await page.getByRole("button", { name: text("de", "actions.openMenu", "common") }).click();
   const scope = isPhone(page) ? page.getByRole("dialog") : page.getByRole("banner");
   await expect(scope.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/de/blog");

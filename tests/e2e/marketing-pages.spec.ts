@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { isPhone, marketingPages, plainSpaces, text, useLanguage } from "./marketing-support";
+import { isPhone, marketingPages, plainSpaces, text, useLanguage, visit } from "./marketing-support";
 
 for (const language of ["en", "de"] as const) {
   test.describe(`public pages in ${language}`, () => {
@@ -8,7 +8,7 @@ for (const language of ["en", "de"] as const) {
     });
 
     test(`home shows every section in the spec's order @phone`, async ({ page }) => {
-      const response = await page.goto("/");
+      const response = await visit(page, "/");
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "tagline", "common"));
       const sectionTitles = [
@@ -43,7 +43,7 @@ for (const language of ["en", "de"] as const) {
     });
 
     test("screenshots are real pictures with size, lazy loading and alt text @phone", async ({ page }) => {
-      await page.goto("/");
+      await visit(page, "/");
       const images = page.locator('section[aria-labelledby="screenshots-title"] img');
       await expect(images).toHaveCount(3);
       for (const image of await images.all()) {
@@ -57,14 +57,14 @@ for (const language of ["en", "de"] as const) {
     });
 
     test("features shows the five cards @phone", async ({ page }) => {
-      await page.goto("/features");
+      await visit(page, "/features");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "features.title"));
       const cards = ["simple", "secure", "overview", "goals", "everywhere"].map((key) => text(language, `features.items.${key}.title`));
       await expect(page.locator("[data-feature] h2")).toHaveText(cards);
     });
 
     test("pricing shows two monthly plans with the locale's decimal separator @phone", async ({ page }) => {
-      await page.goto("/pricing");
+      await visit(page, "/pricing");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "pricing.title"));
       await expect(page.locator("main").getByRole("heading", { level: 2 })).toHaveText([text(language, "pricing.free.name"), text(language, "pricing.premium.name")]);
       const premium = page.locator('[data-plan="premium"]');
@@ -79,7 +79,7 @@ for (const language of ["en", "de"] as const) {
     });
 
     test("about tells the story in three paragraphs with three values @phone", async ({ page }) => {
-      await page.goto("/about");
+      await visit(page, "/about");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "about.title"));
       for (const paragraph of ["origin", "insight", "mission"]) await expect(page.getByText(text(language, `about.story.${paragraph}`))).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: text(language, "about.valuesTitle") })).toBeVisible();
@@ -88,7 +88,7 @@ for (const language of ["en", "de"] as const) {
     });
 
     test("FAQ lists the questions and ends with a button to sign-up @phone", async ({ page }) => {
-      await page.goto("/faq");
+      await visit(page, "/faq");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "faq.title"));
       await expect(page.getByRole("button", { name: text(language, "faq.items.free.question") })).toBeVisible();
       await expect(page.locator("main").getByRole("link", { name: text(language, "shared.startFree") })).toHaveAttribute("href", "/signup");
@@ -97,7 +97,7 @@ for (const language of ["en", "de"] as const) {
     test("every public page sets title, description, canonical, robots and Open Graph tags @phone", async ({ page, baseURL }) => {
       const seoKey: Record<string, string> = { "/": "home", "/features": "features", "/pricing": "pricing", "/about": "about", "/faq": "faq", "/dashboard": "dashboard" };
       for (const path of marketingPages) {
-        await page.goto(path);
+        await visit(page, path);
         const key = seoKey[path];
         await expect(page).toHaveTitle(text(language, `seo.${key}.title`));
         await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", text(language, `seo.${key}.description`));
@@ -116,7 +116,7 @@ for (const language of ["en", "de"] as const) {
 test.describe("dashboard demo", () => {
   test("shows the sample month in euro, formatted in the page language @phone", async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL, "de");
-    await page.goto("/dashboard");
+    await visit(page, "/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
     await expect(page.getByText(text("de", "dashboard.subtitle"))).toBeVisible();
     const income = page.locator('[data-card="totalIncome"]');
@@ -133,7 +133,7 @@ test.describe("dashboard demo", () => {
   });
 
   test("the period select only changes the label", async ({ page }) => {
-    await page.goto("/dashboard");
+    await visit(page, "/dashboard");
     const label = page.getByTestId("period-label");
     await expect(label).toHaveText("Showing monthly totals");
     const before = await page.locator('[data-card="totalIncome"]').innerText();
@@ -148,7 +148,7 @@ test.describe("dashboard demo", () => {
   });
 
   test("small screens get the seven-tab bottom bar @phone", async ({ page }) => {
-    await page.goto("/dashboard");
+    await visit(page, "/dashboard");
     const bar = page.getByRole("navigation", { name: "App sections" });
     if (!isPhone(page)) {
       await expect(bar).toBeHidden();
@@ -164,7 +164,7 @@ test.describe("dashboard demo", () => {
 
 test.describe("not found", () => {
   test("an unknown path shows the 404 page with a way home @phone", async ({ page }) => {
-    const response = await page.goto("/no/such/page");
+    const response = await visit(page, "/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -175,7 +175,7 @@ test.describe("not found", () => {
 
   test("the 404 page speaks the visitor's language", async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL, "de");
-    const response = await page.goto("/nicht-da");
+    const response = await visit(page, "/nicht-da");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "notFound.title", "common"));
     await expect(page.getByRole("link", { name: text("de", "notFound.returnHome", "common") })).toBeVisible();

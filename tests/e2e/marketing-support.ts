@@ -1,7 +1,7 @@
 // Helpers for the public-site browser tests: the translations they assert on, and a language cookie.
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Response } from "@playwright/test";
 
 type Json = { [key: string]: string | Json };
 
@@ -26,3 +26,10 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 76
 export const plainSpaces = (value: string) => value.replace(/[\u00a0\u202f]/g, " ");
 
 export const marketingPages = ["/", "/features", "/pricing", "/about", "/faq", "/dashboard"] as const;
+
+/** Opens a page and waits until React has hydrated it, so the first click is not lost. */
+export async function visit(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return response;
+}

@@ -12,8 +12,6 @@ interface LanguageSwitcherProps {
   className?: string;
   /** Which edge of the button the list lines up with. */
   align?: "start" | "end";
-  /** Show only the globe on medium screens, where the header is tight. */
-  compact?: boolean;
 }
 
 /**
@@ -69,7 +67,7 @@ export function LanguageList({ className }: { className?: string }) {
   );
 }
 
-export function LanguageSwitcher({ className, align = "end", compact = false }: LanguageSwitcherProps) {
+export function LanguageSwitcher({ className, align = "end" }: LanguageSwitcherProps) {
   const { t } = useTranslation();
   const current = useLanguage();
   const chooseLanguage = useChooseLanguage();
@@ -180,8 +178,12 @@ export function LanguageSwitcher({ className, align = "end", compact = false }: 
       >
         <GlobeIcon aria-hidden="true" className="text-muted-foreground" />
         <span className="sr-only">{t("language.label")}: </span>
-        <span lang={toBcp47(current)} className={cn(compact && "sr-only lg:not-sr-only")}>
+        {/* In the one-row header (from 1280 px) the button shows the short code to leave room for the links. */}
+        <span lang={toBcp47(current)} className="xl:sr-only">
           {languageNames[current]}
+        </span>
+        <span aria-hidden="true" className="hidden text-xs font-semibold tracking-wide xl:inline">
+          {current.toUpperCase()}
         </span>
         <ChevronDownIcon aria-hidden="true" className={cn("text-muted-foreground transition-transform", open && "rotate-180")} />
       </button>

@@ -10,25 +10,29 @@ import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { useHeaderLinks } from "./site-links";
 
+/**
+ * Under 768 px: logo, Start Free and the menu button. From 768 px the links show in the header; until
+ * 1280 px they take a second row, because in French, German or Ukrainian they would not fit beside the buttons.
+ */
 export function SiteHeader() {
   const { t } = useTranslation();
   const links = useHeaderLinks();
   const user = useOptionalUser();
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" aria-label={t("nav.home")} className="-m-1 rounded-md p-1">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:px-6">
+        <Link to="/" aria-label={t("nav.home")} className="-m-1 my-3 rounded-md p-1">
           <BrandLogo />
         </Link>
-        <nav aria-label={t("nav.main")} className="ml-4 hidden md:block lg:ml-8">
-          <ul className="flex items-center gap-0.5">
+        <nav aria-label={t("nav.main")} className="order-last hidden w-full md:block xl:order-none xl:ml-6 xl:w-auto">
+          <ul className="-mx-2 flex items-center gap-0.5 overflow-x-auto pb-2 xl:pb-0">
             {links.map((link) => (
-              <li key={link.label}>
+              <li key={link.label} className="shrink-0">
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
                     cn(
-                      "rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground lg:px-3",
+                      "block whitespace-nowrap rounded-md px-2.5 py-2 text-sm xl:px-2 font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
                       isActive && "text-foreground",
                     )
                   }
@@ -39,11 +43,11 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-1 md:flex">
-          <LanguageSwitcher compact />
+        <div className="ml-auto hidden h-16 items-center gap-1 md:flex">
+          <LanguageSwitcher />
           <HeaderAuth layout="row" />
         </div>
-        <div className="ml-auto flex items-center gap-1 md:hidden">
+        <div className="ml-auto flex h-16 items-center gap-1 md:hidden">
           {!user && (
             <Button asChild size="sm">
               <AppLink to="/signup">{t("nav.startFree")}</AppLink>

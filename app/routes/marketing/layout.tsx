@@ -1,9 +1,14 @@
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AnalyticsGate } from "~/features/analytics/analytics-gate";
 
 export default function MarketingLayout() {
+  // A hook for browser tests (and a hint in devtools): from here on, clicks reach React.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
