@@ -50,7 +50,7 @@ export function PremiumGate({ feature, children, allowed, compact, className }: 
       data-premium-gate={feature}
     >
       <div className={cn("flex gap-4", compact ? "items-start" : "flex-col items-start sm:flex-row")}>
-        <span className={cn("flex shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary", compact ? "size-9" : "size-12")}>
+        <span className={cn("shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary", compact ? "hidden size-9 sm:flex" : "flex size-12")}>
           <Icon aria-hidden="true" className={compact ? "size-4" : "size-6"} />
         </span>
         <div className="flex min-w-0 flex-col gap-2">

@@ -4,14 +4,15 @@ import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { formatDate } from "~/domain/periods";
+import { toBcp47 } from "~/domain/languages";
 import { useFormat } from "~/features/budget/components/use-app-shell";
 import type { BillingOverview } from "../subscription.server";
 
 /** A date the way the page shows "Premium until <date>": the calendar day of that instant in the reader's language. */
 export function useBillingDate() {
   const format = useFormat();
-  return (iso: string | null) => (iso ? formatDate(iso.slice(0, 10), format.language, "long") : "");
+  return (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(toBcp47(format.language), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso)) : "";
 }
 
 /** The household's plan right now, and what the owner can do about it (cancel at period end, resume). */
@@ -39,9 +40,15 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
     <Card data-subscription-state={overview.state}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="flex items-center gap-2 text-base font-semibold leading-tight tracking-tight">
-            {overview.plan === "premium" ? <CrownIcon aria-hidden="true" className="size-4 text-primary" /> : <CalendarClockIcon aria-hidden="true" className="size-4 text-muted-foreground" />}
-            <span>{t("upgrade.yourPlan")}:</span> <span data-testid="plan-title">{title}</span>
+          <h2 className="flex items-start gap-2 text-base font-semibold leading-snug tracking-tight">
+            {overview.plan === "premium" ? (
+              <CrownIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            ) : (
+              <CalendarClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            )}
+            <span>
+              {t("upgrade.yourPlan")}: <span data-testid="plan-title">{title}</span>
+            </span>
           </h2>
           {overview.managedBy === "test" && (
             <Badge variant="accent">

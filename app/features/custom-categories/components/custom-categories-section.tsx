@@ -52,11 +52,11 @@ function AppearanceFields({ color, icon, errors }: { color: string; icon: string
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t("categories.icon")}</legend>
-        <div className="grid grid-cols-7 gap-2 sm:grid-cols-[repeat(14,minmax(0,1fr))]">
+        <div className="flex flex-wrap gap-1.5">
           {categoryIcons.map((value) => (
             <label
               key={value}
-              className="flex cursor-pointer items-center justify-center rounded-lg border border-transparent p-1 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              className="flex size-11 cursor-pointer items-center justify-center rounded-lg border-2 border-transparent has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
             >
               <input type="radio" name="icon" value={value} defaultChecked={value === icon} className="sr-only" />
               <span className="sr-only">{t(`categories.icons.${value}`)}</span>

@@ -72,7 +72,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="upgrade" />
-            <Button type="submit" size="lg" className="w-full" disabled={upgrading} aria-describedby="premium-terms">
+            <Button type="submit" size="lg" className="h-auto min-h-11 w-full whitespace-normal py-2 text-center" disabled={upgrading} aria-describedby="premium-terms">
               <CrownIcon aria-hidden="true" />
               {upgrading ? t("upgrade.actions.upgrading") : overview.mode === "test" ? t("upgrade.actions.upgradeTest") : t("upgrade.actions.upgrade")}
             </Button>
