@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { toBcp47 } from "~/domain/languages";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
 import type { BillingOverview } from "../subscription.server";
 
 /** A date the way the page shows "Premium until <date>": the calendar day of that instant in the reader's language. */
@@ -20,6 +20,7 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
   const { t } = useTranslation("premium");
   const navigation = useNavigation();
   const date = useBillingDate();
+  const householdId = useAppShell().household.id;
   const busy = navigation.state !== "idle";
   const until = date(overview.periodEnd);
 
@@ -72,6 +73,7 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
               {overview.state === "cancelling" ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="resume" />
+                  <input type="hidden" name="householdId" value={householdId} />
                   <Button type="submit" disabled={busy}>
                     {t("upgrade.actions.resume")}
                   </Button>
@@ -79,6 +81,7 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
               ) : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="householdId" value={householdId} />
                   <Button type="submit" variant="outline" disabled={busy}>
                     {t("upgrade.actions.cancel")}
                   </Button>
@@ -87,6 +90,7 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
               {overview.managedBy === "test" && overview.mode === "test" && (
                 <Form method="post">
                   <input type="hidden" name="intent" value="endTest" />
+                  <input type="hidden" name="householdId" value={householdId} />
                   <Button type="submit" variant="ghost" disabled={busy}>
                     <FlaskConicalIcon aria-hidden="true" />
                     {t("upgrade.actions.endTest")}

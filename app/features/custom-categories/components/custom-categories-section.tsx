@@ -11,6 +11,7 @@ import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/c
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { CategoryIcon } from "~/features/budget/components/category-icon";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { useAppShell } from "~/features/budget/components/use-app-shell";
 import { cn } from "~/lib/cn";
 import type { CustomCategoryView } from "../custom-categories.server";
 
@@ -77,9 +78,11 @@ function CreateForm({ result }: { result?: CategoriesResult }) {
   const answer = fetcher.data ?? result;
   const errors = answer && !answer.ok && answer.intent === "create" ? answer.fieldErrors : {};
   const created = answer?.ok && answer.intent === "create" ? answer.categoryId : "new";
+  const householdId = useAppShell().household.id;
   return (
     <fetcher.Form method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg border p-4" noValidate key={created}>
       <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="householdId" value={householdId} />
       <h3 className="text-sm font-semibold">{t("categories.newTitle")}</h3>
       <FormError message={premiumKey(errors.form)} />
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
@@ -124,6 +127,7 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
   const answer = fetcher.data;
   const errors = answer && !answer.ok ? answer.fieldErrors : {};
   const saved = answer?.ok && answer.intent === "update";
+  const householdId = useAppShell().household.id;
   return (
     <li className="flex flex-col gap-3 px-4 py-3" data-category={category.name}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -146,6 +150,7 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
             </Button>
             <fetcher.Form method="post" action={categoriesAction}>
               <input type="hidden" name="intent" value={category.archived ? "restore" : "archive"} />
+              <input type="hidden" name="householdId" value={householdId} />
               <input type="hidden" name="categoryId" value={category.id} />
               <Button type="submit" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
                 {category.archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
@@ -160,6 +165,7 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
       {canEdit && editing && (
         <fetcher.Form id={`${id}-edit`} method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg bg-muted/50 p-4" noValidate>
           <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="householdId" value={householdId} />
           <input type="hidden" name="categoryId" value={category.id} />
           <FormError message={premiumKey(errors.form)} />
           <div className="flex flex-col gap-2">

@@ -11,7 +11,7 @@ import { languageNames, languages, type Language } from "~/domain/languages";
 import { formatDate } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
 import type { SharingOverview } from "../invitations.server";
 
 /** Where the section's forms post; the route answers fetchers with data and plain posts with its own page. */
@@ -37,12 +37,14 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
   const { t } = useTranslation("premium");
   const fetcher = useFetcher<PartnersResult>();
   const id = useId();
+  const householdId = useAppShell().household.id;
   const answer = fetcher.data ?? result;
   const errors = answer && !answer.ok && answer.intent === "invite" ? answer.fieldErrors : {};
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={partnersAction} className="flex flex-col gap-4" noValidate key={answer?.ok && answer.intent === "invite" ? answer.email : "invite"}>
       <input type="hidden" name="intent" value="invite" />
+      <input type="hidden" name="householdId" value={householdId} />
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-email`}>{t("sharing.invite.email")}</Label>
@@ -85,9 +87,11 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
 function RowAction({ intent, fields, label, icon }: { intent: string; fields: Record<string, string>; label: string; icon: ReactNode }) {
   const fetcher = useFetcher<PartnersResult>();
   const answer = fetcher.data;
+  const householdId = useAppShell().household.id;
   return (
     <fetcher.Form method="post" action={partnersAction} className="flex flex-col items-end gap-1">
       <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="householdId" value={householdId} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

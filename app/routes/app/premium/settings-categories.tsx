@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const values = formValues(await request.formData());
-  const base = { userId: context.user.id, householdId: context.householdId };
+  const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
   const intent = values.intent ?? "";
   const answer = (result: { ok: true; categoryId: string } | { ok: false; fieldErrors: Record<string, string | undefined> }, categoryId?: string) =>
     result.ok

@@ -23,7 +23,7 @@ const refuse = (intent: string, fieldErrors: Record<string, string>, status: num
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const values = formValues(await request.formData());
-  const base = { userId: context.user.id, householdId: context.householdId };
+  const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
   return forAction(async () => {
     switch (values.intent) {
       case "invite": {

@@ -7,6 +7,7 @@ import { formValues } from "~/features/budget/transaction.schema";
 import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { FormError } from "~/features/budget/components/field-error";
+import { useAppShell } from "~/features/budget/components/use-app-shell";
 import { PlanComparison } from "~/features/billing/components/plan-comparison";
 import { SubscriptionStatus, useBillingDate } from "~/features/billing/components/subscription-status";
 import { cancelPremium, endTestPeriod, getBillingOverview, resumePremium, upgradeToPremium, type BillingFailure } from "~/features/billing/subscription.server";
@@ -32,8 +33,9 @@ type UpgradeResult = { ok: true; message: "upgraded" | "cancelled" | "resumed" |
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const { intent } = formValues(await request.formData());
-  const base = { userId: context.user.id, householdId: context.householdId };
+  const { intent, householdId } = formValues(await request.formData());
+  // The household the page showed (a switch in another tab must not change which plan this form changes).
+  const base = { userId: context.user.id, householdId: householdId || context.householdId };
   return forAction(async () => {
     if (intent === "upgrade") {
       const result = await upgradeToPremium({ ...base, email: context.user.email, language: context.language });
@@ -55,6 +57,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation("premium");
   const navigation = useNavigation();
   const date = useBillingDate();
+  const shell = useAppShell();
   const { overview, checkout, feature } = loaderData;
   const result = actionData as UpgradeResult | { ok: false; fieldErrors: Record<string, string> } | undefined;
   const refused = result && !result.ok ? ("error" in result ? `upgrade.errors.${result.error}` : "upgrade.errors.readOnly") : undefined;
@@ -72,6 +75,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="upgrade" />
+            <input type="hidden" name="householdId" value={shell.household.id} />
             <Button type="submit" size="lg" className="h-auto min-h-11 w-full whitespace-normal py-2 text-center" disabled={upgrading} aria-describedby="premium-terms">
               <CrownIcon aria-hidden="true" />
               {upgrading ? t("upgrade.actions.upgrading") : overview.mode === "test" ? t("upgrade.actions.upgradeTest") : t("upgrade.actions.upgrade")}
