@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { category, goal, goalContribution, household, householdMember, invitation, notification, session, subscription, transaction, user } from "~/db/schema";
 
 /** Rows per query while streaming entries: memory stays flat whatever the history. */
-const batchSize = 1000;
+const batchSize = 5000;
 
 /** samen-data-2026-11-22.json */
 export function dataExportFileName(now: Date = new Date()): string {
