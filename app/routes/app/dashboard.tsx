@@ -52,7 +52,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-2">
           <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
           <Button asChild variant="outline" className="h-11 max-sm:w-11 max-sm:px-0">
-            <Link to="/app/upgrade" aria-label={t("dashboard.invitePartner")}>
+            <Link to={shell.household.plan === "premium" ? "/app/settings#partner" : "/app/upgrade?feature=partners"} aria-label={t("dashboard.invitePartner")}>
               <UserPlusIcon aria-hidden="true" />
               <span className="max-sm:sr-only">{t("dashboard.invitePartner")}</span>
             </Link>
