@@ -137,12 +137,13 @@ test.describe("dashboard demo", () => {
     const label = page.getByTestId("period-label");
     await expect(label).toHaveText("Showing monthly totals");
     const before = await page.locator('[data-card="totalIncome"]').innerText();
-    await page.getByRole("combobox", { name: "Period" }).click();
-    await page.getByRole("option", { name: "Weekly" }).click();
+    const select = page.getByRole("combobox", { name: "Period" });
+    await expect(select.getByRole("option")).toHaveText(["Monthly", "Weekly", "Yearly"]);
+    await select.selectOption({ label: "Weekly" });
     await expect(label).toHaveText("Showing weekly totals");
-    await page.getByRole("combobox", { name: "Period" }).focus();
-    await page.keyboard.press("Enter");
-    await page.getByRole("option", { name: "Yearly" }).press("Enter");
+    // Keyboard: focus the select and move down one option.
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
     await expect(label).toHaveText("Showing yearly totals");
     expect(await page.locator('[data-card="totalIncome"]').innerText()).toBe(before);
   });

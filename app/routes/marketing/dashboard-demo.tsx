@@ -1,5 +1,6 @@
 import {
   BellIcon,
+  ChevronDownIcon,
   ChartColumnIcon,
   CrownIcon,
   FileChartColumnIcon,
@@ -20,8 +21,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Progress } from "~/components/ui/progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import type { Language } from "~/domain/languages";
 import { AppLink } from "~/features/marketing/components/app-link";
 import { SeoHead } from "~/features/marketing/components/seo-head";
@@ -95,7 +94,7 @@ export default function DashboardDemo() {
   const { t } = useTranslation("marketing");
   const language = useLanguage();
   const [period, setPeriod] = useState<Period>("monthly");
-  const periodLabelId = useId();
+  const periodSelectId = useId();
 
   return (
     <>
@@ -129,8 +128,8 @@ export default function DashboardDemo() {
                 <li key={key}>
                   <Card className="h-full" data-card={key}>
                     <CardHeader className="flex-row items-start justify-between gap-2 p-4 pb-2 sm:p-6 sm:pb-2">
-                      <h2 className="text-sm font-medium leading-tight text-muted-foreground">{t(`dashboard.cards.${key}`)}</h2>
-                      <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                      <h2 className="min-w-0 break-words text-sm font-medium leading-tight text-muted-foreground">{t(`dashboard.cards.${key}`)}</h2>
+                      <Icon className="hidden size-4 shrink-0 text-muted-foreground sm:block" />
                     </CardHeader>
                     <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
                       <p className="text-xl font-semibold tracking-tight sm:text-2xl">{value(language)}</p>
@@ -158,7 +157,16 @@ export default function DashboardDemo() {
                     {t("dashboard.goals.reached", { percent: formatPercent(demoGoalRatio, language) })}
                   </p>
                 </div>
-                <Progress value={Math.round(demoGoalRatio * 100)} aria-label={t("dashboard.goals.name")} />
+                <div
+                  role="progressbar"
+                  aria-label={t("dashboard.goals.name")}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(demoGoalRatio * 100)}
+                  className="h-2.5 overflow-hidden rounded-full bg-secondary"
+                >
+                  <div className="h-full rounded-full bg-primary" style={{ width: `${demoGoalRatio * 100}%` }} />
+                </div>
                 <p className="text-sm text-muted-foreground">
                   {t("dashboard.goals.progress", {
                     saved: formatEuro(demoMonth.goal.savedCents, language),
@@ -176,22 +184,24 @@ export default function DashboardDemo() {
                     {t(`dashboard.chart.showing.${period}`)}
                   </p>
                 </div>
-                <div className="flex items-center gap-2">
-                  <span id={periodLabelId} className="sr-only">
+                {/* A native select: it needs no script to open, and phones show their own picker. */}
+                <div className="relative">
+                  <label htmlFor={periodSelectId} className="sr-only">
                     {t("dashboard.chart.period")}
-                  </span>
-                  <Select value={period} onValueChange={(value) => setPeriod(value as Period)}>
-                    <SelectTrigger className="w-36" aria-labelledby={periodLabelId}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {periods.map((option) => (
-                        <SelectItem key={option} value={option}>
-                          {t(`dashboard.chart.periods.${option}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  </label>
+                  <select
+                    id={periodSelectId}
+                    value={period}
+                    onChange={(event) => setPeriod(event.target.value as Period)}
+                    className="h-10 w-36 appearance-none rounded-md border border-input bg-card py-2 pl-3 pr-9 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    {periods.map((option) => (
+                      <option key={option} value={option}>
+                        {t(`dashboard.chart.periods.${option}`)}
+                      </option>
+                    ))}
+                  </select>
+                  <ChevronDownIcon className="pointer-events-none absolute right-3 top-3 size-4 opacity-60" />
                 </div>
               </CardHeader>
               <CardContent>

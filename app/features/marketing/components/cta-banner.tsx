@@ -25,14 +25,14 @@ export function CtaBanner({ title, text, signupLabel, secondary, id = "cta-title
         </h2>
         <p className="relative mx-auto mt-4 max-w-xl text-pretty text-lg text-primary-foreground/85">{text}</p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="secondary" className="bg-card text-primary hover:bg-card/90">
+          <Button asChild size="lg" variant="secondary" className="h-auto min-h-11 whitespace-normal bg-card py-2.5 text-center text-primary hover:bg-card/90">
             <AppLink to="/signup">
               {signupLabel}
               <ArrowRightIcon aria-hidden="true" />
             </AppLink>
           </Button>
           {secondary && (
-            <Button asChild size="lg" variant="ghost" className="border border-white/30 text-primary-foreground hover:bg-white/10 hover:text-primary-foreground">
+            <Button asChild size="lg" variant="ghost" className="h-auto min-h-11 whitespace-normal border border-white/30 py-2.5 text-center text-primary-foreground hover:bg-white/10 hover:text-primary-foreground">
               <Link to={secondary.to}>{secondary.label}</Link>
             </Button>
           )}
