@@ -1,5 +1,6 @@
-// Analytics needs GA_MEASUREMENT_ID, which the shared e2e server does not set: this file starts its own
-// production server with analytics on, and stands in for Google's tag with a local script.
+// Settings the shared e2e server leaves empty: this file starts its own production server with analytics on
+// (GA_MEASUREMENT_ID, ANALYTICS_EXCLUDED_IP), the app on another host (APP_URL) and pictures in a bucket
+// (PUBLIC_ASSETS_URL). A local script stands in for Google's tag.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -10,6 +11,8 @@ import { visit } from "./marketing-support";
 
 const measurementId = "G-E2ETEST1";
 const excludedIp = "203.0.113.7";
+const appUrl = "https://app.samen.example";
+const assetsUrl = "https://assets.samen.example/site";
 let server: ChildProcess | undefined;
 let origin = "";
 let dataDir = "";
@@ -43,6 +46,8 @@ test.beforeAll(async () => {
       AUTH_SECRET: "e2e-analytics-secret-e2e-analytics-secret",
       GA_MEASUREMENT_ID: measurementId,
       ANALYTICS_EXCLUDED_IP: excludedIp,
+      APP_URL: appUrl,
+      PUBLIC_ASSETS_URL: assetsUrl,
       SAMEN_BUILD_DIR: process.env.SAMEN_BUILD_DIR ?? "build",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -178,6 +183,22 @@ test("a visitor from the excluded IP address gets the flag on the page root and 
   await expect(otherPage.locator("html")).not.toHaveAttribute("data-analytics-excluded", "true");
   await expect(otherPage.getByTestId("consent-banner")).toBeVisible();
   await other.close();
+});
+
+test("with APP_URL and PUBLIC_ASSETS_URL, sign-in links go to the app host and pictures come from the bucket", async ({ page, context }) => {
+  await fakeTagManager(context);
+  await context.addCookies([{ name: "internal_user", value: "true", url: origin }]);
+  await context.route(`${assetsUrl}/**`, (route) => route.fulfill({ status: 404 }));
+  await visit(page, `${origin}/`);
+  const header = page.getByRole("banner");
+  if ((page.viewportSize()?.width ?? 1280) >= 768) await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", `${appUrl}/auth`);
+  await expect(header.getByRole("link", { name: "Start Free" })).toHaveAttribute("href", `${appUrl}/signup`);
+  await expect(page.locator('[data-plan="premium"]').getByRole("link")).toHaveAttribute("href", `${appUrl}/signup`);
+  const picture = page.locator('section[aria-labelledby="screenshots-title"] img').first();
+  await expect(picture).toHaveAttribute("src", `${assetsUrl}/images/screenshots/dashboard-800.webp`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${assetsUrl}/images/og-image.png`);
+  const csp = (await page.request.get(`${origin}/`)).headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/img-src[^;]*https:\/\/assets\.samen\.example/);
 });
 
 test("without GA_MEASUREMENT_ID there is no banner, no cookie settings and no tag @phone", async ({ page, context }) => {
