@@ -72,7 +72,7 @@ export function Hero() {
   const { t } = useTranslation(["marketing", "common"]);
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-secondary/60 to-background">
-      <div className="mx-auto grid max-w-6xl items-center gap-14 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pb-20 lg:pt-20">
+      <div className="mx-auto grid max-w-6xl items-center gap-14 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pb-16 lg:pt-20">
         <div className="flex flex-col items-start gap-6">
           <p className="rounded-full border border-primary/20 bg-card/70 px-3 py-1 text-sm font-medium text-primary">{t("home.hero.eyebrow")}</p>
           <h1 className="text-balance text-4xl font-semibold leading-[1.1] tracking-tight text-foreground sm:text-5xl lg:text-6xl">
