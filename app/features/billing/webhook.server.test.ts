@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { billingEvent } from "~/db/schema";
@@ -13,11 +13,12 @@ import { receiveStripeWebhook } from "./webhook.server";
 // Stripe mode against a local fake of Stripe's API; the configuration is read on first use, after this runs.
 const fake = await startFakeStripe();
 const webhookSecret = "whsec_test_samen_secret";
-process.env.STRIPE_SECRET_KEY = fakeStripeKey;
-process.env.STRIPE_PRICE_ID = fakeStripePrice;
-process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
-process.env.STRIPE_API_URL = fake.url;
-process.env.PUBLIC_URL = "https://samen.test";
+vi.stubEnv("STRIPE_SECRET_KEY", fakeStripeKey);
+vi.stubEnv("STRIPE_PRICE_ID", fakeStripePrice);
+vi.stubEnv("STRIPE_WEBHOOK_SECRET", webhookSecret);
+vi.stubEnv("STRIPE_API_URL", fake.url);
+vi.stubEnv("PUBLIC_URL", "https://samen.test");
+afterAll(() => vi.unstubAllEnvs());
 
 useTestDatabase();
 afterAll(() => fake.close());

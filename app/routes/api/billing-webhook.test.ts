@@ -1,12 +1,13 @@
 import Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold } from "../../../db/seed/budget";
 import { readSubscription } from "~/features/billing/subscription.server";
 import { action, loader } from "./billing-webhook";
 
 const secret = "whsec_route_test_secret";
-process.env.STRIPE_WEBHOOK_SECRET = secret;
+vi.stubEnv("STRIPE_WEBHOOK_SECRET", secret);
+afterAll(() => vi.unstubAllEnvs());
 
 useTestDatabase();
 
