@@ -69,7 +69,7 @@ export async function deleteAccount({ userId, password }: { userId: string; pass
 
   await db().transaction(async (tx) => {
     await tx.delete(invitation).where(eq(invitation.email, email));
-    await tx.delete(verification).where(or(eq(verification.value, userId), like(verification.identifier, `%${email}%`)));
+    await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, email)));
     await tx.delete(rateLimit).where(or(like(rateLimit.key, `%${emailKey("", email).split(":").at(-1)}%`), like(rateLimit.key, `%:user:${userId}`)));
     if (providerIds.length) await tx.delete(billingEvent).where(inArray(billingEvent.objectId, providerIds));
     // Sessions, sign-in accounts, two-factor secrets, owned households (and all in them), memberships and
@@ -105,7 +105,7 @@ export async function countUserTraces({ userId, email }: { userId: string; email
     + (select count(*) from "invitation" where "email" = ${lower} or "invited_by_user_id" = ${userId} or "accepted_by_user_id" = ${userId})
     + (select count(*) from "transaction" where "created_by" = ${userId})
     + (select count(*) from "goal_contribution" where "created_by" = ${userId})
-    + (select count(*) from "verification" where "value" = ${userId} or "identifier" like ${`%${lower}%`})
+    + (select count(*) from "verification" where "value" = ${userId} or "identifier" = ${lower})
     as "total"`);
   const [row] = (result as unknown as { rows: { total: string }[] }).rows;
   return Number(row?.total ?? 0);
