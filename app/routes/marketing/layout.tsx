@@ -1,10 +1,14 @@
 import { useEffect } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { LazyStackedToaster } from "~/components/ui/lazy-toasters";
+import { blogPathLanguage } from "~/domain/languages";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AnalyticsGate } from "~/features/analytics/analytics-gate";
 
 export default function MarketingLayout() {
+  // The blog's translation and editor toasts use the stacked toaster; other public pages never load it.
+  const onBlog = blogPathLanguage(useLocation().pathname) !== undefined;
   // A hook for browser tests (and a hint in devtools): from here on, clicks reach React.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -17,6 +21,7 @@ export default function MarketingLayout() {
       </main>
       <SiteFooter />
       <AnalyticsGate />
+      {onBlog && <LazyStackedToaster />}
     </div>
   );
 }
