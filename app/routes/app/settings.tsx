@@ -92,7 +92,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">{t("settings.profileTitle")}</CardTitle>
+          <CardTitle as="h2" className="text-base">{t("settings.profileTitle")}</CardTitle>
           <CardDescription>{t("settings.profileText")}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -133,7 +133,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">{t("settings.householdTitle")}</CardTitle>
+          <CardTitle as="h2" className="text-base">{t("settings.householdTitle")}</CardTitle>
           <CardDescription>{loaderData.household.canWrite ? t("settings.householdText") : t("settings.householdReadOnly")}</CardDescription>
         </CardHeader>
         <CardContent>

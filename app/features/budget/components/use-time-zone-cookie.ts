@@ -17,7 +17,7 @@ export function useTimeZoneCookie() {
     const current = document.cookie.split("; ").find((part) => part.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1);
     if (current && decodeURIComponent(current) === zone) return;
     const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${cookieName}=${encodeURIComponent(zone)}; Path=/app; Max-Age=31536000; SameSite=Lax${secure}`;
+    document.cookie = `${cookieName}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
     if (!current) void revalidator.revalidate();
   }, [revalidator]);
 }
