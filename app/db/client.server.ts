@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { logger } from "~/lib/logger.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -96,6 +97,9 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
 
 async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A connection the server drops (restart, failover, a dropped test database) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost"));
   const database = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db: database,
