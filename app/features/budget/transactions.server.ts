@@ -66,18 +66,16 @@ export async function addTransaction({
   return { ok: true, transaction: toView(row) };
 }
 
-/** Changes an entry (owner only); an id from another household is not found. */
-export async function updateTransaction({
-  userId,
-  householdId,
-  transactionId,
-  fields,
-}: {
+/** One entry of one household, and the values to write into it. */
+interface EntryWrite {
   userId: string;
   householdId: string;
   transactionId: string;
   fields: TransactionFields;
-}): Promise<WriteResult> {
+}
+
+/** Changes an entry (owner only); an id from another household is not found. */
+export async function updateTransaction({ userId, householdId, transactionId, fields }: EntryWrite): Promise<WriteResult> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
@@ -104,17 +102,7 @@ export async function deleteTransaction({ userId, householdId, transactionId }: 
 }
 
 /** Undo of a delete: puts the entry back under its old id (a second undo changes nothing). */
-export async function restoreTransaction({
-  userId,
-  householdId,
-  transactionId,
-  fields,
-}: {
-  userId: string;
-  householdId: string;
-  transactionId: string;
-  fields: TransactionFields;
-}): Promise<WriteResult> {
+export async function restoreTransaction({ userId, householdId, transactionId, fields }: EntryWrite): Promise<WriteResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
   const problem = await checkCategory(householdId, fields);

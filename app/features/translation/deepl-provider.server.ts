@@ -1,29 +1,10 @@
 import * as deepl from "deepl-node";
-import type { Language } from "~/domain/languages";
+import { toBcp47, type Language } from "~/domain/languages";
 import { checkTranslations, type TranslateTextsRequest, type TranslationProvider } from "./provider";
 
-const deeplSource: Record<Language, deepl.SourceLanguageCode> = {
-  en: "en",
-  nl: "nl",
-  de: "de",
-  fr: "fr",
-  es: "es",
-  pl: "pl",
-  tr: "tr",
-  ua: "uk",
-};
-
-// DeepL wants a variant for English targets; our readers are in Europe.
-const deeplTarget: Record<Language, deepl.TargetLanguageCode> = {
-  en: "en-GB",
-  nl: "nl",
-  de: "de",
-  fr: "fr",
-  es: "es",
-  pl: "pl",
-  tr: "tr",
-  ua: "uk",
-};
+// DeepL takes our BCP 47 tags (ua → uk), but wants a variant for English targets; our readers are in Europe.
+const deeplSource = (language: Language) => toBcp47(language) as deepl.SourceLanguageCode;
+const deeplTarget = (language: Language) => (language === "en" ? "en-GB" : toBcp47(language)) as deepl.TargetLanguageCode;
 
 export interface DeeplProviderOptions {
   authKey: string;
@@ -43,7 +24,7 @@ export function createDeeplProvider({ authKey, serverUrl }: DeeplProviderOptions
     name: "deepl",
     async translate({ texts, source, target }: TranslateTextsRequest) {
       if (texts.length === 0) return [];
-      const results = await translator.translateText(texts, deeplSource[source], deeplTarget[target]);
+      const results = await translator.translateText(texts, deeplSource(source), deeplTarget(target));
       return checkTranslations("DeepL", texts.length, results.map((result) => result?.text));
     },
   };
