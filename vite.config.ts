@@ -9,12 +9,24 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // One framework chunk: every page needs it, and one file compresses better and costs one set of headers.
+        // One framework chunk for what every page runs before it can hydrate: React, React Router, our
+        // translator, the class helpers and the toast trigger. One file compresses better and costs one
+        // set of headers; a public page otherwise needs two dozen small requests.
         codeSplitting: {
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-resources-to-backend|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|app[\\/](i18n[\\/](translator|react|i18n|embedded-resources|client-backend|use-change-language)|domain[\\/]languages|lib[\\/](cn|nonce)|components[\\/]ui[\\/](button|lazy-toasters|use-toast))\.tsx?$/,
+            },
+            {
+              // The public site's shell (header, footer, menu, analytics gate) and the pieces its pages share.
+              name: "site",
+              test: /app[\\/](components[\\/]layout[\\/](brand-logo|header-auth|icons|language-switcher|mobile-menu|site-footer|site-header|site-links)\.|features[\\/]analytics[\\/](analytics-gate|exclusion)\.|features[\\/]auth[\\/](use-user|auth-state|flash)\.|features[\\/]marketing[\\/](public-env|use-language|seo|format|demo-figures|components[\\/](app-link|section|cta-banner|pricing-plans|seo-head|page-header))\.|components[\\/]ui[\\/](badge|skeleton)\.)/,
+            },
+            {
+              // Radix's shared internals and Lucide's icon factory, used by most interactive pieces.
+              name: "primitives",
+              test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|presence|collection|id|direction|primitive|use-[\w-]+))|lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon))/,
             },
           ],
         },

@@ -2,11 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { isLanguage } from "~/domain/languages";
 import { createI18n } from "~/i18n/i18n";
-import { allResources, namespaces } from "~/i18n/resources.server";
+import { I18nProvider } from "~/i18n/react";
+import { allResources } from "~/i18n/resources.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/lib/logger.server";
@@ -26,7 +26,7 @@ export default async function handleRequest(
   const { nonce, log } = loadContext.get(requestInfoContext);
   const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const language = isLanguage(rootData?.language) ? rootData.language : "en";
-  const i18n = await createI18n({ language, namespaces, resources: allResources });
+  const i18n = createI18n({ language, resources: allResources });
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -37,9 +37,9 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import {
   data,
   isRouteErrorResponse,
@@ -8,13 +8,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { LazySingleToaster } from "~/components/ui/lazy-toasters";
 import { Button } from "~/components/ui/button";
+import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
 import { toBcp47, type Language } from "~/domain/languages";
 import { getRootData } from "~/features/platform/root-data.server";
 import { useNonce } from "~/lib/nonce";
@@ -36,28 +36,15 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/** Namespaces the matched routes declare with `handle.i18n`, so the client loads only those. */
-function useRouteNamespaces(): string[] {
-  const matches = useMatches();
-  const namespaces = new Set(["common"]);
-  for (const match of matches) {
-    const handle = match.handle as { i18n?: string[] } | undefined;
-    for (const namespace of handle?.i18n ?? []) namespaces.add(namespace);
-  }
-  return [...namespaces];
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
-  const namespaces = useRouteNamespaces();
   const rootData = useRootData();
   return (
     <html
       lang={toBcp47(language)}
       data-language={language}
-      data-namespaces={namespaces.join(",")}
       {...(rootData?.analyticsExcluded ? { "data-analytics-excluded": "true" } : {})}
     >
       <head>
@@ -74,6 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <LazySingleToaster />
         <ScrollRestoration nonce={nonce} />
+        {/* Before the scripts, so the entry finds the page's translations however early it runs. */}
+        <EmbeddedTranslationsScript />
         <Scripts nonce={nonce} />
       </body>
     </html>

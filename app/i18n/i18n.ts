@@ -1,37 +1,21 @@
-import i18next, { type i18n as I18n, type Resource } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { defaultLanguage, languages, type Language } from "~/domain/languages";
+import type { Language } from "~/domain/languages";
+import { Translator, type NamespaceLoader, type Resources } from "./translator";
 
-export const defaultNamespace = "common";
+export { defaultNamespace } from "./translator";
 
 /** Cookie and local-storage key holding the chosen interface language. */
 export const languageStorageKey = "lang";
 
 interface CreateI18nOptions {
   language: Language;
-  namespaces: string[];
-  resources?: Resource;
-  backend?: Parameters<I18n["use"]>[0];
+  resources: Resources;
+  /** Fetches namespaces a later page needs; only the client has one. */
+  loadNamespace?: NamespaceLoader;
+  /** English by default; null where every key is known to exist (the client, by the locale parity test). */
+  fallbackLanguage?: Language | null;
 }
 
-/** One i18next instance per request on the server, one per page on the client. */
-export async function createI18n({ language, namespaces, resources, backend }: CreateI18nOptions): Promise<I18n> {
-  const instance = i18next.createInstance();
-  instance.use(initReactI18next);
-  if (backend) instance.use(backend);
-  await instance.init({
-    lng: language,
-    supportedLngs: [...languages],
-    fallbackLng: defaultLanguage,
-    ns: namespaces,
-    defaultNS: defaultNamespace,
-    fallbackNS: defaultNamespace,
-    resources,
-    partialBundledLanguages: Boolean(backend && resources),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: true },
-    initAsync: false,
-  });
-  return instance;
+/** One translator per request on the server, one per page on the client. */
+export function createI18n(options: CreateI18nOptions): Translator {
+  return new Translator(options);
 }

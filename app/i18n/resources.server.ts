@@ -1,10 +1,10 @@
-import type { Resource } from "i18next";
+import type { Resources } from "./translator";
 import { languages } from "~/domain/languages";
 
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { eager: true, import: "default" });
 
 /** Every language and namespace, loaded once; the server renders any page in any language from memory. */
-export const allResources: Resource = {};
+export const allResources: Resources = {};
 for (const [file, content] of Object.entries(files)) {
   const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
   if (!match) continue;

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { languageStorageKey } from "./i18n";
 

@@ -27,7 +27,9 @@ export function startSmtpSink({ port, directory }: { port: number; directory: st
           receivedAt: new Date().toISOString(),
         };
         const file = path.join(directory, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-        fs.writeFileSync(file, JSON.stringify(mail));
+        // Written aside and renamed, so a reader never sees half a file.
+        fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },
@@ -40,6 +42,7 @@ export function readSinkMails(directory: string, recipient: string): SinkMail[] 
   if (!fs.existsSync(directory)) return [];
   return fs
     .readdirSync(directory)
+    .filter((file) => file.endsWith(".json"))
     .sort()
     .map((file) => JSON.parse(fs.readFileSync(path.join(directory, file), "utf8")) as SinkMail)
     .filter((mail) => mail.to.includes(recipient.toLowerCase()));

@@ -1,5 +1,5 @@
 import { LogOutIcon, UserRoundIcon } from "./icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";

@@ -1,6 +1,6 @@
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from "./icons";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { languageNames, languages, switchBlogPathLanguage, toBcp47, type Language } from "~/domain/languages";

@@ -1,6 +1,6 @@
 import { MailIcon } from "./icons";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { CookieSettingsButton } from "~/features/analytics/analytics-gate";

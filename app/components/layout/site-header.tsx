@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useOptionalUser } from "~/features/auth/use-user";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePublicEnv } from "~/features/marketing/public-env";
 import { analyticsExclusion, consentCookie, internalUserCookie, readConsent, type Consent, type ExclusionReason } from "./exclusion";
 

@@ -1,6 +1,6 @@
 import { CookieIcon } from "~/components/layout/icons";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Consent } from "./exclusion";

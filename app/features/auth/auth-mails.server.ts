@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { publicUrl } from "~/config.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { showToast } from "~/components/ui/use-toast";
 import { authState, type AuthListener, type AuthSnapshot } from "./auth-state";

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { articleLimits } from "./article-limits";
 
-/** Limits keep one article a reasonable size; the messages are keys in the blog namespace. */
-export const articleLimits = { authorName: 100, title: 200, excerpt: 500, content: 50_000 } as const;
-
+/** The messages are keys in the blog namespace. */
 const required = (max: number, key: string) =>
   z
     .string({ error: `editor.errors.${key}Required` })

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/domain/languages";
 import { useChangeLanguage } from "~/i18n/use-change-language";
 

@@ -1,6 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "~/components/ui/sonner";
+import { useTranslation } from "~/i18n/react";
 import { isLanguage, type Language } from "~/domain/languages";
 import type { TranslationResult } from "./blog-article";
 import { languageDisplayName } from "./blog-format";
@@ -12,8 +11,11 @@ export function useTranslationToast() {
     (result: TranslationResult, target: Language) => {
       if (!result.article) return;
       const language = languageDisplayName(target, isLanguage(i18n.language) ? i18n.language : "en");
-      if (result.cached) toast(t("translation.found"), { description: t("translation.foundDescription", { language }) });
-      else toast.success(t("translation.complete"), { description: t("translation.completeDescription", { language }) });
+      // Sonner loads with the page's stacked toaster; importing it here would put it in the page's first download.
+      void import("~/components/ui/sonner").then(({ toast }) => {
+        if (result.cached) toast(t("translation.found"), { description: t("translation.foundDescription", { language }) });
+        else toast.success(t("translation.complete"), { description: t("translation.completeDescription", { language }) });
+      });
     },
     [t, i18n],
   );

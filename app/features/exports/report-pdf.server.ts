@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { categoryLabel } from "~/domain/categories";
 import { toBcp47, type Language } from "~/domain/languages";
 import { formatMoney, formatMoneyCompact, formatPercent } from "~/domain/money";

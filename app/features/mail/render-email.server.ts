@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { defaultLanguage, isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { createI18n } from "~/i18n/i18n";
 import { allResources } from "~/i18n/resources.server";
@@ -25,9 +25,9 @@ export interface EmailContent {
  * A translator for e-mails in the reader's language (`mail` holds the shared layout's words).
  * Other areas call it with their own namespace: `const t = await mailTranslator(user.locale, "app")`.
  */
-export async function mailTranslator(language: string | null | undefined, namespace: string): Promise<TFunction> {
+export function mailTranslator(language: string | null | undefined, namespace: string): TFunction {
   const lng = isLanguage(language) ? language : defaultLanguage;
-  const i18n = await createI18n({ language: lng, namespaces: [namespace, "mail"], resources: allResources });
+  const i18n = createI18n({ language: lng, resources: allResources });
   return i18n.getFixedT(lng, namespace);
 }
 

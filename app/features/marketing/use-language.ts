@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { defaultLanguage, isLanguage, type Language } from "~/domain/languages";
 
 /** The interface language right now; follows the language switcher without a reload. */

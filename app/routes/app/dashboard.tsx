@@ -1,5 +1,5 @@
 import { ArrowRightIcon, PiggyBankIcon, PlusIcon, UserPlusIcon, WalletIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { PlusIcon, TargetIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/goals";

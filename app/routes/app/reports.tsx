@@ -1,5 +1,5 @@
 import { CrownIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/reports";
 import { Button } from "~/components/ui/button";

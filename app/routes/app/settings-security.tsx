@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SecuritySection } from "~/features/auth/components/security-section";
 import { requireUser } from "~/features/auth/session.server";

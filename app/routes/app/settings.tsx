@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Button } from "~/components/ui/button";

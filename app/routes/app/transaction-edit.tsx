@@ -1,5 +1,5 @@
 import { Trash2Icon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/transaction-edit";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/auth";
 import { AuthScreen } from "~/features/auth/components/auth-screen";
 import { authScreenAction } from "~/features/auth/auth-screen.server";

@@ -1,5 +1,5 @@
 import { Loader2Icon, MailCheckIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";

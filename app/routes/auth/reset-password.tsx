@@ -1,6 +1,6 @@
 import { Loader2Icon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";

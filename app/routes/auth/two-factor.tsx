@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { twoFactorChallengeAction } from "~/features/auth/two-factor.server";

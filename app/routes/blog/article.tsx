@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, CalendarIcon, GlobeIcon, LanguagesIcon, LoaderCircleIcon, UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/article";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { PenLineIcon, XIcon } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { Button } from "~/components/ui/button";

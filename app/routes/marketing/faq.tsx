@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";

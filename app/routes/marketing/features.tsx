@@ -1,5 +1,5 @@
 import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type SiteIcon } from "~/components/layout/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
 import { IconTile } from "~/features/marketing/components/section";

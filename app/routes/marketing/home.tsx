@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Audience } from "~/features/marketing/components/audience";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { FeatureHighlights } from "~/features/marketing/components/feature-highlights";

@@ -1,6 +1,6 @@
 import { Loader2Icon, MailCheckIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/use-toast";

@@ -1,5 +1,5 @@
 import { Loader2Icon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { AuthScreenResult } from "../auth-screen.server";

@@ -1,6 +1,6 @@
 import { CheckIcon, CopyIcon, Loader2Icon, ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useActionData, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

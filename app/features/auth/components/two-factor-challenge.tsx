@@ -1,6 +1,6 @@
 import { Loader2Icon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/use-toast";

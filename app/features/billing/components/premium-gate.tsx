@@ -1,6 +1,6 @@
 import { ChartNoAxesCombinedIcon, CrownIcon, FileDownIcon, PaletteIcon, TargetIcon, UsersIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

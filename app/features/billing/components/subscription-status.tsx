@@ -1,5 +1,5 @@
 import { CalendarClockIcon, CrownIcon, FlaskConicalIcon, TriangleAlertIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

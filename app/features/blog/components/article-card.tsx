@@ -1,6 +1,6 @@
 import { CalendarIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";

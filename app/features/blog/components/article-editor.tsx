@@ -1,6 +1,6 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -9,7 +9,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/components/ui/use-toast";
 import type { Language } from "~/domain/languages";
 import type { CreateArticleActionData } from "../blog-actions";
-import { articleLimits, type NewArticleField } from "../blog.schema";
+import { articleLimits } from "../article-limits";
+import type { NewArticleField } from "../blog.schema";
 import { languageDisplayName } from "../blog-format";
 
 interface ArticleEditorProps {

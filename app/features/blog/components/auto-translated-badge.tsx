@@ -1,5 +1,5 @@
 import { LanguagesIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 
 export function AutoTranslatedBadge() {

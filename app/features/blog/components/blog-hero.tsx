@@ -1,5 +1,5 @@
 import { RssIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { blogPath, type Language } from "~/domain/languages";
 
 export function BlogHero({ language }: { language: Language }) {

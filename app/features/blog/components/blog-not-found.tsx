@@ -1,5 +1,5 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";
 import { blogPath, type Language } from "~/domain/languages";

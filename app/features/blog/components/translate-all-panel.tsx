@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, InfoIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";

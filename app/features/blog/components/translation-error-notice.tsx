@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, HourglassIcon, PlugZapIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { classifyTranslationError } from "~/features/translation/translation-errors";
 import { cn } from "~/lib/cn";
 

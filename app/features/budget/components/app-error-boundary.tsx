@@ -1,5 +1,5 @@
 import { SearchXIcon, TriangleAlertIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";
 

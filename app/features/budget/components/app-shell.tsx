@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
 import { BrandLogo, BrandMark } from "~/components/layout/brand-logo";
 import { signOutAction } from "~/components/layout/header-auth";

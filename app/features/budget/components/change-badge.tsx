@@ -1,5 +1,5 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";
 import { useFormat } from "./use-app-shell";

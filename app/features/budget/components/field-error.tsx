@@ -1,5 +1,5 @@
 import { CircleAlertIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** A field's message (a translation key from the schema) under the field, announced to screen readers. */
 export function FieldError({ id, message }: { id?: string; message?: string }) {

@@ -1,6 +1,6 @@
 import { ChartColumnIcon } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatBucket, type ChartPeriod } from "~/domain/periods";
 import { cn } from "~/lib/cn";
 import { useFormat } from "./use-app-shell";

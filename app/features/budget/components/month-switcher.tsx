@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { addMonths, monthOf, type MonthKey } from "~/domain/periods";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import { ChartColumnIcon, PartyPopperIcon, UserPlusIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";
 import type { AppShellData } from "../shell.server";

@@ -1,6 +1,6 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatMonthShort } from "~/domain/periods";
 import { cn } from "~/lib/cn";
 import { useFormat } from "./use-app-shell";

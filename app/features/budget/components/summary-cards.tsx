@@ -1,5 +1,5 @@
 import { ArrowDownLeftIcon, ArrowUpRightIcon, PercentIcon, ScaleIcon, type LucideIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Card } from "~/components/ui/card";
 import type { Summary } from "~/domain/summary";
 import { cn } from "~/lib/cn";

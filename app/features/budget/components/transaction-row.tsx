@@ -1,5 +1,5 @@
 import { ChevronRightIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import type { TransactionView } from "../transactions.server";

@@ -1,6 +1,6 @@
 import { PlusIcon, SearchIcon, XIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useRouteLoaderData } from "react-router";
 import { categoryLabel, type CategoryView } from "~/domain/categories";
 import { isLanguage, toBcp47, type Language } from "~/domain/languages";

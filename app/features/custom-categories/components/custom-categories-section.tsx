@@ -1,6 +1,6 @@
 import { ArchiveIcon, ArchiveRestoreIcon, PaletteIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { FileSpreadsheetIcon, FileTextIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { addDays, monthEnd, monthStart, type MonthKey } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";

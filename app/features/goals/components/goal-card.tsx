@@ -1,6 +1,6 @@
 import { ArchiveIcon, ArchiveRestoreIcon, CalendarIcon, HistoryIcon, MinusIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";

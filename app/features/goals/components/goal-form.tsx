@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";

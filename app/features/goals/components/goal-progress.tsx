@@ -1,5 +1,5 @@
 import { PartyPopperIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/budget/components/use-app-shell";

@@ -1,5 +1,5 @@
 import { ArrowUpIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { isLanguage, toRegionalLocale } from "~/domain/languages";
 import {

@@ -1,6 +1,6 @@
 import { PrinterIcon } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 
 /** Browsers have no "save as PDF" API; their print dialog offers it, and the print stylesheet keeps only the document. */

@@ -1,5 +1,5 @@
 import { ChevronDownIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { LegalSection } from "../legal-document";
 
 function SectionLinks({ sections }: { sections: LegalSection[] }) {

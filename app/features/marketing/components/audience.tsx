@@ -1,5 +1,5 @@
 import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type SiteIcon } from "~/components/layout/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { IconTile, Section, SectionHeader } from "./section";
 
 const groups: { key: string; icon: SiteIcon }[] = [

@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type SiteIcon } from "~/components/layout/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { IconTile, Section, SectionHeader } from "./section";
 

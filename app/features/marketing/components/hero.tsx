@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CheckIcon, UsersIcon } from "~/components/layout/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { demoGoalRatio, demoMonth, demoNetCents } from "~/features/marketing/demo-figures";
 import { formatEuro, formatPercent } from "~/features/marketing/format";

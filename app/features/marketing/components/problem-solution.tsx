@@ -1,5 +1,5 @@
 import { CircleCheckIcon, CircleXIcon } from "~/components/layout/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Section, SectionHeader } from "./section";
 
 const points = ["scattered", "arguments", "savings", "anxiety"] as const;

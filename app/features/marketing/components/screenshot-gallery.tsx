@@ -1,6 +1,6 @@
 import { Maximize2Icon } from "~/components/layout/icons";
 import { lazy, Suspense, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { assetHref, usePublicEnv } from "~/features/marketing/public-env";
 import { screenshotPath, screenshots, thumbnailWidth, type ScreenshotKey } from "~/features/marketing/screenshots";
 import type { ScreenshotView } from "./screenshot-dialog";

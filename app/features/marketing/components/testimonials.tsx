@@ -1,5 +1,5 @@
 import { StarIcon } from "~/components/layout/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Section, SectionHeader } from "./section";
 
 /** Each testimonial's stars; all three are five-star reviews. */

@@ -1,6 +1,6 @@
 import { LogOutIcon, MailIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

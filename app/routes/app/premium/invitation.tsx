@@ -1,5 +1,5 @@
 import { CircleAlertIcon, MailCheckIcon, UsersIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { DownloadIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings-data";
 import { Button } from "~/components/ui/button";

@@ -1,0 +1,51 @@
+import { useMatches } from "react-router";
+import { useTranslation } from "./react";
+
+/** The element carrying the page's own namespaces, in its language, inside the server's HTML. */
+const elementId = "samen-translations";
+
+export interface EmbeddedTranslations {
+  language: string;
+  namespaces: Record<string, Record<string, unknown>>;
+}
+
+/** The element's text as the server sent it; the browser renders it back unchanged so hydration matches. */
+let receivedText: string | undefined;
+
+/**
+ * Reads the page's translations before hydration. They sit in the head, so they are parsed before any
+ * script runs: the page needs no extra request, and no JSON chunk counts against its JavaScript.
+ */
+export function readEmbeddedTranslations(): EmbeddedTranslations | undefined {
+  receivedText = document.getElementById(elementId)?.textContent ?? undefined;
+  if (!receivedText) return undefined;
+  try {
+    return JSON.parse(receivedText) as EmbeddedTranslations;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Namespaces the matched routes declare with `handle.i18n`, always with `common`. */
+export function routeNamespaces(handles: readonly unknown[]): string[] {
+  const namespaces = new Set(["common"]);
+  for (const handle of handles) {
+    for (const namespace of (handle as { i18n?: string[] } | undefined)?.i18n ?? []) namespaces.add(namespace);
+  }
+  return [...namespaces];
+}
+
+export function EmbeddedTranslationsScript() {
+  const { i18n } = useTranslation();
+  const matches = useMatches();
+  let text = receivedText ?? "";
+  if (typeof document === "undefined") {
+    const payload: EmbeddedTranslations = {
+      language: i18n.language,
+      namespaces: i18n.resourcesFor(i18n.language, routeNamespaces(matches.map((match) => match.handle))),
+    };
+    // Escaped so no translation can end the script element early.
+    text = JSON.stringify(payload).replace(/</g, "\\u003c");
+  }
+  return <script id={elementId} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+}

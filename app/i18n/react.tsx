@@ -1,0 +1,52 @@
+import { cloneElement, createContext, Fragment, isValidElement, use, useContext, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import { defaultNamespace, type TFunction, type TranslateOptions, type Translator } from "./translator";
+
+const TranslatorContext = createContext<Translator | null>(null);
+
+export function I18nProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
+  return <TranslatorContext value={i18n}>{children}</TranslatorContext>;
+}
+
+/**
+ * `t` for the given namespaces in the current language. A namespace the page has not loaded yet
+ * suspends the render until its chunk arrives; React keeps the previous screen meanwhile.
+ */
+export function useTranslation(namespaces: string | readonly string[] = defaultNamespace): { t: TFunction; i18n: Translator } {
+  const i18n = useContext(TranslatorContext);
+  if (!i18n) throw new Error("useTranslation needs an I18nProvider above it");
+  const language = useSyncExternalStore(i18n.subscribe, () => i18n.language, () => i18n.language);
+  const list = typeof namespaces === "string" ? [namespaces] : namespaces;
+  const listKey = list.join(",");
+  const loading = i18n.ensure(language, list);
+  if (loading) use(loading);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- listKey stands for the list's contents
+  const t = useMemo(() => i18n.getFixedT(language, list), [i18n, language, listKey]);
+  return { t, i18n };
+}
+
+const tag = /<(\w+)>(.*?)<\/\1>|<(\w+)\s*\/>/gs;
+
+/**
+ * A translated sentence with elements inside it: `Agree to our <terms>Terms</terms>` renders the
+ * `terms` component around "Terms", so translators can move the link within the sentence.
+ */
+export function Trans({ t, i18nKey, values, components }: { t: TFunction; i18nKey: string; values?: TranslateOptions; components: Record<string, ReactElement> }) {
+  return <>{renderTags(t(i18nKey, values), components)}</>;
+}
+
+function renderTags(text: string, components: Record<string, ReactElement>): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(tag)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    const name = match[1] ?? match[3] ?? "";
+    const component = components[name];
+    const inner = match[2] === undefined ? [] : renderTags(match[2], components);
+    parts.push(
+      isValidElement(component) ? cloneElement(component, { key: parts.length }, ...inner) : <Fragment key={parts.length}>{inner}</Fragment>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}

@@ -1,0 +1,154 @@
+import { defaultLanguage, isLanguage, toBcp47, type Language } from "~/domain/languages";
+
+/** Translation trees by language, then namespace: `resources.de.marketing.hero.title`. */
+export type Resources = Record<string, Record<string, unknown>>;
+
+export type TranslateOptions = {
+  /** Return the subtree (an array of sections, say) instead of a string. */
+  returnObjects?: boolean;
+  /** Picks the plural form `key_one`, `key_few`, `key_other`… when the language has them. */
+  count?: number;
+} & Record<string, unknown>;
+
+export interface TFunction {
+  (key: string, options: TranslateOptions & { returnObjects: true }): unknown;
+  (key: string, options?: TranslateOptions): string;
+}
+
+/** Loads one language's namespace; on the client each is its own immutable-cached chunk. */
+export type NamespaceLoader = (language: Language, namespace: string) => Promise<Record<string, unknown>>;
+
+export const defaultNamespace = "common";
+
+const namespaceSeparator = ":";
+const placeholder = /\{\{\s*-?\s*([\w.]+)\s*\}\}/g;
+
+function lookup(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const part of path.split(".")) {
+    if (!node || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function interpolate(text: string, values: Record<string, unknown>): string {
+  if (!text.includes("{{")) return text;
+  return text.replace(placeholder, (_, name: string) => {
+    const value = lookup(values, name);
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+/**
+ * Our own translator, in place of i18next (decision 0009): the features we use — namespaces with
+ * a common fallback, English fallback, `{{value}}` interpolation, plural suffixes and subtrees —
+ * fit in a kilobyte, where i18next and react-i18next cost every page about 20 KB of JavaScript.
+ */
+export class Translator {
+  language: Language;
+  private readonly resources: Resources;
+  private readonly loadNamespace?: NamespaceLoader;
+  private readonly pending = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<() => void>();
+  private readonly pluralRules = new Map<Language, Intl.PluralRules>();
+  /** Namespaces the page uses, so a language change fetches them all before anything re-renders. */
+  private readonly usedNamespaces = new Set<string>([defaultNamespace]);
+  /** Languages that fall back to English for missing keys; the client skips it, every key exists in every language. */
+  private readonly fallbackLanguage: Language | null;
+
+  constructor(options: { language: Language; resources: Resources; loadNamespace?: NamespaceLoader; fallbackLanguage?: Language | null }) {
+    this.language = options.language;
+    this.resources = options.resources;
+    this.loadNamespace = options.loadNamespace;
+    this.fallbackLanguage = options.fallbackLanguage === undefined ? defaultLanguage : options.fallbackLanguage;
+    for (const namespaces of Object.values(this.resources)) for (const namespace of Object.keys(namespaces)) this.usedNamespaces.add(namespace);
+  }
+
+  hasNamespace(language: Language, namespace: string): boolean {
+    return Boolean(this.resources[language]?.[namespace]);
+  }
+
+  /** The given namespaces' trees in one language, for the page's HTML to carry to the browser. */
+  resourcesFor(language: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
+    return Object.fromEntries(namespaces.map((namespace) => [namespace, (this.resources[language]?.[namespace] ?? {}) as Record<string, unknown>]));
+  }
+
+  /** Resolves once every namespace is loaded in `language`; null when they already are (no render has to wait). */
+  ensure(language: Language, namespaces: readonly string[]): Promise<void> | null {
+    for (const namespace of namespaces) this.usedNamespaces.add(namespace);
+    const missing = namespaces.filter((namespace) => !this.hasNamespace(language, namespace));
+    if (missing.length === 0) return null;
+    const key = `${language}|${missing.join(",")}`;
+    let promise = this.pending.get(key);
+    if (!promise) {
+      const load = this.loadNamespace;
+      if (!load) return null;
+      promise = Promise.all(
+        missing.map(async (namespace) => {
+          const tree = await load(language, namespace);
+          (this.resources[language] ??= {})[namespace] = tree;
+        }),
+      ).then(() => undefined);
+      promise.catch(() => this.pending.delete(key));
+      this.pending.set(key, promise);
+    }
+    return promise;
+  }
+
+  async loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
+    await this.ensure(this.language, typeof namespaces === "string" ? [namespaces] : namespaces);
+  }
+
+  /** Switches every subscribed component at once, after the new language's namespaces have arrived. */
+  async changeLanguage(language: Language): Promise<void> {
+    if (!isLanguage(language) || language === this.language) return;
+    await this.ensure(language, [...this.usedNamespaces]);
+    this.language = language;
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  t: TFunction = ((key: string, options?: TranslateOptions) => this.translate(this.language, [defaultNamespace], key, options)) as TFunction;
+
+  /** A `t` bound to one language and namespace list; the first namespace is the default, then the rest, then `common`. */
+  getFixedT(language: Language, namespaces: string | readonly string[]): TFunction {
+    const list = typeof namespaces === "string" ? [namespaces] : [...namespaces];
+    return ((key: string, options?: TranslateOptions) => this.translate(language, list, key, options)) as TFunction;
+  }
+
+  private translate(language: Language, namespaces: readonly string[], fullKey: string, options: TranslateOptions = {}): unknown {
+    let key = fullKey;
+    let searched = namespaces;
+    const separator = fullKey.indexOf(namespaceSeparator);
+    if (separator > 0) {
+      key = fullKey.slice(separator + 1);
+      searched = [fullKey.slice(0, separator)];
+    }
+    const candidates = typeof options.count === "number" ? [`${key}_${this.pluralForm(language, options.count)}`, key] : [key];
+    const languagesToSearch = this.fallbackLanguage && this.fallbackLanguage !== language ? [language, this.fallbackLanguage] : [language];
+    for (const namespace of new Set([...searched, defaultNamespace])) {
+      for (const code of languagesToSearch) {
+        for (const candidate of candidates) {
+          const value = lookup(this.resources[code]?.[namespace], candidate);
+          if (typeof value === "string") return interpolate(value, options);
+          if (value !== undefined && options.returnObjects) return value;
+        }
+      }
+    }
+    return key;
+  }
+
+  private pluralForm(language: Language, count: number): Intl.LDMLPluralRule {
+    let rules = this.pluralRules.get(language);
+    if (!rules) {
+      rules = new Intl.PluralRules(toBcp47(language));
+      this.pluralRules.set(language, rules);
+    }
+    return rules.select(count);
+  }
+}
