@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,6 +6,7 @@ import { isLanguage } from "~/domain/languages";
 import { createI18n } from "~/i18n/i18n";
 import { I18nProvider } from "~/i18n/react";
 import { allResources } from "~/i18n/resources.server";
+import { createCoalescingStream } from "~/lib/coalescing-stream.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/lib/logger.server";
@@ -45,12 +45,9 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = createCoalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");

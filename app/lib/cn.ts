@@ -6,7 +6,22 @@ import { clsx, type ClassValue } from "clsx";
  * tailwind-merge, which would cost 8 KB of every page's JavaScript; it knows the utilities this codebase uses.
  */
 export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).split(" ").filter(Boolean);
+  const joined = clsx(inputs);
+  let merged = mergedByInput.get(joined);
+  if (merged === undefined) {
+    merged = merge(joined);
+    // Class lists come from our components, so they are few; the cap only guards against a surprise.
+    if (mergedByInput.size >= 5000) mergedByInput.clear();
+    mergedByInput.set(joined, merged);
+  }
+  return merged;
+}
+
+/** Hydration renders hundreds of elements with the same few class lists: each is merged once. */
+const mergedByInput = new Map<string, string>();
+
+function merge(joined: string): string {
+  const classes = joined.split(" ").filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];
   for (let index = classes.length - 1; index >= 0; index--) {
