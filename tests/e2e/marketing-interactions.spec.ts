@@ -1,43 +1,57 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { text, useLanguage, visit } from "./marketing-support";
 
 test.describe("FAQ accordion", () => {
+  /** A question's disclosure; `open` is the native state the browser keeps and exposes as expanded. */
+  const question = (page: Page, name: string) => page.locator("details", { has: page.locator("summary", { hasText: name }) });
+
   test("opens one answer at a time, and the open one can be closed @phone", async ({ page }) => {
     await visit(page, "/faq");
-    const first = page.getByRole("button", { name: text("en", "faq.items.free.question") });
-    const second = page.getByRole("button", { name: text("en", "faq.items.premium.question") });
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    const first = question(page, text("en", "faq.items.free.question"));
+    const second = question(page, text("en", "faq.items.premium.question"));
+    await expect(first).toHaveJSProperty("open", false);
+    await first.locator("summary").click();
+    await expect(first).toHaveJSProperty("open", true);
     await expect(page.getByText(text("en", "faq.items.free.answer"))).toBeVisible();
 
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await second.locator("summary").click();
+    await expect(second).toHaveJSProperty("open", true);
+    await expect(first).toHaveJSProperty("open", false);
     await expect(page.getByText(text("en", "faq.items.free.answer"))).toBeHidden();
-    await expect(page.locator('main button[aria-expanded="true"]')).toHaveCount(1);
+    await expect(page.locator("main details[open]")).toHaveCount(1);
 
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await second.locator("summary").click();
+    await expect(second).toHaveJSProperty("open", false);
     await expect(page.getByText(text("en", "faq.items.premium.answer"))).toBeHidden();
-    await expect(page.locator('main button[aria-expanded="true"]')).toHaveCount(0);
+    await expect(page.locator("main details[open]")).toHaveCount(0);
+  });
+
+  test("answers are in the server's HTML and work without JavaScript", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/faq");
+    const cancel = question(page, text("en", "faq.items.cancel.question"));
+    await expect(cancel.locator("p")).toHaveText(text("en", "faq.items.cancel.answer"));
+    await cancel.locator("summary").click();
+    await expect(page.getByText(text("en", "faq.items.cancel.answer"))).toBeVisible();
+    await context.close();
   });
 
   test("works with the keyboard, in German", async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL, "de");
     await visit(page, "/faq");
-    const cancel = page.getByRole("button", { name: text("de", "faq.items.cancel.question") });
-    await cancel.focus();
+    const cancel = question(page, text("de", "faq.items.cancel.question"));
+    await cancel.locator("summary").focus();
     await page.keyboard.press("Enter");
     await expect(page.getByText(text("de", "faq.items.cancel.answer"))).toBeVisible();
-    await page.keyboard.press("ArrowDown");
-    const languages = page.getByRole("button", { name: text("de", "faq.items.languages.question") });
-    await expect(languages).toBeFocused();
+    await page.keyboard.press("Tab");
+    const languages = question(page, text("de", "faq.items.languages.question"));
+    await expect(languages.locator("summary")).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(languages).toHaveAttribute("aria-expanded", "true");
-    await expect(cancel).toHaveAttribute("aria-expanded", "false");
+    await expect(languages).toHaveJSProperty("open", true);
+    await expect(cancel).toHaveJSProperty("open", false);
     await page.keyboard.press("Space");
-    await expect(languages).toHaveAttribute("aria-expanded", "false");
+    await expect(languages).toHaveJSProperty("open", false);
   });
 });
 

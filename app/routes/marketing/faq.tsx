@@ -1,8 +1,9 @@
+import { ChevronDownIcon } from "~/components/layout/icons";
 import { useTranslation } from "~/i18n/react";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
 import { SeoHead } from "~/features/marketing/components/seo-head";
+import { cn } from "~/lib/cn";
 
 export const handle = { i18n: ["marketing"] };
 
@@ -15,19 +16,25 @@ export default function Faq() {
       <SeoHead path="/faq" title={t("seo.faq.title")} description={t("seo.faq.description")} />
       <PageHeader eyebrow={t("faq.eyebrow")} title={t("faq.title")} subtitle={t("faq.subtitle")} />
       <section aria-labelledby="faq-list-title" className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        {/* The accordion's questions are h3s; this keeps the outline h1 → h2 → h3 for screen readers. */}
         <h2 id="faq-list-title" className="sr-only">
           {t("faq.eyebrow")}
         </h2>
-        {/* One answer open at a time, and the open one can be closed again (spec: single, collapsible). */}
-        <Accordion type="single" collapsible className="rounded-2xl border bg-card px-5 shadow-sm sm:px-7">
+        {/*
+          One answer open at a time, and the open one can be closed again (spec: single, collapsible). Native
+          disclosures sharing a name do exactly that with no JavaScript: the answers are in the HTML for search
+          engines and work before the page hydrates.
+        */}
+        <div className="rounded-2xl border bg-card px-5 shadow-sm sm:px-7">
           {questions.map((key, index) => (
-            <AccordionItem key={key} value={key} className={index === questions.length - 1 ? "border-b-0" : undefined}>
-              <AccordionTrigger className="py-5 text-base">{t(`faq.items.${key}.question`)}</AccordionTrigger>
-              <AccordionContent className="pb-5 text-base leading-relaxed">{t(`faq.items.${key}.answer`)}</AccordionContent>
-            </AccordionItem>
+            <details key={key} name="faq" className={cn("group border-b", index === questions.length - 1 && "border-b-0")}>
+              <summary className="-mx-2 flex cursor-pointer list-none items-center justify-between gap-4 rounded-md px-2 py-5 text-left text-base font-medium transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+                {t(`faq.items.${key}.question`)}
+                <ChevronDownIcon className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
+              </summary>
+              <p className="pb-5 text-base leading-relaxed text-muted-foreground">{t(`faq.items.${key}.answer`)}</p>
+            </details>
           ))}
-        </Accordion>
+        </div>
       </section>
       <CtaBanner title={t("faq.cta.title")} text={t("faq.cta.text")} signupLabel={t("shared.startFree")} />
     </>
