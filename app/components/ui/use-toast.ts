@@ -53,7 +53,9 @@ function subscribe(listener: () => void) {
 
 export const getToasts = () => toasts;
 const getSnapshot = getToasts;
-const getServerSnapshot = (): ToastMessage[] => [];
+// One array for every call: React compares snapshots by identity and warns about a fresh one each time.
+const noToasts: ToastMessage[] = [];
+const getServerSnapshot = () => noToasts;
 
 export function useToasts(): ToastMessage[] {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
