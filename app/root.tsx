@@ -44,7 +44,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html
       lang={toBcp47(language)}
-      data-language={language}
       {...(rootData?.analyticsExcluded ? { "data-analytics-excluded": "true" } : {})}
     >
       <head>

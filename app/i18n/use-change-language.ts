@@ -11,7 +11,6 @@ export function useChangeLanguage() {
       if (!isLanguage(language)) return;
       await i18n.changeLanguage(language);
       document.documentElement.lang = toBcp47(language);
-      document.documentElement.dataset.language = language;
       try {
         localStorage.setItem(languageStorageKey, language);
       } catch {
