@@ -124,14 +124,18 @@ export function currencySymbol(currency: string, language: Language): string {
 
 const percentCache = new Map<string, Intl.NumberFormat>();
 
-/** A fraction (0.256) as a percentage in the reader's language: "25,6 %" (de); null → "—". */
-export function formatPercent(fraction: number | null, language: Language, options: { signed?: boolean } = {}): string {
+/**
+ * A fraction (0.256) as a percentage in the reader's language: "25,6 %" (de); null → "—".
+ * `signed` adds + or − for trends; `oneDecimal` always shows one decimal ("64.0%"), for figures side by side.
+ */
+export function formatPercent(fraction: number | null, language: Language, options: { signed?: boolean; oneDecimal?: boolean } = {}): string {
   if (fraction === null || !Number.isFinite(fraction)) return "—";
-  const key = `${language}|${options.signed ? "s" : ""}`;
+  const key = `${language}|${options.signed ? "s" : ""}|${options.oneDecimal ? "1" : ""}`;
   let cached = percentCache.get(key);
   if (!cached) {
     cached = new Intl.NumberFormat(toBcp47(language), {
       style: "percent",
+      minimumFractionDigits: options.oneDecimal ? 1 : 0,
       maximumFractionDigits: 1,
       signDisplay: options.signed ? "exceptZero" : "auto",
     });

@@ -21,6 +21,8 @@ export type NamespaceLoader = (language: Language, namespace: string) => Promise
 export const defaultNamespace = "common";
 
 const namespaceSeparator = ":";
+/** Shared by every translator: the server makes one per request, and building the rules costs milliseconds. */
+const pluralRulesByLanguage = new Map<Language, Intl.PluralRules>();
 const placeholder = /\{\{\s*-?\s*([\w.]+)\s*\}\}/g;
 
 function lookup(tree: unknown, path: string): unknown {
@@ -51,7 +53,6 @@ export class Translator {
   private readonly loadNamespace?: NamespaceLoader;
   private readonly pending = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
-  private readonly pluralRules = new Map<Language, Intl.PluralRules>();
   /** Namespaces the page uses, so a language change fetches them all before anything re-renders. */
   private readonly usedNamespaces = new Set<string>([defaultNamespace]);
   /** Languages that fall back to English for missing keys; the client skips it, every key exists in every language. */
@@ -144,10 +145,10 @@ export class Translator {
   }
 
   private pluralForm(language: Language, count: number): Intl.LDMLPluralRule {
-    let rules = this.pluralRules.get(language);
+    let rules = pluralRulesByLanguage.get(language);
     if (!rules) {
       rules = new Intl.PluralRules(toBcp47(language));
-      this.pluralRules.set(language, rules);
+      pluralRulesByLanguage.set(language, rules);
     }
     return rules.select(count);
   }

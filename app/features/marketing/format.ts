@@ -1,21 +1,12 @@
-import { toBcp47, type Language } from "~/domain/languages";
+import type { Language } from "~/domain/languages";
+import { formatMoney, formatMoneyCompact, formatPercent as formatFraction } from "~/domain/money";
 
-/** Euro amounts in the reader's locale, from integer cents. */
+/** Euro amounts in the reader's locale, from integer cents; `whole` drops the cents for the demo's tight cards. */
 export function formatEuro(cents: number, language: Language, options: { whole?: boolean } = {}): string {
-  return new Intl.NumberFormat(toBcp47(language), {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: options.whole ? 0 : 2,
-    maximumFractionDigits: options.whole ? 0 : 2,
-  }).format(cents / 100);
+  return options.whole ? formatMoneyCompact(cents, "EUR", language) : formatMoney(cents, "EUR", language);
 }
 
-/** A ratio as a percentage in the reader's locale; `signed` adds + or − for trends. */
+/** A ratio as a percentage with one decimal in the reader's locale; `signed` adds + or − for trends. */
 export function formatPercent(ratio: number, language: Language, options: { signed?: boolean } = {}): string {
-  return new Intl.NumberFormat(toBcp47(language), {
-    style: "percent",
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: options.signed ? "exceptZero" : "auto",
-  }).format(ratio);
+  return formatFraction(ratio, language, { ...options, oneDecimal: true });
 }
