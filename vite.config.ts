@@ -7,7 +7,6 @@ export default defineConfig({
   // The server bundle's entry is our Express app, so pages, API and start-up share one module graph.
   environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   build: {
-    minify: process.env.SAMEN_NO_MINIFY ? false : undefined,
     rolldownOptions: {
       output: {
         // One framework chunk for what every page runs before it can hydrate: React, React Router, our
