@@ -4,13 +4,13 @@ import { HydratedRouter } from "react-router/dom";
 import { isLanguage } from "~/domain/languages";
 import { loadNamespace } from "~/i18n/client-backend";
 import { readEmbeddedTranslations } from "~/i18n/embedded-resources";
-import { createI18n } from "~/i18n/i18n";
 import { I18nProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 
 // The server rendered in this language and sent the page's namespaces along, so nothing flashes.
 const embedded = readEmbeddedTranslations();
 const language = isLanguage(embedded?.language) ? embedded.language : "en";
-const i18n = createI18n({
+const i18n = new Translator({
   language,
   resources: { [language]: { ...embedded?.namespaces } },
   loadNamespace,

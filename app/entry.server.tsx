@@ -3,9 +3,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { isLanguage } from "~/domain/languages";
-import { createI18n } from "~/i18n/i18n";
 import { I18nProvider } from "~/i18n/react";
-import { allResources } from "~/i18n/resources.server";
+import { serverTranslator } from "~/i18n/resources.server";
 import { createCoalescingStream } from "~/lib/coalescing-stream.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { NonceProvider } from "~/lib/nonce";
@@ -26,7 +25,7 @@ export default async function handleRequest(
   const { nonce, log } = loadContext.get(requestInfoContext);
   const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const language = isLanguage(rootData?.language) ? rootData.language : "en";
-  const i18n = createI18n({ language, resources: allResources });
+  const i18n = serverTranslator(language);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,5 +1,5 @@
-import type { Resources } from "./translator";
-import { languages } from "~/domain/languages";
+import { languages, type Language } from "~/domain/languages";
+import { Translator, type Resources } from "./translator";
 
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { eager: true, import: "default" });
 
@@ -15,3 +15,18 @@ for (const [file, content] of Object.entries(files)) {
 
 export const namespaces = Object.keys(allResources.en ?? {});
 export const loadedLanguages = languages.filter((language) => allResources[language]);
+
+const translators = new Map<Language, Translator>();
+
+/**
+ * The translator for one language, for everything the server renders or sends (pages, e-mails, files).
+ * It holds no per-request state, so one per language serves every request.
+ */
+export function serverTranslator(language: Language): Translator {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = new Translator({ language, resources: allResources });
+    translators.set(language, translator);
+  }
+  return translator;
+}

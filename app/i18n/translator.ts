@@ -21,7 +21,7 @@ export type NamespaceLoader = (language: Language, namespace: string) => Promise
 export const defaultNamespace = "common";
 
 const namespaceSeparator = ":";
-/** Shared by every translator: the server makes one per request, and building the rules costs milliseconds. */
+/** Shared by every translator: building the rules costs milliseconds. */
 const pluralRulesByLanguage = new Map<Language, Intl.PluralRules>();
 const placeholder = /\{\{\s*-?\s*([\w.]+)\s*\}\}/g;
 

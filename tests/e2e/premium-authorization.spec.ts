@@ -32,6 +32,8 @@ interface Row {
 const salaryId = "00000000-0000-4000-8000-000000000101";
 const today = new Date().toISOString().slice(0, 10);
 const month = today.slice(0, 7);
+/** A household write: the owner may, the read-only partner is refused, anyone else does not see the household. */
+const householdWrite: Expected = { anonymous: 302, owner: 200, partner: 403, stranger: 404 };
 
 const page = (path: string, expected: Partial<Expected> = {}): Row => ({
   name: `GET ${path}`,
@@ -70,35 +72,35 @@ const rows: Row[] = [
     method: "POST",
     path: () => "/app/transactions/new",
     form: (ids) => ({ intent: "add", js: "1", householdId: ids.householdId, kind: "expense", amount: "12.50", categoryId: "00000000-0000-4000-8000-000000000202", occurredOn: today, description: "matrix" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST update entry",
     method: "POST",
     path: (ids) => `/app/transactions/${ids.transactionId}`,
     form: (ids) => ({ intent: "update", js: "1", householdId: ids.householdId, kind: "income", amount: "3000", categoryId: salaryId, occurredOn: today, description: "Salary" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST create goal",
     method: "POST",
     path: () => "/app/goals",
     form: (ids) => ({ intent: "create", householdId: ids.householdId, name: "Matrix goal", target: "500" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST contribute to goal",
     method: "POST",
     path: () => "/app/goals",
     form: (ids) => ({ intent: "contribute", householdId: ids.householdId, goalId: ids.goalId, direction: "add", amount: "10" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST household settings",
     method: "POST",
     path: () => "/app/settings",
     form: (ids) => ({ intent: "household", householdId: ids.householdId, name: "Our home", currency: "EUR" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   // Per-person settings: everyone signed in changes only their own profile.
   { name: "POST profile", method: "POST", path: () => "/app/settings", form: () => ({ intent: "profile", name: "Someone", locale: "en" }), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
@@ -107,38 +109,38 @@ const rows: Row[] = [
   { name: "POST switch household", method: "POST", path: () => "/app/household", form: (ids) => ({ householdId: ids.householdId }), expected: { anonymous: 302, owner: 303, partner: 303, stranger: 303 } },
 
   // Premium: plan, categories, sharing — owner only.
-  { name: "POST cancel subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "cancel", householdId: ids.householdId }), expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 } },
-  { name: "POST resume subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "resume", householdId: ids.householdId }), expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 } },
+  { name: "POST cancel subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "cancel", householdId: ids.householdId }), expected: householdWrite },
+  { name: "POST resume subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "resume", householdId: ids.householdId }), expected: householdWrite },
   { name: "POST upgrade (already premium)", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "upgrade", householdId: ids.householdId }), expected: { anonymous: 302, owner: 409, partner: 403, stranger: 404 } },
   {
     name: "POST create category",
     method: "POST",
     path: () => "/app/settings/categories",
     form: (ids) => ({ intent: "create", householdId: ids.householdId, kind: "expense", name: "Matrix", color: "#2f7d5b", icon: "shapes" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST rename category",
     method: "POST",
     path: () => "/app/settings/categories",
     form: (ids) => ({ intent: "update", householdId: ids.householdId, categoryId: ids.categoryId, name: "Pets and vet", color: "#be3a6e", icon: "heart-pulse" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST archive category",
     method: "POST",
     path: () => "/app/settings/categories",
     form: (ids) => ({ intent: "archive", householdId: ids.householdId, categoryId: ids.categoryId }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
   {
     name: "POST invite",
     method: "POST",
     path: () => "/app/settings/partners",
     form: (ids) => ({ intent: "invite", householdId: ids.householdId, email: `matrix-${Date.now()}@samen.test`, language: "en" }),
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: householdWrite,
   },
-  { name: "POST revoke invitation", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "revoke", householdId: ids.householdId, invitationId: ids.invitationId }), expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 } },
+  { name: "POST revoke invitation", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "revoke", householdId: ids.householdId, invitationId: ids.invitationId }), expected: householdWrite },
   // The used invitation link: nobody can use it again; anonymous is sent to sign in first.
   { name: "POST accept a used invitation", method: "POST", path: (ids) => `/app/invitations/${ids.token}`, form: () => ({}), expected: { anonymous: 302, owner: 410, partner: 410, stranger: 410 } },
   // Account deletion is about one's own account; with a wrong password it refuses everyone.

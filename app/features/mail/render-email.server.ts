@@ -1,7 +1,6 @@
 import type { TFunction } from "~/i18n/translator";
 import { defaultLanguage, isLanguage, toBcp47, type Language } from "~/domain/languages";
-import { createI18n } from "~/i18n/i18n";
-import { allResources } from "~/i18n/resources.server";
+import { serverTranslator } from "~/i18n/resources.server";
 import { publicUrl } from "~/config.server";
 import type { MailMessage } from "./mailer.server";
 
@@ -27,8 +26,7 @@ export interface EmailContent {
  */
 export function mailTranslator(language: string | null | undefined, namespace: string): TFunction {
   const lng = isLanguage(language) ? language : defaultLanguage;
-  const i18n = createI18n({ language: lng, resources: allResources });
-  return i18n.getFixedT(lng, namespace);
+  return serverTranslator(lng).getFixedT(lng, namespace);
 }
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
