@@ -17,8 +17,29 @@ describe("configuration", () => {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems;
       expect(problems).toHaveLength(3);
-      expect(problems.find((line) => line.startsWith("DATABASE_URL="))).toMatch(/postgres:\/\//);
+      expect(problems.find((line) => line.startsWith("DATABASE_URL:"))).toMatch(/postgres:\/\//);
     }
+  });
+
+  it("names a bad variable but never prints its value (it may be a secret)", () => {
+    const secrets = { AUTH_SECRET: "short-but-secret", SMTP_URL: "smtp://mailer:hunter2-password@ not a url", DATABASE_URL: "mysql://root:db-pass@x" };
+    try {
+      parseConfig(secrets);
+      expect.unreachable();
+    } catch (error) {
+      const text = (error as ConfigError).message;
+      expect(text).toMatch(/AUTH_SECRET/);
+      expect(text).toMatch(/SMTP_URL/);
+      expect(text).toMatch(/DATABASE_URL/);
+      for (const value of ["short-but-secret", "hunter2", "db-pass"]) expect(text).not.toContain(value);
+    }
+  });
+
+  it("trusts only loopback proxies unless TRUST_PROXY says otherwise", () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe("loopback");
+    expect(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::1" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8, fd00::1");
+    expect(() => parseConfig({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
   });
 });
 

@@ -53,7 +53,21 @@ export const configSchema = z.object({
   ),
   ANALYTICS_EXCLUDED_IP: optionalText,
   RATE_LIMIT_DISABLED: booleanFlag.optional(),
+  /**
+   * The proxies whose X-Forwarded-For is believed, in Express's "trust proxy" syntax: a hop count, or a comma-separated
+   * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Default: loopback only.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value) => value.trim())
+    .refine((value) => /^\d{1,2}$/.test(value) || value.split(",").every((part) => trustedProxyPart.test(part.trim())), {
+      message: "must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+    })
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
 });
+
+const trustedProxyPart = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -68,10 +82,8 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join(".");
-    return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
-  });
+  // The variable's name and what is wrong with it, never its value: it may be a secret or carry a password.
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   throw new ConfigError(problems);
 }
 
@@ -82,8 +94,28 @@ export function getConfig(): Config {
   return cached;
 }
 
-export function isProduction(): boolean {
-  return getConfig().NODE_ENV === "production";
+/**
+ * A deployment somebody configured for the public: NODE_ENV=production *and* PUBLIC_URL. It must be given its secrets
+ * and its mail server. `npm start` on a laptop runs the same production build without PUBLIC_URL: that is a local
+ * installation, which makes its own secret, keeps mail in the development outbox and may hold demo content.
+ */
+export function isProduction(config: Pick<Config, "NODE_ENV" | "PUBLIC_URL"> = getConfig()): boolean {
+  return config.NODE_ENV === "production" && config.PUBLIC_URL !== undefined;
+}
+
+/**
+ * Demo content (the demo account, demo articles): SEED_DEMO when set; otherwise on in development and on a local
+ * installation's embedded database (`npm start`), off in a production deployment, in tests and on a PostgreSQL server.
+ */
+export function demoContentEnabled(config: Config = getConfig()): boolean {
+  if (config.SEED_DEMO !== undefined) return config.SEED_DEMO;
+  if (config.NODE_ENV === "development") return true;
+  return config.NODE_ENV === "production" && !isProduction(config) && !config.DATABASE_URL;
+}
+
+/** Cookies are Secure (and session cookies `__Host-`) exactly when the site is served over https. */
+export function secureCookies(): boolean {
+  return publicUrl().startsWith("https:");
 }
 
 /** The site's own origin, used in links inside e-mails, canonical URLs and the sitemap. */

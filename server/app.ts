@@ -8,7 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, publicUrl } from "~/config.server";
 import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
+import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { runStartupTasks } from "~/features/platform/startup.server";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
@@ -43,7 +43,9 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
   const config = getConfig();
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Only the proxies named in TRUST_PROXY (default: loopback) may set X-Forwarded-For; anyone else's is ignored,
+  // so a client on a private network cannot pick the address its rate limits are counted against.
+  app.set("trust proxy", config.TRUST_PROXY);
   // Brotli quality 5 makes the home page's HTML 13.3 KB instead of quality 4's 14.3 KB in the same ~2 ms.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   // Hashed assets first: they need no page headers (CSP, request logs), only long caching and nosniff.
@@ -65,8 +67,10 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true || req.url === "/healthz" },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        // Verification, reset and invitation links carry their token in the query or the path: never logged.
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
     }),
   );

@@ -16,13 +16,13 @@ export type DeleteAccountError = "passwordRequired" | "wrongPassword" | "tooMany
 /** Password attempts allowed per account in a quarter of an hour, so the form cannot be used to guess passwords. */
 const attemptRule = { windowSeconds: 15 * 60, max: 5 };
 
-async function sendDeletionMail({ email, name, language }: { email: string; name: string; language: Language }) {
+async function sendDeletionMail({ email, language }: { email: string; language: Language }) {
   const t = await mailTranslator(language, "premium");
   const content = await renderEmail({
     language,
     subject: t("mail.accountDeleted.subject"),
     heading: t("mail.accountDeleted.heading"),
-    paragraphs: [name ? t("mail.accountDeleted.greetingName", { name }) : t("mail.accountDeleted.greeting"), t("mail.accountDeleted.body"), t("mail.accountDeleted.kept")],
+    paragraphs: [t("mail.accountDeleted.greeting"), t("mail.accountDeleted.body"), t("mail.accountDeleted.kept")],
     reason: t("mail.accountDeleted.reason", { email }),
   });
   await sendMail({ to: email, kind: "account-deleted", ...content });
@@ -37,7 +37,7 @@ async function sendDeletionMail({ email, name, language }: { email: string; name
  */
 export async function deleteAccount({ userId, password }: { userId: string; password: string }): Promise<{ ok: true; email: string } | { ok: false; error: DeleteAccountError }> {
   if (!password) return { ok: false, error: "passwordRequired" };
-  const [person] = await db().select({ id: user.id, email: user.email, name: user.name, locale: user.locale }).from(user).where(eq(user.id, userId)).limit(1);
+  const [person] = await db().select({ id: user.id, email: user.email, locale: user.locale }).from(user).where(eq(user.id, userId)).limit(1);
   if (!person) return { ok: false, error: "wrongPassword" };
 
   const attempt = await consumeRateLimit(`delete-account:user:${userId}`, attemptRule);
@@ -79,7 +79,7 @@ export async function deleteAccount({ userId, password }: { userId: string; pass
   logger.info({ userId, households: owned.length }, "account deleted");
 
   try {
-    await sendDeletionMail({ email: person.email, name: person.name, language: isLanguage(person.locale) ? person.locale : "en" });
+    await sendDeletionMail({ email: person.email, language: isLanguage(person.locale) ? person.locale : "en" });
   } catch (error) {
     logger.error({ err: error }, "account deletion mail failed");
   }
@@ -88,7 +88,7 @@ export async function deleteAccount({ userId, password }: { userId: string; pass
 
 /** Set-Cookie lines that clear the session and app cookies in the browser (the sessions are already gone). */
 export function clearedAccountCookies(names: string[], secure: boolean): string[] {
-  return names.map((name) => `${name}=; Path=${name.startsWith("samen_household") ? "/app" : "/"}; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`);
+  return names.map((name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`);
 }
 
 /** Counts what is left of a user in the database (used by tests and the e2e check that nothing is kept). */

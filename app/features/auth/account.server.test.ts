@@ -48,10 +48,11 @@ async function waitForMail(email: string, kind: string): Promise<string> {
 }
 
 describe("accounts", () => {
-  it("a new account must confirm its e-mail before the first sign-in; the link signs it in", async () => {
+  it("a new account must confirm its e-mail before the first sign-in; the link signs in the browser that signed up", async () => {
     const email = "ada@example.com";
     const created = await signUpWithPassword({ request: request("/signup"), name: "Ada", email, password: "correct horse battery", language: "nl" });
-    expect(created).toEqual({ ok: true });
+    expect(created).toMatchObject({ ok: true });
+    const signUpBrowser = cookieHeader((created as { headers: Headers }).headers);
 
     const early = await signInWithPassword({ request: request("/auth"), email, password: "correct horse battery" });
     expect(early).toMatchObject({ ok: false, error: { code: "EMAIL_NOT_VERIFIED" }, status: 403 });
@@ -61,15 +62,42 @@ describe("accounts", () => {
     const mail = memoryOutboxFor(email).find((entry) => entry.kind === "verify-email");
     expect(mail?.html).toContain('lang="nl"');
 
-    const verified = await verifyEmail({ request: request(link.pathname + link.search), token: link.searchParams.get("token") as string });
+    const verified = await verifyEmail({ request: request(link.pathname + link.search, signUpBrowser), token: link.searchParams.get("token") as string });
     expect(verified).toMatchObject({ ok: true, signedIn: true });
     const cookies = cookieHeader((verified as { headers: Headers }).headers);
     const user = await getOptionalUser(new Request(origin + "/app", { headers: { cookie: cookies } }));
     expect(user).toMatchObject({ email, name: "Ada", locale: "nl", isCreator: false, twoFactorEnabled: false });
 
-    // The link works once: a second use confirms nothing and signs nobody in.
-    const again = await verifyEmail({ request: request("/auth/verify"), token: link.searchParams.get("token") as string });
+    // The link works once: a second use confirms nothing and signs nobody in, not even the same browser.
+    const again = await verifyEmail({ request: request("/auth/verify", cookieHeader((verified as { headers: Headers }).headers, signUpBrowser)), token: link.searchParams.get("token") as string });
     expect(again).toMatchObject({ ok: true, signedIn: false });
+  });
+
+  it("a confirmation link opened in another browser confirms the address but signs nobody in (pre-verification takeover)", async () => {
+    // An attacker signs up with the victim's address, a password of their own and a name meant to be read as a message.
+    const victim = "victim@example.com";
+    const bait = "Security team: restore your account at https://evil.example";
+    const attacker = await signUpWithPassword({ request: request("/signup"), name: bait, email: victim, password: "attacker knows this one", language: "en" });
+    expect(attacker.ok).toBe(true);
+    const mail = memoryOutboxFor(victim).find((entry) => entry.kind === "verify-email");
+    expect(mail?.html).not.toContain("evil.example");
+    expect(mail?.text).not.toContain("evil.example");
+    expect(mail?.html).not.toContain("Security team");
+
+    // The victim clicks the link in their own browser: confirmed, but no session, and nothing to sign in with.
+    const link = new URL(await waitForMail(victim, "verify-email"));
+    const opened = await verifyEmail({ request: request(link.pathname + link.search), token: link.searchParams.get("token") as string });
+    expect(opened).toMatchObject({ ok: true, signedIn: false });
+    expect((opened as { headers: Headers }).headers.getSetCookie()).toEqual([]);
+    // A cookie made up by the victim's browser (or for another address) does not count either.
+    const forged = await verifyEmail({ request: request("/auth/verify", "samen_signup=forged"), token: link.searchParams.get("token") as string });
+    expect(forged).toMatchObject({ ok: true, signedIn: false });
+    const { db } = await import("~/db/client.server");
+    const { session, user } = await import("~/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [account] = await db().select().from(user).where(eq(user.email, victim));
+    expect(account?.emailVerified).toBe(true);
+    expect(await db().select().from(session).where(eq(session.userId, account?.id ?? ""))).toEqual([]);
   });
 
   it("a wrong password is refused with the service's message, a right one opens a new session each time", async () => {

@@ -4,10 +4,11 @@ import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 import type { AuthError, AuthErrorCode } from "./auth-errors";
 import { defaultSignedInPath } from "./safe-redirect";
+import { clearedSignUpBrowserCookie, emailOfVerificationToken, isSignUpBrowser, signUpBrowserCookie } from "./sign-up-browser.server";
 import { authHeaders, setCookieHeaders, toSessionUser } from "./session.server";
 import type { SessionUser } from "./session-user";
 
-export type Failure = { ok: false; error: AuthError; status: number };
+export type Failure = { ok: false; error: AuthError; status: number; headers?: Headers };
 
 const serviceCodes: Record<string, AuthErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: "INVALID_EMAIL_OR_PASSWORD",
@@ -74,11 +75,16 @@ export async function signInWithPassword(options: { request: Request; email: str
     const twoFactor = Boolean(response && "twoFactorRedirect" in response && response.twoFactorRedirect);
     return { ok: true, twoFactor, headers: setCookieHeaders(headers) };
   } catch (error) {
-    return toFailure(error, "sign-in");
+    const failure = toFailure(error, "sign-in");
+    // The right password for an address still waiting for confirmation: a fresh link was mailed, and this
+    // browser (which knows the password) is the one that link may sign in.
+    if (failure.error.code === "EMAIL_NOT_VERIFIED") return { ...failure, headers: new Headers({ "Set-Cookie": signUpBrowserCookie(options.email) }) };
+    return failure;
   }
 }
 
-export type SignUpResult = { ok: true } | Failure;
+/** `headers` marks this browser as the one that signed up: only it is signed in by the confirmation link. */
+export type SignUpResult = { ok: true; headers: Headers } | Failure;
 
 /**
  * Creates the account and mails the confirmation link. The answer is the same when the address already has an
@@ -103,7 +109,8 @@ export async function signUpWithPassword(options: {
       },
       headers: authHeaders(options.request),
     });
-    return { ok: true };
+    // Also when the address already had an account (its owner got a mail instead): the answer must look the same.
+    return { ok: true, headers: new Headers({ "Set-Cookie": signUpBrowserCookie(options.email) }) };
   } catch (error) {
     return toFailure(error, "sign-up");
   }
@@ -146,18 +153,27 @@ export async function resetPassword(options: { request: Request; token: string; 
 
 export type VerifyEmailResult = { ok: true; signedIn: boolean; headers: Headers } | Failure;
 
-/** Confirms the address from the mailed link and signs the user in (only the first time the link is used). */
+/**
+ * Confirms the address from the mailed link. Signs in only the browser that signed up with that address
+ * (see sign-up-browser.server.ts); anyone else who opens the link is asked to sign in with the password.
+ */
 export async function verifyEmail(options: { request: Request; token: string }): Promise<VerifyEmailResult> {
+  const headers = authHeaders(options.request);
   try {
-    const { headers } = await getAuth().api.verifyEmail({
-      query: { token: options.token },
-      headers: authHeaders(options.request),
-      returnHeaders: true,
-    });
-    const cookies = setCookieHeaders(headers);
-    return { ok: true, signedIn: cookies.has("Set-Cookie"), headers: cookies };
+    await getAuth().api.verifyEmail({ query: { token: options.token }, headers });
   } catch (error) {
     return toFailure(error, "verify-email");
+  }
+  const email = emailOfVerificationToken(options.token);
+  if (!email || !isSignUpBrowser(options.request, email)) return { ok: true, signedIn: false, headers: new Headers() };
+  try {
+    const { headers: sessionHeaders } = await getAuth().api.signInAfterVerification({ body: { email }, headers, returnHeaders: true });
+    const cookies = setCookieHeaders(sessionHeaders);
+    cookies.append("Set-Cookie", clearedSignUpBrowserCookie());
+    return { ok: true, signedIn: true, headers: cookies };
+  } catch (error) {
+    const failure = toFailure(error, "sign-in-after-verification");
+    return failure.status >= 500 ? failure : { ok: true, signedIn: false, headers: new Headers() };
   }
 }
 

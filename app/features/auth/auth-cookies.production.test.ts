@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../../server/test-server";
 import { listOutbox } from "~/features/mail/mailer.server";
 
-// This file runs the server in production mode: Secure cookies with the __Host- prefix.
+// This file runs the server as a production deployment on https: Secure cookies with the __Host- prefix.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "samen-auth-prod-"));
 process.env.NODE_ENV = "production";
+process.env.PUBLIC_URL = "https://samen.example";
 process.env.AUTH_SECRET = "production-test-secret-production-test-secret";
 process.env.DATA_DIR = dataDir;
 

@@ -7,7 +7,6 @@ import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 
 interface MailUser {
   email: string;
-  name?: string | null;
   locale?: unknown;
 }
 
@@ -15,9 +14,12 @@ function languageOf(user: MailUser): Language {
   return isLanguage(user.locale) ? user.locale : "en";
 }
 
-function greeting(t: TFunction, user: MailUser): string {
-  const name = user.name?.trim();
-  return name ? t("mail.greetingName", { name }) : t("mail.greeting");
+/**
+ * Security mails greet without a name: the name is whatever was typed at sign-up, possibly by someone else using
+ * this address ("Security team: restore your account at …"), and must never reach the inbox as our words.
+ */
+function greeting(t: TFunction): string {
+  return t("mail.greeting");
 }
 
 /** The link in the verification mail: our landing page, which signs the user in and continues to `redirectTo`. */
@@ -42,7 +44,7 @@ export async function sendVerificationMail({ user, link }: { user: MailUser; lin
     language,
     subject: t("mail.verify.subject"),
     heading: t("mail.verify.heading"),
-    paragraphs: [greeting(t, user), t("mail.verify.body")],
+    paragraphs: [greeting(t), t("mail.verify.body")],
     action: { label: t("mail.verify.action"), url: link },
     note: t("mail.verify.note"),
     reason: t("mail.verify.reason", { email: user.email }),
@@ -57,7 +59,7 @@ export async function sendPasswordResetMail({ user, link }: { user: MailUser; li
     language,
     subject: t("mail.reset.subject"),
     heading: t("mail.reset.heading"),
-    paragraphs: [greeting(t, user), t("mail.reset.body")],
+    paragraphs: [greeting(t), t("mail.reset.body")],
     action: { label: t("mail.reset.action"), url: link },
     note: t("mail.reset.note"),
     reason: t("mail.reset.reason", { email: user.email }),
@@ -73,7 +75,7 @@ export async function sendExistingAccountMail({ user }: { user: MailUser }): Pro
     language,
     subject: t("mail.existing.subject"),
     heading: t("mail.existing.heading"),
-    paragraphs: [greeting(t, user), t("mail.existing.body")],
+    paragraphs: [greeting(t), t("mail.existing.body")],
     action: { label: t("mail.existing.action"), url: new URL("/auth", publicUrl()).toString() },
     note: t("mail.existing.note", { link: new URL("/forgot-password", publicUrl()).toString() }),
     reason: t("mail.existing.reason", { email: user.email }),

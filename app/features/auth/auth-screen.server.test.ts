@@ -29,11 +29,12 @@ async function run(request: Request) {
 }
 
 async function verifiedUser(email: string, password = "a long and calm passphrase") {
-  await signUpWithPassword({ request: formPost("/signup", {}), name: "", email, password, language: "en" });
+  const signedUp = await signUpWithPassword({ request: formPost("/signup", {}), name: "", email, password, language: "en" });
+  const signUpBrowser = signedUp.ok ? signedUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") : "";
   for (let attempt = 0; attempt < 100; attempt++) {
     const link = memoryOutboxFor(email)[0]?.links[0];
     if (link) {
-      const result = await verifyEmail({ request: formPost("/auth/verify", {}), token: new URL(link).searchParams.get("token") as string });
+      const result = await verifyEmail({ request: formPost("/auth/verify", {}, { cookie: signUpBrowser }), token: new URL(link).searchParams.get("token") as string });
       if (!result.ok) throw new Error("verification failed");
       return { email, password, cookie: result.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") };
     }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { isProduction } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { resendVerification, signInWithPassword, signUpWithPassword } from "./account.server";
 import type { AuthError, FieldErrors } from "./auth-errors";
@@ -45,7 +45,7 @@ export async function authScreenAction(request: Request) {
     if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
     const result = await signUpWithPassword({ request, ...parsed.data, language: detectLanguage(request), redirectTo });
     if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error }, { status: result.status });
-    return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
+    return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email }, { headers: result.headers });
   }
 
   if (intent === "resend-verification") {
@@ -60,11 +60,13 @@ export async function authScreenAction(request: Request) {
   if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
   const result = await signInWithPassword({ request, ...parsed.data, redirectTo });
   if (!result.ok) {
-    return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers: retryAfter(result.error) });
+    const headers = new Headers(retryAfter(result.error));
+    for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+    return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers });
   }
   const next = result.twoFactor ? twoFactorPath(redirectTo) : redirectTo;
   if (withScript) return data<AuthScreenResult>({ intent, ok: true, next, twoFactor: result.twoFactor }, { headers: result.headers });
-  if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", isProduction()));
+  if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
   throw redirect(next, { headers: result.headers });
 }
 

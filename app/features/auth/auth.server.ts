@@ -2,13 +2,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { getConfig, publicUrl } from "~/config.server";
+import { getConfig, publicUrl, secureCookies } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
 import { ensurePersonalHousehold } from "~/features/budget/households.server";
 import { isLanguage } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
 import { resolveAuthSecret } from "./auth-secret.server";
+import { signInAfterVerificationPlugin } from "./sign-up-browser.server";
 import { passwordResetLink, sendExistingAccountMail, sendPasswordResetMail, sendVerificationMail, verificationLink } from "./auth-mails.server";
 import { authEndpointLimits, enforceAuthRateLimit, forgetFailedSignIns, RateLimitedError, rateLimitsEnabled } from "./auth-rate-limits.server";
 import { maxEmailLength, maxNameLength } from "./auth.schema";
@@ -26,22 +27,24 @@ export const sessionRefreshAgeSeconds = 24 * 60 * 60;
 export const passwordResetLifetimeSeconds = 60 * 60;
 export const verificationLifetimeSeconds = 24 * 60 * 60;
 
-/** Cookie names and attributes: HttpOnly, SameSite=Lax, Path=/; in production Secure with the `__Host-` prefix. */
-export function authCookieOptions(production: boolean) {
+/**
+ * Cookie names and attributes: HttpOnly, SameSite=Lax, Path=/; on an https site Secure with the `__Host-` prefix.
+ * Over plain http (a home server at http://192.168.1.20:3000) browsers drop Secure cookies, so there they are plain.
+ */
+export function authCookieOptions(secure: boolean = secureCookies()) {
   return {
-    cookiePrefix: production ? "__Host-samen" : "samen",
-    attributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: production },
+    cookiePrefix: secure ? "__Host-samen" : "samen",
+    attributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
   };
 }
 
-export function sessionCookieName(production = getConfig().NODE_ENV === "production"): string {
-  return `${authCookieOptions(production).cookiePrefix}.session_token`;
+export function sessionCookieName(secure: boolean = secureCookies()): string {
+  return `${authCookieOptions(secure).cookiePrefix}.session_token`;
 }
 
 function createAuth(database: Database) {
   const config = getConfig();
-  const production = config.NODE_ENV === "production";
-  const cookies = authCookieOptions(production);
+  const cookies = authCookieOptions();
   const limitsEnabled = rateLimitsEnabled();
 
   const betterAuthLogger = {
@@ -92,7 +95,9 @@ function createAuth(database: Database) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // The link alone signs nobody in: the confirmation page signs in only the browser that signed up
+      // (sign-up-browser.server.ts), so an account created with someone else's address never opens in their browser.
+      autoSignInAfterVerification: false,
       expiresIn: verificationLifetimeSeconds,
       async sendVerificationEmail({ user: newUser, url, token }) {
         // Better Auth puts "/" when no callbackURL was given; our default after confirming is the app's home.
@@ -187,6 +192,7 @@ function createAuth(database: Database) {
       }),
     },
     plugins: [
+      signInAfterVerificationPlugin(),
       twoFactor({
         issuer: "Samen",
         backupCodeOptions: { amount: 10, length: 10 },

@@ -31,13 +31,28 @@ export function safeRedirect(target: unknown, fallback: string = defaultSignedIn
   }
   if (!sameSitePath.test(decoded) || hasControlCharacter(decoded)) return fallback;
   // The last word goes to the URL parser: resolved against a dummy origin it must stay on that origin.
+  // What we return is the *normalised* path ("/./" and "/../" segments removed), so that is what gets checked:
+  // "/.//evil.example" normalises to "//evil.example", which a browser reads as another host.
   try {
-    const base = "http://samen.invalid";
-    const resolved = new URL(value, base);
-    if (resolved.origin !== base) return fallback;
-    return resolved.pathname + resolved.search + resolved.hash;
+    const resolved = new URL(value, redirectBase);
+    if (resolved.origin !== redirectBase) return fallback;
+    const normalised = resolved.pathname + resolved.search + resolved.hash;
+    return isSameOriginPath(normalised) ? normalised : fallback;
   } catch {
     return fallback;
+  }
+}
+
+const redirectBase = "http://samen.invalid";
+
+/** True when a browser at any page of ours would stay on our origin following `Location: <path>`. */
+export function isSameOriginPath(path: string): boolean {
+  if (!sameSitePath.test(path) || hasControlCharacter(path)) return false;
+  try {
+    // Resolved both against the root and against a deep page, the origin must not change.
+    return new URL(path, redirectBase).origin === redirectBase && new URL(path, `${redirectBase}/a/b/c`).origin === redirectBase;
+  } catch {
+    return false;
   }
 }
 

@@ -15,11 +15,12 @@ const origin = "http://localhost:3000";
 const day = 24 * 60 * 60 * 1000;
 
 async function signedInCookie(email: string): Promise<string> {
-  await signUpWithPassword({ request: new Request(`${origin}/signup`), name: "", email, password: "a long and calm passphrase", language: "fr" });
+  const signedUp = await signUpWithPassword({ request: new Request(`${origin}/signup`), name: "", email, password: "a long and calm passphrase", language: "fr" });
+  const signUpBrowser = signedUp.ok ? signedUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") : "";
   for (let attempt = 0; attempt < 100; attempt++) {
     const link = memoryOutboxFor(email)[0]?.links[0];
     if (link) {
-      const result = await verifyEmail({ request: new Request(`${origin}/auth/verify`), token: new URL(link).searchParams.get("token") as string });
+      const result = await verifyEmail({ request: new Request(`${origin}/auth/verify`, { headers: { cookie: signUpBrowser } }), token: new URL(link).searchParams.get("token") as string });
       if (!result.ok) throw new Error("verification failed");
       return result.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
     }

@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import { getConfig, isProduction } from "~/config.server";
 import { onStartup } from "~/features/platform/startup.server";
 import { logger } from "~/lib/logger.server";
 import { resolveAuthSecret } from "./auth-secret.server";
@@ -6,10 +6,11 @@ import { grantConfiguredCreators } from "./creators.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 onStartup("auth", async () => {
-  // Refuse to start in production without AUTH_SECRET (a clear message instead of a broken first sign-in).
+  // Refuse to start a production deployment without AUTH_SECRET (a clear message instead of a broken first sign-in);
+  // a local installation makes (or reads) its own secret here, so the log says so at start-up.
   const config = getConfig();
   resolveAuthSecret(config);
-  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+  if (isProduction(config) && !config.SMTP_URL) {
     logger.warn("SMTP_URL is not set: e-mails (sign-up confirmations, password resets) are only written to $DATA_DIR/mail.");
   }
   const granted = await grantConfiguredCreators();

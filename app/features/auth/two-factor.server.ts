@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { data, redirect } from "react-router";
-import { getConfig, isProduction } from "~/config.server";
+import { getConfig, secureCookies } from "~/config.server";
 import { readCookie } from "~/i18n/detect.server";
 import { completeTwoFactorSignIn, toFailure, type Failure } from "./account.server";
 import { authCookieOptions, getAuth } from "./auth.server";
@@ -15,8 +15,7 @@ import { z } from "zod";
 
 /** Whether the browser carries a pending two-factor challenge from the password step. */
 export function hasPendingTwoFactor(request: Request): boolean {
-  const production = getConfig().NODE_ENV === "production";
-  return Boolean(readCookie(request, `${authCookieOptions(production).cookiePrefix}.two_factor`));
+  return Boolean(readCookie(request, `${authCookieOptions().cookiePrefix}.two_factor`));
 }
 
 export type TwoFactorChallengeResult =
@@ -40,7 +39,7 @@ export async function twoFactorChallengeAction(request: Request) {
     return data<TwoFactorChallengeResult>({ ok: false, error: result.error, restart }, { status: result.status });
   }
   if (values.js === "1") return data<TwoFactorChallengeResult>({ ok: true, next }, { headers: result.headers });
-  result.headers.append("Set-Cookie", flashCookie("signed-in", isProduction()));
+  result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
   throw redirect(next, { headers: result.headers });
 }
 

@@ -1,4 +1,3 @@
-import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { blogPost } from "~/db/schema";
 import { languages } from "~/domain/languages";
@@ -12,12 +11,6 @@ import type { DemoArticle } from "./demo-content/types";
 import { countBlogPosts } from "./posts.server";
 
 export const demoArticles: DemoArticle[] = [couplesArticle, familiesArticle, expatsArticle, studentsArticle];
-
-/** SEED_DEMO when set; otherwise on in development only. */
-export function demoSeedingEnabled(): boolean {
-  const config = getConfig();
-  return config.SEED_DEMO ?? config.NODE_ENV === "development";
-}
 
 /** Writes one demo article: the original, then its seven versions under the original's slug. */
 export async function seedDemoArticle(article: DemoArticle, now = new Date()): Promise<void> {

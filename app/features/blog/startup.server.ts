@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import { demoContentEnabled, getConfig } from "~/config.server";
 import { databaseKind } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { addSitemapSource } from "~/features/marketing/sitemap.server";
@@ -6,14 +6,14 @@ import { onStartup } from "~/features/platform/startup.server";
 import { releaseInterruptedJobs } from "~/features/translation/queue.server";
 import { startTranslationWorker } from "~/features/translation/worker.server";
 import { getTranslationProvider } from "~/features/translation/providers.server";
-import { demoSeedingEnabled, seedDemoArticles } from "./seed-demo-articles.server";
+import { seedDemoArticles } from "./seed-demo-articles.server";
 import { listBlogSitemapEntries } from "./sitemap.server";
 
 // Every published article version (and the eight lists) in /sitemap.xml.
 addSitemapSource("blog", listBlogSitemapEntries);
 
 onStartup("blog: demo articles", async () => {
-  if (demoSeedingEnabled()) await seedDemoArticles();
+  if (demoContentEnabled()) await seedDemoArticles();
 });
 
 onStartup("blog: translation worker", async () => {

@@ -79,3 +79,8 @@ export function householdCookieHeader(householdId: string, secure: boolean): str
   // Path=/ (not /app): client navigations fetch "/app.data", which a cookie with Path=/app does not reach.
   return `${householdCookie}=${householdId}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
+
+/** Forgets the chosen household: same name and Path as the cookie that set it, or the browser keeps it. */
+export function clearedHouseholdCookieHeader(secure: boolean): string {
+  return `${householdCookie}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+}

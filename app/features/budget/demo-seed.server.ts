@@ -1,5 +1,4 @@
 import { and, eq, max } from "drizzle-orm";
-import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { goal, goalContribution, household, subscription, transaction, user } from "~/db/schema";
 import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
@@ -10,11 +9,6 @@ import { ensurePersonalHousehold } from "./households.server";
 
 export const demoEmail = "demo@samen.app";
 export const demoPassword = "samen-demo-2024";
-
-export function budgetDemoEnabled(): boolean {
-  const config = getConfig();
-  return config.SEED_DEMO ?? config.NODE_ENV === "development";
-}
 
 /**
  * The development demo: a verified account that can sign in (Better Auth credential, scrypt hash), twelve months

@@ -1,8 +1,9 @@
+import { demoContentEnabled } from "~/config.server";
 import { onStartup } from "~/features/platform/startup.server";
-import { budgetDemoEnabled, logDemoAccount, seedDemoBudget } from "./demo-seed.server";
+import { logDemoAccount, seedDemoBudget } from "./demo-seed.server";
 
 onStartup("budget: demo account", async () => {
-  if (!budgetDemoEnabled()) return;
+  if (!demoContentEnabled()) return;
   await seedDemoBudget();
   logDemoAccount();
 });

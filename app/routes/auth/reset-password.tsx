@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
-import { isProduction } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { resetPassword } from "~/features/auth/account.server";
 import type { AuthError, FieldErrors } from "~/features/auth/auth-errors";
 import { fieldErrorsOf, formValues, resetPasswordSchema } from "~/features/auth/auth.schema";
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await resetPassword({ request, token: parsed.data.token, newPassword: parsed.data.password });
   if (!result.ok) return data<ResetResult>({ ok: false, error: result.error }, { status: result.status });
   // Every session of the account has ended; the person signs in with the new password.
-  throw redirect("/auth", { headers: { "Set-Cookie": flashCookie("password-reset", isProduction()) } });
+  throw redirect("/auth", { headers: { "Set-Cookie": flashCookie("password-reset", secureCookies()) } });
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {

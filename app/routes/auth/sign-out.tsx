@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { isProduction } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { signOut } from "~/features/auth/account.server";
 import { flashCookie } from "~/features/auth/flash";
 import { safeRedirect } from "~/features/auth/safe-redirect";
@@ -22,7 +22,7 @@ function landingPage(request: Request): string {
 /** POST /auth/sign-out: ends the session on the server, clears the cookies, and says so with a toast on the next page. */
 export async function action({ request }: Route.ActionArgs) {
   const result = await signOut({ request });
-  const secure = isProduction();
+  const secure = secureCookies();
   if (!result.ok) {
     throw redirect(landingPage(request), { headers: { "Set-Cookie": flashCookie("sign-out-failed", secure) } });
   }

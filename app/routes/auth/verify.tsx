@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { Button } from "~/components/ui/button";
-import { isProduction } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { verifyEmail } from "~/features/auth/account.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ResendVerificationForm } from "~/features/auth/components/resend-verification-form";
@@ -12,7 +12,10 @@ import { getOptionalUser } from "~/features/auth/session.server";
 
 export const handle = { i18n: ["auth"] };
 
-/** The link in the confirmation mail: confirms the address, signs the user in and continues to the app. */
+/**
+ * The link in the confirmation mail: confirms the address; in the browser that signed up it also signs the user in
+ * and continues to the app, anywhere else it asks for the password (see sign-up-browser.server.ts).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), defaultSignedInPath);
@@ -20,13 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (token && token.length <= 4096) {
     const result = await verifyEmail({ request, token });
     if (result.ok && result.signedIn) {
-      result.headers.append("Set-Cookie", flashCookie("email-verified", isProduction()));
+      result.headers.append("Set-Cookie", flashCookie("email-verified", secureCookies()));
       throw redirect(redirectTo, { headers: result.headers });
     }
     if (result.ok) {
-      // Already confirmed earlier: a second click signs nobody in.
+      // Confirmed, but this is not the browser that signed up (or the link was used before): sign in with the password.
       if (await getOptionalUser(request)) throw redirect(redirectTo);
-      return { state: "already-verified" as const, redirectTo };
+      return { state: "confirmed" as const, redirectTo };
     }
     return { state: result.error.code === "TOKEN_EXPIRED" ? ("expired" as const) : ("invalid" as const), redirectTo };
   }
@@ -41,8 +44,8 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
     <>
       <title>{t("meta.verifyTitle")}</title>
       <meta name="robots" content="noindex" />
-      {state === "already-verified" ? (
-        <AuthCard heading={t("verify.alreadyHeading")} intro={t("verify.alreadyBody")}>
+      {state === "confirmed" ? (
+        <AuthCard heading={t("verify.confirmedHeading")} intro={t("verify.confirmedBody")}>
           <Button asChild size="lg">
             <Link to={signInLink}>{t("verify.signIn")}</Link>
           </Button>

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { isProduction } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { householdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { householdName } from "~/features/budget/components/use-app-shell";
@@ -23,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await acceptInvitation({ token: params.token, userId: context.user.id, email: context.user.email });
   if (!result.ok) return data({ error: result.error }, { status: result.error === "wrongEmail" ? 403 : 410 });
   // Land in the household just joined: the switcher's cookie points to it.
-  throw redirect("/app?joined=1", { headers: { "Set-Cookie": householdCookieHeader(result.householdId, isProduction()) } });
+  throw redirect("/app?joined=1", { headers: { "Set-Cookie": householdCookieHeader(result.householdId, secureCookies()) } });
 }
 
 export const ErrorBoundary = AppErrorBoundary;

@@ -7,12 +7,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { isProduction } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { dataExportPath } from "~/features/account/components/data-rights-card";
 import { clearedAccountCookies, deleteAccount, type DeleteAccountError } from "~/features/account/delete-account.server";
 import { sessionCookieName } from "~/features/auth/auth.server";
 import { flashCookie } from "~/features/auth/flash";
-import { householdCookie, requireAppContext } from "~/features/budget/app-context.server";
+import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
 
@@ -35,11 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
     const status = result.error === "tooManyAttempts" ? 429 : result.error === "billingFailed" ? 502 : result.error === "passwordRequired" ? 400 : 403;
     return data<DeleteResult>({ ok: false, error: result.error }, { status });
   }
-  const secure = isProduction();
+  const secure = secureCookies();
   const prefix = sessionCookieName().replace(/\.session_token$/, "");
   const headers = new Headers();
   for (const cookie of clearedAccountCookies([`${prefix}.session_token`, `${prefix}.session_data`, `${prefix}.dont_remember`], secure)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", `${householdCookie}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`);
+  headers.append("Set-Cookie", clearedHouseholdCookieHeader(secure));
   headers.append("Set-Cookie", flashCookie("signed-out", secure));
   throw redirect("/", { headers });
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-partners";
-import { isProduction } from "~/config.server";
-import { forAction, forLoader, householdCookie, requireAppContext } from "~/features/budget/app-context.server";
+import { secureCookies } from "~/config.server";
+import { clearedHouseholdCookieHeader, forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { formValues } from "~/features/budget/transaction.schema";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
         const result = await leaveHousehold(base);
         if (!result.ok) return refuse("leave", { form: "sharing.errors.ownerCannotLeave" }, 409);
         // Back to the user's own budget.
-        throw redirect("/app?left=1", { headers: { "Set-Cookie": `${householdCookie}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${isProduction() ? "; Secure" : ""}` } });
+        throw redirect("/app?left=1", { headers: { "Set-Cookie": clearedHouseholdCookieHeader(secureCookies()) } });
       }
       default:
         return refuse(values.intent ?? "unknown", { form: "sharing.errors.generic" }, 400);
