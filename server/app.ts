@@ -12,6 +12,7 @@ import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { runStartupTasks } from "~/features/platform/startup.server";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
+import { privateWhenSignedIn } from "./private-when-signed-in";
 
 export { logger };
 
@@ -107,6 +108,8 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
             },
       strictTransportSecurity: publicUrl().startsWith("https:") ? { maxAge: 63_072_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // One framing policy: nobody frames Samen (CSP frame-ancestors 'none' for browsers that read it, DENY for older ones).
+      xFrameOptions: { action: "deny" },
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -129,6 +132,8 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
     }
     next();
   });
+
+  app.use(privateWhenSignedIn);
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await pingDatabase();

@@ -82,7 +82,7 @@ describe("delete my account", () => {
     expect(await deleteAccount({ userId: owner.id, password: "not it at all" })).toEqual({ ok: false, error: "wrongPassword" });
     expect(await countUserTraces({ userId: owner.id, email: owner.email })).toBeGreaterThan(0);
     for (let attempt = 0; attempt < 4; attempt++) await deleteAccount({ userId: owner.id, password: "still wrong" });
-    expect(await deleteAccount({ userId: owner.id, password })).toEqual({ ok: false, error: "tooManyAttempts" });
+    expect(await deleteAccount({ userId: owner.id, password })).toEqual({ ok: false, error: "tooManyAttempts", retryAfterSeconds: expect.any(Number) });
   });
 
   it("ends every session, deletes owned households and everything in them, leaves joined ones, and mails a confirmation", async () => {

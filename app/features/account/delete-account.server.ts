@@ -35,13 +35,19 @@ async function sendDeletionMail({ email, language }: { email: string; language: 
  * sign-in traces, and sends a confirmation e-mail. A running Stripe subscription is cancelled first, so nobody is
  * charged for a deleted account; if Stripe cannot be reached nothing is deleted and the user is asked to retry.
  */
-export async function deleteAccount({ userId, password }: { userId: string; password: string }): Promise<{ ok: true; email: string } | { ok: false; error: DeleteAccountError }> {
+export async function deleteAccount({
+  userId,
+  password,
+}: {
+  userId: string;
+  password: string;
+}): Promise<{ ok: true; email: string } | { ok: false; error: DeleteAccountError; retryAfterSeconds?: number }> {
   if (!password) return { ok: false, error: "passwordRequired" };
   const [person] = await db().select({ id: user.id, email: user.email, locale: user.locale }).from(user).where(eq(user.id, userId)).limit(1);
   if (!person) return { ok: false, error: "wrongPassword" };
 
   const attempt = await consumeRateLimit(`delete-account:user:${userId}`, attemptRule);
-  if (!attempt.allowed) return { ok: false, error: "tooManyAttempts" };
+  if (!attempt.allowed) return { ok: false, error: "tooManyAttempts", retryAfterSeconds: attempt.retryAfterSeconds };
   const [credential] = await db()
     .select({ hash: account.password })
     .from(account)

@@ -42,3 +42,8 @@ export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
 
 /** Errors the person can fix in one field (shown beside it) rather than a refusal by the service. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, AuthErrorCode>>;
+
+/** The Retry-After header of a refusal that says when to try again (every 429 carries one). */
+export function retryAfter(error: AuthError): HeadersInit | undefined {
+  return error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+}

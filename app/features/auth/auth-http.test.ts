@@ -41,11 +41,42 @@ describe("auth over HTTP", () => {
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await sixth.json()).toMatchObject({ code: "RATE_LIMITED" });
-    // Even the right password waits for the window to end (it does end: see rate-limit.server.test.ts).
+    // From the same client address even the right password waits for the window to end (it does end: see
+    // rate-limit.server.test.ts)…
     expect((await post("/api/auth/sign-in/email", { email, password })).status).toBe(429);
+    // …but the owner elsewhere is not locked out by whoever typed their address here.
+    expect((await post("/api/auth/sign-in/email", { email, password }, { "x-forwarded-for": "198.51.100.20" })).status).toBe(200);
     // Another person behind the same address can still sign in.
     const other = await verifiedAccount("other@example.com");
     expect((await post("/api/auth/sign-in/email", other)).status).toBe(200);
+  });
+
+  it("guessing spread over many client addresses meets the per-account ceiling", async () => {
+    const { email } = await verifiedAccount("ceiling@example.com");
+    for (let host = 1; host <= 10; host++) {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const response = await post("/api/auth/sign-in/email", { email, password: `wrong ${attempt}` }, { "x-forwarded-for": `192.0.2.${host}` });
+        expect(response.status, `host ${host}, attempt ${attempt}`).toBe(401);
+      }
+    }
+    const next = await post("/api/auth/sign-in/email", { email, password: "wrong again" }, { "x-forwarded-for": "192.0.2.99" });
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("change-password is limited per account, whatever address the attempts come from", async () => {
+    const account = await verifiedAccount("changer@example.com");
+    const signIn = await post("/api/auth/sign-in/email", account);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const attempt = (host: number) =>
+      post("/api/auth/change-password", { currentPassword: `guess ${host}`, newPassword: "another calm passphrase" }, { cookie, "x-forwarded-for": `192.0.2.${host}` });
+    for (let host = 1; host <= 5; host++) expect((await attempt(host)).status, `attempt ${host}`).toBeLessThan(429);
+    const sixth = await attempt(6);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("a correct password resets the count of earlier mistakes", async () => {

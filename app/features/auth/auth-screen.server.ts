@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { secureCookies } from "~/config.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { resendVerification, signInWithPassword, signUpWithPassword } from "./account.server";
-import type { AuthError, FieldErrors } from "./auth-errors";
+import { retryAfter, type AuthError, type FieldErrors } from "./auth-errors";
 import { fieldErrorsOf, forgotPasswordSchema, formValues, signInSchema, signUpSchema } from "./auth.schema";
 import { flashCookie } from "./flash";
 import { readForm } from "./form.server";
@@ -68,8 +68,4 @@ export async function authScreenAction(request: Request) {
   if (withScript) return data<AuthScreenResult>({ intent, ok: true, next, twoFactor: result.twoFactor }, { headers: result.headers });
   if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
   throw redirect(next, { headers: result.headers });
-}
-
-export function retryAfter(error: AuthError): HeadersInit | undefined {
-  return error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
 }

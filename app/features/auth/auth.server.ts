@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getConfig, publicUrl, secureCookies } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
@@ -159,8 +159,9 @@ function createAuth(database: Database) {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path in authEndpointLimits) {
           const ip = ctx.headers?.get(clientIpHeader) ?? "unknown";
+          const accountId = authEndpointLimits[ctx.path]?.perAccount ? (await getSessionFromCtx(ctx).catch(() => null))?.user.id : undefined;
           try {
-            await enforceAuthRateLimit(ctx.path, { ip, email: body.email });
+            await enforceAuthRateLimit(ctx.path, { ip, email: body.email, accountId });
           } catch (error) {
             if (error instanceof RateLimitedError) {
               throw new APIError(
@@ -188,7 +189,9 @@ function createAuth(database: Database) {
         if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (returned && !(returned instanceof Error) && typeof body.email === "string") await forgetFailedSignIns(body.email);
+        if (returned && !(returned instanceof Error) && typeof body.email === "string") {
+          await forgetFailedSignIns(body.email, ctx.headers?.get(clientIpHeader) ?? "unknown");
+        }
       }),
     },
     plugins: [

@@ -61,6 +61,10 @@ export function emailKey(scope: string, email: string): string {
   return `${scope}:email:${digest}`;
 }
 
+export function emailAndIpKey(scope: string, email: string, ip: string): string {
+  return `${emailKey(scope, email)}:ip:${ip}`;
+}
+
 export function ipKey(scope: string, ip: string): string {
   return `${scope}:ip:${ip}`;
 }

@@ -4,7 +4,7 @@ import { getConfig, secureCookies } from "~/config.server";
 import { readCookie } from "~/i18n/detect.server";
 import { completeTwoFactorSignIn, toFailure, type Failure } from "./account.server";
 import { authCookieOptions, getAuth } from "./auth.server";
-import type { AuthError, FieldErrors } from "./auth-errors";
+import { retryAfter, type AuthError, type FieldErrors } from "./auth-errors";
 import { backupCode, currentPasswordSchema, fieldErrorsOf, formValues, totpCode } from "./auth.schema";
 import { flashCookie } from "./flash";
 import { readForm } from "./form.server";
@@ -36,7 +36,7 @@ export async function twoFactorChallengeAction(request: Request) {
   const result = await completeTwoFactorSignIn({ request, code: parsed.data, method });
   if (!result.ok) {
     const restart = ["TWO_FACTOR_EXPIRED", "TOO_MANY_ATTEMPTS"].includes(result.error.code);
-    return data<TwoFactorChallengeResult>({ ok: false, error: result.error, restart }, { status: result.status });
+    return data<TwoFactorChallengeResult>({ ok: false, error: result.error, restart }, { status: result.status, headers: retryAfter(result.error) });
   }
   if (values.js === "1") return data<TwoFactorChallengeResult>({ ok: true, next }, { headers: result.headers });
   result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));

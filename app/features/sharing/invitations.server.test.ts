@@ -172,7 +172,7 @@ describe("invitations", () => {
     for (let index = 0; index < 10; index++) {
       expect(await invitePartner({ userId: owner.id, householdId: household.id, email: `guest${index}@example.com`, language: "en" })).toMatchObject({ ok: true });
     }
-    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "one-more@example.com", language: "en" })).toEqual({ ok: false, error: "tooMany" });
+    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "one-more@example.com", language: "en" })).toEqual({ ok: false, error: "tooMany", retryAfterSeconds: 3600 });
     const stranger = await seedUser();
     await expect(invitePartner({ userId: stranger.id, householdId: household.id, email: "x@example.com", language: "en" })).rejects.toEqual(new BudgetAccessError("notFound"));
   });

@@ -69,7 +69,7 @@ export async function invitePartner({
   email: string;
   language: Language;
   now?: Date;
-}): Promise<{ ok: true; invitationId: string; email: string } | { ok: false; error: InviteError }> {
+}): Promise<{ ok: true; invitationId: string; email: string } | { ok: false; error: InviteError; retryAfterSeconds?: number }> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!can(access.plan, "partners.invite")) return { ok: false, error: "premiumRequired" };
   const email = normaliseEmail(rawEmail);
@@ -88,14 +88,20 @@ export async function invitePartner({
   if (member) return { ok: false, error: "alreadyMember" };
 
   const [recent] = await db()
-    .select({ total: count() })
+    .select({ total: count(), oldest: sql<Date | string | null>`min(${invitation.createdAt})` })
     .from(invitation)
     .where(and(eq(invitation.householdId, householdId), gt(invitation.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000))));
   const [pending] = await db()
     .select({ total: count() })
     .from(invitation)
     .where(and(eq(invitation.householdId, householdId), eq(invitation.status, "pending"), gt(invitation.expiresAt, now), sql`${invitation.email} <> ${email}`));
-  if ((recent?.total ?? 0) >= maxInvitationsPerDay || (pending?.total ?? 0) >= maxPendingInvitations) return { ok: false, error: "tooMany" };
+  if ((recent?.total ?? 0) >= maxInvitationsPerDay && recent?.oldest) {
+    // The day's allowance frees up when the oldest invitation of the last 24 hours leaves the window.
+    const freedAt = new Date(recent.oldest).getTime() + 24 * 60 * 60 * 1000;
+    return { ok: false, error: "tooMany", retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)) };
+  }
+  // Pending invitations free up when one is revoked or expires; an hour is an honest "later".
+  if ((pending?.total ?? 0) >= maxPendingInvitations) return { ok: false, error: "tooMany", retryAfterSeconds: 60 * 60 };
 
   const [existingAccount] = await db().select({ locale: user.locale }).from(user).where(sql`lower(${user.email}) = ${email}`).limit(1);
   const mailLanguage: Language = isLanguage(existingAccount?.locale) ? existingAccount.locale : language;

@@ -4,8 +4,12 @@ import { AuthScreen } from "~/features/auth/components/auth-screen";
 import { authScreenAction } from "~/features/auth/auth-screen.server";
 import { defaultSignedInPath, safeRedirect } from "~/features/auth/safe-redirect";
 import { requireAnonymous } from "~/features/auth/session.server";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["auth"] };
+
+/** A 429 keeps its Retry-After on the way to the browser. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);

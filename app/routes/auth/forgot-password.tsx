@@ -6,13 +6,17 @@ import { Button } from "~/components/ui/button";
 import { requestPasswordReset } from "~/features/auth/account.server";
 import type { AuthError, FieldErrors } from "~/features/auth/auth-errors";
 import { fieldErrorsOf, forgotPasswordSchema, formValues } from "~/features/auth/auth.schema";
-import { retryAfter } from "~/features/auth/auth-screen.server";
+import { retryAfter } from "~/features/auth/auth-errors";
 import { AuthAlert } from "~/features/auth/components/auth-alert";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { AuthField } from "~/features/auth/components/auth-field";
 import { readForm } from "~/features/auth/form.server";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["auth"] };
+
+/** A 429 keeps its Retry-After on the way to the browser. */
+export const headers = retryAfterHeaders;
 
 type ForgotResult = { ok: true; email: string } | { ok: false; error?: AuthError; fieldErrors?: FieldErrors<"email">; email?: string };
 

@@ -6,8 +6,12 @@ import { TwoFactorChallenge } from "~/features/auth/components/two-factor-challe
 import { hasPendingTwoFactor } from "~/features/auth/two-factor.server";
 import { defaultSignedInPath, safeRedirect, signInPath } from "~/features/auth/safe-redirect";
 import { requireAnonymous } from "~/features/auth/session.server";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["auth"] };
+
+/** A 429 keeps its Retry-After on the way to the browser. */
+export const headers = retryAfterHeaders;
 
 /** Second step of a sign-in with two-factor on; only reachable with a pending challenge from the password step. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -15,8 +15,12 @@ import { flashCookie } from "~/features/auth/flash";
 import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["app", "premium"] };
+
+/** A 429 keeps its Retry-After on the way to the browser. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
@@ -33,7 +37,8 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await deleteAccount({ userId: context.user.id, password });
   if (!result.ok) {
     const status = result.error === "tooManyAttempts" ? 429 : result.error === "billingFailed" ? 502 : result.error === "passwordRequired" ? 400 : 403;
-    return data<DeleteResult>({ ok: false, error: result.error }, { status });
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data<DeleteResult>({ ok: false, error: result.error }, { status, headers });
   }
   const secure = secureCookies();
   const prefix = sessionCookieName().replace(/\.session_token$/, "");

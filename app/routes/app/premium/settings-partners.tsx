@@ -8,8 +8,12 @@ import { formValues } from "~/features/budget/transaction.schema";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
 import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation } from "~/features/sharing/invitations.server";
 import { inviteForm } from "~/features/sharing/sharing.schema";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["app", "premium"] };
+
+/** A 429 keeps its Retry-After on the way to the browser. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
@@ -17,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sharing, language: context.language };
 }
 
-const refuse = (intent: string, fieldErrors: Record<string, string>, status: number) => data<PartnersResult>({ ok: false, intent, fieldErrors }, { status });
+const refuse = (intent: string, fieldErrors: Record<string, string>, status: number, retryAfterSeconds?: number) =>
+  data<PartnersResult>({ ok: false, intent, fieldErrors }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined });
 
 /** Invite, revoke, remove and leave. Fetchers get the answer as data; a plain form post renders this page with it. */
 export async function action({ request }: Route.ActionArgs) {
@@ -35,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
         const result = await invitePartner({ ...base, email: parsed.data.email, language: parsed.data.language });
         if (!result.ok) {
           const onEmail = result.error === "invalidEmail" || result.error === "self" || result.error === "alreadyMember";
-          return refuse("invite", { [onEmail ? "email" : "form"]: `sharing.errors.${result.error}` }, result.error === "premiumRequired" ? 403 : result.error === "tooMany" ? 429 : 400);
+          return refuse("invite", { [onEmail ? "email" : "form"]: `sharing.errors.${result.error}` }, result.error === "premiumRequired" ? 403 : result.error === "tooMany" ? 429 : 400, result.retryAfterSeconds);
         }
         return data<PartnersResult>({ ok: true, intent: "invite", email: result.email });
       }
