@@ -14,13 +14,14 @@ export function precompressedAssets(directory: string): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const accepted = req.get("accept-encoding") ?? "";
-    let file: string;
+    let relative: string;
     try {
-      file = path.join(directory, path.normalize(decodeURIComponent(req.path)));
+      relative = path.normalize(decodeURIComponent(req.path)).replace(/^[/\\]+/, "");
     } catch {
       return next();
     }
-    if (!file.startsWith(directory + path.sep)) return next();
+    const file = path.join(directory, relative);
+    if (!relative || !file.startsWith(directory + path.sep)) return next();
     const type = types[path.extname(file)];
     if (!type) return next();
     for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
@@ -29,7 +30,9 @@ export function precompressedAssets(directory: string): RequestHandler {
       res.setHeader("Content-Type", type);
       res.setHeader("Vary", "Accept-Encoding");
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      return res.sendFile(file + suffix, { headers: { "Content-Type": type } });
+      // With `root`, only the requested part of the path is checked for dot segments: the install folder may well sit
+      // under one (~/.local/share/samen), which an absolute path given to sendFile would refuse with a 404.
+      return res.sendFile(relative + suffix, { root: directory, headers: { "Content-Type": type } });
     }
     next();
   };
