@@ -55,7 +55,8 @@ async function main() {
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
-    module.logger.info(`Samen is running on http://localhost:${actualPort} (${production ? "production" : "development"})`);
+    const kind = !production ? "development server" : process.env.PUBLIC_URL ? "production" : "production build, local installation";
+    module.logger.info(`Samen is running on http://localhost:${actualPort} (${kind})`);
   });
 
   let stopping = false;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getConfig } from "~/config.server";
+import { getConfig, isProduction } from "~/config.server";
 import { logger } from "~/lib/logger.server";
 
 export interface MailMessage {
@@ -80,10 +80,13 @@ export async function sendMail(message: MailMessage): Promise<void> {
     return;
   }
   await writeToOutbox(entry, outboxDirectory());
-  logger.info(
-    { kind, to: message.to, links: entry.links },
-    `mail saved to the development outbox (open /dev/mail): ${entry.links[0] ?? entry.subject}`,
-  );
+  if (isProduction()) {
+    // A production deployment without SMTP_URL: its logs are read by others, and links carry sign-in tokens.
+    logger.warn({ kind }, "mail saved to the outbox under DATA_DIR/mail because SMTP_URL is not set");
+    return;
+  }
+  // On a developer's machine or a local installation the link in the log is the quickest way in.
+  logger.info({ kind, to: message.to }, `mail saved to the development outbox (open /dev/mail): ${entry.links[0] ?? entry.subject}`);
 }
 
 /** Writes the raw message (.eml, opens in any mail program) and a .json summary for /dev/mail. */
