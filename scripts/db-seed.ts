@@ -1,4 +1,4 @@
-import type * as Maintenance from "../app/features/platform/maintenance.server.ts";
+import type * as Commands from "./app-commands.ts";
 import { runInApp } from "./run-in-app.ts";
 
-await runInApp<typeof Maintenance>("./app/features/platform/maintenance.server.ts", (module) => module.seedCommand());
+await runInApp<typeof Commands>("./scripts/app-commands.ts", (commands) => commands.seedCommand());

@@ -1,11 +1,11 @@
 // npm run user -- grant-creator <email> | revoke-creator <email>
 // Runs the app's own code through Vite against the configured database (with the embedded database, stop
 // `npm start` first: it allows one process at a time).
-import type * as Creators from "../app/features/auth/creators.server.ts";
+import type * as Commands from "./app-commands.ts";
 import { runInApp } from "./run-in-app.ts";
 
 let exitCode = 0;
-await runInApp<typeof Creators>("./app/features/auth/creators.server.ts", async (creators) => {
-  exitCode = await creators.userCommandWithDatabase(process.argv.slice(2));
+await runInApp<typeof Commands>("./scripts/app-commands.ts", async (commands) => {
+  exitCode = await commands.userCommandWithDatabase(process.argv.slice(2));
 });
 process.exit(exitCode);

@@ -10,7 +10,7 @@ import { getConfig, publicUrl } from "~/config.server";
 import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
 import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
-import { runStartupTasks } from "~/features/platform/startup.server";
+import { runStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
 import { privateWhenSignedIn } from "./private-when-signed-in";
 

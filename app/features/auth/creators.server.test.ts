@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { signUpWithPassword } from "./account.server";
-import { canCreateArticles, grantConfiguredCreators, setCreator, userCommand } from "./creators.server";
+import { canCreateArticles, grantConfiguredCreators } from "./creators.server";
 
 process.env.CREATOR_EMAILS = "writer@example.com, Editor@Example.com";
 
@@ -32,20 +32,5 @@ describe("creators", () => {
     await db().update(user).set({ isCreator: false }).where(eq(user.id, editor.id));
     expect(await grantConfiguredCreators()).toBeGreaterThanOrEqual(1);
     expect(await canCreateArticles({ userId: editor.id })).toBe(true);
-  });
-
-  it("npm run user -- grant-creator / revoke-creator", async () => {
-    const person = await account("person@example.com");
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await userCommand(["grant-creator", "PERSON@example.com"])).toBe(0);
-    expect(await canCreateArticles({ userId: person.id })).toBe(true);
-    expect(await userCommand(["revoke-creator", "person@example.com"])).toBe(0);
-    expect(await canCreateArticles({ userId: person.id })).toBe(false);
-    expect(await userCommand(["grant-creator", "ghost@example.com"])).toBe(1);
-    expect(await userCommand(["promote", "x"])).toBe(2);
-    expect(await setCreator({ email: "ghost@example.com", creator: true })).toBe(false);
-    log.mockRestore();
-    error.mockRestore();
   });
 });

@@ -40,32 +40,3 @@ export async function grantConfiguredCreators(): Promise<number> {
     .returning({ id: user.id });
   return rows.length;
 }
-
-/** `npm run user -- grant-creator <email>` (and revoke-creator). Prints one line; exits non-zero on a problem. */
-export async function userCommand(args: string[]): Promise<number> {
-  const [command, email] = args;
-  const usage = "Usage: npm run user -- grant-creator <email> | revoke-creator <email>";
-  if ((command !== "grant-creator" && command !== "revoke-creator") || !email) {
-    console.error(usage);
-    return 2;
-  }
-  const changed = await setCreator({ email, creator: command === "grant-creator" });
-  if (!changed) {
-    console.error(`No account with the e-mail address ${email}. The person must sign up first (or add it to CREATOR_EMAILS).`);
-    return 1;
-  }
-  console.log(command === "grant-creator" ? `${email} is now a creator.` : `${email} is no longer a creator.`);
-  return 0;
-}
-
-/** The command-line entry: opens the configured database around `userCommand`. */
-export async function userCommandWithDatabase(args: string[]): Promise<number> {
-  const { withDatabase } = await import("~/features/platform/maintenance.server");
-  const { migrateDatabase } = await import("~/db/client.server");
-  let code = 0;
-  await withDatabase(async () => {
-    await migrateDatabase();
-    code = await userCommand(args);
-  });
-  return code;
-}

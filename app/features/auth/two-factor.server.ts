@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { data, redirect } from "react-router";
-import { getConfig, secureCookies } from "~/config.server";
+import { secureCookies } from "~/config.server";
 import { readCookie } from "~/i18n/detect.server";
 import { completeTwoFactorSignIn, toFailure, type Failure } from "./account.server";
 import { authCookieOptions, getAuth } from "./auth.server";

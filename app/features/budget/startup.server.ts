@@ -1,9 +1,9 @@
 import { demoContentEnabled } from "~/config.server";
-import { onStartup } from "~/features/platform/startup.server";
 import { logDemoAccount, seedDemoBudget } from "./demo-seed.server";
 
-onStartup("budget: demo account", async () => {
+/** The demo account with its year of transactions, when demo content is on. */
+export async function seedBudgetDemo(): Promise<void> {
   if (!demoContentEnabled()) return;
   await seedDemoBudget();
   logDemoAccount();
-});
+}

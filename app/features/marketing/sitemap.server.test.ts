@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { addSitemapSource, buildRobotsTxt, buildSitemapXml } from "./sitemap.server";
+import { buildRobotsTxt, buildSitemapXml, marketingSitemapEntries, type SitemapEntry } from "./sitemap.server";
+
+const marketing = () => marketingSitemapEntries;
 
 describe("sitemap", () => {
   it("lists the marketing and legal pages on the public origin", async () => {
-    const xml = await buildSitemapXml({ siteUrl: "https://samen.example" });
+    const xml = await buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing } });
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
     for (const path of ["/", "/features", "/pricing", "/faq", "/about", "/dashboard", "/privacy", "/terms"]) {
       expect(xml).toContain(`<loc>https://samen.example${path}</loc>`);
@@ -11,7 +13,7 @@ describe("sitemap", () => {
   });
 
   it("takes pages from other areas, with hreflang alternates, escaped and without duplicates", async () => {
-    addSitemapSource("test-blog", () => [
+    const blog = (): SitemapEntry[] => [
       {
         path: "/de/blog/tipps&tricks",
         lastModified: "2025-01-02T03:04:05Z",
@@ -21,8 +23,8 @@ describe("sitemap", () => {
         ],
       },
       { path: "/pricing" },
-    ]);
-    const xml = await buildSitemapXml({ siteUrl: "https://samen.example" });
+    ];
+    const xml = await buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, blog } });
     expect(xml).toContain("<loc>https://samen.example/de/blog/tipps&amp;tricks</loc>");
     expect(xml).toContain("<lastmod>2025-01-02T03:04:05.000Z</lastmod>");
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="uk" href="https://samen.example/ua/blog/tipps&amp;tricks"/>');
@@ -30,11 +32,11 @@ describe("sitemap", () => {
   });
 
   it("leaves out a source that fails and logs it", async () => {
-    addSitemapSource("test-broken", () => {
+    const broken = () => {
       throw new Error("database down");
-    });
+    };
     const log = { error: vi.fn() };
-    const xml = await buildSitemapXml({ siteUrl: "https://samen.example", log });
+    const xml = await buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, broken }, log });
     expect(xml).toContain("<loc>https://samen.example/</loc>");
     expect(log.error).toHaveBeenCalledOnce();
   });

@@ -27,18 +27,6 @@ export const marketingSitemapEntries: SitemapEntry[] = [
   { path: "/terms", changeFrequency: "yearly", priority: 0.3 },
 ];
 
-const sources = new Map<string, SitemapSource>([["marketing", () => marketingSitemapEntries]]);
-
-/**
- * Lets another area add its pages to /sitemap.xml, e.g. the blog:
- *   addSitemapSource("blog", async () => (await listPublishedArticles()).map((a) => ({ path: blogPath(a.language, a.slug), … })));
- * Call it at module level in a server module that startup-tasks.server.ts imports. Names are unique:
- * registering a name again replaces the earlier source.
- */
-export function addSitemapSource(name: string, source: SitemapSource): void {
-  sources.set(name, source);
-}
-
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
@@ -60,11 +48,22 @@ function entryXml(siteUrl: string, entry: SitemapEntry): string {
   return `  <url>\n${lines.join("\n")}\n  </url>`;
 }
 
-/** Every registered source's pages as a sitemap; a failing source is logged and left out, never a 500. */
-export async function buildSitemapXml({ siteUrl, log }: { siteUrl: string; log?: Pick<Logger, "error"> }): Promise<string> {
+/**
+ * The pages of every source as a sitemap; a failing source is logged and left out, never a 500. The caller (the
+ * /sitemap.xml route) names the sources, so what the sitemap lists never depends on what ran before.
+ */
+export async function buildSitemapXml({
+  siteUrl,
+  sources,
+  log,
+}: {
+  siteUrl: string;
+  sources: Record<string, SitemapSource>;
+  log?: Pick<Logger, "error">;
+}): Promise<string> {
   const seen = new Set<string>();
   const entries: SitemapEntry[] = [];
-  for (const [name, source] of sources) {
+  for (const [name, source] of Object.entries(sources)) {
     try {
       for (const entry of await source()) {
         if (seen.has(entry.path)) continue;

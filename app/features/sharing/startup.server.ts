@@ -1,4 +1,3 @@
-import { onStartup } from "~/features/platform/startup.server";
 import { logger } from "~/lib/logger.server";
 import { purgeExpiredInvitations } from "./invitations.server";
 
@@ -14,8 +13,8 @@ async function purge() {
   }
 }
 
-// Expired invitations (and the addresses in them) are deleted at start-up and then every hour.
-onStartup("sharing:purge-expired-invitations", async () => {
+/** Expired invitations (and the addresses in them) are deleted at start-up and then every hour. */
+export async function startInvitationPurge(): Promise<void> {
   await purge();
   if (!globalStore.__samenInvitationPurge) globalStore.__samenInvitationPurge = setInterval(() => void purge(), hourMs).unref();
-});
+}

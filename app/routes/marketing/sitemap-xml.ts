@@ -1,10 +1,17 @@
 import type { Route } from "./+types/sitemap-xml";
 import { publicUrl } from "~/config.server";
-import { buildSitemapXml } from "~/features/marketing/sitemap.server";
+import { listBlogSitemapEntries } from "~/features/blog/sitemap.server";
+import { buildSitemapXml, marketingSitemapEntries } from "~/features/marketing/sitemap.server";
 import { requestInfoContext } from "~/lib/request-context";
 
+/** Every area whose pages belong in the sitemap, named here rather than registered at start-up. */
+const sources = {
+  marketing: () => marketingSitemapEntries,
+  blog: listBlogSitemapEntries,
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const xml = await buildSitemapXml({ siteUrl: publicUrl(), log: context.get(requestInfoContext).log });
+  const xml = await buildSitemapXml({ siteUrl: publicUrl(), sources, log: context.get(requestInfoContext).log });
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -1,0 +1,28 @@
+// Everything that runs once the database is ready, listed here and nowhere else, in the order it runs.
+// Features export plain functions; nothing registers itself by being imported.
+import { startAccounts } from "~/features/auth/startup.server";
+import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
+import { seedBudgetDemo } from "~/features/budget/startup.server";
+import { startInvitationPurge } from "~/features/sharing/startup.server";
+import { logger } from "~/lib/logger.server";
+
+interface StartupTask {
+  name: string;
+  run(): Promise<void>;
+}
+
+export const startupTasks: readonly StartupTask[] = [
+  { name: "accounts: secret, creators, rate-limit counters", run: startAccounts },
+  { name: "blog: demo articles", run: seedBlogDemo },
+  { name: "blog: translation worker", run: startArticleTranslation },
+  { name: "budget: demo account", run: seedBudgetDemo },
+  { name: "sharing: purge expired invitations", run: startInvitationPurge },
+];
+
+export async function runStartupTasks(tasks: readonly StartupTask[] = startupTasks): Promise<void> {
+  for (const task of tasks) {
+    const started = performance.now();
+    await task.run();
+    logger.debug({ task: task.name, ms: Math.round(performance.now() - started) }, "start-up task done");
+  }
+}
