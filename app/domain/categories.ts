@@ -1,5 +1,4 @@
 export type TransactionKind = "income" | "expense";
-export const transactionKinds: readonly TransactionKind[] = ["income", "expense"];
 
 export function isTransactionKind(value: unknown): value is TransactionKind {
   return value === "income" || value === "expense";
@@ -53,16 +52,11 @@ export const builtInCategories: readonly BuiltInCategory[] = [
 ];
 
 const byKey = new Map(builtInCategories.map((category) => [category.key, category]));
-const byId = new Map(builtInCategories.map((category) => [category.id, category]));
 
 export function builtInCategory(key: string): BuiltInCategory {
   const category = byKey.get(key);
   if (!category) throw new Error(`Unknown built-in category ${key}`);
   return category;
-}
-
-export function builtInCategoryById(id: string): BuiltInCategory | undefined {
-  return byId.get(id);
 }
 
 /** Where an entry lands when nobody picks a category. */

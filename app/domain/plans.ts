@@ -1,10 +1,6 @@
 export const plans = ["free", "premium"] as const;
 export type Plan = (typeof plans)[number];
 
-export function isPlan(value: unknown): value is Plan {
-  return typeof value === "string" && (plans as readonly string[]).includes(value);
-}
-
 /** Every feature a plan could allow or withhold. Each use case and page asks `can()` before offering one. */
 export type Feature =
   | "transactions.track"

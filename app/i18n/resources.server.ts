@@ -1,4 +1,4 @@
-import { languages, type Language } from "~/domain/languages";
+import type { Language } from "~/domain/languages";
 import { Translator, type Resources } from "./translator";
 
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { eager: true, import: "default" });
@@ -13,8 +13,6 @@ for (const [file, content] of Object.entries(files)) {
   allResources[language][namespace] = content;
 }
 
-export const namespaces = Object.keys(allResources.en ?? {});
-export const loadedLanguages = languages.filter((language) => allResources[language]);
 
 const translators = new Map<Language, Translator>();
 

@@ -22,6 +22,3 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
   return <div className={cn("p-6 pt-0", className)} {...props} />;
 }
 
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
-}

@@ -36,10 +36,6 @@ export interface AuthError {
   retryAfterSeconds?: number;
 }
 
-export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
-  return typeof value === "string" && (authErrorCodes as readonly string[]).includes(value);
-}
-
 /** Errors the person can fix in one field (shown beside it) rather than a refusal by the service. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, AuthErrorCode>>;
 

@@ -1,8 +1,8 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { showToast } from "~/components/ui/use-toast";
-import { authState, type AuthListener, type AuthSnapshot } from "./auth-state";
+import { authState } from "./auth-state";
 import { clearedFlashCookie, readFlash, type FlashCode } from "./flash";
 import type { SessionUser } from "./session-user";
 
@@ -47,24 +47,6 @@ export function useOptionalUser(): SessionUser | null {
   const user = data?.user ?? null;
   useAuthStateSync(user);
   return user;
-}
-
-/** The current auth state: the user plus whether a change is on its way ("loading"). */
-export function useAuthState(): AuthSnapshot {
-  const user = useOptionalUser();
-  const snapshot = useSyncExternalStore(
-    authState.subscribe,
-    () => (authState.isInitialized() ? authState.getSnapshot() : null),
-    () => null,
-  );
-  // Until the first sync the server's answer is the truth (and matches the server-rendered HTML).
-  if (snapshot?.status === "loading") return { status: "loading", user };
-  return { status: user ? "signed-in" : "signed-out", user };
-}
-
-/** Calls `listener` on every auth event of this tab (INITIAL_SESSION first). */
-export function useAuthEvents(listener: AuthListener) {
-  useEffect(() => authState.onAuthStateChange(listener), [listener]);
 }
 
 /**

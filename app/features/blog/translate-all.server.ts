@@ -81,7 +81,3 @@ export async function sweepMissingTranslations({ userId }: { userId: string | nu
   return queued;
 }
 
-/** Lets tests run the sweep again without waiting a minute. */
-export function resetSweepClockForTests(): void {
-  lastSweep = 0;
-}

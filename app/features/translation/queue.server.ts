@@ -179,15 +179,6 @@ export async function getBatchProgress({ batchId }: { batchId: string }): Promis
   return { total: done + failed + waiting, done, failed, waiting };
 }
 
-/** Jobs not yet finished, for the creators' status line. */
-export async function countOpenTranslationJobs(): Promise<number> {
-  const [row] = await db()
-    .select({ count: sql<number>`count(*)::int` })
-    .from(translationJob)
-    .where(sql`${translationJob.status} in ('pending', 'running')`);
-  return row?.count ?? 0;
-}
-
 function rowsOf(result: unknown): Record<string, unknown>[] {
   // node-postgres answers { rows }, PGlite answers { rows } too; guard against a bare array.
   if (Array.isArray(result)) return result as Record<string, unknown>[];
