@@ -1,7 +1,52 @@
+import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** Routes never import each other; every block that sets no-restricted-imports repeats this (options replace, not merge). */
+const noRouteToRoute = { group: ["../routes/*", "~/routes/*"], message: "Routes never import from other routes." };
+
+/**
+ * Node's built-in modules, with and without the node: prefix. In the browser Vite replaces them with a stub that
+ * throws on first use ("Module "node:crypto" has been externalized for browser compatibility"), so the page never
+ * hydrates; the production build only hides it when tree-shaking happens to drop the import.
+ */
+const nodeBuiltins = {
+  paths: builtinModules.filter((name) => !name.startsWith("_")).map((name) => ({
+    name,
+    message: "Node built-in in code the browser loads: move it to a *.server.ts module (or use a Web API).",
+  })),
+  pattern: {
+    regex: "^node:",
+    message: "Node built-in in code the browser loads: move it to a *.server.ts module (or use a Web API).",
+  },
+};
+
+/** A *.server module (or a .server/ folder); type-only imports are erased and allowed. */
+const serverModule = {
+  regex: "(\\.server(\\.[cm]?[jt]sx?)?$|/\\.server/)",
+  allowTypeImports: true,
+  message: "Server-only module in code the browser loads: only route modules may import it (for loaders and actions).",
+};
+
+/** Dynamic import() of a built-in, which no-restricted-imports does not see. */
+const noDynamicNodeImport = {
+  selector: "ImportExpression[source.value=/^node:/]",
+  message: "Node built-in in code the browser loads: move it to a *.server.ts module.",
+};
+
+/** Files under app/ that only ever run on the server or in tests, although their names do not say .server. */
+const serverOnlyFiles = [
+  "app/**/*.server.{ts,tsx}",
+  "app/**/*.test.{ts,tsx}",
+  "app/entry.server.tsx",
+  "app/routes.ts",
+  "app/routes/*/routes.ts",
+  "app/routes/*/*-routes.ts",
+  "app/db/test-database.ts",
+  "app/db/fixtures/**",
+];
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", ".data*/", "test-results*/", "playwright-report*/", "**/*.tmp.*"] },
@@ -13,6 +58,26 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-imports": ["error", { patterns: [{ group: ["../routes/*", "~/routes/*"], message: "Routes never import from other routes." }] }],
+    },
+  },
+  {
+    // Client modules: everything under app/ the browser may load. Neither Node built-ins nor *.server modules.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [...serverOnlyFiles, "app/routes/**", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern, serverModule] }],
+      "no-restricted-syntax": ["error", noDynamicNodeImport],
+    },
+  },
+  {
+    // Route modules: React Router strips loader, action, middleware and headers (and the imports only they use) from
+    // the browser's copy, so *.server modules are fine here; Node built-ins are not (the strip does not cover them in
+    // development, where nothing is tree-shaken).
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: serverOnlyFiles,
+    rules: {
+      "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern] }],
+      "no-restricted-syntax": ["error", noDynamicNodeImport],
     },
   },
   {

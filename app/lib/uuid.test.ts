@@ -13,4 +13,8 @@ describe("uuidv7", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(uuidv7(1_700_000_000_001) > (ids.at(-1) as string)).toBe(true);
   });
+  it("carries the Unix milliseconds in its first 48 bits", () => {
+    const at = 1_900_000_000_123;
+    expect(uuidv7(at).replaceAll("-", "").slice(0, 12)).toBe(at.toString(16).padStart(12, "0"));
+  });
 });
