@@ -4,6 +4,20 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // Development only (the build never reads it): the browser's dependencies, pre-bundled once at start-up. With
+  // discovery, a first run found them one page at a time and reloaded every open page each time (and bundled server
+  // packages such as pg, pino and better-auth for the browser, which React Router's development CSS lookup exposed).
+  // A package the browser newly imports belongs in this list: without it Vite serves the package's files one by one,
+  // which is slow and breaks for CommonJS packages.
+  optimizeDeps: {
+    noDiscovery: true,
+    include: ["class-variance-authority", "clsx", "lucide-react", "radix-ui", "sonner", "zod"],
+  },
+  server: {
+    // Test reports, builds and the local data folder are not sources: a trace or a screenshot written there while the
+    // development server runs would otherwise reload every open page.
+    watch: { ignored: ["**/test-results*/**", "**/playwright-report*/**", "**/build/**", "**/build-*/**", "**/.data*/**"] },
+  },
   // The server bundle's entry is our Express app, so pages, API and start-up share one module graph.
   environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   build: {

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import {
   data,
@@ -51,7 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f6f5e" />
         <Meta />
-        <Links />
+        {/* Explicit: on the server Links would take it from ServerRouter, in the browser only from here. */}
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow">
@@ -69,6 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // A hook for browser tests (and a hint in devtools): from here on, clicks reach React. The root's effect runs after
+  // every page's and layout's, on public pages and in /app alike.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,4 +1,5 @@
-// `npm test`: lint, type check, unit and integration tests, production build, then the browser suite.
+// `npm test`: lint, type check, unit and integration tests, production build, the browser suite, then the browser
+// smoke test of `npm run dev` (every kind of page loads, hydrates and logs no error).
 // Stops at the first failing step and exits non-zero.
 import { spawnSync } from "node:child_process";
 
@@ -8,6 +9,7 @@ const steps = [
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npm", ["run", "build"]],
   ["end-to-end tests", "npx", ["playwright", "test"]],
+  ["development server smoke test", "npx", ["playwright", "test", "--config", "playwright.smoke.config.ts"]],
 ];
 
 const only = process.argv.slice(2);

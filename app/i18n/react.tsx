@@ -3,6 +3,12 @@ import { defaultNamespace, type TFunction, type TranslateOptions, type Translato
 
 const TranslatorContext = createContext<Translator | null>(null);
 
+/**
+ * What `use()` reads once the namespaces are there: a settled thenable (React reads `status` and `value` and does not
+ * wait). React requires the same `use()` calls in the render that suspended and in the one after it resolved.
+ */
+const loaded: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 export function I18nProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
   return <TranslatorContext value={i18n}>{children}</TranslatorContext>;
 }
@@ -17,8 +23,7 @@ export function useTranslation(namespaces: string | readonly string[] = defaultN
   const language = useSyncExternalStore(i18n.subscribe, () => i18n.language, () => i18n.language);
   const list = typeof namespaces === "string" ? [namespaces] : namespaces;
   const listKey = list.join(",");
-  const loading = i18n.ensure(language, list);
-  if (loading) use(loading);
+  use(i18n.ensure(language, list) ?? loaded);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- listKey stands for the list's contents
   const t = useMemo(() => i18n.getFixedT(language, list), [i18n, language, listKey]);
   return { t, i18n };

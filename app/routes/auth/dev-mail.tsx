@@ -33,7 +33,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-1">
                 <h2 className="text-lg font-semibold">{mail.subject}</h2>
                 <p className="text-sm text-muted-foreground">
-                  To {mail.to} · {new Date(mail.createdAt).toLocaleString("en-GB")} · {mail.kind}
+                  To {mail.to} · {new Date(mail.createdAt).toLocaleString("en-GB", { timeZone: "UTC", timeZoneName: "short" })} · {mail.kind}
                 </p>
               </div>
               {mail.links.length > 0 && (

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { LazyStackedToaster } from "~/components/ui/lazy-toasters";
 import { blogPathLanguage } from "~/domain/languages";
@@ -9,10 +8,6 @@ import { AnalyticsGate } from "~/features/analytics/analytics-gate";
 export default function MarketingLayout() {
   // The blog's translation and editor toasts use the stacked toaster; other public pages never load it.
   const onBlog = blogPathLanguage(useLocation().pathname) !== undefined;
-  // A hook for browser tests (and a hint in devtools): from here on, clicks reach React.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
