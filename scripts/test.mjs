@@ -1,10 +1,11 @@
-// `npm test`: lint, type check, unit and integration tests, production build, the browser suite, then the browser
+// `npm test`: lint, architecture checks, type check, unit and integration tests, production build, the browser suite, then the browser
 // smoke test of `npm run dev` (every kind of page loads, hydrates and logs no error).
 // Stops at the first failing step and exits non-zero.
 import { spawnSync } from "node:child_process";
 
 const steps = [
   ["lint", "npx", ["eslint", "."]],
+  ["architecture (dependency-cruiser, knip)", "npm", ["run", "check:architecture"]],
   ["type check", "npm", ["run", "typecheck"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npm", ["run", "build"]],
