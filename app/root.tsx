@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button";
 import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
 import { toBcp47, type Language } from "~/domain/languages";
 import { getRootData } from "~/features/platform/root-data.server";
+import { badInputOf } from "~/lib/bad-input";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 
@@ -82,12 +83,13 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const badInput = badInputOf(error);
   const showDetails = import.meta.env.DEV && error instanceof Error;
   return (
     <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-sm font-semibold text-primary">{status}</p>
-      <h1 className="text-3xl font-bold">{status === 404 ? t("notFound.title") : t("errorPage.title")}</h1>
-      <p className="text-muted-foreground">{status === 404 ? t("notFound.description") : t("errorPage.description")}</p>
+      <h1 className="text-3xl font-bold">{status === 404 ? t("notFound.title") : badInput ? t("badInput.title") : t("errorPage.title")}</h1>
+      <p className="text-muted-foreground">{status === 404 ? t("notFound.description") : badInput ? t(`badInput.${badInput}`) : t("errorPage.description")}</p>
       {showDetails && <pre className="max-w-full overflow-auto rounded-md bg-muted p-4 text-left text-xs">{error.stack}</pre>}
       <Button asChild>
         <Link to="/">{t("notFound.returnHome")}</Link>

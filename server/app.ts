@@ -13,6 +13,7 @@ import { requestInfoContext } from "~/lib/request-context";
 import { runStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
 import { privateWhenSignedIn } from "./private-when-signed-in";
+import { requestGuard } from "./request-guard";
 
 export { logger };
 
@@ -134,6 +135,7 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
   });
 
   app.use(privateWhenSignedIn);
+  app.use(requestGuard);
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await pingDatabase();

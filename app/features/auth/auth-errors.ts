@@ -25,6 +25,7 @@ export const authErrorCodes = [
   "TWO_FACTOR_NOT_ENABLED",
   "INPUT_TOO_LARGE",
   "INVALID_INPUT",
+  "INVALID_CHARACTERS",
   "UNEXPECTED",
 ] as const;
 

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { secureCookies } from "~/config.server";
+import { readForm } from "~/features/platform/forms.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { resendVerification, signInWithPassword, signUpWithPassword } from "./account.server";
 import { retryAfter, type AuthError, type FieldErrors } from "./auth-errors";
 import { fieldErrorsOf, forgotPasswordSchema, formValues, signInSchema, signUpSchema } from "./auth.schema";
 import { flashCookie } from "./flash";
-import { readForm } from "./form.server";
 import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
@@ -32,7 +32,7 @@ export function twoFactorPath(redirectTo: string): string {
 export async function authScreenAction(request: Request) {
   const read = await readForm(request);
   if (!read.ok) {
-    return data<AuthScreenResult>({ intent: "sign-in", ok: false, error: { code: read.code } }, { status: read.code === "INPUT_TOO_LARGE" ? 413 : 400 });
+    return data<AuthScreenResult>({ intent: "sign-in", ok: false, error: { code: read.code } }, { status: read.status });
   }
   const form = read.form;
   const intent = intentOf(form.get("intent"));

@@ -8,6 +8,7 @@ import { account, rateLimit, session, twoFactor as twoFactorTable, user, verific
 import { ensurePersonalHousehold } from "~/features/budget/households.server";
 import { isLanguage } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
+import { containsUnsafeText } from "~/lib/safe-text";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { signInAfterVerificationPlugin } from "./sign-up-browser.server";
 import { passwordResetLink, sendExistingAccountMail, sendPasswordResetMail, sendVerificationMail, verificationLink } from "./auth-mails.server";
@@ -156,6 +157,16 @@ function createAuth(database: Database) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Text with a NUL byte or another control character (lib/safe-text.ts) never reaches an endpoint: a 400
+        // instead of a database error, for the HTTP API and auth.api calls alike.
+        if (containsUnsafeText(ctx.query) || containsUnsafeText(ctx.body)) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "Text with control characters is not accepted" });
+        }
+        // Better Auth appends to a callback URL with new URL(), which throws on "abc" (neither absolute nor "/…").
+        const callbacks = [ctx.query?.callbackURL, ctx.query?.errorCallbackURL, (ctx.body as Record<string, unknown> | undefined)?.callbackURL];
+        if (callbacks.some((value) => typeof value === "string" && !(value.startsWith("/") || URL.canParse(value)))) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_CALLBACK_URL", message: "Invalid callback URL" });
+        }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path in authEndpointLimits) {
           const ip = ctx.headers?.get(clientIpHeader) ?? "unknown";

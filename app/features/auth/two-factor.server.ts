@@ -1,13 +1,13 @@
 import QRCode from "qrcode";
 import { data, redirect } from "react-router";
 import { secureCookies } from "~/config.server";
+import { readForm } from "~/features/platform/forms.server";
 import { readCookie } from "~/i18n/detect.server";
 import { completeTwoFactorSignIn, toFailure, type Failure } from "./account.server";
 import { authCookieOptions, getAuth } from "./auth.server";
 import { retryAfter, type AuthError, type FieldErrors } from "./auth-errors";
 import { backupCode, currentPasswordSchema, fieldErrorsOf, formValues, totpCode } from "./auth.schema";
 import { flashCookie } from "./flash";
-import { readForm } from "./form.server";
 import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 import { authHeaders, setCookieHeaders } from "./session.server";
 import type { SessionUser } from "./session-user";
@@ -25,7 +25,7 @@ export type TwoFactorChallengeResult =
 /** POST /auth/two-factor: checks the app code or a backup code and finishes the sign-in. */
 export async function twoFactorChallengeAction(request: Request) {
   const read = await readForm(request);
-  if (!read.ok) return data<TwoFactorChallengeResult>({ ok: false, error: { code: read.code } }, { status: 400 });
+  if (!read.ok) return data<TwoFactorChallengeResult>({ ok: false, error: { code: read.code } }, { status: read.status });
   const values = formValues(read.form);
   const method = values.method === "backup" ? "backup" : "totp";
   const next = safeRedirect(values.redirectTo, defaultSignedInPath);
@@ -129,8 +129,8 @@ const securityForms = {
  * `user` comes from requireUser in the route.
  */
 export async function securityAction({ request, user }: { request: Request; user: SessionUser }) {
-  const read = await readForm(request, 64 * 1024);
-  if (!read.ok) return data<SecurityResult>({ intent: "two-factor-enable", ok: false, error: { code: read.code } }, { status: 400 });
+  const read = await readForm(request);
+  if (!read.ok) return data<SecurityResult>({ intent: "two-factor-enable", ok: false, error: { code: read.code } }, { status: read.status });
   const values = formValues(read.form);
   const intent: SecurityIntent =
     values.intent === "two-factor-confirm" || values.intent === "two-factor-disable" ? values.intent : "two-factor-enable";

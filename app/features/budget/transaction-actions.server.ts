@@ -5,7 +5,8 @@ import { maxAmountMinor } from "~/domain/money";
 import { isIsoDate, monthOf } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import { forAction, requireAppContext } from "./app-context.server";
-import { descriptionMaxLength, fieldErrorsOf, formValues, parseTransactionForm } from "./transaction.schema";
+import { requireForm } from "~/features/platform/forms.server";
+import { descriptionMaxLength, fieldErrorsOf, parseTransactionForm } from "./transaction.schema";
 import { addTransaction, deleteTransaction, restoreTransaction, updateTransaction, type TransactionView } from "./transactions.server";
 
 /** Where a form without JavaScript lands afterwards: a path inside /app, never another site. */
@@ -37,7 +38,7 @@ export type TransactionActionResult =
  */
 export async function handleTransactionAction(request: Request, transactionId?: string) {
   const context = await requireAppContext(request);
-  const values = formValues(await request.formData());
+  const { values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
   const viaScript = values.js === "1";
   const intent = values.intent ?? "add";

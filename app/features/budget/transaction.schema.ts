@@ -48,13 +48,6 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** Reads FormData into a plain object of strings (files and repeated keys ignored). */
-export function formValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && !(key in values)) values[key] = value;
-  return values;
-}
-
 export type ParsedForm<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors };
 
 /** Parses an add / edit form. A zero or negative amount gets a message naming the kind ("An expense must be more than 0"). */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { forAction, requireAppContext } from "~/features/budget/app-context.server";
-import { formValues } from "~/features/budget/transaction.schema";
+import { requireForm } from "~/features/platform/forms.server";
 import { contributeToGoal, createGoal, setGoalArchived, updateGoal } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
 
@@ -11,7 +11,7 @@ export type GoalActionResult =
 /** Every goal form posts here: create, update, archive, restore, add or withdraw money. */
 export async function handleGoalAction(request: Request) {
   const context = await requireAppContext(request);
-  const values = formValues(await request.formData());
+  const { values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
   const intent = values.intent ?? "";
   const goalId = values.goalId ?? "";

@@ -13,7 +13,8 @@ import { forAction, forLoader, requireAppContext } from "~/features/budget/app-c
 import { requireHouseholdAccess, updateHousehold } from "~/features/budget/households.server";
 import { updateProfile } from "~/features/budget/profile.server";
 import { householdFields, profileFields } from "~/features/budget/settings.schema";
-import { fieldErrorsOf, formValues } from "~/features/budget/transaction.schema";
+import { fieldErrorsOf } from "~/features/budget/transaction.schema";
+import { requireForm } from "~/features/platform/forms.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
 import { householdName, useAppShell } from "~/features/budget/components/use-app-shell";
@@ -40,7 +41,7 @@ type SettingsResult = { ok: boolean; intent: string; fieldErrors?: Record<string
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const values = formValues(await request.formData());
+  const { values } = await requireForm(request);
   if (values.intent === "profile") {
     const parsed = profileFields.safeParse(values);
     if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });

@@ -10,7 +10,7 @@ import { retryAfter } from "~/features/auth/auth-errors";
 import { AuthAlert } from "~/features/auth/components/auth-alert";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { AuthField } from "~/features/auth/components/auth-field";
-import { readForm } from "~/features/auth/form.server";
+import { readForm } from "~/features/platform/forms.server";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["auth"] };
@@ -22,7 +22,7 @@ type ForgotResult = { ok: true; email: string } | { ok: false; error?: AuthError
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
-  if (!read.ok) return data<ForgotResult>({ ok: false, error: { code: read.code } }, { status: read.code === "INPUT_TOO_LARGE" ? 413 : 400 });
+  if (!read.ok) return data<ForgotResult>({ ok: false, error: { code: read.code } }, { status: read.status });
   const parsed = forgotPasswordSchema.safeParse(formValues(read.form));
   if (!parsed.success) return data<ForgotResult>({ ok: false, fieldErrors: fieldErrorsOf<"email">(parsed.error) }, { status: 400 });
   const result = await requestPasswordReset({ request, email: parsed.data.email });

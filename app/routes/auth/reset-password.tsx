@@ -13,7 +13,7 @@ import { AuthAlert } from "~/features/auth/components/auth-alert";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { AuthField } from "~/features/auth/components/auth-field";
 import { flashCookie } from "~/features/auth/flash";
-import { readForm } from "~/features/auth/form.server";
+import { readForm } from "~/features/platform/forms.server";
 import { isPasswordResetTokenValid } from "~/features/auth/password-reset.server";
 import { passwordMinLength } from "~/features/auth/password-rules";
 
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
-  if (!read.ok) return data<ResetResult>({ ok: false, error: { code: read.code } }, { status: read.code === "INPUT_TOO_LARGE" ? 413 : 400 });
+  if (!read.ok) return data<ResetResult>({ ok: false, error: { code: read.code } }, { status: read.status });
   const parsed = resetPasswordSchema.safeParse(formValues(read.form));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf<"password" | "confirmPassword" | "token">(parsed.error);

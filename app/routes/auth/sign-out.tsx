@@ -4,6 +4,7 @@ import { secureCookies } from "~/config.server";
 import { signOut } from "~/features/auth/account.server";
 import { flashCookie } from "~/features/auth/flash";
 import { safeRedirect } from "~/features/auth/safe-redirect";
+import { requireForm } from "~/features/platform/forms.server";
 
 /** Where to land after signing out: the public page the person was on, else home (never back into /app). */
 function landingPage(request: Request): string {
@@ -21,6 +22,8 @@ function landingPage(request: Request): string {
 
 /** POST /auth/sign-out: ends the session on the server, clears the cookies, and says so with a toast on the next page. */
 export async function action({ request }: Route.ActionArgs) {
+  // The button posts an empty form; anything else (JSON, an oversized or malformed body) signs nobody out.
+  await requireForm(request);
   const result = await signOut({ request });
   const secure = secureCookies();
   if (!result.ok) {

@@ -21,6 +21,7 @@ import { sweepMissingTranslations } from "~/features/blog/translate-all.server";
 import { useFollowBlogLanguage } from "~/features/blog/use-blog-language";
 import { useTranslationToast } from "~/features/blog/use-translation-feedback";
 import { requestInfoContext } from "~/lib/request-context";
+import { readForm } from "~/features/platform/forms.server";
 
 export const handle = { i18n: ["blog"] };
 
@@ -41,9 +42,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { log, clientIp } = context.get(requestInfoContext);
   const language = resolveBlogLanguage(request, params.lang, log);
   const user = await getOptionalUser(request);
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) {
+    const result = { translated: false, cached: false, article: null, error: "Invalid request" };
+    return data({ intent: "translate", result } satisfies TranslateActionData, { status: read.status });
+  }
   const result = await requestArticleTranslation({
-    articleId: String(form.get("articleId") ?? ""),
+    articleId: read.values.articleId ?? "",
     targetLanguage: language,
     userId: user?.id,
     clientIp,

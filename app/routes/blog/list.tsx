@@ -23,6 +23,7 @@ import { requestArticleTranslation } from "~/features/blog/request-translation.s
 import { getTranslationWorkerProblem, sweepMissingTranslations, translateAllMissing } from "~/features/blog/translate-all.server";
 import { useFollowBlogLanguage } from "~/features/blog/use-blog-language";
 import { countMissingTranslations } from "~/features/translation/queue.server";
+import { readForm } from "~/features/platform/forms.server";
 import { requestInfoContext } from "~/lib/request-context";
 
 export const handle = { i18n: ["blog"] };
@@ -51,7 +52,10 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   const language = resolveBlogLanguage(request, params.lang);
   const { clientIp } = context.get(requestInfoContext);
   const user = await getOptionalUser(request);
-  const form = await request.formData();
+  const read = await readForm(request);
+  // The spec's "Error creating article" toast, with the reason in the reader's language.
+  if (!read.ok) return data({ intent: "create", ok: false, error: `common:badInput.${read.code}` }, { status: read.status });
+  const { form } = read;
   const intent = form.get("intent");
 
   if (intent === "create") {

@@ -9,6 +9,7 @@ import { householdCookieHeader, requireAppContext } from "~/features/budget/app-
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { householdName } from "~/features/budget/components/use-app-shell";
 import { acceptInvitation, getInvitation, type InvitationState } from "~/features/sharing/invitations.server";
+import { requireForm } from "~/features/platform/forms.server";
 
 export const handle = { i18n: ["app", "premium"] };
 
@@ -20,6 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const context = await requireAppContext(request);
+  await requireForm(request);
   const result = await acceptInvitation({ token: params.token, userId: context.user.id, email: context.user.email });
   if (!result.ok) return data({ error: result.error }, { status: result.error === "wrongEmail" ? 403 : 410 });
   // Land in the household just joined: the switcher's cookie points to it.

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/settings-categories";
 import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
-import { formValues } from "~/features/budget/transaction.schema";
+import { requireForm } from "~/features/platform/forms.server";
 import { CustomCategoriesSection, type CategoriesResult } from "~/features/custom-categories/components/custom-categories-section";
 import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory } from "~/features/custom-categories/custom-categories.server";
 import { categoryFieldErrors, createCategoryForm, updateCategoryForm } from "~/features/custom-categories/custom-category.schema";
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Create, update, archive and restore; a refusal comes back as translated field messages, never an error page. */
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const values = formValues(await request.formData());
+  const { values } = await requireForm(request);
   const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
   const intent = values.intent ?? "";
   const answer = (result: { ok: true; categoryId: string } | { ok: false; fieldErrors: Record<string, string | undefined> }, categoryId?: string) =>

@@ -14,6 +14,7 @@ import { sessionCookieName } from "~/features/auth/auth.server";
 import { flashCookie } from "~/features/auth/flash";
 import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { requireForm } from "~/features/platform/forms.server";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
@@ -31,7 +32,7 @@ type DeleteResult = { ok: false; error: DeleteAccountError | "confirmRequired" }
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const form = await request.formData();
+  const { form } = await requireForm(request);
   if (form.get("confirm") !== "yes") return data<DeleteResult>({ ok: false, error: "confirmRequired" }, { status: 400 });
   const password = String(form.get("password") ?? "");
   const result = await deleteAccount({ userId: context.user.id, password });

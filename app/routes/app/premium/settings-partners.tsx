@@ -4,7 +4,7 @@ import type { Route } from "./+types/settings-partners";
 import { secureCookies } from "~/config.server";
 import { clearedHouseholdCookieHeader, forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
-import { formValues } from "~/features/budget/transaction.schema";
+import { requireForm } from "~/features/platform/forms.server";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
 import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation } from "~/features/sharing/invitations.server";
 import { inviteForm } from "~/features/sharing/sharing.schema";
@@ -27,7 +27,7 @@ const refuse = (intent: string, fieldErrors: Record<string, string>, status: num
 /** Invite, revoke, remove and leave. Fetchers get the answer as data; a plain form post renders this page with it. */
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const values = formValues(await request.formData());
+  const { values } = await requireForm(request);
   const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
   return forAction(async () => {
     switch (values.intent) {

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/upgrade";
 import { Button } from "~/components/ui/button";
-import { formValues } from "~/features/budget/transaction.schema";
+import { requireForm } from "~/features/platform/forms.server";
 import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
 import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
 import { FormError } from "~/features/budget/components/field-error";
@@ -33,7 +33,7 @@ type UpgradeResult = { ok: true; message: "upgraded" | "cancelled" | "resumed" |
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const { intent, householdId } = formValues(await request.formData());
+  const { intent, householdId } = (await requireForm(request)).values;
   // The household the page showed (a switch in another tab must not change which plan this form changes).
   const base = { userId: context.user.id, householdId: householdId || context.householdId };
   return forAction(async () => {
