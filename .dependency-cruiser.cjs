@@ -1,7 +1,58 @@
 // The shape of the code, checked in `npm test` (docs/architecture.md explains the layers).
+
+// Features from the bottom up: a feature imports (use cases, components) only features listed before it, so no two
+// features ever import each other, however indirectly. A new feature takes its place here.
+const featureLayers = [
+  "platform",
+  "mail",
+  "translation",
+  "marketing",
+  "analytics",
+  "auth",
+  "household",
+  "billing",
+  "money-accounts",
+  "budget",
+  "statement-import",
+  "goals",
+  "custom-categories",
+  "exports",
+  "sharing",
+  "account",
+  "legal",
+  "blog",
+];
+
+// Allowed: platform's root loader data, API routes and body limits compose features for the server and the root
+// route, so they sit above every feature although platform's forms reader sits below them.
+const featureComposers = "^app/features/platform/(api-routes|body-limits|root-data)\\.server\\.ts$";
+
+const featureLayerRules = featureLayers.slice(0, -1).map((feature, index) => ({
+  name: "features-in-layers",
+  comment: `${feature} imports only the features listed before it in featureLayers (.dependency-cruiser.cjs).`,
+  severity: "error",
+  from: { path: `^app/features/${feature}/`, pathNot: `\\.test\\.tsx?$|${featureComposers}` },
+  to: { path: `^app/features/(${featureLayers.slice(index + 1).join("|")})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...featureLayerRules,
+    {
+      name: "feature-in-layers-list",
+      comment: "A feature that uses another feature is listed in featureLayers, so its place in the order is checked.",
+      severity: "error",
+      from: { path: "^app/features/", pathNot: `^app/features/(${featureLayers.join("|")})/` },
+      to: { path: "^app/features/([^/]+)/", pathNot: "^app/features/$1/" },
+    },
+    {
+      name: "translation-never-imports-blog",
+      comment: "The translation queue serves the blog: the blog hands its article translator to the worker at start-up.",
+      severity: "error",
+      from: { path: "^app/features/translation/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^app/features/blog/" },
+    },
     { name: "no-cycles", comment: "Modules never import each other in a circle.", severity: "error", from: {}, to: { circular: true } },
     {
       name: "domain-is-pure",

@@ -2,6 +2,39 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+const packages = (...names: string[]) => new RegExp(`node_modules[\\\\/](?:${names.join("|")})[\\\\/]`);
+const frameworkPackages = packages(
+  "react",
+  "react-dom",
+  "scheduler",
+  "react-router",
+  "clsx",
+  "class-variance-authority",
+  "@radix-ui[\\\\/]react-(?:slot|compose-refs)",
+);
+/** Lucide's factory and helpers, not its icons: each page takes only the icons it draws. */
+const lucideFactory = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
+const radixInternals = packages("@radix-ui[\\\\/](?:primitive|react-(?:context|presence|collection|id|direction|primitive|use-[\\\\w-]+))");
+const ownCode = /^(?!.*node_modules).*[\\/]app[\\/]/;
+/** The modules every page loads: the browser entry and the root route. */
+const everyPage = /[\\/]app[\\/](?:root|entry\.client)\.tsx/;
+const siteShell = /[\\/]app[\\/]components[\\/]layout[\\/]/;
+const marketingPieces = /[\\/]app[\\/]features[\\/]marketing[\\/]/;
+
+/** Whether a module matching `from` imports `id`, directly or through other static imports (not lazy ones). */
+function importedStatically(from: RegExp, id: string, ctx: { getModuleInfo(id: string): { importers: string[] } | null }): boolean {
+  const seen = new Set<string>();
+  const pending = [id];
+  while (pending.length > 0) {
+    const next = pending.pop() as string;
+    if (from.test(next)) return next !== id;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    pending.push(...(ctx.getModuleInfo(next)?.importers ?? []));
+  }
+  return false;
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   // Development only (the build never reads it): the browser's dependencies, pre-bundled once at start-up. With
@@ -23,25 +56,31 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // One framework chunk for what every page runs before it can hydrate: React, React Router, our
-        // translator, the class helpers and the toast trigger. One file compresses better and costs one
-        // set of headers; a public page otherwise needs two dozen small requests.
+        // Chunks by package and by folder or import graph, never by file name, so renaming or moving a file keeps
+        // it in its chunk. "framework": what every page runs before it can hydrate (React, React Router, the class
+        // helpers, Lucide's icon factory, and whatever the root route and the browser entry import). One file
+        // compresses better and costs one set of headers; a public page otherwise needs two dozen small requests.
+        // "site": the public shell (app/components/layout/, with everything it imports) and the marketing pieces
+        // more than one page uses. "primitives": Radix's shared internals, used by most interactive pieces.
+        // Anything only imported lazily (the mobile menu's sheet, the analytics tag) stays out of both.
         codeSplitting: {
           groups: [
             {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|app[\\/](i18n[\\/](translator|react|i18n|embedded-resources|client-backend|use-change-language)|domain[\\/]languages|lib[\\/](cn|nonce)|components[\\/]ui[\\/](button|lazy-toasters|use-toast))\.tsx?$/,
+              name: (id, ctx) =>
+                frameworkPackages.test(id) || lucideFactory.test(id) || (ownCode.test(id) && importedStatically(everyPage, id, ctx))
+                  ? "framework"
+                  : null,
+              priority: 3,
             },
             {
-              // The public site's shell (header, footer, menu, analytics gate) and the pieces its pages share.
-              name: "site",
-              test: /app[\\/](components[\\/]layout[\\/](brand-logo|header-auth|icons|language-switcher|mobile-menu|site-footer|site-header|site-links)\.|features[\\/]analytics[\\/](analytics-gate|exclusion)\.|features[\\/]auth[\\/](use-user|auth-state|flash)\.|features[\\/]marketing[\\/](public-env|use-language|seo|format|demo-figures|components[\\/](app-link|section|cta-banner|pricing-plans|seo-head|page-header))\.|components[\\/]ui[\\/](badge|skeleton)\.)/,
+              name: (id, ctx) => {
+                // A module nothing imports statically is loaded lazily, when a page needs it: never with the shell.
+                const importers = ctx.getModuleInfo(id)?.importers.length ?? 0;
+                return (siteShell.test(id) && importers > 0) || (marketingPieces.test(id) && importers > 1) ? "site" : null;
+              },
+              priority: 2,
             },
-            {
-              // Radix's shared internals and Lucide's icon factory, used by most interactive pieces.
-              name: "primitives",
-              test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|presence|collection|id|direction|primitive|use-[\w-]+))|lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon))/,
-            },
+            { name: "primitives", test: radixInternals, priority: 1 },
           ],
         },
       },

@@ -6,7 +6,7 @@ import { isLanguage } from "~/domain/languages";
 import { I18nProvider } from "~/i18n/react";
 import { serverTranslator } from "~/i18n/resources.server";
 import { createCoalescingStream } from "~/lib/coalescing-stream.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestStoreContext } from "~/lib/request-store.server";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/lib/logger.server";
 
@@ -22,7 +22,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, log } = loadContext.get(requestInfoContext);
+  const { nonce, log } = loadContext.get(requestStoreContext);
   const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const language = isLanguage(rootData?.language) ? rootData.language : "en";
   const i18n = serverTranslator(language);
@@ -67,6 +67,6 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: RouterContextProvider }) {
   if (request.signal.aborted) return;
-  const log = context ? context.get(requestInfoContext).log : logger;
+  const log = context ? context.get(requestStoreContext).log : logger;
   log.error({ err: error, url: request.url }, "unhandled error in loader, action or render");
 }

@@ -9,15 +9,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { LazySingleToaster } from "~/components/ui/lazy-toasters";
+import { Toaster } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
 import { toBcp47, type Language } from "~/domain/languages";
 import { getRootData } from "~/features/platform/root-data.server";
+import { useRootData } from "~/features/platform/use-root-data";
 import { badInputOf } from "~/lib/bad-input";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
@@ -30,12 +30,6 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(await getRootData(request, context));
-}
-
-export type RootData = Awaited<ReturnType<typeof getRootData>>;
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -61,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {i18n.t("common:actions.skipToContent")}
         </a>
         {children}
-        <LazySingleToaster />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         {/* Before the scripts, so the entry finds the page's translations however early it runs. */}
         <EmbeddedTranslationsScript />

@@ -9,7 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, publicUrl } from "~/config.server";
 import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
 import { logger, redactUrl, serializeError } from "~/lib/logger.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestStoreContext, runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
 import { runStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
 import { privateWhenSignedIn } from "./private-when-signed-in";
@@ -77,9 +77,21 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
     }),
   );
 
-  app.use((_req, res, next) => {
-    res.locals.nonce = crypto.randomBytes(16).toString("base64");
-    next();
+  // The request's store, opened before any route: loaders get it as context, deeper code through getRequestStore().
+  app.use((req, res, next) => {
+    const store: RequestStore = {
+      nonce: crypto.randomBytes(16).toString("base64"),
+      requestId: String(req.id),
+      log: req.log,
+      clientIp: req.ip ?? "unknown",
+      appendSetCookie(cookie) {
+        if (!res.headersSent) res.append("Set-Cookie", cookie);
+      },
+      once: new Map(),
+    };
+    res.locals.nonce = store.nonce;
+    res.locals.requestStore = store;
+    runWithRequestStore(store, next);
   });
 
   const assetsOrigin = config.PUBLIC_ASSETS_URL ? new URL(config.PUBLIC_ASSETS_URL).origin : undefined;
@@ -150,15 +162,8 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
     createRequestHandler({
       build: loadBuild,
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext(req, res) {
-        return new RouterContextProvider(
-          new Map([
-            [
-              requestInfoContext,
-              { nonce: res.locals.nonce as string, requestId: String(req.id), log: req.log, clientIp: req.ip ?? "unknown" },
-            ],
-          ]),
-        );
+      getLoadContext(_req, res) {
+        return new RouterContextProvider(new Map([[requestStoreContext, res.locals.requestStore as RequestStore]]));
       },
     }),
   );

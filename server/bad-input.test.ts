@@ -9,8 +9,11 @@ import { seedPremium } from "../db/seed/premium";
 import { db } from "~/db/client.server";
 import { getAuth } from "~/features/auth/auth.server";
 import { insertTestOriginal } from "~/features/blog/test-helpers.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { createImportDraft } from "~/features/statement-import/statement-import.server";
 import { pageServerBuild } from "./test-page-build";
 import { useTestServer } from "./test-server";
+import { bodyLimitFor } from "~/features/platform/body-limits.server";
 
 /**
  * The bad-input suite: every page and its .data URL, every action, the Better Auth API and the other API routes,
@@ -189,10 +192,12 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
   "routes/app/settings-security": { intents: ["two-factor-enable", "two-factor-confirm", "two-factor-disable"], fields: ["password", "code"] },
   "routes/app/household": { fields: ["householdId", "redirectTo"] },
   "routes/app/premium/settings-categories": { intents: ["create", "update", "archive", "restore"], fields: ["householdId", "categoryId", "kind", "name", "icon", "color"] },
-  "routes/app/premium/settings-data": { fields: ["confirm", "password"] },
+  "routes/app/settings-data": { fields: ["confirm", "password"] },
   "routes/app/premium/settings-partners": { intents: ["invite", "revoke", "remove", "leave"], fields: ["householdId", "email", "language", "invitationId", "partnerUserId"] },
   "routes/app/premium/upgrade": { intents: ["upgrade", "cancel", "resume", "endTest"], fields: ["householdId"] },
   "routes/api/billing-webhook": { fields: ["type", "id", "data"] },
+  "routes/app/accounts": { intents: ["create", "update", "archive", "unarchive"], fields: ["householdId", "accountId", "name", "kind", "iban", "openingBalance", "openingOn"] },
+  "routes/app/import": { intents: ["upload", "confirm", "undo"], fields: ["householdId", "accountId", "draftId", "batchId", "mapping", "row", "include", "skip", "month"] },
 };
 
 const queryNames = ["month", "period", "from", "to", "q", "kind", "category", "redirectTo", "feature", "checkout", "token", "email", "page", "_routes", "joined", "left"];
@@ -277,7 +282,7 @@ async function snapshot(): Promise<Record<string, string>> {
 describe("bad input", () => {
   const owner: Persona = { name: "owner" };
   const anonymous: Persona = { name: "anonymous" };
-  let values: { slug: string; transactionId: string; goalId: string };
+  let values: { slug: string; transactionId: string; goalId: string; draftId: string };
 
   beforeAll(async () => {
     const { owner: user, household } = await seedHousehold({ email: "owner@samen.test", password });
@@ -295,7 +300,15 @@ describe("bad input", () => {
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
-    values = { slug: article.slug, transactionId: entry!.id, goalId: goal.id };
+    const draft = await createImportDraft({
+      userId: user.id,
+      householdId: household.id,
+      accountId: await everydayAccountId(household.id),
+      fileName: "statement.csv",
+      bytes: new TextEncoder().encode("Date;Description;Amount\n2026-11-02;Coffee;-3,20\n"),
+    });
+    if (!draft.ok) throw new Error("no import draft");
+    values = { slug: article.slug, transactionId: entry!.id, goalId: goal.id, draftId: draft.draftId };
     // Pages that set things up on a first visit (the household, notifications) have had it before the snapshot.
     for (const path of ["/app", "/app/goals", "/app/settings", "/blog"]) await send({ method: "GET", path, headers: { cookie: owner.cookie } });
   });
@@ -436,6 +449,7 @@ describe("bad input", () => {
       lang: () => "nl",
       slug: () => values.slug,
       transactionId: () => values.transactionId,
+      draftId: () => values.draftId,
       token: () => "0123456789abcdef0123456789abcdef",
       batchId: () => "00000000-0000-4000-8000-000000000000",
       "*": () => "no-such-page",
@@ -520,7 +534,9 @@ describe("bad input", () => {
             body: `--b\r\nContent-Disposition: form-data; name="${form.fields[0] ?? "name"}"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\u0000\u0001\r\n--b--\r\n`,
           }, route.id === "routes/api/billing-webhook" ? undefined : [400]);
           // Over the limit (declared), and a body without a length.
-          post("1 MiB + 1 byte", { headers: urlencoded, body: `${form.fields[0] ?? "name"}=${"a".repeat(oneMegabyte)}` }, [413]);
+          // One byte more than the path allows (1 MiB for forms; the statement upload allows 10 MiB).
+          const overLimit = bodyLimitFor(new URL(page, "http://localhost").pathname) + 1 - `${form.fields[0] ?? "name"}=`.length;
+          post("over the limit by 1 byte", { headers: urlencoded, body: `${form.fields[0] ?? "name"}=${"a".repeat(overLimit)}` }, [413]);
           post("chunked, no length", { headers: urlencoded, body: "name=chunked", chunked: true }, [411]);
 
           // Every field bad at once (long, huge numbers, wrong types): refused by validation, never a 500 or a write.
@@ -530,7 +546,7 @@ describe("bad input", () => {
             const intent = intentOf(index);
             const body = new URLSearchParams({ ...(intent ? { intent } : {}), ...Object.fromEntries(form.fields.map((name, position) => [name, fieldValues[position]!])) });
             const size = body.toString().length;
-            post(`all fields bad (${intent ?? "-"}, ${size} bytes)`, { headers: urlencoded, body: body.toString() }, size > oneMegabyte ? [413] : undefined);
+            post(`all fields bad (${intent ?? "-"}, ${size} bytes)`, { headers: urlencoded, body: body.toString() }, size > bodyLimitFor(new URL(page, "http://localhost").pathname) ? [413] : undefined);
           }
         }
       }

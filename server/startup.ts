@@ -3,6 +3,7 @@
 import { startAccounts } from "~/features/auth/startup.server";
 import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
 import { seedBudgetDemo } from "~/features/budget/startup.server";
+import { startHouseholds } from "~/features/household/startup.server";
 import { startInvitationPurge } from "~/features/sharing/startup.server";
 import { logger } from "~/lib/logger.server";
 
@@ -13,6 +14,7 @@ interface StartupTask {
 
 export const startupTasks: readonly StartupTask[] = [
   { name: "accounts: secret, creators, rate-limit counters", run: startAccounts },
+  { name: "households: one for every new account", run: startHouseholds },
   { name: "blog: demo articles", run: seedBlogDemo },
   { name: "blog: translation worker", run: startArticleTranslation },
   { name: "budget: demo account", run: seedBudgetDemo },

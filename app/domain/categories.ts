@@ -21,10 +21,27 @@ export type CategoryIcon =
   | "piggy-bank"
   | "shapes";
 
+/** The built-in categories' keys; each has its label at `app:categories.<key>`. */
+export type BuiltInCategoryKey =
+  | "salary"
+  | "benefits"
+  | "otherIncome"
+  | "housing"
+  | "groceries"
+  | "transport"
+  | "utilities"
+  | "health"
+  | "leisure"
+  | "eatingOut"
+  | "education"
+  | "children"
+  | "savings"
+  | "other";
+
 export interface BuiltInCategory {
   /** Fixed id, inserted by the budget migration; transactions of every household point to these rows. */
   id: string;
-  key: string;
+  key: BuiltInCategoryKey;
   kind: TransactionKind;
   icon: CategoryIcon;
   color: string;
@@ -51,7 +68,11 @@ export const builtInCategories: readonly BuiltInCategory[] = [
   { id: "00000000-0000-4000-8000-000000000211", key: "other", kind: "expense", icon: "shapes", color: "#64748b" },
 ];
 
-const byKey = new Map(builtInCategories.map((category) => [category.key, category]));
+const byKey = new Map<string, BuiltInCategory>(builtInCategories.map((category) => [category.key, category]));
+
+function isBuiltInCategoryKey(key: string): key is BuiltInCategoryKey {
+  return byKey.has(key);
+}
 
 export function builtInCategory(key: string): BuiltInCategory {
   const category = byKey.get(key);
@@ -75,8 +96,8 @@ export interface CategoryView {
   archived: boolean;
 }
 
-/** The label of a category in the reader's language (t is i18next's for the app namespace). */
-export function categoryLabel(category: Pick<CategoryView, "key" | "name">, t: (key: string) => string): string {
-  if (category.key) return t(`categories.${category.key}`);
+/** The label of a category in the reader's language (t is the app namespace's, which has every built-in label). */
+export function categoryLabel(category: Pick<CategoryView, "key" | "name">, t: (key: `categories.${BuiltInCategoryKey}`) => string): string {
+  if (category.key && isBuiltInCategoryKey(category.key)) return t(`categories.${category.key}`);
   return category.name ?? "";
 }

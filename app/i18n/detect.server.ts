@@ -1,5 +1,5 @@
 import { blogPathLanguage, defaultLanguage, isLanguage, negotiateLanguage, type Language } from "~/domain/languages";
-import { languageStorageKey } from "./i18n";
+import { cookies } from "~/lib/cookies";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -24,7 +24,7 @@ export function readCookie(request: Request, name: string): string | undefined {
 export function detectLanguage(request: Request, savedPreference?: string | null): Language {
   const fromPath = blogPathLanguage(new URL(request.url).pathname);
   if (fromPath) return fromPath;
-  const fromCookie = readCookie(request, languageStorageKey);
+  const fromCookie = readCookie(request, cookies.language.name);
   if (isLanguage(fromCookie)) return fromCookie;
   if (isLanguage(savedPreference)) return savedPreference;
   return negotiateLanguage(request.headers.get("accept-language")) ?? defaultLanguage;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { UntypedTranslations } from "./keys";
 import { Translator } from "./translator";
 
 describe("translator", () => {
   it("falls back to English, then to the key itself", () => {
-    const i18n = new Translator({
+    const i18n = new Translator<UntypedTranslations>({
       language: "de",
       resources: { en: { common: { onlyEnglish: "Only English", both: "Both" } }, de: { common: { both: "Beide" } } },
     });
@@ -13,7 +14,7 @@ describe("translator", () => {
   });
 
   it("looks in the given namespace, then in common; a prefix picks the namespace", () => {
-    const i18n = new Translator({
+    const i18n = new Translator<UntypedTranslations>({
       language: "en",
       resources: { en: { common: { shared: "Shared", title: "Common title" }, auth: { title: "Sign in" } } },
     });
@@ -25,12 +26,12 @@ describe("translator", () => {
   });
 
   it("fills placeholders, nested values included, and leaves nothing of a missing one", () => {
-    const i18n = new Translator({ language: "en", resources: { en: { common: { hello: "Hello {{name}}, {{ user.city }}{{missing}}!" } } } });
+    const i18n = new Translator<UntypedTranslations>({ language: "en", resources: { en: { common: { hello: "Hello {{name}}, {{ user.city }}{{missing}}!" } } } });
     expect(i18n.t("hello", { name: "Anna", user: { city: "Utrecht" } })).toBe("Hello Anna, Utrecht!");
   });
 
   it("chooses the language's plural form when one exists, else the plain key", () => {
-    const i18n = new Translator({
+    const i18n = new Translator<UntypedTranslations>({
       language: "pl",
       resources: {
         pl: { common: { files_one: "{{count}} plik", files_few: "{{count}} pliki", files_many: "{{count}} plików", minutes: "{{count}} min" } },
@@ -43,7 +44,7 @@ describe("translator", () => {
   });
 
   it("returns subtrees only when asked", () => {
-    const i18n = new Translator({ language: "en", resources: { en: { legal: { sections: [{ title: "One" }] } } } });
+    const i18n = new Translator<UntypedTranslations>({ language: "en", resources: { en: { legal: { sections: [{ title: "One" }] } } } });
     const t = i18n.getFixedT("en", "legal");
     expect(t("sections", { returnObjects: true })).toEqual([{ title: "One" }]);
     expect(t("sections")).toBe("sections");
@@ -51,7 +52,7 @@ describe("translator", () => {
 
   it("loads a missing namespace once, then switches language with every used namespace ready", async () => {
     const loads: string[] = [];
-    const i18n = new Translator({
+    const i18n = new Translator<UntypedTranslations>({
       language: "en",
       resources: { en: { common: { hi: "Hi" } } },
       fallbackLanguage: null,

@@ -1,2 +1,4 @@
-/** Cookie and local-storage key holding the chosen interface language. */
-export const languageStorageKey = "lang";
+import { cookies } from "~/lib/cookies";
+
+/** Local-storage key holding the chosen interface language: the language cookie's name. */
+export const languageStorageKey = cookies.language.name;

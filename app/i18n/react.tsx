@@ -1,4 +1,5 @@
 import { cloneElement, createContext, Fragment, isValidElement, use, useContext, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import type { Namespace, TranslationKey } from "./keys";
 import { defaultNamespace, type TFunction, type TranslateOptions, type Translator } from "./translator";
 
 const TranslatorContext = createContext<Translator | null>(null);
@@ -17,11 +18,13 @@ export function I18nProvider({ i18n, children }: { i18n: Translator; children: R
  * `t` for the given namespaces in the current language. A namespace the page has not loaded yet
  * suspends the render until its chunk arrives; React keeps the previous screen meanwhile.
  */
-export function useTranslation(namespaces: string | readonly string[] = defaultNamespace): { t: TFunction; i18n: Translator } {
+export function useTranslation<Names extends Namespace = typeof defaultNamespace>(
+  namespaces: Names | readonly Names[] = defaultNamespace as Names,
+): { t: TFunction<Names>; i18n: Translator } {
   const i18n = useContext(TranslatorContext);
   if (!i18n) throw new Error("useTranslation needs an I18nProvider above it");
   const language = useSyncExternalStore(i18n.subscribe, () => i18n.language, () => i18n.language);
-  const list = typeof namespaces === "string" ? [namespaces] : namespaces;
+  const list: readonly Names[] = typeof namespaces === "string" ? [namespaces] : namespaces;
   const listKey = list.join(",");
   use(i18n.ensure(language, list) ?? loaded);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- listKey stands for the list's contents
@@ -35,7 +38,17 @@ const tag = /<(\w+)>(.*?)<\/\1>|<(\w+)\s*\/>/gs;
  * A translated sentence with elements inside it: `Agree to our <terms>Terms</terms>` renders the
  * `terms` component around "Terms", so translators can move the link within the sentence.
  */
-export function Trans({ t, i18nKey, values, components }: { t: TFunction; i18nKey: string; values?: TranslateOptions; components: Record<string, ReactElement> }) {
+export function Trans<Names extends string>({
+  t,
+  i18nKey,
+  values,
+  components,
+}: {
+  t: TFunction<Names>;
+  i18nKey: NoInfer<TranslationKey<Names>>;
+  values?: TranslateOptions;
+  components: Record<string, ReactElement>;
+}) {
   return <>{renderTags(t(i18nKey, values), components)}</>;
 }
 

@@ -1,4 +1,5 @@
 import { defaultLanguage, isLanguage, toBcp47, type Language } from "~/domain/languages";
+import type { EnglishTranslations, PluralKey, SubtreeKey, TranslationKey } from "./keys";
 
 /** Translation trees by language, then namespace: `resources.de.marketing.hero.title`. */
 export type Resources = Record<string, Record<string, unknown>>;
@@ -10,9 +11,23 @@ export type TranslateOptions = {
   count?: number;
 } & Record<string, unknown>;
 
-export interface TFunction {
-  (key: string, options: TranslateOptions & { returnObjects: true }): unknown;
-  (key: string, options?: TranslateOptions): string;
+/**
+ * `t` for namespaces `Names`: it takes only keys the English files define (see keys.ts), so a missing or
+ * misspelt key fails the type check instead of showing the key itself to a visitor.
+ */
+export interface TFunction<Names extends string = typeof defaultNamespace, Translations = EnglishTranslations> {
+  (key: SubtreeKey<Names, Translations> | TranslationKey<Names, Translations>, options: TranslateOptions & { returnObjects: true }): unknown;
+  (key: PluralKey<Names, Translations>, options: TranslateOptions & { count: number }): string;
+  (key: TranslationKey<Names, Translations>, options?: TranslateOptions): string;
+}
+
+/**
+ * The one escape hatch from typed keys, for a key known only at run time: a validation message a zod schema chose,
+ * which zod types as a plain string. A missing key shows as the key itself, so prefer a typed union wherever the
+ * keys can be listed.
+ */
+export function tDynamic<Names extends string>(t: TFunction<Names>, key: string, options?: TranslateOptions): string {
+  return (t as unknown as (key: string, options?: TranslateOptions) => string)(key, options);
 }
 
 /** Loads one language's namespace; on the client each is its own immutable-cached chunk. */
@@ -47,7 +62,7 @@ function interpolate(text: string, values: Record<string, unknown>): string {
  * a common fallback, English fallback, `{{value}}` interpolation, plural suffixes and subtrees —
  * fit in a kilobyte, where i18next and react-i18next cost every page about 20 KB of JavaScript.
  */
-export class Translator {
+export class Translator<Translations = EnglishTranslations> {
   language: Language;
   private readonly resources: Resources;
   private readonly loadNamespace?: NamespaceLoader;
@@ -114,12 +129,13 @@ export class Translator {
     return () => this.listeners.delete(listener);
   };
 
-  t: TFunction = ((key: string, options?: TranslateOptions) => this.translate(this.language, [defaultNamespace], key, options)) as TFunction;
+  t: TFunction<typeof defaultNamespace, Translations> = ((key: string, options?: TranslateOptions) =>
+    this.translate(this.language, [defaultNamespace], key, options)) as TFunction<typeof defaultNamespace, Translations>;
 
   /** A `t` bound to one language and namespace list; the first namespace is the default, then the rest, then `common`. */
-  getFixedT(language: Language, namespaces: string | readonly string[]): TFunction {
-    const list = typeof namespaces === "string" ? [namespaces] : [...namespaces];
-    return ((key: string, options?: TranslateOptions) => this.translate(language, list, key, options)) as TFunction;
+  getFixedT<Names extends keyof Translations & string>(language: Language, namespaces: Names | readonly Names[]): TFunction<Names, Translations> {
+    const list: readonly string[] = typeof namespaces === "string" ? [namespaces] : [...namespaces];
+    return ((key: string, options?: TranslateOptions) => this.translate(language, list, key, options)) as TFunction<Names, Translations>;
   }
 
   private translate(language: Language, namespaces: readonly string[], fullKey: string, options: TranslateOptions = {}): unknown {

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage, toBcp47, type Language } from "~/domain/languages";
+import { cookies, writeBrowserCookie } from "~/lib/cookies";
 import { languageStorageKey } from "./i18n";
 
 /** Changes the interface language everywhere at once, and remembers it in local storage and a cookie. */
@@ -16,8 +17,7 @@ export function useChangeLanguage() {
       } catch {
         // storage can be blocked; the cookie still carries the choice
       }
-      const secure = location.protocol === "https:" ? "; Secure" : "";
-      document.cookie = `${languageStorageKey}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+      writeBrowserCookie(cookies.language, language);
     },
     [i18n],
   );

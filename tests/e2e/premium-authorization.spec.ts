@@ -19,6 +19,11 @@ interface Ids {
   invitationId: string;
   token: string;
   partnerUserId: string;
+  accountId: string;
+  /** A second account (premium), which the account rows edit, archive and bring back. */
+  savingsAccountId: string;
+  draftId: string;
+  batchId: string;
 }
 
 interface Row {
@@ -26,11 +31,24 @@ interface Row {
   method: "GET" | "POST";
   path: (ids: Ids) => string;
   form?: (ids: Ids) => Record<string, string>;
+  /** A multipart body with a file (the statement upload). */
+  multipart?: (ids: Ids) => Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
   expected: Expected;
 }
 
 const salaryId = "00000000-0000-4000-8000-000000000101";
 const today = new Date().toISOString().slice(0, 10);
+/** A one-row ING export (its preset reads it without a mapping step). */
+const statement = (description: string) => ({
+  name: "ing.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from(
+    [
+      "Datum;Naam / Omschrijving;Rekening;Tegenrekening;Code;Af Bij;Bedrag (EUR);Mutatiesoort;Mededelingen",
+      `${today.replaceAll("-", "")};Bakker;NL91ABNA0417164300;;BA;Af;2,50;Betaalautomaat;${description}`,
+    ].join("\r\n"),
+  ),
+});
 const month = today.slice(0, 7);
 /** A household write: the owner may, the read-only partner is refused, anyone else does not see the household. */
 const householdWrite: Expected = { anonymous: 302, owner: 200, partner: 403, stranger: 404 };
@@ -57,6 +75,10 @@ const rows: Row[] = [
   page("/app/settings/partners"),
   page("/app/settings/categories"),
   page("/app/settings/data"),
+  page("/app/import"),
+  page("/app/accounts"),
+  // A waiting import: only the owner previews it; anyone else's draft is "not found" (its existence never confirmed).
+  { name: "GET an import preview", method: "GET", path: (ids) => `/app/import/${ids.draftId}`, expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 } },
   page("/app/household", { owner: 302, partner: 302, stranger: 302 }),
   page("/app/notifications", { owner: 302, partner: 302, stranger: 302 }),
   { name: "GET one entry", method: "GET", path: (ids) => `/app/transactions/${ids.transactionId}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 } },
@@ -102,6 +124,33 @@ const rows: Row[] = [
     form: (ids) => ({ intent: "household", householdId: ids.householdId, name: "Our home", currency: "EUR" }),
     expected: householdWrite,
   },
+  // Accounts: owner only.
+  { name: "POST create account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "create", householdId: ids.householdId, name: "Matrix cash", kind: "cash" }), expected: householdWrite },
+  {
+    name: "POST update account",
+    method: "POST",
+    path: () => "/app/accounts",
+    form: (ids) => ({ intent: "update", householdId: ids.householdId, accountId: ids.savingsAccountId, name: "Rainy day", kind: "savings", iban: "NL02 ABNA 0123 4567 89", openingBalance: "100" }),
+    expected: householdWrite,
+  },
+  { name: "POST archive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "archive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
+  { name: "POST unarchive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "unarchive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
+  // Statement import: upload (multipart; the owner is sent on to the preview), confirm, undo — owner only.
+  {
+    name: "POST upload a statement",
+    method: "POST",
+    path: () => "/app/import",
+    multipart: (ids) => ({ intent: "upload", householdId: ids.householdId, accountId: ids.accountId, statement: statement("Brood") }),
+    expected: { anonymous: 302, owner: 302, partner: 403, stranger: 404 },
+  },
+  {
+    name: "POST confirm an import",
+    method: "POST",
+    path: () => "/app/import",
+    form: (ids) => ({ intent: "confirm", householdId: ids.householdId, draftId: ids.draftId, accountId: ids.accountId }),
+    expected: householdWrite,
+  },
+  { name: "POST undo an import", method: "POST", path: () => "/app/import", form: (ids) => ({ intent: "undo", householdId: ids.householdId, batchId: ids.batchId }), expected: householdWrite },
   // Per-person settings: everyone signed in changes only their own profile.
   { name: "POST profile", method: "POST", path: () => "/app/settings", form: () => ({ intent: "profile", name: "Someone", locale: "en" }), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
   { name: "POST mark notifications read", method: "POST", path: () => "/app/notifications", form: () => ({}), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
@@ -157,6 +206,13 @@ async function post(context: APIRequestContext, path: string, form: Record<strin
   return context.post(path, { form, maxRedirects: 0 });
 }
 
+/** The owner's upload: the draft's id is in the preview address it redirects to. */
+async function uploadStatement(context: APIRequestContext, fields: Record<string, string>, description: string): Promise<string> {
+  const response = await context.post("/app/import", { multipart: { intent: "upload", ...fields, statement: statement(description) }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  return /\/app\/import\/([0-9a-f-]{36})$/.exec(response.headers().location ?? "")?.[1] as string;
+}
+
 test("authorisation matrix over every /app page, download and action", async ({ baseURL }) => {
   test.setTimeout(180_000);
   const contexts: Record<Persona, APIRequestContext> = {
@@ -192,6 +248,21 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   const settingsHtml = await (await owner.get("/app/settings/partners")).text();
   const invitationId = /name="invitationId" value="([0-9a-f-]{36})"/.exec(settingsHtml)?.[1] as string;
   expect(invitationId).toBeTruthy();
+  // An import waiting for confirmation, and one confirmed (for the undo row).
+  const importHtml = await (await owner.get("/app/import")).text();
+  const accountId = /name="accountId"[^>]*><option value="([0-9a-f-]{36})"/.exec(importHtml)?.[1] as string;
+  expect(accountId).toBeTruthy();
+  const confirmedDraft = await uploadStatement(owner, { accountId }, "Koffie");
+  expect((await post(owner, "/app/import", { intent: "confirm", draftId: confirmedDraft, accountId })).status()).toBe(200);
+  const batchId = /name="batchId" value="([0-9a-f-]{36})"/.exec(await (await owner.get("/app/import")).text())?.[1] as string;
+  expect(batchId).toBeTruthy();
+  const draftId = await uploadStatement(owner, { accountId }, "Kaas");
+  // A savings account beside the Everyday one; its id is in its forms on the Accounts page.
+  expect((await post(owner, "/app/accounts", { intent: "create", name: "Savings", kind: "savings" })).status()).toBe(200);
+  const accountsHtml = await (await owner.get("/app/accounts")).text();
+  const savingsAccountId = [...accountsHtml.matchAll(/name="accountId" value="([0-9a-f-]{36})"/g)].map((match) => match[1]).find((id) => id !== accountId) as string;
+  expect(savingsAccountId).toBeTruthy();
+
   const ids: Ids = {
     householdId: home.id,
     transactionId: home.transactions[0]?.id as string,
@@ -200,6 +271,10 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     invitationId,
     token,
     partnerUserId: partnerExport.user.id,
+    accountId,
+    savingsAccountId,
+    draftId,
+    batchId,
   };
 
   const table: string[] = [];
@@ -209,7 +284,12 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     // The owner goes last: refused requests change nothing, the owner's may.
     for (const persona of ["anonymous", "partner", "stranger", "owner"] as const) {
       const context = contexts[persona];
-      const response = row.method === "GET" ? await context.get(row.path(ids), { maxRedirects: 0 }) : await post(context, row.path(ids), row.form?.(ids) ?? {});
+      const response =
+        row.method === "GET"
+          ? await context.get(row.path(ids), { maxRedirects: 0 })
+          : row.multipart
+            ? await context.post(row.path(ids), { multipart: row.multipart(ids), maxRedirects: 0 })
+            : await post(context, row.path(ids), row.form?.(ids) ?? {});
       const status = response.status();
       cells.push(`${persona} ${status}`);
       if (status !== row.expected[persona]) mismatches.push(`${row.name} as ${persona}: expected ${row.expected[persona]}, got ${status}`);

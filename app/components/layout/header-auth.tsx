@@ -1,10 +1,11 @@
-import { LogOutIcon, UserRoundIcon } from "./icons";
+import { LogOutIcon, UserRoundIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
-import { Form, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useOptionalUser } from "~/features/auth/use-user";
 import { AppLink } from "~/features/marketing/components/app-link";
+import { useRootData } from "~/features/platform/use-root-data";
 import { cn } from "~/lib/cn";
 
 /** The action the accounts area implements; a plain form POST, so signing out works before JavaScript loads. */
@@ -19,7 +20,7 @@ interface HeaderAuthProps {
 /** Signed out: Login and Start Free. Signed in: the user's e-mail and Sign Out. */
 export function HeaderAuth({ layout, onNavigate }: HeaderAuthProps) {
   const { t } = useTranslation();
-  const rootData = useRouteLoaderData("root") as { user?: unknown } | undefined;
+  const rootData = useRootData();
   const user = useOptionalUser();
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === signOutAction;

@@ -1,10 +1,10 @@
-import { CheckIcon, ChevronDownIcon, GlobeIcon } from "./icons";
+import { CheckIcon, ChevronDownIcon, GlobeIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { languageNames, languages, switchBlogPathLanguage, toBcp47, type Language } from "~/domain/languages";
-import { useLanguage } from "~/features/marketing/use-language";
+import { useLanguage } from "~/i18n/use-language";
 import { useChangeLanguage } from "~/i18n/use-change-language";
 import { cn } from "~/lib/cn";
 

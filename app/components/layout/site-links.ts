@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { blogPath } from "~/domain/languages";
-import { useLanguage } from "~/features/marketing/use-language";
+import { useLanguage } from "~/i18n/use-language";
 
 export interface SiteLink {
   to: string;

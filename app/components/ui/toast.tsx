@@ -1,58 +1,51 @@
-import { Toast as ToastPrimitive } from "radix-ui";
-import { cva, type VariantProps } from "class-variance-authority";
-import { XIcon } from "lucide-react";
-import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 
-export const ToastProvider = ToastPrimitive.Provider;
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  /** "destructive" for failures, "success" for a completed action (sonner's tick), "default" otherwise. */
+  variant?: "default" | "success" | "destructive";
+  /** Milliseconds on screen; the toaster's 4000 when left out. */
+  duration?: number;
+  action?: { label: string; onClick: () => void };
+}
 
-export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
-        className,
-      )}
-      {...props}
-    />
+// Sonner and its viewport load with the first toast, so pages that never toast (most public pages) carry none of it.
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Shows a toast; callable from any browser code, before or after the toaster has loaded. */
+export function showToast({ title, variant = "default", ...options }: ToastMessage): void {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  // Sonner keeps toasts made before its toaster subscribes and replays them to it.
+  void import("sonner").then(({ toast }) => {
+    if (variant === "destructive") toast.error(title, options);
+    else if (variant === "success") toast.success(title, options);
+    else toast(title, options);
+  });
+}
+
+/** Mounted once by the root layout; renders nothing until the first toast. */
+export function Toaster() {
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
   );
-}
-
-const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-5 pr-8 shadow-lg transition-all data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
-  {
-    variants: {
-      variant: {
-        default: "border bg-card text-card-foreground",
-        destructive: "border-destructive bg-destructive text-destructive-foreground",
-      },
-    },
-    defaultVariants: { variant: "default" },
-  },
-);
-
-export type ToastVariant = VariantProps<typeof toastVariants>["variant"];
-
-export function Toast({ className, variant, ...props }: React.ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
-}
-
-export function ToastClose({ className, label, ...props }: React.ComponentProps<typeof ToastPrimitive.Close> & { label: string }) {
+  if (!shown) return null;
   return (
-    <ToastPrimitive.Close
-      className={cn("absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100", className)}
-      aria-label={label}
-      {...props}
-    >
-      <XIcon className="size-4" aria-hidden="true" />
-    </ToastPrimitive.Close>
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
-}
-
-export function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />;
-}
-
-export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
 }

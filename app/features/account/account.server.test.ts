@@ -5,7 +5,7 @@ import { getOptionalUser } from "~/features/auth/session.server";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
 import { addPartner, seedBulkTransactions, seedGoal, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { listUserHouseholds, requireHouseholdAccess } from "~/features/budget/households.server";
+import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
 import { invitePartner } from "~/features/sharing/invitations.server";
 import { countUserTraces, deleteAccount } from "./delete-account.server";

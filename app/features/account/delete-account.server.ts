@@ -92,11 +92,6 @@ export async function deleteAccount({
   return { ok: true, email: person.email };
 }
 
-/** Set-Cookie lines that clear the session and app cookies in the browser (the sessions are already gone). */
-export function clearedAccountCookies(names: string[], secure: boolean): string[] {
-  return names.map((name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`);
-}
-
 /** Counts what is left of a user in the database (used by tests and the e2e check that nothing is kept). */
 export async function countUserTraces({ userId, email }: { userId: string; email: string }) {
   const lower = email.toLowerCase();

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "~/i18n/react";
 import { usePublicEnv } from "~/features/marketing/public-env";
-import { analyticsExclusion, consentCookie, internalUserCookie, readConsent, type Consent, type ExclusionReason } from "./exclusion";
+import { cookies, writeBrowserCookie } from "~/lib/cookies";
+import { analyticsExclusion, readConsent, type Consent, type ExclusionReason } from "./exclusion";
 
 // Banner, gtag loader and page-view tracking live in their own chunk, fetched only when GA is configured.
 const Analytics = lazy(() => import("./analytics.client"));
@@ -31,8 +32,7 @@ function pageLoadExclusion(): ExclusionReason | null {
 }
 
 function storeConsent(consent: Consent) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${consentCookie}=${consent}; Path=/; Max-Age=${60 * 60 * 24 * 180}; SameSite=Lax${secure}`;
+  writeBrowserCookie(cookies.analyticsConsent, consent);
 }
 
 /**
@@ -54,7 +54,7 @@ export function AnalyticsGate() {
 
   useEffect(() => {
     // ?internal=true marks this browser as ours for good, so later visits without the parameter stay untracked.
-    if (exclusion === "internal-url") document.cookie = `${internalUserCookie}=true; Path=/; Max-Age=31536000; SameSite=Lax`;
+    if (exclusion === "internal-url") writeBrowserCookie(cookies.internalUser, "true");
   }, [exclusion]);
 
   if (!gaMeasurementId || !hydrated) return null;

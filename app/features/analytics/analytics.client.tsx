@@ -1,4 +1,4 @@
-import { CookieIcon } from "~/components/layout/icons";
+import { CookieIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";

@@ -1,3 +1,5 @@
+import type { FieldErrors, MessageRule } from "~/lib/forms";
+
 /** Every problem an auth form can report; each has a translation under `auth:errors.<code>`. */
 export const authErrorCodes = [
   "PASSWORDS_DONT_MATCH",
@@ -38,7 +40,13 @@ export interface AuthError {
 }
 
 /** Errors the person can fix in one field (shown beside it) rather than a refusal by the service. */
-export type FieldErrors<Field extends string> = Partial<Record<Field, AuthErrorCode>>;
+export type AuthFieldErrors<Field extends string> = FieldErrors<Field, AuthErrorCode>;
+
+/** An auth form shows only these codes; any other message (zod's own) is "invalid input". */
+export const authMessages: MessageRule<AuthErrorCode> = {
+  isKnown: (message): message is AuthErrorCode => authErrorCodes.some((code) => code === message),
+  fallback: "INVALID_INPUT",
+};
 
 /** The Retry-After header of a refusal that says when to try again (every 429 carries one). */
 export function retryAfter(error: AuthError): HeadersInit | undefined {

@@ -18,7 +18,7 @@ function languageOf(user: MailUser): Language {
  * Security mails greet without a name: the name is whatever was typed at sign-up, possibly by someone else using
  * this address ("Security team: restore your account at …"), and must never reach the inbox as our words.
  */
-function greeting(t: TFunction): string {
+function greeting(t: TFunction<"auth">): string {
   return t("mail.greeting");
 }
 

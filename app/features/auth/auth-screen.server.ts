@@ -3,8 +3,9 @@ import { secureCookies } from "~/config.server";
 import { readForm } from "~/features/platform/forms.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { resendVerification, signInWithPassword, signUpWithPassword } from "./account.server";
-import { retryAfter, type AuthError, type FieldErrors } from "./auth-errors";
-import { fieldErrorsOf, forgotPasswordSchema, formValues, signInSchema, signUpSchema } from "./auth.schema";
+import { fieldErrorsOf } from "~/lib/forms";
+import { authMessages, retryAfter, type AuthError, type AuthFieldErrors } from "./auth-errors";
+import { forgotPasswordSchema, signInSchema, signUpSchema } from "./auth.schema";
 import { flashCookie } from "./flash";
 import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 
@@ -15,7 +16,7 @@ export type AuthScreenResult =
   | { intent: "sign-in"; ok: true; next: string; twoFactor: boolean }
   | { intent: "sign-up"; ok: true; email: string }
   | { intent: "resend-verification"; ok: true; email: string }
-  | { intent: AuthIntent; ok: false; error?: AuthError; fieldErrors?: FieldErrors<Field>; email?: string };
+  | { intent: AuthIntent; ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<Field>; email?: string };
 
 function intentOf(value: FormDataEntryValue | null): AuthIntent {
   return value === "sign-up" || value === "resend-verification" ? value : "sign-in";
@@ -38,11 +39,11 @@ export async function authScreenAction(request: Request) {
   const intent = intentOf(form.get("intent"));
   const withScript = form.get("js") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), defaultSignedInPath);
-  const values = formValues(form);
+  const values = read.values;
 
   if (intent === "sign-up") {
     const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
     const result = await signUpWithPassword({ request, ...parsed.data, language: detectLanguage(request), redirectTo });
     if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error }, { status: result.status });
     return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email }, { headers: result.headers });
@@ -50,14 +51,14 @@ export async function authScreenAction(request: Request) {
 
   if (intent === "resend-verification") {
     const parsed = forgotPasswordSchema.safeParse(values);
-    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
     const result = await resendVerification({ request, email: parsed.data.email, redirectTo });
     if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status });
     return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
   }
 
   const parsed = signInSchema.safeParse(values);
-  if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<Field>(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
   const result = await signInWithPassword({ request, ...parsed.data, redirectTo });
   if (!result.ok) {
     const headers = new Headers(retryAfter(result.error));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkPasswordLength } from "./password-rules";
-import type { AuthErrorCode, FieldErrors } from "./auth-errors";
+import type { AuthErrorCode } from "./auth-errors";
 
 export const maxEmailLength = 254;
 export const maxNameLength = 100;
@@ -63,20 +63,3 @@ export const backupCode = field
   .pipe(z.string().min(1, { error: "CODE_REQUIRED" }).max(64, { error: "INVALID_BACKUP_CODE" }));
 
 export const currentPasswordSchema = text("PASSWORD_REQUIRED").pipe(z.string().max(1024, { error: "INVALID_PASSWORD" }));
-
-/** zod issues → one error code per field (the first one), for showing beside each input. */
-export function fieldErrorsOf<Field extends string>(error: z.ZodError): FieldErrors<Field> {
-  const errors: Record<string, AuthErrorCode> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message as AuthErrorCode;
-  }
-  return errors as FieldErrors<Field>;
-}
-
-/** FormData → plain object of strings (files and repeated names are not expected in our forms). */
-export function formValues(form: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) if (!(key in values)) values[key] = value;
-  return values;
-}

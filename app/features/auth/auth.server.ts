@@ -5,8 +5,8 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { getConfig, publicUrl, secureCookies } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
-import { ensurePersonalHousehold } from "~/features/budget/households.server";
 import { isLanguage } from "~/domain/languages";
+import { sessionCookieAttributes, sessionCookieName as sessionCookieNameFor, sessionCookiePrefix } from "~/lib/cookies.server";
 import { logger } from "~/lib/logger.server";
 import { containsUnsafeText } from "~/lib/safe-text";
 import { resolveAuthSecret } from "./auth-secret.server";
@@ -28,19 +28,29 @@ export const sessionRefreshAgeSeconds = 24 * 60 * 60;
 export const passwordResetLifetimeSeconds = 60 * 60;
 export const verificationLifetimeSeconds = 24 * 60 * 60;
 
-/**
- * Cookie names and attributes: HttpOnly, SameSite=Lax, Path=/; on an https site Secure with the `__Host-` prefix.
- * Over plain http (a home server at http://192.168.1.20:3000) browsers drop Secure cookies, so there they are plain.
- */
+/** Better Auth's cookie prefix and attributes, from the one cookie module (~/lib/cookies.server). */
 export function authCookieOptions(secure: boolean = secureCookies()) {
-  return {
-    cookiePrefix: secure ? "__Host-samen" : "samen",
-    attributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
-  };
+  return { cookiePrefix: sessionCookiePrefix(secure), attributes: { ...sessionCookieAttributes, secure } };
 }
 
 export function sessionCookieName(secure: boolean = secureCookies()): string {
-  return `${authCookieOptions(secure).cookiePrefix}.session_token`;
+  return sessionCookieNameFor(secure);
+}
+
+type AccountCreatedListener = (account: { userId: string }) => Promise<void>;
+
+const listenerStore = globalThis as typeof globalThis & { __samenAccountCreated?: Set<AccountCreatedListener> };
+
+function accountCreatedListeners(): Set<AccountCreatedListener> {
+  return (listenerStore.__samenAccountCreated ??= new Set());
+}
+
+/**
+ * Runs `listener` after every new account is stored. Start-up wires what other features do then (the household
+ * module gives each account its own household), so auth imports none of them.
+ */
+export function onAccountCreated(listener: AccountCreatedListener): void {
+  accountCreatedListeners().add(listener);
 }
 
 function createAuth(database: Database) {
@@ -121,9 +131,8 @@ function createAuth(database: Database) {
             const isCreator = creatorEmails().has(newUser.email.toLowerCase());
             return { data: { ...newUser, name: (newUser.name ?? "").trim(), locale, isCreator } };
           },
-          // Every new account gets its own household at once (the app also creates it lazily if this ever fails).
           async after(createdUser) {
-            await ensurePersonalHousehold({ userId: createdUser.id });
+            for (const listener of accountCreatedListeners()) await listener({ userId: createdUser.id });
           },
         },
       },

@@ -2,7 +2,6 @@ import type { Express, NextFunction, Request, Response } from "express";
 import { toNodeHandler } from "better-auth/node";
 import { logger } from "~/lib/logger.server";
 import { clientIpHeader, getAuth } from "./auth.server";
-import { runWithAuthRequestStore } from "./request-store.server";
 
 /** Auth requests carry a few short fields; anything bigger is refused before it is read. */
 export const maxAuthBodyBytes = 64 * 1024;
@@ -21,24 +20,8 @@ function limitBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/**
- * Express-level auth plumbing, mounted before any body parser:
- * - every request runs inside an auth request store (client address, Set-Cookie for the rolling session refresh);
- * - Better Auth's own HTTP API answers under /api/auth/*.
- */
+/** Better Auth's own HTTP API under /api/auth/*, mounted before any body parser. */
 export function mountAuthRoutes(app: Express): void {
-  app.use((req, res, next) => {
-    runWithAuthRequestStore(
-      {
-        clientIp: req.ip ?? "unknown",
-        appendSetCookie(cookie) {
-          if (!res.headersSent) res.append("Set-Cookie", cookie);
-        },
-      },
-      next,
-    );
-  });
-
   app.all("/api/auth/{*path}", limitBody, async (req, res) => {
     // Better Auth reads the client address from this header only; it is ours, so overwrite whatever came in.
     req.headers[clientIpHeader] = req.ip ?? "unknown";

@@ -4,9 +4,10 @@ import { db } from "~/db/client.server";
 import { session, user } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
+import { logger } from "~/lib/logger.server";
+import { runWithRequestStore } from "~/lib/request-store.server";
 import { signUpWithPassword, verifyEmail } from "./account.server";
 import { getAuth } from "./auth.server";
-import { runWithAuthRequestStore } from "./request-store.server";
 import { getOptionalUser, requireUser } from "./session.server";
 
 useTestDatabase();
@@ -31,7 +32,10 @@ async function signedInCookie(email: string): Promise<string> {
 
 function withStore<T>(work: () => Promise<T>) {
   const cookies: string[] = [];
-  return runWithAuthRequestStore({ clientIp: "203.0.113.7", appendSetCookie: (cookie) => cookies.push(cookie) }, async () => ({ result: await work(), cookies }));
+  return runWithRequestStore(
+    { nonce: "n", requestId: "1", log: logger, clientIp: "203.0.113.7", appendSetCookie: (cookie) => cookies.push(cookie), once: new Map() },
+    async () => ({ result: await work(), cookies }),
+  );
 }
 
 describe("sessions", () => {

@@ -3,7 +3,7 @@ import { isLanguage } from "~/domain/languages";
 import { readCookie } from "~/i18n/detect.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpHeader, getAuth, sessionCookieName } from "./auth.server";
-import { getAuthRequestStore } from "./request-store.server";
+import { getRequestStore, oncePerRequest } from "~/lib/request-store.server";
 import { defaultSignedInPath, pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
 
@@ -13,7 +13,7 @@ import type { SessionUser } from "./session-user";
  */
 export function authHeaders(request: Request): Headers {
   const headers = new Headers(request.headers);
-  headers.set(clientIpHeader, getAuthRequestStore()?.clientIp ?? "unknown");
+  headers.set(clientIpHeader, getRequestStore()?.clientIp ?? "unknown");
   return headers;
 }
 
@@ -52,7 +52,7 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
     // Only a live session's refresh is passed on, never Better Auth's "clear the cookie" for an unknown session:
     // a request still carrying the old cookie (sent just before a sign-in or a two-factor change replaced it)
     // would otherwise wipe the new cookie when its answer arrives last.
-    const store = getAuthRequestStore();
+    const store = getRequestStore();
     for (const cookie of headers?.getSetCookie() ?? []) {
       if (!/^[^=]+=;/.test(cookie) && !/max-age=0/i.test(cookie)) store?.appendSetCookie(cookie);
     }
@@ -70,10 +70,7 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
   const cookie = readCookie(request, sessionCookieName());
   if (!cookie) return null;
-  const store = getAuthRequestStore();
-  if (!store) return lookUpSession(request);
-  if (store.sessionLookup?.cookie !== cookie) store.sessionLookup = { cookie, promise: lookUpSession(request) };
-  return store.sessionLookup.promise;
+  return oncePerRequest(`session:${cookie}`, () => lookUpSession(request));
 }
 
 /** The signed-in user, or a redirect to /auth?redirectTo=<this page>. */

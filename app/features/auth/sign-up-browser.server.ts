@@ -5,6 +5,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import { getConfig, secureCookies } from "~/config.server";
 import { readCookie } from "~/i18n/detect.server";
+import { clearedCookieLine, cookieLine, cookies } from "~/lib/cookies";
 import { resolveAuthSecret } from "./auth-secret.server";
 
 /**
@@ -15,9 +16,6 @@ import { resolveAuthSecret } from "./auth-secret.server";
  *
  * The proof is an HttpOnly cookie holding an HMAC of the address, scoped to the confirmation page.
  */
-export const signUpBrowserCookieName = "samen_signup";
-const lifetimeSeconds = 24 * 60 * 60;
-const cookiePath = "/auth/verify";
 
 function proofFor(email: string): string {
   return crypto
@@ -28,16 +26,16 @@ function proofFor(email: string): string {
 
 /** Set-Cookie line marking this browser as the one that asked for `email`'s confirmation mail. */
 export function signUpBrowserCookie(email: string): string {
-  return `${signUpBrowserCookieName}=${proofFor(email)}; Path=${cookiePath}; Max-Age=${lifetimeSeconds}; SameSite=Lax; HttpOnly${secureCookies() ? "; Secure" : ""}`;
+  return cookieLine(cookies.signUpBrowser, proofFor(email), secureCookies());
 }
 
 export function clearedSignUpBrowserCookie(): string {
-  return `${signUpBrowserCookieName}=; Path=${cookiePath}; Max-Age=0; SameSite=Lax; HttpOnly${secureCookies() ? "; Secure" : ""}`;
+  return clearedCookieLine(cookies.signUpBrowser, secureCookies());
 }
 
 /** Whether this request comes from the browser that signed up with `email`. */
 export function isSignUpBrowser(request: Request, email: string): boolean {
-  const presented = readCookie(request, signUpBrowserCookieName);
+  const presented = readCookie(request, cookies.signUpBrowser.name);
   if (!presented) return false;
   const expected = Buffer.from(proofFor(email));
   const actual = Buffer.from(presented);

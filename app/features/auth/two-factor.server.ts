@@ -5,8 +5,9 @@ import { readForm } from "~/features/platform/forms.server";
 import { readCookie } from "~/i18n/detect.server";
 import { completeTwoFactorSignIn, toFailure, type Failure } from "./account.server";
 import { authCookieOptions, getAuth } from "./auth.server";
-import { retryAfter, type AuthError, type FieldErrors } from "./auth-errors";
-import { backupCode, currentPasswordSchema, fieldErrorsOf, formValues, totpCode } from "./auth.schema";
+import { fieldErrorsOf } from "~/lib/forms";
+import { authMessages, retryAfter, type AuthError, type AuthFieldErrors } from "./auth-errors";
+import { backupCode, currentPasswordSchema, totpCode } from "./auth.schema";
 import { flashCookie } from "./flash";
 import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 import { authHeaders, setCookieHeaders } from "./session.server";
@@ -20,18 +21,18 @@ export function hasPendingTwoFactor(request: Request): boolean {
 
 export type TwoFactorChallengeResult =
   | { ok: true; next: string }
-  | { ok: false; error?: AuthError; fieldErrors?: FieldErrors<"code">; restart?: boolean };
+  | { ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"code">; restart?: boolean };
 
 /** POST /auth/two-factor: checks the app code or a backup code and finishes the sign-in. */
 export async function twoFactorChallengeAction(request: Request) {
   const read = await readForm(request);
   if (!read.ok) return data<TwoFactorChallengeResult>({ ok: false, error: { code: read.code } }, { status: read.status });
-  const values = formValues(read.form);
+  const values = read.values;
   const method = values.method === "backup" ? "backup" : "totp";
   const next = safeRedirect(values.redirectTo, defaultSignedInPath);
   const parsed = (method === "totp" ? totpCode : backupCode).safeParse(values.code ?? "");
   if (!parsed.success) {
-    return data<TwoFactorChallengeResult>({ ok: false, fieldErrors: { code: parsed.error.issues[0]?.message as AuthError["code"] } }, { status: 400 });
+    return data<TwoFactorChallengeResult>({ ok: false, fieldErrors: { code: fieldErrorsOf(parsed.error, { messages: authMessages }).form } }, { status: 400 });
   }
   const result = await completeTwoFactorSignIn({ request, code: parsed.data, method });
   if (!result.ok) {
@@ -49,7 +50,7 @@ export type SecurityResult =
   | { intent: "two-factor-enable"; ok: true; qrCode: string; manualKey: string; backupCodes: string[] }
   | { intent: "two-factor-confirm"; ok: true }
   | { intent: "two-factor-disable"; ok: true }
-  | { intent: SecurityIntent; ok: false; error?: AuthError; fieldErrors?: FieldErrors<"password" | "code"> };
+  | { intent: SecurityIntent; ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"password" | "code"> };
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP", easier to type into an app by hand. */
 export function groupKey(secret: string): string {
@@ -131,12 +132,12 @@ const securityForms = {
 export async function securityAction({ request, user }: { request: Request; user: SessionUser }) {
   const read = await readForm(request);
   if (!read.ok) return data<SecurityResult>({ intent: "two-factor-enable", ok: false, error: { code: read.code } }, { status: read.status });
-  const values = formValues(read.form);
+  const values = read.values;
   const intent: SecurityIntent =
     values.intent === "two-factor-confirm" || values.intent === "two-factor-disable" ? values.intent : "two-factor-enable";
   const parsed = securityForms[intent].safeParse(values);
   if (!parsed.success) {
-    return data<SecurityResult>({ intent, ok: false, fieldErrors: fieldErrorsOf<"password" | "code">(parsed.error) }, { status: 400 });
+    return data<SecurityResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
   }
   if (intent === "two-factor-enable") {
     if (user.twoFactorEnabled) return data<SecurityResult>({ intent, ok: false, error: { code: "TWO_FACTOR_ALREADY_ENABLED" } }, { status: 409 });

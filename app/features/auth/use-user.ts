@@ -1,12 +1,15 @@
 import { useEffect } from "react";
+import type { NamespaceKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
-import { showToast } from "~/components/ui/use-toast";
+import { useLocation, useRevalidator } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import { useRootData } from "~/features/platform/use-root-data";
 import { authState } from "./auth-state";
-import { clearedFlashCookie, readFlash, type FlashCode } from "./flash";
+import { clearBrowserCookie, cookies } from "~/lib/cookies";
+import { readFlash, type FlashCode } from "./flash";
 import type { SessionUser } from "./session-user";
 
-const flashToasts: Record<FlashCode, { title: string; description?: string; destructive?: boolean }> = {
+const flashToasts: Record<FlashCode, { title: NamespaceKey<"auth">; description?: NamespaceKey<"auth">; destructive?: boolean }> = {
   "signed-in": { title: "toasts.welcomeTitle", description: "toasts.welcomeBody" },
   "signed-out": { title: "toasts.signedOutTitle", description: "toasts.signedOutBody" },
   "sign-out-failed": { title: "toasts.signOutErrorTitle", description: "errors.UNEXPECTED", destructive: true },
@@ -29,7 +32,7 @@ function useAuthStateSync(user: SessionUser | null) {
   useEffect(() => {
     const code = readFlash(document.cookie);
     if (!code) return;
-    document.cookie = clearedFlashCookie();
+    clearBrowserCookie(cookies.flash);
     const toast = flashToasts[code];
     void i18n.loadNamespaces("auth").then(() =>
       showToast({
@@ -43,8 +46,7 @@ function useAuthStateSync(user: SessionUser | null) {
 
 /** The signed-in user from the root loader, or null; every page and the header read it from here. */
 export function useOptionalUser(): SessionUser | null {
-  const data = useRouteLoaderData("root") as { user?: SessionUser | null } | undefined;
-  const user = data?.user ?? null;
+  const user = useRootData()?.user ?? null;
   useAuthStateSync(user);
   return user;
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/budget/errors";
-import { listUserHouseholds, requireHouseholdAccess } from "~/features/budget/households.server";
+import { BudgetAccessError } from "~/features/household/errors";
+import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { billingMode } from "./billing-mode.server";
 import { addBillingMonth, cancelPremium, endTestPeriod, getBillingOverview, readSubscription, resumePremium, upgradeToPremium } from "./subscription.server";
 

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { subscription } from "~/db/schema";
 import type { Language } from "~/domain/languages";
 import { effectivePlan, type Plan } from "~/domain/plans";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { logger } from "~/lib/logger.server";
 import { billingMode, type BillingMode } from "./billing-mode.server";
 import { stripeClient, type Stripe } from "./stripe-client.server";

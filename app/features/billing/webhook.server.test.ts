@@ -6,7 +6,7 @@ import { billingEvent } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold } from "../../../db/seed/budget";
 import { fakeStripeKey, fakeStripePrice, startFakeStripe } from "../../../tests/fakes/stripe-server";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { cancelPremium, getBillingOverview, readSubscription, resumePremium, upgradeToPremium } from "./subscription.server";
 import { receiveStripeWebhook } from "./webhook.server";
 

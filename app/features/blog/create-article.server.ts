@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { blogPost } from "~/db/schema";
 import { languages, type Language } from "~/domain/languages";
 import { slugify, uniqueSlug } from "~/domain/slugs";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { enqueueTranslations } from "~/features/translation/queue.server";
 import { wakeTranslationWorker } from "~/features/translation/worker.server";
@@ -30,7 +31,7 @@ export async function generateSlug({ title }: { title: string }): Promise<string
 export type CreateArticleResult =
   | { ok: true; article: BlogArticle }
   | { ok: false; reason: "forbidden" }
-  | { ok: false; reason: "invalid"; fieldErrors: Partial<Record<NewArticleField, string>> };
+  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors<NewArticleField | "form"> };
 
 interface CreateArticleOptions {
   userId: string | null | undefined;
@@ -42,14 +43,7 @@ interface CreateArticleOptions {
 export async function createArticle({ userId, language, input }: CreateArticleOptions): Promise<CreateArticleResult> {
   if (!(await canCreateArticles({ userId }))) return { ok: false, reason: "forbidden" };
   const parsed = newArticleSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<NewArticleField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as NewArticleField;
-      fieldErrors[field] ??= issue.message;
-    }
-    return { ok: false, reason: "invalid", fieldErrors };
-  }
+  if (!parsed.success) return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
   const article = parsed.data;
   // Two creators may pick the same title at once; the unique index then refuses one, which retries.
   for (let attempt = 0; ; attempt += 1) {

@@ -5,6 +5,7 @@ import { releaseInterruptedJobs } from "~/features/translation/queue.server";
 import { startTranslationWorker } from "~/features/translation/worker.server";
 import { getTranslationProvider } from "~/features/translation/providers.server";
 import { seedDemoArticles } from "./seed-demo-articles.server";
+import { translateArticle } from "./translate-article.server";
 
 /** The demo articles, when demo content is on. */
 export async function seedBlogDemo(): Promise<void> {
@@ -20,5 +21,5 @@ export async function startArticleTranslation(): Promise<void> {
   }
   const provider = getTranslationProvider();
   logger.info({ provider: provider?.name ?? "none" }, provider ? "translation worker started" : "translation provider not configured; the queue waits");
-  startTranslationWorker({ pauseMs: getConfig().TRANSLATION_PAUSE_MS });
+  startTranslationWorker({ translate: translateArticle, pauseMs: getConfig().TRANSLATION_PAUSE_MS });
 }

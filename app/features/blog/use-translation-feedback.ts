@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { showToast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage, type Language } from "~/domain/languages";
 import type { TranslationResult } from "./blog-article";
@@ -11,11 +12,8 @@ export function useTranslationToast() {
     (result: TranslationResult, target: Language) => {
       if (!result.article) return;
       const language = languageDisplayName(target, isLanguage(i18n.language) ? i18n.language : "en");
-      // Sonner loads with the page's stacked toaster; importing it here would put it in the page's first download.
-      void import("~/components/ui/sonner").then(({ toast }) => {
-        if (result.cached) toast(t("translation.found"), { description: t("translation.foundDescription", { language }) });
-        else toast.success(t("translation.complete"), { description: t("translation.completeDescription", { language }) });
-      });
+      if (result.cached) showToast({ title: t("translation.found"), description: t("translation.foundDescription", { language }) });
+      else showToast({ title: t("translation.complete"), description: t("translation.completeDescription", { language }), variant: "success" });
     },
     [t, i18n],
   );

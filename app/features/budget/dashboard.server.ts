@@ -17,8 +17,8 @@ import {
 } from "~/domain/periods";
 import { relativeChange, summarize } from "~/domain/summary";
 import { goalProgress, isGoalReached } from "~/domain/goals";
-import { BudgetAccessError } from "./errors";
-import { requireHouseholdAccess } from "./households.server";
+import { BudgetAccessError } from "~/features/household/errors";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 
 export interface ChartPoint {
   key: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { db } from "~/db/client.server";
@@ -10,6 +10,11 @@ import { getDashboard } from "./dashboard.server";
 useTestDatabase();
 
 describe("demo account", () => {
+  // One fixed address: each test starts without it, whatever ran before (deleting the user removes its household).
+  beforeEach(async () => {
+    await db().delete(user).where(eq(user.email, demoEmail));
+  });
+
   it("is a verified account that signs in with the printed password and holds twelve months and two goals", async () => {
     const first = await seedDemoBudget({ today: "2025-03-18" });
     const [demo] = await db().select().from(user).where(eq(user.email, demoEmail));
@@ -30,6 +35,7 @@ describe("demo account", () => {
   });
 
   it("is idempotent, and a later start adds only the days since", async () => {
+    await seedDemoBudget({ today: "2025-03-18" });
     const again = await seedDemoBudget({ today: "2025-03-18" });
     expect(again.added).toBe(0);
     const later = await seedDemoBudget({ today: "2025-04-30" });

@@ -5,7 +5,7 @@ import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
 import { logger } from "~/lib/logger.server";
 import { realisticEntries, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedSubscription } from "../../../db/seed/premium";
-import { ensurePersonalHousehold } from "./households.server";
+import { ensurePersonalHousehold } from "~/features/household/households.server";
 
 export const demoEmail = "demo@samen.app";
 export const demoPassword = "samen-demo-2024";

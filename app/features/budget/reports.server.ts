@@ -2,7 +2,7 @@ import { can } from "~/domain/plans";
 import { addMonths, monthRange, monthsBetween, type MonthKey } from "~/domain/periods";
 import { savingsRate } from "~/domain/summary";
 import { readMonthTotals, spendingByCategory } from "./dashboard.server";
-import { requireHouseholdAccess } from "./households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 
 /** The longest range a report covers: five years of months. */
 export const maxReportMonths = 60;

@@ -4,9 +4,11 @@ import { isTransactionKind } from "~/domain/categories";
 import { maxAmountMinor } from "~/domain/money";
 import { isIsoDate, monthOf } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
-import { forAction, requireAppContext } from "./app-context.server";
+import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
-import { descriptionMaxLength, fieldErrorsOf, parseTransactionForm } from "./transaction.schema";
+import { appMessages } from "~/lib/form-fields";
+import { fieldErrorsOf } from "~/lib/forms";
+import { descriptionMaxLength, parseTransactionForm } from "./transaction.schema";
 import { addTransaction, deleteTransaction, restoreTransaction, updateTransaction, type TransactionView } from "./transactions.server";
 
 /** Where a form without JavaScript lands afterwards: a path inside /app, never another site. */
@@ -69,7 +71,7 @@ export async function handleTransactionAction(request: Request, transactionId?: 
     }
     if (intent === "restore" && transactionId) {
       const parsed = restoreFields.safeParse(values);
-      if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
+      if (!parsed.success) return refused(fieldErrorsOf(parsed.error, { messages: appMessages }));
       const result = await restoreTransaction({ userId, householdId, transactionId, fields: parsed.data });
       if (!result.ok) return refused(result.fieldErrors);
       return done(result.transaction, listPath(result.transaction));

@@ -1,6 +1,6 @@
 import type { TransactionKind } from "~/domain/categories";
 import { isUuid } from "~/lib/uuid";
-import { forLoader, requestedMonth, requireAppContext } from "./app-context.server";
+import { forLoader, requestedMonth, requireAppContext } from "~/features/household/app-context.server";
 import { listTransactions } from "./transactions.server";
 
 /** The Income and Expenses pages: one month, newest first, with search, category filter and keyset pages. */

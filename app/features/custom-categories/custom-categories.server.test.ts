@@ -4,7 +4,7 @@ import { categoryLabel } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
 import { listCategories } from "~/features/budget/categories.server";
-import { BudgetAccessError } from "~/features/budget/errors";
+import { BudgetAccessError } from "~/features/household/errors";
 import { addTransaction, getTransaction } from "~/features/budget/transactions.server";
 import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory } from "./custom-categories.server";
 import { createCategoryForm } from "./custom-category.schema";

@@ -4,7 +4,7 @@ import { category, monthTotal } from "~/db/schema";
 import type { TransactionKind } from "~/domain/categories";
 import { maxCustomCategories, sameCategoryName } from "~/domain/custom-categories";
 import { can } from "~/domain/plans";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { isUuid } from "~/lib/uuid";
 import type { CategoryFieldErrors } from "./custom-category.schema";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTransactionKind, type TransactionKind } from "~/domain/categories";
 import { categoryNameMaxLength, isCategoryColor, isCategoryIcon, tidyCategoryName } from "~/domain/custom-categories";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
 
 /** Messages are keys of the premium namespace. */
@@ -28,14 +29,11 @@ export const updateCategoryForm = z.object({
   icon,
 });
 
-export type CategoryFieldErrors = Partial<Record<"form" | "kind" | "name" | "color" | "icon", string>>;
+const categoryFields = ["kind", "name", "color", "icon"] as const;
 
+export type CategoryFieldErrors = FieldErrors<(typeof categoryFields)[number] | "form">;
+
+/** A message beside the field it is about; a problem with anything else (an unknown category) is the form's. */
 export function categoryFieldErrors(error: z.ZodError): CategoryFieldErrors {
-  const errors: CategoryFieldErrors = {};
-  for (const issue of error.issues) {
-    const path = String(issue.path[0] ?? "form");
-    const field: keyof CategoryFieldErrors = path === "kind" || path === "name" || path === "color" || path === "icon" ? path : "form";
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return fieldErrorsOf(error, { fields: categoryFields });
 }

@@ -5,7 +5,7 @@ import { useTestDatabase } from "~/db/test-database";
 import { formatMonthShort } from "~/domain/periods";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/budget/errors";
+import { BudgetAccessError } from "~/features/household/errors";
 import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
 import { addTransaction } from "~/features/budget/transactions.server";
 import { csvFileName, exportTransactionsCsv } from "./transactions-csv.server";

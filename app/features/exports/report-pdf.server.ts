@@ -10,7 +10,7 @@ import { can } from "~/domain/plans";
 import { summarize, type SummaryCard } from "~/domain/summary";
 import { listCategories } from "~/features/budget/categories.server";
 import { readMonthTotals, spendingByCategory } from "~/features/budget/dashboard.server";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { fileTranslator } from "./translator.server";
 
 /** Months the report's chart shows, ending with the report's month. */
@@ -49,7 +49,7 @@ interface ReportData {
 }
 
 /** Everything the report shows, from month_total rows (one query for seven months) and the category list. */
-async function readReport({ householdId, month, tApp, householdName, currency }: { householdId: string; month: MonthKey; tApp: TFunction; householdName: string; currency: string }): Promise<ReportData> {
+async function readReport({ householdId, month, tApp, householdName, currency }: { householdId: string; month: MonthKey; tApp: TFunction<"app">; householdName: string; currency: string }): Promise<ReportData> {
   const first = addMonths(month, 1 - reportChartMonths);
   const [rows, categories] = await Promise.all([
     readMonthTotals({ householdId, from: addMonths(first, -1), to: addMonths(month, 1) }),
@@ -87,7 +87,7 @@ async function readReport({ householdId, month, tApp, householdName, currency }:
 }
 
 /** Draws the report: header, four cards, the income-vs-expenses chart, the category table, a footer on every page. */
-function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction, language: Language, createdOn: Date) {
+function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"premium">, language: Language, createdOn: Date) {
   const money = (minor: number) => formatMoney(minor, data.currency, language);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;

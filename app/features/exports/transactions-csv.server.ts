@@ -8,7 +8,7 @@ import { numberSeparators } from "~/domain/money";
 import { addDays, monthEnd, monthOf, monthStart, type IsoDate } from "~/domain/periods";
 import { can } from "~/domain/plans";
 import { listCategories } from "~/features/budget/categories.server";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { fileTranslator } from "./translator.server";
 
 /** Rows fetched per query: a few hundred kilobytes at a time, so 100,000 rows take 20 queries. */
@@ -58,7 +58,7 @@ export async function exportTransactionsCsv({
   const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
   const kindLabels = { income: csvQuote(t("exports.csv.income"), delimiter), expense: csvQuote(t("exports.csv.expense"), delimiter) };
   const header = csvLine(
-    ["date", "type", "category", "description", "amount", "currency"].map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
+    (["date", "type", "category", "description", "amount", "currency"] as const).map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
     delimiter,
   );
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { forAction, requireAppContext } from "~/features/budget/app-context.server";
+import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
 import { contributeToGoal, createGoal, setGoalArchived, updateGoal } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Language } from "~/domain/languages";
-import { amountField, dateField, fieldErrorsOf, type ParsedForm } from "~/features/budget/transaction.schema";
+import { amountField, appMessages, dateField } from "~/lib/form-fields";
+import { fieldErrorsOf, type ParsedForm } from "~/lib/forms";
 
 export const goalNameMaxLength = 60;
 
@@ -24,7 +25,7 @@ export type GoalInput = z.output<ReturnType<typeof goalFields>>;
 export function parseGoalForm(values: Record<string, string>, language: Language): ParsedForm<GoalInput> {
   const result = goalFields(language).safeParse(values);
   if (result.success) return { ok: true, value: result.data };
-  const fieldErrors = fieldErrorsOf(result.error);
+  const fieldErrors = fieldErrorsOf(result.error, { messages: appMessages });
   if (fieldErrors.target === "errors.amount.notPositive") fieldErrors.target = "errors.amount.notPositiveTarget";
   return { ok: false, fieldErrors };
 }
@@ -38,5 +39,5 @@ export function contributionFields(language: Language) {
 
 export function parseContributionForm(values: Record<string, string>, language: Language): ParsedForm<z.output<ReturnType<typeof contributionFields>>> {
   const result = contributionFields(language).safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) };
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
 }

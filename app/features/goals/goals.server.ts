@@ -4,13 +4,13 @@ import { goal, goalContribution } from "~/db/schema";
 import { goalProgress, isGoalReached, monthlyAmountNeeded } from "~/domain/goals";
 import { maxAmountMinor } from "~/domain/money";
 import { can, planLimits, readOnlyGoalIds } from "~/domain/plans";
-import { isGoalReadOnly } from "~/features/billing/goal-limits.server";
+import { isGoalReadOnly } from "./goal-limits.server";
 import type { IsoDate } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/budget/errors";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { BudgetAccessError } from "~/features/household/errors";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers } from "~/features/budget/notifications.server";
-import type { FieldErrors } from "~/features/budget/transaction.schema";
+import type { FieldErrors } from "~/lib/forms";
 
 export interface GoalFields {
   name: string;

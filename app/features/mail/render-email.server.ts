@@ -1,3 +1,4 @@
+import type { Namespace } from "~/i18n/keys";
 import type { TFunction } from "~/i18n/translator";
 import { defaultLanguage, isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { serverTranslator } from "~/i18n/resources.server";
@@ -24,7 +25,7 @@ export interface EmailContent {
  * A translator for e-mails in the reader's language (`mail` holds the shared layout's words).
  * Other areas call it with their own namespace: `const t = await mailTranslator(user.locale, "app")`.
  */
-export function mailTranslator(language: string | null | undefined, namespace: string): TFunction {
+export function mailTranslator<Name extends Namespace>(language: string | null | undefined, namespace: Name): TFunction<Name> {
   const lng = isLanguage(language) ? language : defaultLanguage;
   return serverTranslator(lng).getFixedT(lng, namespace);
 }

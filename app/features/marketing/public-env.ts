@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useRootData } from "~/features/platform/use-root-data";
 
 /** The settings the browser may see, as the root loader hands them over (root-data.server.ts). */
 export interface PublicEnv {
@@ -14,8 +14,7 @@ export interface PublicEnv {
 const emptyEnv: PublicEnv = { appUrl: "", assetsUrl: "", gaMeasurementId: "", siteUrl: "" };
 
 export function usePublicEnv(): PublicEnv {
-  const data = useRouteLoaderData("root") as { publicEnv?: Partial<PublicEnv> } | undefined;
-  return { ...emptyEnv, ...data?.publicEnv };
+  return { ...emptyEnv, ...useRootData()?.publicEnv };
 }
 
 function joinUrl(base: string, path: string): string {

@@ -6,14 +6,15 @@ export const defaultBodyLimitBytes = 1024 * 1024;
 /**
  * Paths whose bodies may be larger (an upload a feature needs) or must be smaller than the default; first match wins.
  * Patterns match the page path, so a route's `.data` URL (what fetchers and client navigations post to) shares the
- * limit of its page. A statement import of up to 10 MB would be one line:
- *   { path: /^\/app\/import$/, maxBytes: 10 * 1024 * 1024 },
+ * limit of its page.
  */
 export const bodyLimits: readonly { path: RegExp; maxBytes: number }[] = [
   // Better Auth's endpoints take a few short fields (its handler keeps the same limit: app/features/auth/http.server.ts).
   { path: /^\/api\/auth\//, maxBytes: maxAuthBodyBytes },
   // The security settings post a password or a six-digit code.
   { path: /^\/app\/settings\/security$/, maxBytes: 64 * 1024 },
+  // A bank statement of up to 10 MB (money-in.md, "Limits and bad input") and the form's few fields around it.
+  { path: /^\/app\/import$/, maxBytes: 10 * 1024 * 1024 + 64 * 1024 },
 ];
 
 /** The page path a request URL stands for: "/app/goals.data" → "/app/goals", "/_root.data" → "/". */

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { badInputOf } from "~/lib/bad-input";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { bodyLimitFor, defaultBodyLimitBytes } from "./body-limits.server";
-import { readBodyText, readForm, requireForm } from "./forms.server";
+import { readBodyText, readForm, readUpload, requireForm } from "./forms.server";
+
+/** The statement upload's reader: its file comes in the field "statement". */
+const upload = (request: Request, options: { maxBytes?: number } = {}) => readUpload(request, { ...options, fileField: "statement" });
 
 const origin = "http://localhost";
 const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
@@ -139,5 +142,59 @@ describe("readBodyText", () => {
     expect(await readBodyText(post("/api/billing/webhook", '{"id":"evt_1"}', { "content-type": "application/json" }))).toEqual({ ok: true, text: '{"id":"evt_1"}' });
     const { request } = streamed("/api/billing/webhook", 2 * defaultBodyLimitBytes);
     expect(await readBodyText(request)).toEqual({ ok: false, status: 413 });
+  });
+});
+
+describe("readUpload", () => {
+  const boundary = "----samen1234";
+  const multipart = { "content-type": `multipart/form-data; boundary=${boundary}` };
+  /** A multipart body as a browser writes it; a part is [name, text] or [name, file name, bytes]. */
+  function body(parts: ([string, string] | [string, string, Uint8Array])[]): Uint8Array<ArrayBuffer> {
+    const chunks: Buffer[] = [];
+    for (const part of parts) {
+      const [name, second, bytes] = part;
+      const head = bytes
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${second}"\r\nContent-Type: text/csv\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`;
+      chunks.push(Buffer.from(head), bytes ? Buffer.from(bytes) : Buffer.from(second), Buffer.from("\r\n"));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return Uint8Array.from(Buffer.concat(chunks));
+  }
+  const windows1252 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x3b, 0x2d, 0x33, 0x2c, 0x32, 0x30]); // "Café;-3,20", not UTF-8
+
+  it("reads the fields and the one file's exact bytes, whatever their encoding", async () => {
+    const read = await upload(post("/app/import", body([["intent", "upload"], ["accountId", "a€"], ["statement", "ing.csv", windows1252]]), multipart));
+    expect(read.ok && read.fields).toEqual({ intent: "upload", accountId: "a€" });
+    expect(read.ok && read.file?.name).toBe("ing.csv");
+    expect(read.ok && [...(read.file?.bytes ?? [])]).toEqual([...windows1252]);
+  });
+
+  it("takes an empty file input as no file, and an urlencoded form as fields only", async () => {
+    const empty = await upload(post("/app/import", body([["intent", "upload"], ["statement", "", new Uint8Array()]]), multipart));
+    expect(empty).toEqual({ ok: true, fields: { intent: "upload" }, file: null });
+    expect(await upload(post("/app/import", "intent=undo&batchId=x"))).toMatchObject({ ok: true, fields: { intent: "undo", batchId: "x" }, file: null });
+  });
+
+  it("refuses two files, invalid UTF-8 or control characters in a field, broken multipart and other media types", async () => {
+    const file = new TextEncoder().encode("a;b");
+    expect(await upload(post("/app/import", body([["a", "1.csv", file], ["b", "2.csv", file]]), multipart))).toEqual({ ok: false, code: "INVALID_INPUT", status: 400 });
+    expect(await upload(post("/app/import", body([["householdId", "x.csv", file]]), multipart))).toEqual({ ok: false, code: "INVALID_INPUT", status: 400 });
+    const badField = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="accountId"\r\n\r\n`), Buffer.from([0xc3, 0x28]), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    expect(await upload(post("/app/import", new Uint8Array(badField), multipart))).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(await upload(post("/app/import", body([["accountId", "a\u0000b"]]), multipart))).toMatchObject({ ok: false, code: "INVALID_CHARACTERS" });
+    expect(await upload(post("/app/import", body([["statement", "bad\u0007.csv", file]]), multipart))).toMatchObject({ ok: false, code: "INVALID_CHARACTERS" });
+    expect(await upload(post("/app/import", `--${boundary}\r\nno headers`, multipart))).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(await upload(post("/app/import", "{}", { "content-type": "application/json" }))).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+  });
+
+  it("counts the size while reading: the import page takes a 10 MB file, the default limit does not", async () => {
+    expect(bodyLimitFor("/app/import")).toBe(10 * 1024 * 1024 + 64 * 1024);
+    expect(bodyLimitFor("/app/import.data")).toBe(10 * 1024 * 1024 + 64 * 1024);
+    expect(bodyLimitFor("/app/import/0190b2c4-0000-7000-8000-000000000000")).toBe(defaultBodyLimitBytes);
+    const large = body([["intent", "upload"], ["statement", "big.csv", new Uint8Array(2 * defaultBodyLimitBytes).fill(0x61)]]);
+    expect(await upload(post("/app/import", large, multipart))).toMatchObject({ ok: true });
+    expect(await upload(post("/app/goals", large, multipart))).toEqual({ ok: false, code: "INPUT_TOO_LARGE", status: 413 });
+    expect(await upload(post("/app/import", large, multipart), { maxBytes: 1024 })).toMatchObject({ ok: false, code: "INPUT_TOO_LARGE" });
   });
 });

@@ -108,6 +108,89 @@ export async function readForm(request: Request, options: ReadOptions = {}): Pro
   return { ok: true, form, values };
 }
 
+export type UploadRead =
+  | { ok: true; fields: Record<string, string>; file: { name: string; bytes: Uint8Array } | null }
+  | { ok: false; code: BadInputCode; status: 400 | 413 };
+
+type MultipartPart = { name: string; fileName: string | undefined; bytes: Uint8Array };
+
+const crlf = Buffer.from("\r\n");
+const headerEnd = Buffer.from("\r\n\r\n");
+
+/** A header parameter (`name="statement"`); browsers escape a quote in it as %22 and a line break as %0A. */
+function headerParameter(header: string, parameter: string): string | undefined {
+  const match = new RegExp(`;\\s*${parameter}="([^"]*)"`, "i").exec(header) ?? new RegExp(`;\\s*${parameter}=([^;\\s]+)`, "i").exec(header);
+  return match?.[1]?.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
+}
+
+/**
+ * multipart/form-data split into parts by hand: a file's bytes stay bytes (a Windows-1252 or UTF-16 statement is
+ * not UTF-8), while every other part must be strict UTF-8. Undefined when the body is not well-formed multipart.
+ */
+function splitMultipart(body: Buffer, contentType: string): MultipartPart[] | undefined {
+  const boundary = headerParameter(contentType, "boundary");
+  if (!boundary || boundary.length > 200) return undefined;
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  if (at === -1) return undefined;
+  const parts: MultipartPart[] = [];
+  for (;;) {
+    at += delimiter.length;
+    if (body.subarray(at, at + 2).toString("latin1") === "--") return parts;
+    if (!body.subarray(at, at + 2).equals(crlf)) return undefined;
+    const headersEnd = body.indexOf(headerEnd, at + 2);
+    if (headersEnd === -1) return undefined;
+    const headers = decodeStrictly(body.subarray(at + 2, headersEnd));
+    const next = body.indexOf(Buffer.concat([crlf, delimiter]), headersEnd + 4);
+    if (headers === undefined || next === -1) return undefined;
+    const disposition = headers.split("\r\n").find((line) => /^content-disposition:/i.test(line));
+    const name = disposition && /^content-disposition:\s*form-data\s*(;|$)/i.test(disposition) ? headerParameter(disposition, "name") : undefined;
+    if (name === undefined) return undefined;
+    parts.push({ name, fileName: headerParameter(disposition!, "filename"), bytes: body.subarray(headersEnd + 4, next) });
+    at = next + crlf.length;
+  }
+}
+
+/**
+ * Reads a form that may carry one file (a statement upload): the same size rule as readForm (counted while reading;
+ * pass the route's limit), an urlencoded form (no file) or multipart with at most one file part, in `fileField`; every other field
+ * passes the strict text rules. A file input left empty (no name, no bytes) is no file.
+ */
+export async function readUpload(request: Request, options: ReadOptions & { /** The one field a file may come in; a file anywhere else is refused. */ fileField: string }): Promise<UploadRead> {
+  const body = await readBody(request, options.maxBytes ?? bodyLimitFor(new URL(request.url).pathname));
+  if (!body.ok) return body;
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const texts: [string, string][] = [];
+  let file: { name: string; bytes: Uint8Array } | null = null;
+  if (mediaType === "multipart/form-data") {
+    const parts = splitMultipart(Buffer.from(body.bytes), contentType);
+    if (!parts) return invalid;
+    const files = parts.filter((part) => part.fileName !== undefined);
+    if (files.length > 1 || files.some((part) => part.name !== options.fileField)) return invalid;
+    for (const part of parts) {
+      if (part.fileName !== undefined) {
+        if (!safeText.safeParse(part.name).success || !safeText.safeParse(part.fileName).success) return { ok: false, code: "INVALID_CHARACTERS", status: 400 };
+        if (part.fileName || part.bytes.byteLength > 0) file = { name: part.fileName, bytes: new Uint8Array(part.bytes) };
+        continue;
+      }
+      const value = decodeStrictly(part.bytes);
+      if (value === undefined) return invalid;
+      texts.push([part.name, value]);
+    }
+  } else {
+    const form = mediaType === "application/x-www-form-urlencoded" ? parseUrlencoded(body.bytes) : undefined;
+    if (!form) return invalid;
+    for (const [name, value] of form) texts.push([name, String(value)]);
+  }
+  if (!texts.every(([name, value]) => safeText.safeParse(name).success && safeText.safeParse(value).success)) {
+    return { ok: false, code: "INVALID_CHARACTERS", status: 400 };
+  }
+  for (const [name, value] of texts) if (!Object.hasOwn(fields, name)) fields[name] = value;
+  return { ok: true, fields, file };
+}
+
 /**
  * As readForm, for actions without a form-level way to show the problem: a refusal is thrown as a 400 or 413
  * answer that the route's error boundary shows in the reader's language (lib/bad-input.ts).

@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { getConfig, publicUrl } from "~/config.server";
 import { isExcludedIp } from "~/features/analytics/excluded-ip";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestStoreContext } from "~/lib/request-store.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 
 function clientIpOf(context: Readonly<RouterContextProvider>): string | undefined {
   try {
-    return context.get(requestInfoContext).clientIp;
+    return context.get(requestStoreContext).clientIp;
   } catch {
     return undefined; // rendered outside the Express server (tests): no client address
   }

@@ -5,8 +5,8 @@ import { householdMember, invitation } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/budget/errors";
-import { listUserHouseholds, requireHouseholdAccess } from "~/features/budget/households.server";
+import { BudgetAccessError } from "~/features/household/errors";
+import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { listNotifications } from "~/features/budget/notifications.server";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
 import {

@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { household, householdMember, invitation, notification, subscription, user } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/languages";
 import { can, planFromColumns } from "~/domain/plans";
-import { requireHouseholdAccess } from "~/features/budget/households.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
 import { logger } from "~/lib/logger.server";

@@ -7,6 +7,7 @@ import { languages } from "~/domain/languages";
 import { createArticle } from "~/features/blog/create-article.server";
 import { clearBlog, insertTestOriginal, insertTestUser } from "~/features/blog/test-helpers.server";
 import { getTranslateAllProgress, translateAllMissing } from "~/features/blog/translate-all.server";
+import { translateArticle } from "~/features/blog/translate-article.server";
 import type { FakeServer } from "../../../tests/fakes/fake-translation-server";
 import { startFakeLibreTranslateServer } from "../../../tests/fakes/libretranslate-server";
 import { createLibreTranslateProvider } from "./libretranslate-provider.server";
@@ -28,7 +29,7 @@ let fake: FakeServer;
 const workers: TranslationWorker[] = [];
 
 function newWorker(options: Partial<ConstructorParameters<typeof TranslationWorker>[0]> = {}) {
-  const worker = new TranslationWorker({ pauseMs: 0, idlePollMs: 20, backoffMs: 30, ...options });
+  const worker = new TranslationWorker({ translate: translateArticle, pauseMs: 0, idlePollMs: 20, backoffMs: 30, ...options });
   workers.push(worker);
   return worker;
 }

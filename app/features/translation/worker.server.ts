@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Logger } from "pino";
-import { translateArticle } from "~/features/blog/translate-article.server";
+import type { Language } from "~/domain/languages";
 import { logger as rootLogger } from "~/lib/logger.server";
 import { getTranslationProvider } from "./providers.server";
 import { claimTranslationJob, completeTranslationJob, failTranslationJob, retryTranslationJob, type ClaimedJob } from "./queue.server";
@@ -10,7 +10,14 @@ export type WorkerState = "idle" | "working" | "stopped" | "quota-exceeded" | "n
 
 export type JobOutcome = "none" | "done" | "retry" | "failed" | "quota-exceeded" | "not-configured";
 
+/**
+ * Translates one queued job: the worker drains the queue, the feature that owns the content does the work (the
+ * blog hands in its article translation at start-up), so translation never reaches into its callers.
+ */
+export type TranslateJob = (job: { articleId: string; targetLanguage: Language }) => Promise<{ error?: string }>;
+
 export interface TranslationWorkerOptions {
+  translate: TranslateJob;
   /** Pause after each translation call (TRANSLATION_PAUSE_MS), so a provider is never flooded. */
   pauseMs: number;
   /** How often an idle worker looks for due jobs (retries become due without anyone waking it). */
@@ -33,7 +40,8 @@ export class TranslationWorker {
   readonly id = `worker-${crypto.randomUUID()}`;
   state: WorkerState = "stopped";
   lastError: string | undefined;
-  private readonly options: Required<Omit<TranslationWorkerOptions, "log">>;
+  private readonly options: Required<Omit<TranslationWorkerOptions, "log" | "translate">>;
+  private readonly translate: TranslateJob;
   private readonly log: Logger;
   private running = false;
   private loop: Promise<void> | undefined;
@@ -48,6 +56,7 @@ export class TranslationWorker {
       maxErrorAttempts: 3,
       ...options,
     };
+    this.translate = options.translate;
     this.log = (options.log ?? rootLogger).child({ worker: this.id });
   }
 
@@ -117,7 +126,7 @@ export class TranslationWorker {
       return "none";
     }
     this.state = "working";
-    const result = await translateArticle({ articleId: job.articleId, targetLanguage: job.targetLanguage });
+    const result = await this.translate({ articleId: job.articleId, targetLanguage: job.targetLanguage });
     if (!result.error) {
       await completeTranslationJob({ jobId: job.id, workerId: this.id });
       return "done";

@@ -5,33 +5,34 @@ import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { chartPeriods, isChartPeriod } from "~/domain/periods";
-import { forLoader, requestedMonth, requireAppContext } from "~/features/budget/app-context.server";
+import { forLoader, requestedMonth, requireAppContext } from "~/features/household/app-context.server";
 import { getDashboard } from "~/features/budget/dashboard.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { listAccounts } from "~/features/money-accounts/accounts.server";
+import { AccountsSummaryCard } from "~/features/money-accounts/components/accounts-summary-card";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { CategoryBreakdown } from "~/features/budget/components/category-breakdown";
 import { IncomeExpenseChart } from "~/features/budget/components/income-expense-chart";
 import { MonthSwitcher } from "~/features/budget/components/month-switcher";
 import { useQuickEntry } from "~/features/budget/components/quick-entry";
 import { SummaryCards } from "~/features/budget/components/summary-cards";
 import { TransactionRow } from "~/features/budget/components/transaction-row";
-import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { GoalProgress } from "~/features/goals/components/goal-progress";
 import { cn } from "~/lib/cn";
 
-export const handle = { i18n: ["app"] };
+export const handle = { i18n: ["app", "money"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
   const period = new URL(request.url).searchParams.get("period");
-  return forLoader(() =>
-    getDashboard({
-      userId: context.user.id,
-      householdId: context.householdId,
-      month: requestedMonth(request, context.today),
-      period: isChartPeriod(period) ? period : "monthly",
-      today: context.today,
-    }),
+  const base = { userId: context.user.id, householdId: context.householdId };
+  const [dashboard, accounts] = await forLoader(() =>
+    Promise.all([
+      getDashboard({ ...base, month: requestedMonth(request, context.today), period: isChartPeriod(period) ? period : "monthly", today: context.today }),
+      listAccounts({ ...base, on: context.today }),
+    ]),
   );
+  return { ...dashboard, accounts };
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -40,7 +41,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
-  const { summary, chart, categories, recent, goals, month, period, isEmpty } = loaderData;
+  const { summary, chart, categories, recent, goals, accounts, month, period, isEmpty } = loaderData;
   return (
     <div className="flex flex-col gap-5 md:gap-6">
       <title>{`${t("nav.dashboard")} · Samen`}</title>
@@ -63,6 +64,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 
       <SummaryCards summary={summary} />
+
+      <AccountsSummaryCard accounts={accounts} />
 
       <div className="grid gap-5 lg:grid-cols-3 lg:gap-6">
         <Card className="lg:col-span-2">

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/expenses";
 import { loadTransactionsPage } from "~/features/budget/transactions-page.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { TransactionsPage } from "~/features/budget/components/transactions-page";
 
 export const handle = { i18n: ["app"] };

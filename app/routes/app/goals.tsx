@@ -2,15 +2,15 @@ import { PlusIcon, TargetIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/goals";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { showToast } from "~/components/ui/toast";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { FormError } from "~/features/budget/components/field-error";
-import { useAppShell } from "~/features/budget/components/use-app-shell";
-import { handleGoalAction, type GoalActionResult } from "~/features/goals/goal-actions.server";
+import { useAppShell } from "~/features/household/components/use-app-shell";
+import { handleGoalAction } from "~/features/goals/goal-actions.server";
 import { listGoals, listRecentContributions } from "~/features/goals/goals.server";
 import { GoalCard } from "~/features/goals/components/goal-card";
 import { GoalFormFields } from "~/features/goals/components/goal-form";
@@ -33,7 +33,7 @@ export const ErrorBoundary = AppErrorBoundary;
 export default function Goals({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("app");
   const shell = useAppShell();
-  const create = useFetcher<GoalActionResult>();
+  const create = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const active = loaderData.goals.filter((goal) => !goal.archived);
@@ -46,7 +46,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
     if (create.state === "idle" && create.data?.ok) {
       formRef.current?.reset();
       if (detailsRef.current) detailsRef.current.open = false;
-      toast.success(t("goals.toastCreated"));
+      showToast({ title: t("goals.toastCreated"), variant: "success" });
     }
   }, [create.state, create.data, t]);
 

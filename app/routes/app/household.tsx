@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/household";
-import { householdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
+import { householdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
 import { safeAppPath } from "~/features/budget/transaction-actions.server";
 import { requireForm } from "~/features/platform/forms.server";
 

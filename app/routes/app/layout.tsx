@@ -1,19 +1,23 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAppContext } from "~/features/budget/app-context.server";
-import { getAppShell } from "~/features/budget/shell.server";
-import { AppShell } from "~/features/budget/components/app-shell";
+import { requireAppContext } from "~/features/household/app-context.server";
+import { getAppShell } from "~/features/household/shell.server";
+import { AppShell } from "~/features/household/components/app-shell";
+import { getBudgetShell } from "~/features/budget/budget-shell.server";
+import { HeaderAddButton } from "~/features/budget/components/header-add-button";
+import { NotificationsButton } from "~/features/budget/components/notifications-button";
 import { QuickEntryProvider } from "~/features/budget/components/quick-entry";
-import { useTimeZoneCookie } from "~/features/budget/components/use-time-zone-cookie";
+import { useTimeZoneCookie } from "~/features/household/components/use-time-zone-cookie";
 import { AuthSync } from "~/features/auth/use-user";
-import { LazyStackedToaster } from "~/components/ui/lazy-toasters";
 
 // "premium": the plan gate, exports and sharing appear on many app pages.
 export const handle = { i18n: ["app", "premium"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  return getAppShell(context);
+  // One answer for every /app page: the household's frame, and budget's categories and notifications shown in it.
+  const [shell, budget] = await Promise.all([getAppShell(context), getBudgetShell({ userId: context.user.id, householdId: context.householdId })]);
+  return { ...shell, ...budget };
 }
 
 export default function AppLayout() {
@@ -21,8 +25,7 @@ export default function AppLayout() {
   return (
     <QuickEntryProvider>
       <AuthSync />
-      <LazyStackedToaster />
-      <AppShell>
+      <AppShell addEntry={<HeaderAddButton />} notifications={<NotificationsButton />}>
         <Outlet />
       </AppShell>
     </QuickEntryProvider>

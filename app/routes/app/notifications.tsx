@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/notifications";
-import { requireAppContext } from "~/features/budget/app-context.server";
+import { requireAppContext } from "~/features/household/app-context.server";
 import { markNotificationsRead } from "~/features/budget/notifications.server";
 import { requireForm } from "~/features/platform/forms.server";
 

@@ -9,6 +9,4 @@ export const premiumAppRoutes: RouteConfigEntry[] = [
   route("export/report.pdf", "routes/app/premium/export-report-pdf.ts"),
   route("settings/partners", "routes/app/premium/settings-partners.tsx"),
   route("settings/categories", "routes/app/premium/settings-categories.tsx"),
-  route("settings/data", "routes/app/premium/settings-data.tsx"),
-  route("settings/data/export.json", "routes/app/premium/export-data-json.ts"),
 ];

@@ -5,13 +5,13 @@ import type { Route } from "./+types/reports";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { addMonths, isMonthKey, monthOf, monthsBetween, type MonthKey } from "~/domain/periods";
-import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { getReport } from "~/features/budget/reports.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { CategoryBreakdown } from "~/features/budget/components/category-breakdown";
 import { IncomeExpenseChart } from "~/features/budget/components/income-expense-chart";
 import { SavingsRateTrend } from "~/features/budget/components/savings-rate-trend";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 import { ReportExportButtons } from "~/features/exports/components/report-export-buttons";
 import { cn } from "~/lib/cn";
 

@@ -6,22 +6,27 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { languageNames, languages } from "~/domain/languages";
+import { languageNames, languages, type Language } from "~/domain/languages";
 import { currencies } from "~/domain/money";
 import { SecuritySection } from "~/features/auth/components/security-section";
-import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
-import { requireHouseholdAccess, updateHousehold } from "~/features/budget/households.server";
+import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { requireHouseholdAccess, updateHousehold } from "~/features/household/households.server";
 import { updateProfile } from "~/features/budget/profile.server";
 import { householdFields, profileFields } from "~/features/budget/settings.schema";
-import { fieldErrorsOf } from "~/features/budget/transaction.schema";
 import { requireForm } from "~/features/platform/forms.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { secureCookies } from "~/config.server";
+import { cookieLine, cookies } from "~/lib/cookies";
+import { appMessages } from "~/lib/form-fields";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
-import { householdName, useAppShell } from "~/features/budget/components/use-app-shell";
-import { languageStorageKey } from "~/i18n/i18n";
+import { householdName, useAppShell } from "~/features/household/components/use-app-shell";
 import { useChangeLanguage } from "~/i18n/use-change-language";
-import { PremiumSettings } from "~/features/sharing/components/premium-settings";
-import { loadPremiumSettings } from "~/features/sharing/premium-settings.server";
+import { DataRightsCard } from "~/features/account/components/data-rights-card";
+import { CustomCategoriesSection } from "~/features/custom-categories/components/custom-categories-section";
+import { listCustomCategories } from "~/features/custom-categories/custom-categories.server";
+import { PartnersSection } from "~/features/sharing/components/partners-section";
+import { getSharingOverview } from "~/features/sharing/invitations.server";
 
 export const handle = { i18n: ["app", "auth"] };
 
@@ -33,29 +38,41 @@ export async function loader({ request }: Route.LoaderArgs) {
     locale: context.user.locale ?? context.language,
     twoFactorEnabled: context.user.twoFactorEnabled,
     household: { name: access.household.name, currency: access.household.currency, canWrite: access.canWrite },
-    premium: await forLoader(() => loadPremiumSettings({ userId: context.user.id, householdId: context.householdId, language: context.language })),
+    language: context.language,
+    premium: await forLoader(() => loadPremiumSections({ userId: context.user.id, householdId: context.householdId })),
   };
 }
 
-type SettingsResult = { ok: boolean; intent: string; fieldErrors?: Record<string, string | undefined>; locale?: string };
+/** The premium sections of this page (partner sharing, own categories): each feature's use case, composed here. */
+async function loadPremiumSections({ userId, householdId }: { userId: string; householdId: string }) {
+  const [sharing, listed] = await Promise.all([getSharingOverview({ userId, householdId }), listCustomCategories({ userId, householdId })]);
+  return {
+    sharing,
+    categories: { categories: listed.categories, canEdit: listed.canEdit, premium: listed.premium, role: listed.access.role },
+  };
+}
+
+type SettingsResult =
+  | { ok: true; intent: "profile"; locale: Language }
+  | { ok: true; intent: "household" }
+  | { ok: false; intent: "profile" | "household" | "unknown"; fieldErrors: FieldErrors };
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   if (values.intent === "profile") {
     const parsed = profileFields.safeParse(values);
-    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) }, { status: 400 });
     await updateProfile({ userId: context.user.id, ...parsed.data });
     // The language cookie outranks the saved preference when pages pick a language, so it follows the choice.
-    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
     return data<SettingsResult>(
       { ok: true, intent: "profile", locale: parsed.data.locale },
-      { headers: { "Set-Cookie": `${languageStorageKey}=${parsed.data.locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}` } },
+      { headers: { "Set-Cookie": cookieLine(cookies.language, parsed.data.locale, secureCookies()) } },
     );
   }
   if (values.intent === "household") {
     const parsed = householdFields.safeParse(values);
-    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) }, { status: 400 });
     return forAction(async () => {
       await updateHousehold({ userId: context.user.id, householdId: values.householdId || context.householdId, ...parsed.data });
       return data<SettingsResult>({ ok: true, intent: "household" });
@@ -72,13 +89,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const changeLanguage = useChangeLanguage();
   const id = useId();
-  const result = actionData as SettingsResult | undefined;
+  // A refusal by forAction (a partner's write) carries no intent and belongs to neither form.
+  const result = actionData && "intent" in actionData ? actionData : undefined;
   const errors = (intent: string) => (result && !result.ok && result.intent === intent ? result.fieldErrors : undefined);
   const saved = (intent: string) => result?.ok && result.intent === intent && navigation.state === "idle";
   const submitting = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
   useEffect(() => {
-    if (result?.ok && result.intent === "profile" && result.locale) void changeLanguage(result.locale as (typeof languages)[number]);
+    if (result?.ok && result.intent === "profile" && result.locale) void changeLanguage(result.locale);
   }, [result, changeLanguage]);
 
   const profileErrors = errors("profile");
@@ -183,7 +201,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <PremiumSettings data={loaderData.premium} />
+      <PartnersSection sharing={loaderData.premium.sharing} defaultLanguage={loaderData.language} />
+      <CustomCategoriesSection data={loaderData.premium.categories} />
+      {/* Data export and account deletion are every plan's right; the card sits with the other sections. */}
+      <DataRightsCard />
 
       <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
     </div>

@@ -5,12 +5,12 @@ import type { Route } from "./+types/transaction-edit";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { isTransactionKind } from "~/domain/categories";
-import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { handleTransactionAction, safeAppPath } from "~/features/budget/transaction-actions.server";
 import { getTransaction } from "~/features/budget/transactions.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { TransactionForm } from "~/features/budget/components/transaction-form";
-import { useAppShell } from "~/features/budget/components/use-app-shell";
+import { useAppShell } from "~/features/household/components/use-app-shell";
 
 export const handle = { i18n: ["app"] };
 

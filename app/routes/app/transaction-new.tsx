@@ -3,9 +3,9 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/transaction-new";
 import { Card } from "~/components/ui/card";
 import { defaultCategoryId, isTransactionKind } from "~/domain/categories";
-import { requireAppContext } from "~/features/budget/app-context.server";
+import { requireAppContext } from "~/features/household/app-context.server";
 import { handleTransactionAction, safeAppPath } from "~/features/budget/transaction-actions.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { TransactionForm } from "~/features/budget/components/transaction-form";
 
 export const handle = { i18n: ["app"] };

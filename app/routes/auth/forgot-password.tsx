@@ -4,8 +4,9 @@ import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { requestPasswordReset } from "~/features/auth/account.server";
-import type { AuthError, FieldErrors } from "~/features/auth/auth-errors";
-import { fieldErrorsOf, forgotPasswordSchema, formValues } from "~/features/auth/auth.schema";
+import { authMessages, type AuthError, type AuthFieldErrors } from "~/features/auth/auth-errors";
+import { forgotPasswordSchema } from "~/features/auth/auth.schema";
+import { fieldErrorsOf } from "~/lib/forms";
 import { retryAfter } from "~/features/auth/auth-errors";
 import { AuthAlert } from "~/features/auth/components/auth-alert";
 import { AuthCard } from "~/features/auth/components/auth-card";
@@ -18,13 +19,13 @@ export const handle = { i18n: ["auth"] };
 /** A 429 keeps its Retry-After on the way to the browser. */
 export const headers = retryAfterHeaders;
 
-type ForgotResult = { ok: true; email: string } | { ok: false; error?: AuthError; fieldErrors?: FieldErrors<"email">; email?: string };
+type ForgotResult = { ok: true; email: string } | { ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"email">; email?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<ForgotResult>({ ok: false, error: { code: read.code } }, { status: read.status });
-  const parsed = forgotPasswordSchema.safeParse(formValues(read.form));
-  if (!parsed.success) return data<ForgotResult>({ ok: false, fieldErrors: fieldErrorsOf<"email">(parsed.error) }, { status: 400 });
+  const parsed = forgotPasswordSchema.safeParse(read.values);
+  if (!parsed.success) return data<ForgotResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
   const result = await requestPasswordReset({ request, email: parsed.data.email });
   if (!result.ok) {
     return data<ForgotResult>({ ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers: retryAfter(result.error) });
@@ -34,8 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
-  const fetcher = useFetcher<ForgotResult>();
-  const actionData = useActionData<ForgotResult>();
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
   const result = fetcher.data ?? actionData;
   const submitting = fetcher.state !== "idle";
   return (

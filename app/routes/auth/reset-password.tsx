@@ -6,8 +6,9 @@ import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { secureCookies } from "~/config.server";
 import { resetPassword } from "~/features/auth/account.server";
-import type { AuthError, FieldErrors } from "~/features/auth/auth-errors";
-import { fieldErrorsOf, formValues, resetPasswordSchema } from "~/features/auth/auth.schema";
+import { authMessages, type AuthError, type AuthFieldErrors } from "~/features/auth/auth-errors";
+import { resetPasswordSchema } from "~/features/auth/auth.schema";
+import { fieldErrorsOf } from "~/lib/forms";
 import { authState } from "~/features/auth/auth-state";
 import { AuthAlert } from "~/features/auth/components/auth-alert";
 import { AuthCard } from "~/features/auth/components/auth-card";
@@ -19,7 +20,7 @@ import { passwordMinLength } from "~/features/auth/password-rules";
 
 export const handle = { i18n: ["auth"] };
 
-type ResetResult = { ok: false; error?: AuthError; fieldErrors?: FieldErrors<"password" | "confirmPassword" | "token"> };
+type ResetResult = { ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"password" | "confirmPassword" | "token"> };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -29,9 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<ResetResult>({ ok: false, error: { code: read.code } }, { status: read.status });
-  const parsed = resetPasswordSchema.safeParse(formValues(read.form));
+  const parsed = resetPasswordSchema.safeParse(read.values);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf<"password" | "confirmPassword" | "token">(parsed.error);
+    const fieldErrors = fieldErrorsOf(parsed.error, { messages: authMessages });
     return data<ResetResult>(fieldErrors.token ? { ok: false, error: { code: fieldErrors.token } } : { ok: false, fieldErrors }, { status: 400 });
   }
   const result = await resetPassword({ request, token: parsed.data.token, newPassword: parsed.data.password });
@@ -42,8 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const fetcher = useFetcher<ResetResult>();
-  const actionData = useActionData<ResetResult>();
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
   const result = fetcher.data ?? actionData;
   const submitting = fetcher.state !== "idle";
   const { token, valid } = loaderData;

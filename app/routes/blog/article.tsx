@@ -1,14 +1,13 @@
 import { ArrowLeftIcon, CalendarIcon, GlobeIcon, LanguagesIcon, LoaderCircleIcon, UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { data, Link, useFetcher, type FetcherWithComponents } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/article";
 import { Button } from "~/components/ui/button";
 import { publicUrl } from "~/config.server";
 import { blogPath, languageNames, toBcp47, type Language } from "~/domain/languages";
 import { getOptionalUser } from "~/features/auth/session.server";
 import { cardExcerpt, toParagraphs, type BlogArticle } from "~/features/blog/blog-article";
-import type { TranslateActionData } from "~/features/blog/blog-actions";
 import { formatLongDate, languageDisplayName } from "~/features/blog/blog-format";
 import { resolveBlogLanguage } from "~/features/blog/blog-language.server";
 import { AutoTranslatedBadge } from "~/features/blog/components/auto-translated-badge";
@@ -20,13 +19,13 @@ import { requestArticleTranslation } from "~/features/blog/request-translation.s
 import { sweepMissingTranslations } from "~/features/blog/translate-all.server";
 import { useFollowBlogLanguage } from "~/features/blog/use-blog-language";
 import { useTranslationToast } from "~/features/blog/use-translation-feedback";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestStoreContext } from "~/lib/request-store.server";
 import { readForm } from "~/features/platform/forms.server";
 
 export const handle = { i18n: ["blog"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { log } = context.get(requestInfoContext);
+  const { log } = context.get(requestStoreContext);
   const language = resolveBlogLanguage(request, params.lang, log);
   const origin = publicUrl();
   const user = await getOptionalUser(request);
@@ -39,13 +38,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { log, clientIp } = context.get(requestInfoContext);
+  const { log, clientIp } = context.get(requestStoreContext);
   const language = resolveBlogLanguage(request, params.lang, log);
   const user = await getOptionalUser(request);
   const read = await readForm(request);
   if (!read.ok) {
     const result = { translated: false, cached: false, article: null, error: "Invalid request" };
-    return data({ intent: "translate", result } satisfies TranslateActionData, { status: read.status });
+    return data({ intent: "translate", result } as const, { status: read.status });
   }
   const result = await requestArticleTranslation({
     articleId: read.values.articleId ?? "",
@@ -53,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     userId: user?.id,
     clientIp,
   });
-  return { intent: "translate", result } satisfies TranslateActionData;
+  return { intent: "translate", result } as const;
 }
 
 function ArticleSeo({ article, versions, origin, indexable }: { article: BlogArticle; versions: ArticleVersion[]; origin: string; indexable: boolean }) {
@@ -149,7 +148,7 @@ function OtherVersions({ versions, current, language }: { versions: ArticleVersi
 }
 
 /** No version in this language yet: show the original and translate it on demand (the spec's fallback). */
-function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArticle; language: Language; fetcher: FetcherWithComponents<TranslateActionData> }) {
+function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArticle; language: Language; fetcher: ReturnType<typeof useFetcher<typeof action>> }) {
   const { t } = useTranslation("blog");
   const started = useRef(false);
   const submit = fetcher.submit;
@@ -196,7 +195,7 @@ function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArti
  * shows when the new version replaces the notice.
  */
 function useOnDemandTranslation(originalId: string | undefined, language: Language) {
-  const fetcher = useFetcher<TranslateActionData>({ key: `translate-${originalId ?? "none"}-${language}` });
+  const fetcher = useFetcher<typeof action>({ key: `translate-${originalId ?? "none"}-${language}` });
   const showToast = useTranslationToast();
   const result = fetcher.data?.result;
   const announced = useRef<typeof result>(undefined);

@@ -1,35 +1,32 @@
 import { PenLineIcon, XIcon } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { Button } from "~/components/ui/button";
 import { blogPath, blogPathLanguage, languages, toBcp47 } from "~/domain/languages";
 import { publicUrl } from "~/config.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 import { useOptionalUser } from "~/features/auth/use-user";
-import type { BlogActionData } from "~/features/blog/blog-actions";
+import { blogListAction } from "~/features/blog/blog-actions.server";
 import { resolveBlogLanguage } from "~/features/blog/blog-language.server";
 import { ArticleCardSkeleton, OriginalCard } from "~/features/blog/components/article-card";
 import { ArticleEditor } from "~/features/blog/components/article-editor";
 import { BlogHero } from "~/features/blog/components/blog-hero";
 import { TranslateAllPanel } from "~/features/blog/components/translate-all-panel";
 import { BlogErrorBoundary } from "~/features/blog/components/blog-not-found";
-import { createArticle } from "~/features/blog/create-article.server";
 import { canCreateArticles } from "~/features/auth/creators.server";
 import type { BlogCard } from "~/features/blog/blog-article";
 import { listBlogCards } from "~/features/blog/posts.server";
-import { requestArticleTranslation } from "~/features/blog/request-translation.server";
-import { getTranslationWorkerProblem, sweepMissingTranslations, translateAllMissing } from "~/features/blog/translate-all.server";
+import { getTranslationWorkerProblem, sweepMissingTranslations } from "~/features/blog/translate-all.server";
 import { useFollowBlogLanguage } from "~/features/blog/use-blog-language";
 import { countMissingTranslations } from "~/features/translation/queue.server";
-import { readForm } from "~/features/platform/forms.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestStoreContext } from "~/lib/request-store.server";
 
 export const handle = { i18n: ["blog"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { log } = context.get(requestInfoContext);
+  const { log } = context.get(requestStoreContext);
   const language = resolveBlogLanguage(request, params.lang, log);
   const user = await getOptionalUser(request);
   const isCreator = user ? await canCreateArticles({ userId: user.id }) : false;
@@ -48,41 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { language, cards, isCreator, creator, origin: publicUrl() };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs): Promise<ReturnType<typeof data<BlogActionData>>> {
-  const language = resolveBlogLanguage(request, params.lang);
-  const { clientIp } = context.get(requestInfoContext);
-  const user = await getOptionalUser(request);
-  const read = await readForm(request);
-  // The spec's "Error creating article" toast, with the reason in the reader's language.
-  if (!read.ok) return data({ intent: "create", ok: false, error: `common:badInput.${read.code}` }, { status: read.status });
-  const { form } = read;
-  const intent = form.get("intent");
-
-  if (intent === "create") {
-    const input = Object.fromEntries(["authorName", "title", "excerpt", "content"].map((name) => [name, String(form.get(name) ?? "")]));
-    const result = await createArticle({ userId: user?.id, language, input });
-    if (result.ok) return data({ intent: "create", ok: true, slug: result.article.slug });
-    if (result.reason === "forbidden") return data({ intent: "create", ok: false, error: "editor.errors.forbidden" }, { status: 403 });
-    return data({ intent: "create", ok: false, error: "editor.errors.invalid", fieldErrors: result.fieldErrors }, { status: 400 });
-  }
-
-  if (intent === "translate") {
-    const result = await requestArticleTranslation({
-      articleId: String(form.get("articleId") ?? ""),
-      targetLanguage: language,
-      userId: user?.id,
-      clientIp,
-    });
-    return data({ intent: "translate", result });
-  }
-
-  if (intent === "translate-all") {
-    const result = await translateAllMissing({ userId: user?.id });
-    if (result.ok) return data({ intent: "translate-all", ok: true, batchId: result.batchId, total: result.total });
-    return data({ intent: "translate-all", ok: false, reason: result.reason, error: result.reason === "error" ? result.error : undefined }, { status: result.reason === "forbidden" ? 403 : 200 });
-  }
-
-  return data({ intent: "create", ok: false, error: "editor.errors.unexpected" }, { status: 400 });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return blogListAction({ request, language: resolveBlogLanguage(request, params.lang), clientIp: context.get(requestStoreContext).clientIp });
 }
 
 function ListSeo({ language, origin }: { language: Route.ComponentProps["loaderData"]["language"]; origin: string }) {

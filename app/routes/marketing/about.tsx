@@ -1,4 +1,4 @@
-import { FeatherIcon, LockIcon, UsersIcon, type SiteIcon } from "~/components/layout/icons";
+import { FeatherIcon, LockIcon, UsersIcon, type LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
@@ -8,11 +8,11 @@ import { SeoHead } from "~/features/marketing/components/seo-head";
 export const handle = { i18n: ["marketing"] };
 
 const story = ["origin", "insight", "mission"] as const;
-const values: { key: string; icon: SiteIcon }[] = [
+const values = [
   { key: "calm", icon: FeatherIcon },
   { key: "privacy", icon: LockIcon },
   { key: "together", icon: UsersIcon },
-];
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
 export default function About() {
   const { t } = useTranslation("marketing");

@@ -14,8 +14,8 @@ import {
   TrendingUpIcon,
   UserPlusIcon,
   WalletIcon,
-  type SiteIcon,
-} from "~/components/layout/icons";
+  type LucideIcon,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
@@ -26,7 +26,7 @@ import { AppLink } from "~/features/marketing/components/app-link";
 import { SeoHead } from "~/features/marketing/components/seo-head";
 import { demoGoalRatio, demoMonth, demoNetCents, demoSavingsRate } from "~/features/marketing/demo-figures";
 import { formatEuro, formatPercent } from "~/features/marketing/format";
-import { useLanguage } from "~/features/marketing/use-language";
+import { useLanguage } from "~/i18n/use-language";
 import { cn } from "~/lib/cn";
 
 export const handle = { i18n: ["marketing"] };
@@ -36,7 +36,7 @@ type Period = (typeof periods)[number];
 
 interface SummaryCard {
   key: "totalIncome" | "totalExpenses" | "netAmount" | "savingsRate";
-  icon: SiteIcon;
+  icon: LucideIcon;
   value: (language: Language) => string;
   trend: number;
   /** Whether a rising figure is good news (it is not for expenses). */
@@ -51,7 +51,7 @@ const summaryCards: SummaryCard[] = [
 ];
 
 /** The seven app sections, in the order of the app's bottom tab bar. */
-const tabs: { key: string; icon: SiteIcon; to: string }[] = [
+const tabs = [
   { key: "dashboard", icon: LayoutDashboardIcon, to: "/dashboard" },
   { key: "income", icon: WalletIcon, to: "/app/income" },
   { key: "expenses", icon: ReceiptIcon, to: "/app/expenses" },
@@ -59,7 +59,7 @@ const tabs: { key: string; icon: SiteIcon; to: string }[] = [
   { key: "reports", icon: FileChartColumnIcon, to: "/app/reports" },
   { key: "settings", icon: SettingsIcon, to: "/app/settings" },
   { key: "upgrade", icon: CrownIcon, to: "/app/upgrade" },
-];
+] as const satisfies readonly { key: string; icon: LucideIcon; to: string }[];
 
 function NotificationsButton() {
   const { t } = useTranslation("marketing");

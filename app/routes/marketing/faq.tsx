@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "~/components/layout/icons";
+import { ChevronDownIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type SiteIcon } from "~/components/layout/icons";
+import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
@@ -9,13 +9,13 @@ import { cn } from "~/lib/cn";
 export const handle = { i18n: ["marketing"] };
 
 /** The spec's five feature cards, in its order. */
-const features: { key: string; icon: SiteIcon }[] = [
+const features = [
   { key: "simple", icon: SparklesIcon },
   { key: "secure", icon: ShieldCheckIcon },
   { key: "overview", icon: LayoutDashboardIcon },
   { key: "goals", icon: TargetIcon },
   { key: "everywhere", icon: MonitorSmartphoneIcon },
-];
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
 export default function Features() {
   const { t } = useTranslation("marketing");

@@ -2,11 +2,11 @@ import { useTranslation } from "~/i18n/react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { Button } from "~/components/ui/button";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestStoreContext } from "~/lib/request-store.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  context.get(requestInfoContext).log.warn({ path: pathname }, "404: no page at this path");
+  context.get(requestStoreContext).log.warn({ path: pathname }, "404: no page at this path");
   return data(null, { status: 404 });
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/use-toast";
+import { showToast } from "~/components/ui/toast";
 import type { AuthScreenResult } from "../auth-screen.server";
 import { authState } from "../auth-state";
 import type { AuthErrorCode } from "../auth-errors";

@@ -5,7 +5,7 @@ import { useActionData, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { showToast } from "~/components/ui/use-toast";
+import { showToast } from "~/components/ui/toast";
 import type { SecurityResult } from "../two-factor.server";
 import { AuthAlert } from "./auth-alert";
 import { AuthField } from "./auth-field";

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/use-toast";
+import { showToast } from "~/components/ui/toast";
 import { authState } from "../auth-state";
 import { defaultSignedInPath, signInPath } from "../safe-redirect";
 import type { TwoFactorChallengeResult } from "../two-factor.server";

@@ -1,14 +1,16 @@
 import { CheckIcon, CrownIcon, MinusIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import type { NamespaceKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 
-type Cell = boolean | string;
+/** A tick, a dash, or a key of the premium namespace. */
+type Cell = boolean | NamespaceKey<"premium">;
 
-/** The design's Plans table, row by row (text cells are keys of the premium namespace). */
-const rows: { key: string; free: Cell; premium: Cell }[] = [
+/** The design's Plans table, row by row; each row's label is `plans.rows.<key>`. */
+const rows = [
   { key: "tracking", free: true, premium: true },
   { key: "builtInCategories", free: true, premium: true },
   { key: "customCategories", free: false, premium: true },
@@ -17,7 +19,7 @@ const rows: { key: string; free: Cell; premium: Cell }[] = [
   { key: "exports", free: false, premium: true },
   { key: "partners", free: false, premium: true },
   { key: "dataRights", free: true, premium: true },
-];
+] as const satisfies readonly { key: string; free: Cell; premium: Cell }[];
 
 const planFeatures = {
   free: ["tracking", "builtInCategories", "goalsFree", "reportsFree", "dataRights"],

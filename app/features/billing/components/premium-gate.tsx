@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { can, type Feature } from "~/domain/plans";
-import { useOptionalAppShell } from "~/features/budget/components/use-app-shell";
+import { useOptionalAppShell } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";
 
 /** The premium features a free user can run into, each with its own explanation. */

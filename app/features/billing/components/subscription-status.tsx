@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { toBcp47 } from "~/domain/languages";
-import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { BillingOverview } from "../subscription.server";
 
 /** A date the way the page shows "Premium until <date>": the calendar day of that instant in the reader's language. */

@@ -1,12 +1,12 @@
 import { CalendarIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Link, useFetcher, type FetcherWithComponents } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { blogPath, toBcp47, type Language } from "~/domain/languages";
 import type { BlogCard, CardArticle } from "../blog-article";
-import type { TranslateActionData } from "../blog-actions";
+import type { blogListAction } from "../blog-actions.server";
 import { formatLongDate, languageDisplayName } from "../blog-format";
 import { useTranslationToast } from "../use-translation-feedback";
 import { AutoTranslatedBadge } from "./auto-translated-badge";
@@ -48,7 +48,7 @@ function ArticleCard({ article, language, autoTranslated }: { article: CardArtic
  */
 export function OriginalCard({ card, language }: { card: BlogCard; language: Language }) {
   const originalId = card.kind === "article" ? (card.article.sourceArticleId ?? card.article.id) : card.original.id;
-  const fetcher = useFetcher<TranslateActionData>({ key: `translate-${originalId}-${language}` });
+  const fetcher = useFetcher<typeof blogListAction>({ key: `translate-${originalId}-${language}` });
   const showToast = useTranslationToast();
   const result = fetcher.data?.intent === "translate" ? fetcher.data.result : undefined;
   const announced = useRef<typeof result>(undefined);
@@ -65,7 +65,7 @@ export function OriginalCard({ card, language }: { card: BlogCard; language: Lan
 interface UntranslatedCardProps {
   original: CardArticle;
   language: Language;
-  fetcher: FetcherWithComponents<TranslateActionData>;
+  fetcher: ReturnType<typeof useFetcher<typeof blogListAction>>;
   error?: string;
 }
 

@@ -1,14 +1,15 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
+import { tDynamic } from "~/i18n/translator";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { showToast } from "~/components/ui/use-toast";
+import { showToast } from "~/components/ui/toast";
 import type { Language } from "~/domain/languages";
-import type { CreateArticleActionData } from "../blog-actions";
+import type { blogListAction } from "../blog-actions.server";
 import { articleLimits } from "../article-limits";
 import type { NewArticleField } from "../blog.schema";
 import { languageDisplayName } from "../blog-format";
@@ -21,12 +22,12 @@ interface ArticleEditorProps {
 /** The creators' editor (spec: author, title, excerpt 4 rows, content 12 rows); publishes in the page's language. */
 export function ArticleEditor({ language, onClose }: ArticleEditorProps) {
   const { t } = useTranslation("blog");
-  const fetcher = useFetcher<CreateArticleActionData>({ key: "create-article" });
+  const fetcher = useFetcher<typeof blogListAction>({ key: "create-article" });
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const publishing = fetcher.state !== "idle";
   const data = fetcher.data?.intent === "create" ? fetcher.data : undefined;
-  const fieldErrors = data && !data.ok ? (data.fieldErrors ?? {}) : {};
+  const fieldErrors = data && "fieldErrors" in data ? data.fieldErrors : {};
   const handled = useRef<typeof data>(undefined);
 
   useEffect(() => {
@@ -55,7 +56,7 @@ export function ArticleEditor({ language, onClose }: ArticleEditorProps) {
     const error = fieldErrors[name];
     return error ? (
       <p id={`${id}-${name}-error`} className="text-sm text-destructive">
-        {t(error)}
+        {tDynamic(t, error)}
       </p>
     ) : null;
   }

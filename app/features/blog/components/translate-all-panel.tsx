@@ -4,7 +4,8 @@ import { useTranslation } from "~/i18n/react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
-import type { BulkProgressData, TranslateAllActionData } from "../blog-actions";
+import type { blogListAction } from "../blog-actions.server";
+import type { TranslateAllProgress } from "../translate-all.server";
 import { TranslationErrorNotice } from "./translation-error-notice";
 
 const pollMs = 1500;
@@ -18,8 +19,9 @@ interface TranslateAllPanelProps {
 /** The creators' bulk action: queue every missing translation, follow the queue, then sum up. */
 export function TranslateAllPanel({ missing, workerError }: TranslateAllPanelProps) {
   const { t } = useTranslation("blog");
-  const start = useFetcher<TranslateAllActionData>({ key: "translate-all" });
-  const progress = useFetcher<BulkProgressData>();
+  const start = useFetcher<typeof blogListAction>({ key: "translate-all" });
+  // The progress route (translation-jobs.ts) answers with the use case's result as JSON.
+  const progress = useFetcher<TranslateAllProgress>();
   const revalidator = useRevalidator();
   const started = start.data?.intent === "translate-all" ? start.data : undefined;
   const batchId = started?.ok ? started.batchId : undefined;

@@ -3,7 +3,8 @@ import { cn } from "~/lib/cn";
 import type { CategorySpending } from "../dashboard.server";
 import { CategoryIcon } from "./category-icon";
 import { ChangeBadge } from "./change-badge";
-import { useCategories, useFormat } from "./use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
+import { useCategories } from "./use-budget-shell";
 
 /** Spending per category as coloured bars, biggest first, each with its share and change. */
 export function CategoryBreakdown({ items, changeLabel, months = 1, columns = 1 }: { items: CategorySpending[]; changeLabel: string; months?: number; columns?: 1 | 2 }) {

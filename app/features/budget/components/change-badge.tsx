@@ -2,7 +2,7 @@ import { ArrowDownRightIcon, ArrowUpRightIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";
-import { useFormat } from "./use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 
 /** "+10 % vs last month", green when the change is good news and red when it is not; "—" when there is nothing to compare. */
 export function ChangeBadge({ change, good, points = false, label }: { change: number | null; good: boolean | null; points?: boolean; label?: string }) {

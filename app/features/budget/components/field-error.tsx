@@ -1,5 +1,6 @@
 import { CircleAlertIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
+import { tDynamic } from "~/i18n/translator";
 
 /** A field's message (a translation key from the schema) under the field, announced to screen readers. */
 export function FieldError({ id, message }: { id?: string; message?: string }) {
@@ -8,7 +9,7 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
   return (
     <p id={id} className="flex items-center gap-1.5 text-sm font-medium text-destructive" role="alert">
       <CircleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
-      {t(message)}
+      {tDynamic(t, message)}
     </p>
   );
 }
@@ -20,7 +21,7 @@ export function FormError({ message }: { message?: string }) {
   return (
     <p className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive" role="alert">
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {t(message)}
+      {tDynamic(t, message)}
     </p>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { formatBucket, type ChartPeriod } from "~/domain/periods";
 import { cn } from "~/lib/cn";
-import { useFormat } from "./use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 
 export interface ChartPoint {
   key: string;

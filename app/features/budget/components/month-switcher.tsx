@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { addMonths, monthOf, type MonthKey } from "~/domain/periods";
 import { cn } from "~/lib/cn";
-import { useAppShell, useFormat } from "./use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 
 /** Previous / next month as links that keep the page's other filters (but restart pagination). */
 export function MonthSwitcher({ month, className }: { month: MonthKey; className?: string }) {

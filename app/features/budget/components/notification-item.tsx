@@ -2,10 +2,11 @@ import { ChartColumnIcon, PartyPopperIcon, UserPlusIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";
-import type { AppShellData } from "../shell.server";
-import { useCategories, useFormat } from "./use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
+import type { BudgetShellData } from "../budget-shell.server";
+import { useCategories } from "./use-budget-shell";
 
-type Item = AppShellData["notifications"]["items"][number];
+type Item = BudgetShellData["notifications"]["items"][number];
 
 function relativeTime(iso: string, language: Parameters<typeof toBcp47>[0]): string {
   const seconds = (Date.parse(iso) - Date.now()) / 1000;

@@ -1,16 +1,17 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { tDynamic } from "~/i18n/translator";
 import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { showToast } from "~/components/ui/toast";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { cn } from "~/lib/cn";
-import type { TransactionActionResult } from "../transaction-actions.server";
+import type { handleTransactionAction } from "../transaction-actions.server";
 import type { TransactionView } from "../transactions.server";
 import { TransactionForm } from "./transaction-form";
-import { householdName, useAppShell, useFormat } from "./use-app-shell";
+import { householdName, useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 
 interface QuickEntryApi {
   openAdd(kind?: TransactionKind): void;
@@ -69,9 +70,9 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
     version: 0,
   });
   const [errors, setErrors] = useState<Record<string, string | undefined> | undefined>(undefined);
-  const save = useFetcher<TransactionActionResult>({ key: "quick-entry" });
-  const removal = useFetcher<TransactionActionResult>({ key: "entry-delete" });
-  const restore = useFetcher<TransactionActionResult>({ key: "entry-restore" });
+  const save = useFetcher<typeof handleTransactionAction>({ key: "quick-entry" });
+  const removal = useFetcher<typeof handleTransactionAction>({ key: "entry-delete" });
+  const restore = useFetcher<typeof handleTransactionAction>({ key: "entry-restore" });
 
   const openAdd = useCallback((kind: TransactionKind = "expense") => {
     setErrors(undefined);
@@ -95,21 +96,24 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
     }
     setState((previous) => ({ ...previous, open: false }));
     const amount = format.money(result.transaction.amountMinor);
-    toast.success(
-      result.intent === "update"
-        ? t("toast.updated")
-        : t(result.transaction.kind === "income" ? "toast.incomeAdded" : "toast.expenseAdded", { amount }),
-    );
+    showToast({
+      title:
+        result.intent === "update"
+          ? t("toast.updated")
+          : t(result.transaction.kind === "income" ? "toast.incomeAdded" : "toast.expenseAdded", { amount }),
+      variant: "success",
+    });
   });
 
   useFetcherResult(removal, (result) => {
     if (!result.ok) {
-      if (result.fieldErrors.form) toast.error(t(result.fieldErrors.form));
+      if (result.fieldErrors.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
       return;
     }
     setState((previous) => ({ ...previous, open: false }));
     const deleted = result.transaction;
-    toast(t(deleted.kind === "income" ? "toast.incomeDeleted" : "toast.expenseDeleted", { amount: format.money(deleted.amountMinor) }), {
+    showToast({
+      title: t(deleted.kind === "income" ? "toast.incomeDeleted" : "toast.expenseDeleted", { amount: format.money(deleted.amountMinor) }),
       duration: 8000,
       action: {
         label: t("toast.undo"),
@@ -132,7 +136,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
   });
 
   useFetcherResult(restore, (result) => {
-    if (result.ok) toast.success(t("toast.restored"));
+    if (result.ok) showToast({ title: t("toast.restored"), variant: "success" });
   });
 
   const api = useMemo(() => ({ openAdd, openEdit, remove }), [openAdd, openEdit, remove]);

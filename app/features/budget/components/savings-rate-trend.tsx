@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { formatMonthShort } from "~/domain/periods";
 import { cn } from "~/lib/cn";
-import { useFormat } from "./use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 
 /**
  * The savings rate month by month as a line; months without income leave a gap (no rate is not 0 %).

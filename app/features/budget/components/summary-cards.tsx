@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import type { Summary } from "~/domain/summary";
 import { cn } from "~/lib/cn";
 import { ChangeBadge } from "./change-badge";
-import { useFormat } from "./use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 
 /** Total Income, Total Expenses, Net Amount and Savings Rate, each against the previous month. */
 export function SummaryCards({ summary }: { summary: Summary }) {

@@ -9,7 +9,8 @@ import { cn } from "~/lib/cn";
 import { descriptionMaxLength } from "../transaction.schema";
 import { CategoryIcon } from "./category-icon";
 import { FieldError, FormError } from "./field-error";
-import { useAppShell, useCategories, useFormat } from "./use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { useCategories } from "./use-budget-shell";
 
 export interface TransactionFormValues {
   kind: TransactionKind;

@@ -5,7 +5,8 @@ import { cn } from "~/lib/cn";
 import type { TransactionView } from "../transactions.server";
 import { CategoryIcon } from "./category-icon";
 import { useQuickEntry } from "./quick-entry";
-import { useAppShell, useCategories, useFormat } from "./use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { useCategories } from "./use-budget-shell";
 
 /** One entry: category icon, description (or the category), date, signed amount. Owners tap it to edit. */
 export function TransactionRow({ transaction, showDate = true }: { transaction: TransactionView; showDate?: boolean }) {

@@ -11,7 +11,8 @@ import type { TransactionView } from "../transactions.server";
 import { MonthSwitcher } from "./month-switcher";
 import { useQuickEntry } from "./quick-entry";
 import { TransactionRow } from "./transaction-row";
-import { useAppShell, useCategories, useFormat } from "./use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { useCategories } from "./use-budget-shell";
 
 function groupByDate(items: TransactionView[]) {
   const groups: { date: string; items: TransactionView[] }[] = [];

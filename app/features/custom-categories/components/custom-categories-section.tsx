@@ -11,13 +11,14 @@ import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/c
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { CategoryIcon } from "~/features/budget/components/category-icon";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
-import { useAppShell } from "~/features/budget/components/use-app-shell";
+import { useAppShell } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";
+import type { FieldErrors } from "~/lib/forms";
 import type { CustomCategoryView } from "../custom-categories.server";
 
 export const categoriesAction = "/app/settings/categories";
 
-export type CategoriesResult = { ok: true; intent: string; categoryId: string } | { ok: false; intent: string; categoryId?: string; fieldErrors: Record<string, string> };
+export type CategoriesResult = { ok: true; intent: string; categoryId: string } | { ok: false; intent: string; categoryId?: string; fieldErrors: FieldErrors };
 
 export interface CustomCategoriesData {
   categories: CustomCategoryView[];
@@ -29,7 +30,7 @@ export interface CustomCategoriesData {
 const premiumKey = (key: string | undefined) => (key ? `premium:${key}` : undefined);
 
 /** Colour swatches and icons as radio groups: usable with the keyboard and announced by name. */
-function AppearanceFields({ color, icon, errors }: { color: string; icon: string; errors: Record<string, string> }) {
+function AppearanceFields({ color, icon, errors }: { color: string; icon: string; errors: FieldErrors }) {
   const { t } = useTranslation("premium");
   const [chosenColor, setChosenColor] = useState(color);
   return (

@@ -8,7 +8,7 @@ import { Label } from "~/components/ui/label";
 import { numberSeparators } from "~/domain/money";
 import { addDays, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";
 
 const selectClass = "h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs";

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { addDays, monthEnd, monthStart, type MonthKey } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 
 /**
  * Export buttons for a report's range: the entries of the shown months as CSV and the last month's report as PDF.

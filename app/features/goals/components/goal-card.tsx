@@ -2,16 +2,16 @@ import { ArchiveIcon, ArchiveRestoreIcon, CalendarIcon, HistoryIcon, MinusIcon, 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { showToast } from "~/components/ui/toast";
 import { numberSeparators } from "~/domain/money";
 import { cn } from "~/lib/cn";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
-import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
-import type { GoalActionResult } from "../goal-actions.server";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import type { handleGoalAction } from "../goal-actions.server";
 import { GoalFormFields } from "./goal-form";
 import { GoalProgress } from "./goal-progress";
 
@@ -56,9 +56,9 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
   const format = useFormat();
   const shell = useAppShell();
   const id = useId();
-  const money = useFetcher<GoalActionResult>();
-  const edit = useFetcher<GoalActionResult>();
-  const archive = useFetcher<GoalActionResult>();
+  const money = useFetcher<typeof handleGoalAction>();
+  const edit = useFetcher<typeof handleGoalAction>();
+  const archive = useFetcher<typeof handleGoalAction>();
   const amountRef = useRef<HTMLInputElement>(null);
   const { decimal } = numberSeparators(format.language);
   const canWrite = shell.household.canWrite;
@@ -67,11 +67,12 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
     const result = money.data;
     if (money.state !== "idle" || !result?.ok || result.amountMinor === undefined) return;
     if (amountRef.current) amountRef.current.value = "";
-    if (result.reached && result.amountMinor > 0) toast.success(t("goals.toastReached", { name: goal.name }));
+    if (result.reached && result.amountMinor > 0) showToast({ title: t("goals.toastReached", { name: goal.name }), variant: "success" });
     else
-      toast.success(
-        t(result.amountMinor > 0 ? "goals.toastAdded" : "goals.toastWithdrawn", { amount: format.money(Math.abs(result.amountMinor)), name: goal.name }),
-      );
+      showToast({
+        title: t(result.amountMinor > 0 ? "goals.toastAdded" : "goals.toastWithdrawn", { amount: format.money(Math.abs(result.amountMinor)), name: goal.name }),
+        variant: "success",
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [money.data, money.state]);
 

@@ -4,7 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
 import { FieldError } from "~/features/budget/components/field-error";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 import { goalNameMaxLength } from "../goal.schema";
 
 /** Name, target and optional deadline: shared by "new goal" and "edit goal". */

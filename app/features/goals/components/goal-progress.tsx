@@ -2,7 +2,7 @@ import { PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";
-import { useFormat } from "~/features/budget/components/use-app-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
 
 /** Name, saved of target, and a progress bar; a reached goal celebrates. */
 export function GoalProgress({

@@ -1,13 +1,13 @@
-import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type SiteIcon } from "~/components/layout/icons";
+import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { IconTile, Section, SectionHeader } from "./section";
 
-const groups: { key: string; icon: SiteIcon }[] = [
+const groups = [
   { key: "couples", icon: HeartIcon },
   { key: "families", icon: HouseIcon },
   { key: "expats", icon: PlaneIcon },
   { key: "students", icon: GraduationCapIcon },
-];
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
 export function Audience() {
   const { t } = useTranslation("marketing");

@@ -1,4 +1,4 @@
-import { ArrowRightIcon } from "~/components/layout/icons";
+import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AppLink } from "./app-link";

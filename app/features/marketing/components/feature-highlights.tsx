@@ -1,16 +1,16 @@
-import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type SiteIcon } from "~/components/layout/icons";
+import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { IconTile, Section, SectionHeader } from "./section";
 
-const items: { key: string; icon: SiteIcon }[] = [
+const items = [
   { key: "track", icon: WalletIcon },
   { key: "categories", icon: TagsIcon },
   { key: "overview", icon: CalendarDaysIcon },
   { key: "goals", icon: PiggyBankIcon },
   { key: "analytics", icon: ChartColumnIcon },
   { key: "partner", icon: HeartHandshakeIcon },
-];
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
 /** The home page's short tour of what the product does; /features tells the longer story. */
 export function FeatureHighlights() {

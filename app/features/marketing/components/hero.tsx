@@ -1,9 +1,9 @@
-import { ArrowRightIcon, CheckIcon, UsersIcon } from "~/components/layout/icons";
+import { ArrowRightIcon, CheckIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { demoGoalRatio, demoMonth, demoNetCents } from "~/features/marketing/demo-figures";
 import { formatEuro, formatPercent } from "~/features/marketing/format";
-import { useLanguage } from "~/features/marketing/use-language";
+import { useLanguage } from "~/i18n/use-language";
 import { AppLink } from "./app-link";
 
 /** A small, static picture of the dashboard drawn in HTML: sharp at any size and translated with the page. */

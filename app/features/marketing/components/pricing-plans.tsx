@@ -1,14 +1,27 @@
-import { CheckIcon } from "~/components/layout/icons";
+import { CheckIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { AppLink } from "./app-link";
 
-/** The spec's two plans. Names, prices and feature lines come from the translations, so each locale writes 4,99 its own way. */
+/**
+ * The spec's two plans. Names, prices and feature lines come from the translations, so each locale writes 4,99 its own
+ * way. Feature lines are whole keys: built from the plan's key, TypeScript would pair every plan with every feature.
+ */
 const plans = [
-  { key: "free", features: ["track", "overview", "language"], featured: false },
-  { key: "premium", features: ["everything", "goals", "analytics", "export", "partner"], featured: true },
+  { key: "free", features: ["pricing.free.features.track", "pricing.free.features.overview", "pricing.free.features.language"], featured: false },
+  {
+    key: "premium",
+    features: [
+      "pricing.premium.features.everything",
+      "pricing.premium.features.goals",
+      "pricing.premium.features.analytics",
+      "pricing.premium.features.export",
+      "pricing.premium.features.partner",
+    ],
+    featured: true,
+  },
 ] as const;
 
 interface PricingPlansProps {
@@ -48,7 +61,7 @@ export function PricingPlans({ planHeading: Heading = "h3" }: PricingPlansProps)
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-3 text-sm">
                   <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <span>{t(`pricing.${plan.key}.features.${feature}`)}</span>
+                  <span>{t(feature)}</span>
                 </li>
               ))}
             </ul>

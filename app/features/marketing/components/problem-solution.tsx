@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleXIcon } from "~/components/layout/icons";
+import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Section, SectionHeader } from "./section";
 

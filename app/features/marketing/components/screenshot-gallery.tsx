@@ -1,4 +1,4 @@
-import { Maximize2Icon } from "~/components/layout/icons";
+import { Maximize2Icon } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { assetHref, usePublicEnv } from "~/features/marketing/public-env";

@@ -1,7 +1,7 @@
 import type { Language } from "~/domain/languages";
 import { assetHref, usePublicEnv } from "~/features/marketing/public-env";
 import { buildSeoTags, type SeoOptions } from "~/features/marketing/seo";
-import { useLanguage } from "~/features/marketing/use-language";
+import { useLanguage } from "~/i18n/use-language";
 
 export const defaultOgImage = "/images/og-image.png";
 

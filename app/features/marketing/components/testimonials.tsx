@@ -1,4 +1,4 @@
-import { StarIcon } from "~/components/layout/icons";
+import { StarIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Section, SectionHeader } from "./section";
 

@@ -11,7 +11,7 @@ import { languageNames, languages, type Language } from "~/domain/languages";
 import { formatDate } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
-import { useAppShell, useFormat } from "~/features/budget/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { SharingOverview } from "../invitations.server";
 
 /** Where the section's forms post; the route answers fetchers with data and plain posts with its own page. */

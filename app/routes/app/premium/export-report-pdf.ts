@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/export-report-pdf";
-import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { downloadHeaders, parseReportQuery } from "~/features/exports/export-request";
 import { exportMonthlyReportPdf } from "~/features/exports/report-pdf.server";
 

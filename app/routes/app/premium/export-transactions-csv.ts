@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/export-transactions-csv";
-import { forLoader, requireAppContext } from "~/features/budget/app-context.server";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { downloadHeaders, parseCsvExportQuery } from "~/features/exports/export-request";
 import { exportTransactionsCsv } from "~/features/exports/transactions-csv.server";
 

@@ -5,9 +5,9 @@ import type { Route } from "./+types/invitation";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { secureCookies } from "~/config.server";
-import { householdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
-import { householdName } from "~/features/budget/components/use-app-shell";
+import { householdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
+import { householdName } from "~/features/household/components/use-app-shell";
 import { acceptInvitation, getInvitation, type InvitationState } from "~/features/sharing/invitations.server";
 import { requireForm } from "~/features/platform/forms.server";
 

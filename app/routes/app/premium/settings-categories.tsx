@@ -1,11 +1,11 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/settings-categories";
-import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { CustomCategoriesSection, type CategoriesResult } from "~/features/custom-categories/components/custom-categories-section";
-import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory } from "~/features/custom-categories/custom-categories.server";
+import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory, type CategoryResult } from "~/features/custom-categories/custom-categories.server";
 import { categoryFieldErrors, createCategoryForm, updateCategoryForm } from "~/features/custom-categories/custom-category.schema";
 
 export const handle = { i18n: ["app", "premium"] };
@@ -22,11 +22,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { values } = await requireForm(request);
   const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
   const intent = values.intent ?? "";
-  const answer = (result: { ok: true; categoryId: string } | { ok: false; fieldErrors: Record<string, string | undefined> }, categoryId?: string) =>
+  const answer = (result: CategoryResult, categoryId?: string) =>
     result.ok
       ? data<CategoriesResult>({ ok: true, intent, categoryId: result.categoryId })
       : data<CategoriesResult>(
-          { ok: false, intent, categoryId, fieldErrors: result.fieldErrors as Record<string, string> },
+          { ok: false, intent, categoryId, fieldErrors: result.fieldErrors },
           { status: result.fieldErrors.form === "categories.errors.premiumRequired" ? 403 : result.fieldErrors.form === "categories.errors.notFound" ? 404 : 400 },
         );
   return forAction(async () => {
@@ -53,7 +53,7 @@ export const ErrorBoundary = AppErrorBoundary;
 
 export default function SettingsCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("premium");
-  const result = actionData && "intent" in actionData ? (actionData as CategoriesResult) : undefined;
+  const result = actionData && "intent" in actionData ? actionData : undefined;
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <title>{`${t("categories.title")} · Samen`}</title>

@@ -2,8 +2,8 @@ import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-partners";
 import { secureCookies } from "~/config.server";
-import { clearedHouseholdCookieHeader, forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { clearedHouseholdCookieHeader, forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
 import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation } from "~/features/sharing/invitations.server";
@@ -68,7 +68,7 @@ export const ErrorBoundary = AppErrorBoundary;
 
 export default function SettingsPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("premium");
-  const result = actionData && "intent" in actionData ? (actionData as PartnersResult) : undefined;
+  const result = actionData && "intent" in actionData ? actionData : undefined;
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <title>{`${t("sharing.title")} · Samen`}</title>

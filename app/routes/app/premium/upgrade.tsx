@@ -4,10 +4,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/upgrade";
 import { Button } from "~/components/ui/button";
 import { requireForm } from "~/features/platform/forms.server";
-import { forAction, forLoader, requireAppContext } from "~/features/budget/app-context.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { FormError } from "~/features/budget/components/field-error";
-import { useAppShell } from "~/features/budget/components/use-app-shell";
+import { useAppShell } from "~/features/household/components/use-app-shell";
 import { PlanComparison } from "~/features/billing/components/plan-comparison";
 import { SubscriptionStatus, useBillingDate } from "~/features/billing/components/subscription-status";
 import { cancelPremium, endTestPeriod, getBillingOverview, resumePremium, upgradeToPremium, type BillingFailure } from "~/features/billing/subscription.server";
@@ -15,6 +15,9 @@ import { cancelPremium, endTestPeriod, getBillingOverview, resumePremium, upgrad
 export const handle = { i18n: ["app", "premium"] };
 
 const gatedFeatures = ["customCategories", "partners", "exports", "reports", "goals"] as const;
+const isGatedFeature = (value: string | null): value is (typeof gatedFeatures)[number] => gatedFeatures.some((feature) => feature === value);
+/** What Stripe's checkout reports back in `?checkout=`; each has its message at `upgrade.messages.checkout_<outcome>`. */
+const isCheckoutOutcome = (value: string | null): value is "success" | "cancelled" => value === "success" || value === "cancelled";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
@@ -24,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const feature = params.get("feature");
   return {
     overview,
-    checkout: checkout === "success" || checkout === "cancelled" ? checkout : null,
-    feature: (gatedFeatures as readonly string[]).includes(feature ?? "") ? (feature as (typeof gatedFeatures)[number]) : null,
+    checkout: isCheckoutOutcome(checkout) ? checkout : null,
+    feature: isGatedFeature(feature) ? feature : null,
   };
 }
 
@@ -59,7 +62,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
   const date = useBillingDate();
   const shell = useAppShell();
   const { overview, checkout, feature } = loaderData;
-  const result = actionData as UpgradeResult | { ok: false; fieldErrors: Record<string, string> } | undefined;
+  const result = actionData;
   const refused = result && !result.ok ? ("error" in result ? `upgrade.errors.${result.error}` : "upgrade.errors.readOnly") : undefined;
   const message = result?.ok ? t(`upgrade.messages.${result.message}`, { date: date(overview.periodEnd) }) : checkout ? t(`upgrade.messages.checkout_${checkout}`) : null;
   const upgrading = navigation.state !== "idle" && navigation.formData?.get("intent") === "upgrade";

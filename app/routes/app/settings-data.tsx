@@ -9,13 +9,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { secureCookies } from "~/config.server";
 import { dataExportPath } from "~/features/account/components/data-rights-card";
-import { clearedAccountCookies, deleteAccount, type DeleteAccountError } from "~/features/account/delete-account.server";
-import { sessionCookieName } from "~/features/auth/auth.server";
+import { deleteAccount, type DeleteAccountError } from "~/features/account/delete-account.server";
 import { flashCookie } from "~/features/auth/flash";
-import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/budget/app-context.server";
-import { AppErrorBoundary } from "~/features/budget/components/app-error-boundary";
+import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { clearedSessionCookies } from "~/lib/cookies.server";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["app", "premium"] };
@@ -42,9 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data<DeleteResult>({ ok: false, error: result.error }, { status, headers });
   }
   const secure = secureCookies();
-  const prefix = sessionCookieName().replace(/\.session_token$/, "");
   const headers = new Headers();
-  for (const cookie of clearedAccountCookies([`${prefix}.session_token`, `${prefix}.session_data`, `${prefix}.dont_remember`], secure)) headers.append("Set-Cookie", cookie);
+  for (const cookie of clearedSessionCookies(secure)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", clearedHouseholdCookieHeader(secure));
   headers.append("Set-Cookie", flashCookie("signed-out", secure));
   throw redirect("/", { headers });

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-
-const cookieName = "samen_tz";
+import { cookies, readCookieValue, writeBrowserCookie } from "~/lib/cookies";
 
 /** Tells the server the reader's time zone, so "today" and "this month" are theirs; reloads once if it was unknown. */
 export function useTimeZoneCookie() {
@@ -14,10 +13,9 @@ export function useTimeZoneCookie() {
       return;
     }
     if (!zone) return;
-    const current = document.cookie.split("; ").find((part) => part.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1);
+    const current = readCookieValue(document.cookie, cookies.timeZone.name);
     if (current && decodeURIComponent(current) === zone) return;
-    const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${cookieName}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    writeBrowserCookie(cookies.timeZone, encodeURIComponent(zone));
     if (!current) void revalidator.revalidate();
   }, [revalidator]);
 }

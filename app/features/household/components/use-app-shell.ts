@@ -1,24 +1,24 @@
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useRouteLoaderData } from "react-router";
-import { categoryLabel, type CategoryView } from "~/domain/categories";
 import { isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { formatMoney, formatMoneyCompact, formatPercent } from "~/domain/money";
 import { formatDate, formatMonth, type IsoDate, type MonthKey } from "~/domain/periods";
 import { defaultHouseholdName } from "../household-name";
-import type { AppShellData } from "../shell.server";
+import type { AppShellData, getAppShell } from "../shell.server";
 
-/** Route id of the /app layout, whose loader returns the shell data. */
+/** Route id of the /app layout, whose loader returns the shell data (and what other features add to it). */
 export const appLayoutId = "app-layout";
 
 export function useAppShell(): AppShellData {
-  const shell = useRouteLoaderData(appLayoutId) as AppShellData | undefined;
+  const shell = useOptionalAppShell();
   if (!shell) throw new Error("useAppShell outside /app");
   return shell;
 }
 
-export function useOptionalAppShell(): AppShellData | undefined {
-  return useRouteLoaderData(appLayoutId) as AppShellData | undefined;
+/** The /app layout loader's data, typed from getAppShell (the whole of that loader). */
+export function useOptionalAppShell() {
+  return useRouteLoaderData<typeof getAppShell>(appLayoutId);
 }
 
 /** Money, percentages and dates in the reader's language and the household's currency. */
@@ -45,22 +45,7 @@ export function useFormat() {
   );
 }
 
-/** Category lookup by id with translated labels. */
-export function useCategories() {
-  const { t } = useTranslation("app");
-  const { categories } = useAppShell();
-  return useMemo(() => {
-    const byId = new Map(categories.map((category) => [category.id, category]));
-    return {
-      all: categories,
-      byId: (id: string): CategoryView | undefined => byId.get(id),
-      label: (category: CategoryView | undefined) => (category ? categoryLabel(category, t) : t("categories.other")),
-      ofKind: (kind: "income" | "expense") => categories.filter((category) => category.kind === kind && !category.archived),
-    };
-  }, [categories, t]);
-}
-
 /** Households keep the name they were given; the untouched default shows in the reader's language. */
-export function householdName(name: string, t: (key: string) => string): string {
+export function householdName(name: string, t: (key: "household.defaultName") => string): string {
   return name === defaultHouseholdName ? t("household.defaultName") : name;
 }

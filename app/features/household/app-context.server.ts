@@ -3,14 +3,10 @@ import { requireUser } from "~/features/auth/session.server";
 import type { SessionUser } from "~/features/auth/session-user";
 import { detectLanguage, readCookie } from "~/i18n/detect.server";
 import type { Language } from "~/domain/languages";
+import { clearedCookieLine, cookieLine, cookies } from "~/lib/cookies";
 import { isMonthKey, monthOf, todayIn, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isBudgetAccessError } from "./errors";
 import { ensurePersonalHousehold, listUserHouseholds } from "./households.server";
-
-/** Cookie naming the household the user last switched to. */
-export const householdCookie = "samen_household";
-/** Cookie the app shell sets to the browser's IANA time zone, so "today" is the reader's today. */
-export const timeZoneCookie = "samen_tz";
 
 export interface AppContext {
   user: SessionUser;
@@ -32,13 +28,13 @@ export async function requireAppContext(request: Request): Promise<AppContext> {
     await ensurePersonalHousehold({ userId: user.id });
     households = await listUserHouseholds({ userId: user.id });
   }
-  const chosen = readCookie(request, householdCookie);
+  const chosen = readCookie(request, cookies.household.name);
   const household = households.find((item) => item.id === chosen) ?? households[0];
   if (!household) throw new Error("a user without a household after ensurePersonalHousehold");
   return {
     user,
     language: detectLanguage(request, user.locale),
-    today: todayIn(readCookie(request, timeZoneCookie)),
+    today: todayIn(readCookie(request, cookies.timeZone.name)),
     households,
     householdId: household.id,
   };
@@ -76,11 +72,10 @@ export async function forAction<T>(work: () => Promise<T>) {
 }
 
 export function householdCookieHeader(householdId: string, secure: boolean): string {
-  // Path=/ (not /app): client navigations fetch "/app.data", which a cookie with Path=/app does not reach.
-  return `${householdCookie}=${householdId}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  return cookieLine(cookies.household, householdId, secure);
 }
 
-/** Forgets the chosen household: same name and Path as the cookie that set it, or the browser keeps it. */
+/** Forgets the chosen household. */
 export function clearedHouseholdCookieHeader(secure: boolean): string {
-  return `${householdCookie}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  return clearedCookieLine(cookies.household, secure);
 }

@@ -1,46 +1,46 @@
 import {
-  BellIcon,
   ChartColumnIcon,
   CheckIcon,
   ChevronsUpDownIcon,
   CrownIcon,
+  FileUpIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   PiggyBankIcon,
-  PlusIcon,
   ReceiptIcon,
   SettingsIcon,
+  WalletCardsIcon,
   WalletIcon,
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { BrandLogo, BrandMark } from "~/components/layout/brand-logo";
 import { signOutAction } from "~/components/layout/header-auth";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/cn";
-import { NotificationItem } from "./notification-item";
-import { useQuickEntry } from "./quick-entry";
 import { householdName, useAppShell } from "./use-app-shell";
 
 interface NavItem {
   to: string;
-  key: "dashboard" | "income" | "expenses" | "goals" | "reports" | "settings" | "upgrade";
+  key: "dashboard" | "income" | "expenses" | "accounts" | "import" | "goals" | "reports" | "settings" | "upgrade";
   icon: LucideIcon;
   end?: boolean;
+  /**
+   * Left out of the phone's bottom bar: seven tabs is what fits 360 px with German and Ukrainian labels. Phones reach
+   * these from the dashboard's accounts card.
+   */
+  sidebarOnly?: boolean;
 }
 
-/** The seven screens, in the bottom bar's order. */
+/** The screens in the sidebar's order; the bottom bar shows those that are not sidebarOnly, in the same order. */
 export const navItems: NavItem[] = [
   { to: "/app", key: "dashboard", icon: LayoutDashboardIcon, end: true },
   { to: "/app/income", key: "income", icon: WalletIcon },
   { to: "/app/expenses", key: "expenses", icon: ReceiptIcon },
+  { to: "/app/accounts", key: "accounts", icon: WalletCardsIcon, sidebarOnly: true },
+  { to: "/app/import", key: "import", icon: FileUpIcon, sidebarOnly: true },
   { to: "/app/goals", key: "goals", icon: PiggyBankIcon },
   { to: "/app/reports", key: "reports", icon: ChartColumnIcon },
   { to: "/app/settings", key: "settings", icon: SettingsIcon },
@@ -49,9 +49,10 @@ export const navItems: NavItem[] = [
 
 /**
  * The /app frame: a sidebar from 768 px, a header with the household switcher and the alert-dot notifications,
- * and below 768 px the seven-tab bottom bar.
+ * and below 768 px the seven-tab bottom bar. The header's add button and notifications belong to budget: the
+ * layout route hands them in, so the frame knows nothing of transactions.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, addEntry, notifications }: { children: ReactNode; addEntry: ReactNode; notifications: ReactNode }) {
   const { t } = useTranslation("app");
   const shell = useAppShell();
   return (
@@ -118,11 +119,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             <HouseholdSwitcher compact />
           </div>
           <div className="hidden flex-1 md:block" />
-          {shell.household.canWrite && <HeaderAddButton />}
+          {shell.household.canWrite && addEntry}
           {!shell.household.canWrite && (
             <span className="hidden rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline">{t("household.readOnlyBadge")}</span>
           )}
-          <NotificationsButton />
+          {notifications}
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-36 pt-4 md:px-8 md:pb-16 md:pt-2">
           {children}
@@ -134,27 +135,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** On wide screens quick entry sits in the header; phones get the floating button instead. */
-function HeaderAddButton() {
-  const { t } = useTranslation("app");
-  const quickEntry = useQuickEntry();
-  const location = useLocation();
-  return (
-    <Button asChild className="hidden md:inline-flex">
-      <Link
-        to={`/app/transactions/new?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-        onClick={(event) => {
-          if (!quickEntry) return;
-          event.preventDefault();
-          quickEntry.openAdd(location.pathname.startsWith("/app/income") ? "income" : "expense");
-        }}
-      >
-        <PlusIcon aria-hidden="true" />
-        {t("entry.quickAddShort")}
-      </Link>
-    </Button>
-  );
-}
+const bottomBarItems = navItems.filter((item) => !item.sidebarOnly);
 
 function BottomBar() {
   const { t } = useTranslation("app");
@@ -164,7 +145,7 @@ function BottomBar() {
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid grid-cols-7">
-        {navItems.map((item) => (
+        {bottomBarItems.map((item) => (
           <li key={item.key}>
             <NavLink
               to={item.to}
@@ -256,38 +237,5 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
         </Link>
       </div>
     </details>
-  );
-}
-
-function NotificationsButton() {
-  const { t } = useTranslation("app");
-  const { notifications } = useAppShell();
-  const markRead = useFetcher({ key: "notifications-read" });
-  const unread = markRead.state !== "idle" ? 0 : notifications.unread;
-  return (
-    <DropdownMenu
-      onOpenChange={(open) => {
-        if (!open && notifications.unread > 0) markRead.submit({}, { method: "post", action: "/app/notifications" });
-      }}
-    >
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? t("notifications.buttonUnread", { number: unread }) : t("notifications.button")}>
-          <BellIcon aria-hidden="true" className="!size-5" />
-          {unread > 0 && <span className="absolute right-2 top-2 size-2.5 rounded-full bg-destructive ring-2 ring-card" data-testid="alert-dot" />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-2rem))] p-0">
-        <p className="border-b px-4 py-3 text-sm font-semibold">{t("notifications.title")}</p>
-        {notifications.items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted-foreground">{t("notifications.empty")}</p>
-        ) : (
-          <ul className="max-h-96 divide-y overflow-y-auto">
-            {notifications.items.map((item) => (
-              <NotificationItem key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

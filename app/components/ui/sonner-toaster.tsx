@@ -1,9 +1,7 @@
-import { Toaster as SonnerToaster, toast } from "sonner";
+import { Toaster as SonnerToaster } from "sonner";
 
-export { toast };
-
-/** The stacked toast mechanism (spec section 9): 4000 ms, 3 visible, 356 px wide, 14 px apart. */
-export function Toaster() {
+/** The app's one toaster (spec section 9): 4000 ms, 3 visible, 356 px wide, 14 px apart; loaded with the first toast. */
+export default function Toaster() {
   return (
     <SonnerToaster
       duration={4000}

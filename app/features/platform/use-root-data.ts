@@ -1,0 +1,10 @@
+import { useRouteLoaderData } from "react-router";
+import type { getRootData } from "./root-data.server";
+
+/**
+ * The root loader's data (root-data.server.ts), typed from the function that makes it; undefined only where the root
+ * loader has not answered (an error page). Features read it here, as they must not import the root route.
+ */
+export function useRootData() {
+  return useRouteLoaderData<typeof getRootData>("root");
+}

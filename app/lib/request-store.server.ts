@@ -1,0 +1,44 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "pino";
+import { createContext } from "react-router";
+
+/**
+ * Everything that belongs to one request, opened by the Express server before any route runs (server/app.ts).
+ * Loaders and actions read it from `context.get(requestStoreContext)`; code without a route context (the session
+ * lookup, Better Auth's headers) reads the same object with `getRequestStore()`.
+ */
+export interface RequestStore {
+  nonce: string;
+  requestId: string;
+  log: Logger;
+  /** The client address Express resolved, trusting only our own proxies. */
+  clientIp: string;
+  /** Adds a Set-Cookie header to the response: the root loader's rolling session refresh cannot set headers. */
+  appendSetCookie(cookie: string): void;
+  /** Work done once per request however many loaders ask (the session lookup), by key. */
+  readonly once: Map<string, Promise<unknown>>;
+}
+
+export const requestStoreContext = createContext<RequestStore>();
+
+const storage = new AsyncLocalStorage<RequestStore>();
+
+export function runWithRequestStore<T>(store: RequestStore, work: () => T): T {
+  return storage.run(store, work);
+}
+
+export function getRequestStore(): RequestStore | undefined {
+  return storage.getStore();
+}
+
+/** The result of `work` for this key, computed once per request; outside a request, computed every time. */
+export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const store = storage.getStore();
+  if (!store) return work();
+  let pending = store.once.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = work();
+    store.once.set(key, pending);
+  }
+  return pending;
+}
