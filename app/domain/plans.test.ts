@@ -28,6 +28,9 @@ const table: Record<Feature, { free: boolean; premium: boolean }> = {
   "partners.access": { free: false, premium: true },
   "data.export": { free: true, premium: true },
   "account.delete": { free: true, premium: true },
+  // money-in.md: import on both plans (it is how people start); the free plan keeps one account.
+  "statements.import": { free: true, premium: true },
+  "accounts.multiple": { free: false, premium: true },
 };
 
 describe("plan rules", () => {
@@ -49,6 +52,8 @@ describe("plan rules", () => {
   it("free keeps two active goals, premium has no limit", () => {
     expect(planLimits("free").maxActiveGoals).toBe(2);
     expect(planLimits("premium").maxActiveGoals).toBeNull();
+    expect(planLimits("free").maxActiveAccounts).toBe(1);
+    expect(planLimits("premium").maxActiveAccounts).toBeNull();
     expect(plans).toEqual(["free", "premium"]);
   });
 });

@@ -19,7 +19,11 @@ export type Feature =
   | "partners.access"
   | "language.choice"
   | "data.export"
-  | "account.delete";
+  | "account.delete"
+  /** Bank statements in: on both plans, because importing is how people start. */
+  | "statements.import"
+  /** More than the one Everyday account (savings, credit cards, cash). */
+  | "accounts.multiple";
 
 export const features: readonly Feature[] = [
   "transactions.track",
@@ -38,6 +42,8 @@ export const features: readonly Feature[] = [
   "language.choice",
   "data.export",
   "account.delete",
+  "statements.import",
+  "accounts.multiple",
 ];
 
 /**
@@ -62,16 +68,20 @@ const featureTable: Record<Feature, Record<Plan, boolean>> = {
   "language.choice": { free: true, premium: true },
   "data.export": { free: true, premium: true },
   "account.delete": { free: true, premium: true },
+  "statements.import": { free: true, premium: true },
+  "accounts.multiple": { free: false, premium: true },
 };
 
 export interface PlanLimits {
   /** Active (not archived) goals a household may keep; null: no limit. */
   maxActiveGoals: number | null;
+  /** Accounts (not archived) a household may keep; null: no limit. */
+  maxActiveAccounts: number | null;
 }
 
 const limits: Record<Plan, PlanLimits> = {
-  free: { maxActiveGoals: 2 },
-  premium: { maxActiveGoals: null },
+  free: { maxActiveGoals: 2, maxActiveAccounts: 1 },
+  premium: { maxActiveGoals: null, maxActiveAccounts: null },
 };
 
 /** The one plan check: may a household on `plan` use `feature`? */

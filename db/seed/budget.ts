@@ -6,7 +6,8 @@ import { builtInCategory, builtInCategories, type TransactionKind } from "~/doma
 import type { Language } from "~/domain/languages";
 import { addDays, addMonths, daysInMonth, monthOf, monthRange, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { uuidv7 } from "~/lib/uuid";
-import { createPersonalHousehold } from "~/features/budget/households.server";
+import { createPersonalHousehold } from "~/features/household/households.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 
 /**
  * Factories shared by the integration tests, the development demo and the benchmark, so test data
@@ -62,10 +63,25 @@ export interface SeedEntry {
 }
 
 /** Inserts entries as given, in one statement per 1,000 rows. */
-export async function seedTransactions({ householdId, userId, entries, currency = "EUR" }: { householdId: string; userId?: string; entries: SeedEntry[]; currency?: string }) {
+export async function seedTransactions({
+  householdId,
+  userId,
+  entries,
+  currency = "EUR",
+  accountId,
+}: {
+  householdId: string;
+  userId?: string;
+  entries: SeedEntry[];
+  currency?: string;
+  /** Default: the household's Everyday account. */
+  accountId?: string;
+}) {
+  const account = accountId ?? (await everydayAccountId(householdId));
   const rows = entries.map((entry) => ({
     id: uuidv7(),
     householdId,
+    accountId: account,
     kind: entry.kind,
     amountMinor: entry.amountMinor,
     currency,
@@ -171,9 +187,10 @@ export async function seedBulkTransactions({ householdId, count, from, to }: { h
   const days = Math.max(1, Math.round((Date.parse(monthStart(addMonths(to, 1))) - Date.parse(start)) / 86_400_000));
   const expenseIds = builtInCategories.filter((category) => category.kind === "expense").map((category) => category.id);
   const incomeIds = builtInCategories.filter((category) => category.kind === "income").map((category) => category.id);
+  const accountId = await everydayAccountId(householdId);
   await db().execute(sql`
-    insert into "transaction" ("id", "household_id", "kind", "amount_minor", "currency", "occurred_on", "description", "category_id")
-    select gen_random_uuid(), ${householdId}::uuid,
+    insert into "transaction" ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description", "category_id")
+    select gen_random_uuid(), ${householdId}::uuid, ${accountId}::uuid,
            case when n % 6 = 0 then 'income' else 'expense' end,
            case when n % 6 = 0 then 150000 + (n * 7919) % 250000 else 150 + (n * 104729) % 15000 end,
            'EUR',

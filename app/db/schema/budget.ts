@@ -15,6 +15,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { bytea } from "./bytea";
+import type { CsvMapping } from "~/domain/statements/csv";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -84,6 +86,95 @@ export const category = pgTable(
   ],
 );
 
+/**
+ * Where money is kept: a checking or savings account, a credit card, cash. Every transaction belongs to one; balances
+ * are the opening balance plus its entries and transfers (money-in.md, "Accounts").
+ */
+export const moneyAccount = pgTable(
+  "money_account",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    /** Null until the user names it: shown as the translated "Everyday account". */
+    name: text("name"),
+    /** The account every household starts with, where entries typed without choosing an account go. */
+    isEveryday: boolean("is_everyday").notNull().default(false),
+    kind: text("kind").notNull().default("checking"),
+    /** ISO 4217; today always the household's currency. */
+    currency: text("currency").notNull(),
+    /** Normalised (upper case, no spaces), mod-97 checked on the way in. */
+    iban: text("iban"),
+    /** Signed: a credit card starts below zero when money is owed. */
+    openingBalanceMinor: bigint("opening_balance_minor", { mode: "number" }).notNull().default(0),
+    openingOn: date("opening_on", { mode: "string" }),
+    /** How this account's CSV files map to fields, saved by the mapping step (app/domain/statements/csv.ts). */
+    csvMapping: jsonb("csv_mapping").$type<CsvMapping>(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("money_account_household_idx").on(table.householdId, table.createdAt),
+    // Transfers are recognised by the counterparty's IBAN: one account per IBAN in a household.
+    // One Everyday account per household: created on first need without a race.
+    uniqueIndex("money_account_household_everyday_key").on(table.householdId).where(sql`${table.isEveryday}`),
+    uniqueIndex("money_account_household_iban_key").on(table.householdId, table.iban).where(sql`${table.iban} is not null`),
+    check("money_account_kind_check", sql`${table.kind} in ('checking','savings','credit_card','cash')`),
+  ],
+);
+
+/** One imported statement file: what "Undo import" removes, and the history of imports. */
+export const importBatch = pgTable(
+  "import_batch",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    format: text("format").notNull(),
+    /** Rows in the file, rows written (entries and transfers), rows skipped as duplicates. */
+    rowsInFile: integer("rows_in_file").notNull(),
+    rowsImported: integer("rows_imported").notNull(),
+    rowsDuplicate: integer("rows_duplicate").notNull(),
+    closingBalanceMinor: bigint("closing_balance_minor", { mode: "number" }),
+    closingOn: date("closing_on", { mode: "string" }),
+    createdBy: text("created_by"),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("import_batch_account_idx").on(table.accountId, table.createdAt.desc()), index("import_batch_household_idx").on(table.householdId, table.createdAt.desc())],
+);
+
+/**
+ * A statement file between upload and confirmation: the preview and the confirmation read the same bytes, so what the
+ * user confirmed is what is written, with or without JavaScript. Removed on confirmation and after a day.
+ */
+export const importDraft = pgTable(
+  "import_draft",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    fileName: text("file_name").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("import_draft_household_idx").on(table.householdId, table.createdAt)],
+);
+
 /** An income or expense entry. Ids are UUIDv7 (time-ordered) so "newest first" within a day is the entry order. */
 export const transaction = pgTable(
   "transaction",
@@ -100,12 +191,26 @@ export const transaction = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => category.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    /** As the bank wrote it, for rules and transfer recognition; empty for entries typed by hand. */
+    counterparty: text("counterparty"),
+    counterpartyIban: text("counterparty_iban"),
+    /** The import that wrote this entry (Undo import removes exactly these rows). */
+    importBatchId: uuid("import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
+    /** Hash of the row's identity in its account (app/domain/statements/import-identity.ts): a re-import adds nothing. */
+    importKey: text("import_key"),
     // An audit field, not a foreign key: deleting an account must not scan every transaction of every household.
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    uniqueIndex("transaction_account_import_key").on(table.accountId, table.importKey).where(sql`${table.importKey} is not null`),
+    // Account balances and the account's own list.
+    index("transaction_account_date_idx").on(table.accountId, table.occurredOn),
+    index("transaction_import_batch_idx").on(table.importBatchId).where(sql`${table.importBatchId} is not null`),
     // Income / Expenses pages: one month of one kind, newest first, keyset-paginated; also the weekly chart.
     index("transaction_household_kind_date_idx").on(table.householdId, table.kind, table.occurredOn.desc(), table.id.desc()),
     // Dashboard "recent transactions" across both kinds.
@@ -134,6 +239,47 @@ export const monthTotal = pgTable(
     entries: integer("entries").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.householdId, table.month, table.kind, table.categoryId] })],
+);
+
+/**
+ * Money moved between two accounts of one household: one row with both sides, so it is never counted as income or
+ * expense and stays out of totals, savings rate and category spending (month_total reads only `transaction`).
+ */
+export const transfer = pgTable(
+  "transfer",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    fromAccountId: uuid("from_account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    toAccountId: uuid("to_account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    description: text("description").notNull().default(""),
+    importBatchId: uuid("import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
+    /** Each side's import identity, so importing either account's statement again adds nothing. */
+    fromImportKey: text("from_import_key"),
+    toImportKey: text("to_import_key"),
+    /** The import that supplied the second side (its key), so undoing that import takes only the key back. */
+    matchedImportBatchId: uuid("matched_import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("transfer_household_date_idx").on(table.householdId, table.occurredOn.desc()),
+    index("transfer_from_account_date_idx").on(table.fromAccountId, table.occurredOn),
+    index("transfer_to_account_date_idx").on(table.toAccountId, table.occurredOn),
+    uniqueIndex("transfer_from_import_key").on(table.fromAccountId, table.fromImportKey).where(sql`${table.fromImportKey} is not null`),
+    uniqueIndex("transfer_to_import_key").on(table.toAccountId, table.toImportKey).where(sql`${table.toImportKey} is not null`),
+    check("transfer_amount_positive_check", sql`${table.amountMinor} > 0`),
+    check("transfer_accounts_differ_check", sql`${table.fromAccountId} <> ${table.toAccountId}`),
+  ],
 );
 
 export const goal = pgTable(
@@ -227,5 +373,8 @@ export const notification = pgTable(
 
 export type HouseholdRow = typeof household.$inferSelect;
 export type TransactionRow = typeof transaction.$inferSelect;
+export type MoneyAccountRow = typeof moneyAccount.$inferSelect;
+export type TransferRow = typeof transfer.$inferSelect;
+export type ImportBatchRow = typeof importBatch.$inferSelect;
 export type GoalRow = typeof goal.$inferSelect;
 export type NotificationRow = typeof notification.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { category, goal, goalContribution, household, householdMember, invitation, notification, session, subscription, transaction, user } from "~/db/schema";
+import { category, goal, goalContribution, household, householdMember, importBatch, invitation, moneyAccount, notification, session, subscription, transaction, transfer, user } from "~/db/schema";
 
 /** Rows per query while streaming entries: memory stays flat whatever the history. */
 const batchSize = 5000;
@@ -79,6 +79,10 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
             currency: transaction.currency,
             description: transaction.description,
             categoryId: transaction.categoryId,
+            accountId: transaction.accountId,
+            counterparty: transaction.counterparty,
+            counterpartyIban: transaction.counterpartyIban,
+            importBatchId: transaction.importBatchId,
             createdAt: transaction.createdAt,
           })
           .from(transaction)
@@ -120,7 +124,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
 
 /** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
 async function describeHousehold(home: typeof household.$inferSelect): Promise<string> {
-  const [subscriptionRows, members, invitations, categories, goals] = await Promise.all([
+  const [subscriptionRows, members, invitations, categories, goals, accounts, transfers, imports] = await Promise.all([
     db().select().from(subscription).where(eq(subscription.householdId, home.id)),
     db()
       .select({ name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
@@ -136,6 +140,52 @@ async function describeHousehold(home: typeof household.$inferSelect): Promise<s
       .from(category)
       .where(eq(category.householdId, home.id)),
     db().select().from(goal).where(eq(goal.householdId, home.id)).orderBy(asc(goal.createdAt)),
+    db()
+      .select({
+        id: moneyAccount.id,
+        name: moneyAccount.name,
+        isEveryday: moneyAccount.isEveryday,
+        kind: moneyAccount.kind,
+        currency: moneyAccount.currency,
+        iban: moneyAccount.iban,
+        openingBalanceMinor: moneyAccount.openingBalanceMinor,
+        openingOn: moneyAccount.openingOn,
+        csvMapping: moneyAccount.csvMapping,
+        archivedAt: moneyAccount.archivedAt,
+        createdAt: moneyAccount.createdAt,
+      })
+      .from(moneyAccount)
+      .where(eq(moneyAccount.householdId, home.id))
+      .orderBy(asc(moneyAccount.createdAt)),
+    db()
+      .select({
+        id: transfer.id,
+        fromAccountId: transfer.fromAccountId,
+        toAccountId: transfer.toAccountId,
+        amountMinor: transfer.amountMinor,
+        occurredOn: transfer.occurredOn,
+        description: transfer.description,
+        importBatchId: transfer.importBatchId,
+        createdAt: transfer.createdAt,
+      })
+      .from(transfer)
+      .where(eq(transfer.householdId, home.id))
+      .orderBy(asc(transfer.occurredOn), asc(transfer.id)),
+    db()
+      .select({
+        id: importBatch.id,
+        accountId: importBatch.accountId,
+        fileName: importBatch.fileName,
+        format: importBatch.format,
+        rowsInFile: importBatch.rowsInFile,
+        rowsImported: importBatch.rowsImported,
+        rowsDuplicate: importBatch.rowsDuplicate,
+        undoneAt: importBatch.undoneAt,
+        createdAt: importBatch.createdAt,
+      })
+      .from(importBatch)
+      .where(eq(importBatch.householdId, home.id))
+      .orderBy(asc(importBatch.createdAt)),
   ]);
   const contributions = goals.length
     ? await db()
@@ -155,6 +205,9 @@ async function describeHousehold(home: typeof household.$inferSelect): Promise<s
     members: members.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
     invitations: invitations.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
     customCategories: categories.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    accounts: accounts.map((item) => ({ ...item, archivedAt: iso(item.archivedAt), createdAt: iso(item.createdAt) })),
+    transfers: transfers.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    imports: imports.map((item) => ({ ...item, undoneAt: iso(item.undoneAt), createdAt: iso(item.createdAt) })),
     goals: goals.map((item) => ({
       id: item.id,
       name: item.name,

@@ -6,10 +6,11 @@ import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { isUsableCategory } from "./categories.server";
-import { BudgetAccessError } from "./errors";
-import { requireHouseholdAccess } from "./households.server";
+import { BudgetAccessError } from "~/features/household/errors";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers } from "./notifications.server";
-import type { FieldErrors } from "./transaction.schema";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import type { FieldErrors } from "~/lib/forms";
 
 export interface TransactionFields {
   kind: TransactionKind;
@@ -59,7 +60,7 @@ export async function addTransaction({
   if (problem) return { ok: false, fieldErrors: problem };
   const [row] = await db()
     .insert(transaction)
-    .values({ id: uuidv7(), householdId, currency: access.household.currency, createdBy: userId, ...fields })
+    .values({ id: uuidv7(), householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields })
     .returning(columns);
   if (!row) throw new Error("transaction insert returned nothing");
   if (fields.kind === "expense") await noticeUnusualSpending({ householdId, categoryId: fields.categoryId, month: monthOf(fields.occurredOn) });
@@ -109,7 +110,7 @@ export async function restoreTransaction({ userId, householdId, transactionId, f
   if (problem) return { ok: false, fieldErrors: problem };
   await db()
     .insert(transaction)
-    .values({ id: transactionId, householdId, currency: access.household.currency, createdBy: userId, ...fields })
+    .values({ id: transactionId, householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields })
     .onConflictDoNothing({ target: transaction.id });
   return { ok: true, transaction: { id: transactionId, ...fields } };
 }

@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { forAction, requireAppContext } from "~/features/household/app-context.server";
+import { requireForm } from "~/features/platform/forms.server";
+import { createAccount, setAccountArchived, updateAccount } from "./accounts.server";
+import { parseAccountForm } from "./account.schema";
+
+export type AccountActionResult =
+  | { ok: true; intent: string; accountId: string }
+  | { ok: false; intent: string; accountId?: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string> };
+
+/** The fields a refused form posts back, so a page without JavaScript shows them again beside their messages. */
+const formFields = ["name", "kind", "iban", "openingBalance", "openingOn"] as const;
+
+/** Every form of the Accounts page posts here: create, update, archive, unarchive. */
+export async function handleAccountAction(request: Request) {
+  const context = await requireAppContext(request);
+  const { values } = await requireForm(request);
+  const householdId = values.householdId || context.householdId;
+  const intent = values.intent ?? "";
+  const accountId = values.accountId ?? "";
+  const userId = context.user.id;
+  const answer = (result: AccountActionResult) => data(result, { status: result.ok ? 200 : 400 });
+  const echoed = () => Object.fromEntries(formFields.map((field) => [field, values[field] ?? ""]));
+
+  return forAction(async () => {
+    if (intent === "create" || intent === "update") {
+      const parsed = parseAccountForm(values, context.language);
+      if (!parsed.ok) return answer({ ok: false, intent, accountId, fieldErrors: parsed.fieldErrors, values: echoed() });
+      const result =
+        intent === "create"
+          ? await createAccount({ userId, householdId, input: parsed.value })
+          : await updateAccount({ userId, householdId, accountId, input: parsed.value });
+      return answer(result.ok ? { ok: true, intent, accountId: result.accountId } : { ok: false, intent, accountId, fieldErrors: result.fieldErrors, values: echoed() });
+    }
+    if (intent === "archive" || intent === "unarchive") {
+      const result = await setAccountArchived({ userId, householdId, accountId, archived: intent === "archive" });
+      return answer(result.ok ? { ok: true, intent, accountId } : { ok: false, intent, accountId, fieldErrors: { form: result.error } });
+    }
+    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+  });
+}

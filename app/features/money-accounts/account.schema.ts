@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { isValidIban, normaliseIban } from "~/domain/iban";
+import type { Language } from "~/domain/languages";
+import { parseAmount } from "~/domain/money";
+import { appMessages, dateField } from "~/lib/form-fields";
+import { fieldErrorsOf, type ParsedForm } from "~/lib/forms";
+import { safeText } from "~/lib/safe-text";
+
+export const accountKinds = ["checking", "savings", "credit_card", "cash"] as const;
+export type AccountKind = (typeof accountKinds)[number];
+export const accountNameMaxLength = 60;
+
+/** An opening balance may be below zero (a credit card owes money): a leading minus sign, then the reader's amount. */
+function signedAmountField(language: Language) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const text = (value ?? "").trim();
+      if (!text) return 0;
+      const negative = /^[-−–]/.test(text);
+      const parsed = parseAmount(negative ? text.slice(1) : text, language);
+      if (parsed.ok) return negative ? -parsed.minor : parsed.minor;
+      if (parsed.error === "notPositive") return 0;
+      context.addIssue({ code: "custom", message: `errors.amount.${parsed.error}` });
+      return z.NEVER;
+    });
+}
+
+export function accountFields(language: Language) {
+  return z.object({
+    name: safeText
+      .transform((value) => value.trim())
+      .pipe(z.string().min(1, "errors.accountName.required").max(accountNameMaxLength, "errors.accountName.tooLong")),
+    kind: z.enum(accountKinds, { error: "errors.form.invalid" }),
+    iban: safeText
+      .optional()
+      .transform((value) => (value?.trim() ? normaliseIban(value) : null))
+      .refine((value) => value === null || isValidIban(value), "errors.iban.invalid"),
+    openingBalance: signedAmountField(language),
+    openingOn: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || null)
+      .pipe(dateField.nullable()),
+  });
+}
+
+export type AccountInput = z.output<ReturnType<typeof accountFields>>;
+
+export function parseAccountForm(values: Record<string, string>, language: Language): ParsedForm<AccountInput> {
+  const result = accountFields(language).safeParse(values);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
+}

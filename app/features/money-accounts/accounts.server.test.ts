@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { transfer } from "~/db/schema";
+import { useTestDatabase } from "~/db/test-database";
+import { uuidv7 } from "~/lib/uuid";
+import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
+import { parseAccountForm } from "./account.schema";
+import { createAccount, listAccounts, setAccountArchived, updateAccount } from "./accounts.server";
+import { everydayAccountId } from "./everyday-account.server";
+
+useTestDatabase();
+
+function input(values: Record<string, string>) {
+  const parsed = parseAccountForm({ kind: "savings", ...values }, "de");
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return parsed.value;
+}
+
+describe("accounts", () => {
+  it("every household has its Everyday account, holding the entries typed without an account", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedTransactions({
+      householdId: household.id,
+      entries: [
+        { kind: "income", amountMinor: 250_000, occurredOn: "2026-11-01" },
+        { kind: "expense", amountMinor: 4_550, occurredOn: "2026-11-02", category: "groceries" },
+        { kind: "expense", amountMinor: 1_000, occurredOn: "2026-12-24", category: "groceries" },
+      ],
+    });
+    const accounts = await listAccounts({ userId: owner.id, householdId: household.id, on: "2026-11-30" });
+    expect(accounts).toEqual([expect.objectContaining({ name: null, isEveryday: true, kind: "checking", currency: "EUR", balanceMinor: 245_450 })]);
+    expect(await everydayAccountId(household.id)).toBe(accounts[0]?.id);
+  });
+
+  it("balances count transfers in and out, never as income or expense", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedPremium(household.id);
+    const everyday = await everydayAccountId(household.id);
+    const created = await createAccount({ userId: owner.id, householdId: household.id, input: input({ name: "Spaarrekening", iban: "nl02 abna 0123 4567 89", openingBalance: "1.000,00" }) });
+    if (!created.ok) throw new Error("not created");
+    await seedTransactions({ householdId: household.id, entries: [{ kind: "income", amountMinor: 300_000, occurredOn: "2026-11-01" }] });
+    await db().insert(transfer).values({ id: uuidv7(), householdId: household.id, fromAccountId: everyday, toAccountId: created.accountId, amountMinor: 50_000, occurredOn: "2026-11-05" });
+    const balances = Object.fromEntries((await listAccounts({ userId: owner.id, householdId: household.id, on: "2026-11-30" })).map((account) => [account.name ?? "everyday", account.balanceMinor]));
+    expect(balances).toEqual({ everyday: 250_000, Spaarrekening: 150_000 });
+    const before = Object.fromEntries((await listAccounts({ userId: owner.id, householdId: household.id, on: "2026-11-04" })).map((account) => [account.name ?? "everyday", account.balanceMinor]));
+    expect(before).toEqual({ everyday: 300_000, Spaarrekening: 100_000 });
+  });
+
+  it("the free plan keeps one account; premium adds more; an IBAN belongs to one account of a household", async () => {
+    const { owner, household } = await seedHousehold();
+    expect(await createAccount({ userId: owner.id, householdId: household.id, input: input({ name: "Cash" }) })).toEqual({ ok: false, fieldErrors: { form: "errors.accounts.limit" } });
+    await seedPremium(household.id);
+    const first = await createAccount({ userId: owner.id, householdId: household.id, input: input({ name: "Sparen", iban: "DE89 3704 0044 0532 0130 00" }) });
+    expect(first.ok).toBe(true);
+    expect(await createAccount({ userId: owner.id, householdId: household.id, input: input({ name: "Again", iban: "de89370400440532013000" }) })).toEqual({ ok: false, fieldErrors: { iban: "errors.iban.taken" } });
+  });
+
+  it("validates names, IBANs and signed opening balances in the reader's language", () => {
+    expect(parseAccountForm({ name: "", kind: "checking" }, "en")).toEqual({ ok: false, fieldErrors: { name: "errors.accountName.required" } });
+    expect(parseAccountForm({ name: "Visa", kind: "credit_card", iban: "NL92ABNA0417164300" }, "en")).toEqual({ ok: false, fieldErrors: { iban: "errors.iban.invalid" } });
+    expect(parseAccountForm({ name: "Visa", kind: "credit_card", openingBalance: "-1.234,56" }, "de")).toMatchObject({ ok: true, value: { openingBalance: -123_456 } });
+    expect(parseAccountForm({ name: "Visa", kind: "loan" }, "en")).toEqual({ ok: false, fieldErrors: { kind: "errors.form.invalid" } });
+    expect(parseAccountForm({ name: "a\u0000b", kind: "cash" }, "en").ok).toBe(false);
+  });
+
+  it("a partner and a stranger cannot change accounts; the Everyday account cannot be archived", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedPremium(household.id);
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id });
+    const stranger = await seedUser();
+    const everyday = await everydayAccountId(household.id);
+    await expect(createAccount({ userId: partner.id, householdId: household.id, input: input({ name: "Mine" }) })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(updateAccount({ userId: stranger.id, householdId: household.id, accountId: everyday, input: input({ name: "Stolen" }) })).rejects.toMatchObject({ code: "notFound" });
+    await expect(listAccounts({ userId: stranger.id, householdId: household.id })).rejects.toMatchObject({ code: "notFound" });
+    expect(await setAccountArchived({ userId: owner.id, householdId: household.id, accountId: everyday, archived: true })).toEqual({ ok: false, error: "errors.accounts.everydayStays" });
+    expect((await listAccounts({ userId: partner.id, householdId: household.id })).length).toBe(1);
+  });
+});

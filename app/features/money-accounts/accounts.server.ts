@@ -1,0 +1,142 @@
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { moneyAccount } from "~/db/schema";
+import { can, planLimits } from "~/domain/plans";
+import { todayIn } from "~/domain/periods";
+import { isUuid } from "~/lib/uuid";
+import type { FieldErrors } from "~/lib/forms";
+import { BudgetAccessError } from "~/features/household/errors";
+import { requireHouseholdAccess } from "~/features/household/households.server";
+import type { AccountInput, AccountKind } from "./account.schema";
+import { everydayAccountId } from "./everyday-account.server";
+
+export interface AccountView {
+  id: string;
+  /** Null until named: the page shows the translated "Everyday account". */
+  name: string | null;
+  isEveryday: boolean;
+  kind: AccountKind;
+  currency: string;
+  iban: string | null;
+  openingBalanceMinor: number;
+  openingOn: string | null;
+  archived: boolean;
+  /** Opening balance + income − expenses ± transfers up to and including the day asked for. */
+  balanceMinor: number;
+}
+
+/**
+ * Every account of a household with its balance on a day (default today), in one query: the entries and transfers
+ * are summed per account by indexed subqueries (transaction_account_date_idx, transfer_*_account_date_idx).
+ */
+export async function listAccounts({ userId, householdId, on }: { userId: string; householdId: string; on?: string }): Promise<AccountView[]> {
+  await requireHouseholdAccess({ userId, householdId });
+  await everydayAccountId(householdId);
+  const day = on ?? todayIn(undefined);
+  const rows = await db()
+    .select({
+      id: moneyAccount.id,
+      name: moneyAccount.name,
+      isEveryday: moneyAccount.isEveryday,
+      kind: moneyAccount.kind,
+      currency: moneyAccount.currency,
+      iban: moneyAccount.iban,
+      openingBalanceMinor: moneyAccount.openingBalanceMinor,
+      openingOn: moneyAccount.openingOn,
+      archivedAt: moneyAccount.archivedAt,
+      // Qualified by hand: inside a subquery Drizzle would print the bare column name, which the subquery's own table shadows.
+      balanceMinor: sql<string>`"money_account"."opening_balance_minor"
+        + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t
+                    where t.account_id = "money_account"."id" and t.occurred_on <= ${day}), 0)
+        + coalesce((select sum(tr.amount_minor) from transfer tr where tr.to_account_id = "money_account"."id" and tr.occurred_on <= ${day}), 0)
+        - coalesce((select sum(tr.amount_minor) from transfer tr where tr.from_account_id = "money_account"."id" and tr.occurred_on <= ${day}), 0)`,
+    })
+    .from(moneyAccount)
+    .where(eq(moneyAccount.householdId, householdId))
+    .orderBy(sql`${moneyAccount.archivedAt} is not null`, sql`not ${moneyAccount.isEveryday}`, asc(moneyAccount.createdAt));
+  return rows.map(({ archivedAt, balanceMinor, kind, ...row }) => ({ ...row, kind: kind as AccountKind, archived: archivedAt !== null, balanceMinor: Number(balanceMinor) }));
+}
+
+type AccountWrite = { ok: true; accountId: string } | { ok: false; fieldErrors: FieldErrors };
+
+async function ibanTaken(householdId: string, iban: string | null, exceptId?: string): Promise<boolean> {
+  if (!iban) return false;
+  const [row] = await db()
+    .select({ id: moneyAccount.id })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.iban, iban), exceptId ? ne(moneyAccount.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Adds an account (owner only). The free plan keeps its one Everyday account; premium has any number. */
+export async function createAccount({ userId, householdId, input }: { userId: string; householdId: string; input: AccountInput }): Promise<AccountWrite> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  await everydayAccountId(householdId);
+  const limit = planLimits(access.plan).maxActiveAccounts;
+  if (limit !== null) {
+    const [active] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(moneyAccount)
+      .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
+    if ((active?.count ?? 0) >= limit || !can(access.plan, "accounts.multiple")) return { ok: false, fieldErrors: { form: "errors.accounts.limit" } };
+  }
+  if (await ibanTaken(householdId, input.iban)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
+  const [row] = await db()
+    .insert(moneyAccount)
+    .values({
+      householdId,
+      name: input.name,
+      kind: input.kind,
+      currency: access.household.currency,
+      iban: input.iban,
+      openingBalanceMinor: input.openingBalance,
+      openingOn: input.openingOn,
+    })
+    .returning({ id: moneyAccount.id });
+  if (!row) throw new Error("account insert returned nothing");
+  return { ok: true, accountId: row.id };
+}
+
+async function ownAccount(householdId: string, accountId: string) {
+  if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
+  const [row] = await db()
+    .select({ id: moneyAccount.id, isEveryday: moneyAccount.isEveryday, archivedAt: moneyAccount.archivedAt })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
+    .limit(1);
+  if (!row) throw new BudgetAccessError("notFound");
+  return row;
+}
+
+/** Changes an account (owner only); an account of another household is not found. */
+export async function updateAccount({ userId, householdId, accountId, input }: { userId: string; householdId: string; accountId: string; input: AccountInput }): Promise<AccountWrite> {
+  await requireHouseholdAccess({ userId, householdId, write: true });
+  await ownAccount(householdId, accountId);
+  if (await ibanTaken(householdId, input.iban, accountId)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
+  await db()
+    .update(moneyAccount)
+    .set({ name: input.name, kind: input.kind, iban: input.iban, openingBalanceMinor: input.openingBalance, openingOn: input.openingOn, updatedAt: new Date() })
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
+  return { ok: true, accountId };
+}
+
+/** Archives (or brings back) an account: its entries stay in every total; it leaves the lists. The last open one stays. */
+export async function setAccountArchived({ userId, householdId, accountId, archived }: { userId: string; householdId: string; accountId: string; archived: boolean }) {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  const account = await ownAccount(householdId, accountId);
+  if (archived && account.isEveryday) return { ok: false as const, error: "errors.accounts.everydayStays" };
+  if (!archived) {
+    const limit = planLimits(access.plan).maxActiveAccounts;
+    const [active] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(moneyAccount)
+      .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
+    if (limit !== null && (active?.count ?? 0) >= limit) return { ok: false as const, error: "errors.accounts.limit" };
+  }
+  await db()
+    .update(moneyAccount)
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
+  return { ok: true as const };
+}

@@ -1,0 +1,201 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { categoryLabel, type CategoryView } from "~/domain/categories";
+import { useFormat } from "~/features/household/components/use-app-shell";
+import { useTranslation } from "~/i18n/react";
+import type { TFunction } from "~/i18n/translator";
+import { cn } from "~/lib/cn";
+import type { ImportPreview as Preview, PreviewRow } from "../statement-import.server";
+
+type ShownPreview = Extract<Preview, { kind: "preview" }>;
+
+const formatNames: Record<ShownPreview["format"], string> = { csv: "CSV", camt: "CAMT.053", mt940: "MT940", ofx: "OFX", qif: "QIF" };
+
+const selectClass = "h-10 w-full min-w-40 rounded-md border border-input bg-card px-2 text-sm shadow-xs";
+
+interface ImportPreviewProps {
+  preview: ShownPreview;
+  householdId: string;
+  accounts: { id: string; name: string | null }[];
+  /** The columns the mapping step chose, as JSON, so the confirmation reads the file the same way. */
+  mapping: string | null;
+}
+
+/**
+ * Every row of the file and what confirming would do with it; nothing is written until "Import N rows". A table on
+ * wide screens, one card per row on phones (the same elements restyled, so each field is posted once).
+ */
+export function ImportPreview({ preview, householdId, accounts, mapping }: ImportPreviewProps) {
+  const { t } = useTranslation("money");
+  const format = useFormat();
+  const navigation = useNavigation();
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
+  const accountName = (id: string | null) => {
+    const account = accounts.find((candidate) => candidate.id === id);
+    return account?.name ?? t("accounts.everyday");
+  };
+  const { summary } = preview;
+  const importable = summary.new + summary.transfers;
+  const count = importable - unticked.size;
+  const latest = preview.rows.reduce((last, row) => (row.bookedOn > last ? row.bookedOn : last), "");
+  const saving = navigation.state === "submitting" && navigation.formAction === "/app/import";
+  const usable = (kind: "income" | "expense") => preview.categories.filter((category) => category.kind === kind && !category.archived);
+  const label = (category: CategoryView) => categoryLabel(category, (key) => t(`app:${key}`));
+
+  const toggle = (line: number, included: boolean) =>
+    setUnticked((previous) => {
+      const next = new Set(previous);
+      if (included) next.delete(line);
+      else next.add(line);
+      return next;
+    });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("import.preview.title")}</h1>
+        <p className="mt-1 break-words text-sm text-muted-foreground">
+          {t("import.preview.file", { file: preview.fileName, format: formatNames[preview.format] })}
+          {preview.bank && <> · {t("import.preview.bank", { bank: preview.bank })}</>}
+        </p>
+      </div>
+      <Card className="p-4 text-sm font-medium" role="status">
+        {t("import.preview.summary", { rows: summary.rows, new: summary.new, duplicates: summary.duplicates, transfers: summary.transfers })}
+        {summary.rows > preview.rows.length && <span className="mt-1 block font-normal text-muted-foreground">{t("import.preview.more", { shown: preview.rows.length, rows: summary.rows })}</span>}
+      </Card>
+
+      <Form method="post" action="/app/import" className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="householdId" value={householdId} />
+        <input type="hidden" name="draftId" value={preview.draftId} />
+        <input type="hidden" name="accountId" value={preview.accountId} />
+        {latest && <input type="hidden" name="month" value={latest.slice(0, 7)} />}
+        {mapping && <input type="hidden" name="mapping" value={mapping} />}
+
+        <table className="w-full border-collapse text-sm max-md:block">
+          <caption className="sr-only">{t("import.preview.title")}</caption>
+          {/* Phones show each row as a card whose controls carry their own labels. */}
+          <thead className="max-md:hidden">
+            <tr className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
+              <th scope="col" className="w-10 py-2 pr-2">
+                <span className="sr-only">{t("import.preview.include")}</span>
+              </th>
+              <th scope="col" className="py-2 pr-3">{t("import.preview.date")}</th>
+              <th scope="col" className="py-2 pr-3">{t("import.preview.description")}</th>
+              <th scope="col" className="py-2 pr-3 text-right">{t("import.preview.amount")}</th>
+              <th scope="col" className="py-2 pr-3">{t("import.preview.status")}</th>
+              <th scope="col" className="py-2">{t("import.preview.category")}</th>
+            </tr>
+          </thead>
+          <tbody className="max-md:flex max-md:flex-col max-md:gap-2">
+            {preview.rows.map((row) => (
+              <PreviewTableRow
+                key={row.line}
+                row={row}
+                included={!unticked.has(row.line)}
+                onToggle={(included) => toggle(row.line, included)}
+                status={statusText(row, t, accountName)}
+                categories={usable(row.amountMinor >= 0 ? "income" : "expense")}
+                label={label}
+                amount={`${row.amountMinor >= 0 ? "+" : "−"}${format.money(Math.abs(row.amountMinor))}`}
+                date={format.date(row.bookedOn)}
+              />
+            ))}
+          </tbody>
+        </table>
+
+        {importable === 0 && <p className="text-sm text-muted-foreground">{t("import.preview.nothingNew")}</p>}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {importable > 0 && (
+            <Button type="submit" size="lg" disabled={saving || count === 0}>
+              {t("import.preview.confirm", { count })}
+            </Button>
+          )}
+          <Button asChild size="lg" variant="outline">
+            <Link to={`/app/import?account=${preview.accountId}`}>{t("import.preview.startOver")}</Link>
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+
+function statusText(row: PreviewRow, t: TFunction<"money">, accountName: (id: string | null) => string): string {
+  if (row.status === "transfer") return t(row.amountMinor < 0 ? "import.preview.statuses.transfer" : "import.preview.statuses.transferIn", { account: accountName(row.otherAccountId) });
+  return t(`import.preview.statuses.${row.status}`);
+}
+
+interface PreviewTableRowProps {
+  row: PreviewRow;
+  included: boolean;
+  onToggle: (included: boolean) => void;
+  status: string;
+  categories: CategoryView[];
+  label: (category: CategoryView) => string;
+  amount: string;
+  date: string;
+}
+
+function PreviewTableRow({ row, included, onToggle, status, categories, label, amount, date }: PreviewTableRowProps) {
+  const { t } = useTranslation("money");
+  const duplicate = row.status === "duplicate";
+  const checkboxId = `include-${row.line}`;
+  const description = row.description || row.counterparty || "";
+  return (
+    <tr
+      className={cn(
+        "border-b align-top max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-xl max-md:border max-md:bg-card max-md:p-3",
+        (duplicate || !included) && "text-muted-foreground",
+      )}
+    >
+      <td className="py-3 pr-2 max-md:row-span-4 max-md:py-0.5">
+        {!duplicate && (
+          <>
+            <input type="hidden" name="row" value={row.line} />
+            <input
+              id={checkboxId}
+              type="checkbox"
+              name="include"
+              value={row.line}
+              defaultChecked
+              onChange={(event) => onToggle(event.currentTarget.checked)}
+              className="size-5 accent-primary"
+              aria-label={`${t("import.preview.include")}: ${description}`}
+            />
+          </>
+        )}
+      </td>
+      <td className="whitespace-nowrap py-3 pr-3 max-md:col-start-2 max-md:row-start-2 max-md:py-0 max-md:text-xs max-md:text-muted-foreground">{date}</td>
+      <td className="py-3 pr-3 max-md:col-start-2 max-md:row-start-1 max-md:py-0">
+        <span className="block break-words font-medium text-foreground">{description}</span>
+        {row.counterparty && row.description && <span className="block break-words text-xs text-muted-foreground">{row.counterparty}</span>}
+      </td>
+      <td className={cn("whitespace-nowrap py-3 pr-3 text-right font-semibold tabular-nums max-md:col-start-3 max-md:row-start-1 max-md:py-0", row.amountMinor >= 0 ? "text-emerald-700" : "text-foreground")}>{amount}</td>
+      <td className="py-3 pr-3 max-md:col-span-2 max-md:col-start-2 max-md:py-0 max-md:text-xs">{status}</td>
+      <td className="py-2 max-md:col-span-2 max-md:col-start-2 max-md:pt-1">
+        {row.status === "new" && row.categoryId && (
+          <>
+            <label htmlFor={`category-${row.line}`} className="sr-only">
+              {`${t("import.preview.category")}: ${description}`}
+            </label>
+            <select id={`category-${row.line}`} name={`category-${row.line}`} defaultValue={row.categoryId} className={selectClass} aria-describedby={`why-${row.line}`}>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {label(category)}
+                </option>
+              ))}
+            </select>
+            {row.categorySource && (
+              <span id={`why-${row.line}`} className="mt-1 block text-xs text-muted-foreground">
+                {t(`import.preview.why.${row.categorySource}`)}
+              </span>
+            )}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

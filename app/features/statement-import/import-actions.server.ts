@@ -1,0 +1,94 @@
+import { data, redirect } from "react-router";
+import type { BadInputData } from "~/lib/bad-input";
+import { isMonthKey } from "~/domain/periods";
+import { checkCsvMapping } from "~/domain/statements/csv";
+import { forAction, requireAppContext } from "~/features/household/app-context.server";
+import { readUpload, requireForm } from "~/features/platform/forms.server";
+import { confirmImport, createImportDraft, undoImport, type ImportProblem } from "./statement-import.server";
+
+export type ImportActionResult =
+  | { ok: false; intent: "upload" | "confirm"; problem: ImportProblem }
+  | { ok: false; intent: "confirm"; expired: true }
+  | {
+      ok: true;
+      intent: "confirm";
+      accountId: string;
+      /** The month of the file's latest row, for the link to the entries. */
+      month: string | null;
+      imported: number;
+      duplicates: number;
+      transfers: number;
+      reconciliation: { bankMinor: number; oursMinor: number; on: string } | null;
+    }
+  | { ok: true; intent: "undo"; removed: number };
+
+function answer(result: ImportActionResult, status = 200) {
+  return data(result, { status });
+}
+
+const tooLarge: ImportProblem = { kind: "file", error: { code: "FILE_TOO_LARGE" } };
+
+/** The mapping the preview was read with, carried through the confirmation form as JSON; anything else is none. */
+function postedMapping(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    const checked = checkCsvMapping(JSON.parse(text));
+    return checked.ok ? checked.mapping : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The import page's forms: the file upload (multipart), the preview's confirmation, and undo. */
+export async function handleImportAction(request: Request) {
+  const context = await requireAppContext(request);
+  const userId = context.user.id;
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
+  if (multipart) {
+    const read = await readUpload(request, { fileField: "statement" });
+    if (!read.ok) {
+      // A file over the limit is the user's everyday mistake: said on the form, like the other file problems.
+      if (read.code === "INPUT_TOO_LARGE") return answer({ ok: false, intent: "upload", problem: tooLarge }, 413);
+      throw data<BadInputData>({ badInput: read.code }, { status: read.status });
+    }
+    const householdId = read.fields.householdId || context.householdId;
+    const file = read.file ?? { name: "", bytes: new Uint8Array() };
+    return forAction(async () => {
+      const draft = await createImportDraft({ userId, householdId, accountId: read.fields.accountId ?? "", fileName: file.name, bytes: file.bytes });
+      if (!draft.ok) return answer({ ok: false, intent: "upload", problem: draft.problem }, 400);
+      return redirect(`/app/import/${draft.draftId}`);
+    });
+  }
+
+  const { form, values } = await requireForm(request);
+  const householdId = values.householdId || context.householdId;
+  return forAction(async () => {
+    if (values.intent === "confirm") {
+      // Unticked rows: named by `skip`, or (the preview's checkboxes, which post only when ticked) listed as a `row`
+      // without its `include`.
+      const included = new Set(form.getAll("include").map(String));
+      const unticked = form.getAll("row").map(String).filter((line) => !included.has(line));
+      const skipLines = new Set([...form.getAll("skip").map(String), ...unticked].map(Number).filter(Number.isInteger));
+      const categories = new Map<number, string>();
+      for (const [name, value] of Object.entries(values)) {
+        const line = /^category-(\d{1,6})$/.exec(name)?.[1];
+        if (line && value) categories.set(Number(line), value);
+      }
+      const result = await confirmImport({
+        userId,
+        householdId,
+        draftId: values.draftId ?? "",
+        choices: { skipLines, categories, mapping: postedMapping(values.mapping) },
+      });
+      if (!result.ok) return "expired" in result ? answer({ ok: false, intent: "confirm", expired: true }, 404) : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
+      const { batchId: _batchId, ok: _ok, ...counts } = result;
+      return answer({ ok: true, intent: "confirm", accountId: values.accountId ?? "", month: isMonthKey(values.month) ? values.month : null, ...counts });
+    }
+    if (values.intent === "undo") {
+      const result = await undoImport({ userId, householdId, batchId: values.batchId ?? "" });
+      return answer({ ok: true, intent: "undo", removed: result.removed });
+    }
+    throw data<BadInputData>({ badInput: "INVALID_INPUT" }, { status: 400 });
+  });
+}

@@ -1,0 +1,191 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { importBatch, importDraft, monthTotal, transaction, transfer } from "~/db/schema";
+import { useTestDatabase } from "~/db/test-database";
+import { builtInCategory } from "~/domain/categories";
+import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
+import { seedPremium } from "../../../db/seed/premium";
+import { parseAccountForm } from "~/features/money-accounts/account.schema";
+import { createAccount, listAccounts } from "~/features/money-accounts/accounts.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { confirmImport, createImportDraft, listImportBatches, previewImport, undoImport, type ConfirmChoices } from "./statement-import.server";
+
+useTestDatabase();
+
+const savingsIban = "NL02ABNA0123456789";
+const encoder = new TextEncoder();
+const noChoices: ConfirmChoices = { skipLines: new Set(), categories: new Map() };
+
+/** An ING (Netherlands) export as its CSV help describes it: semicolons, YYYYMMDD dates, "Af"/"Bij", decimal commas. */
+function ingCsv(rows: string[][]): Uint8Array {
+  const header = ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"];
+  return encoder.encode([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+}
+
+const own = "NL91ABNA0417164300";
+const salary = ["20261101", "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris november"];
+const coffee = ["20261102", "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"];
+const rent = ["20261103", "Woonstichting", own, "NL44RABO0123456789", "IC", "Af", "1.250,00", "Incasso", "Huur november"];
+const toSavings = ["20261104", "Spaarrekening", own, savingsIban, "OV", "Af", "500,00", "Overschrijving", "Sparen"];
+
+async function household({ premium = false } = {}) {
+  const seeded = await seedHousehold();
+  if (premium) await seedPremium(seeded.household.id);
+  const accountId = await everydayAccountId(seeded.household.id);
+  return { ...seeded, userId: seeded.owner.id, householdId: seeded.household.id, accountId };
+}
+
+async function importFile(base: { userId: string; householdId: string; accountId: string }, bytes: Uint8Array, choices = noChoices) {
+  const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes });
+  if (!draft.ok) throw new Error(JSON.stringify(draft.problem));
+  const preview = await previewImport({ ...base, draftId: draft.draftId });
+  const result = await confirmImport({ ...base, draftId: draft.draftId, choices });
+  return { preview, result };
+}
+
+async function entryCount(householdId: string) {
+  return (await db().select().from(transaction).where(eq(transaction.householdId, householdId))).length;
+}
+
+describe("statement import", () => {
+  it("previews a bank's CSV, writes it as one batch, and a second import of the same file adds nothing", async () => {
+    const base = await household();
+    const { preview, result } = await importFile(base, ingCsv([salary, coffee, coffee, rent]));
+    expect(preview).toMatchObject({ kind: "preview", format: "csv", bank: "ING", summary: { rows: 4, new: 4, duplicates: 0, transfers: 0 } });
+    expect(preview.kind === "preview" && preview.rows.map((row) => [row.amountMinor, row.categorySource])).toEqual([
+      [300_000, "default"],
+      [-320, "default"],
+      [-320, "default"],
+      [-125_000, "default"],
+    ]);
+    // Two identical coffees on one day stay two.
+    expect(result).toMatchObject({ ok: true, imported: 4, duplicates: 0 });
+    expect(await entryCount(base.householdId)).toBe(4);
+    const totals = await db().select().from(monthTotal).where(and(eq(monthTotal.householdId, base.householdId), eq(monthTotal.month, "2026-11-01")));
+    expect(totals.reduce((sum, row) => sum + (row.kind === "expense" ? row.totalMinor : 0), 0)).toBe(125_640);
+
+    const again = await importFile(base, ingCsv([salary, coffee, coffee, rent]));
+    expect(again.preview).toMatchObject({ summary: { new: 0, duplicates: 4 } });
+    expect(again.result).toMatchObject({ ok: true, imported: 0, duplicates: 4 });
+    // An overlapping file: one more coffee that day and a new day; only those are new.
+    const later = ["20261105", "Bakker", own, "", "BA", "Af", "2,50", "Betaalautomaat", "Brood"];
+    const overlapping = await importFile(base, ingCsv([coffee, coffee, coffee, rent, later]));
+    expect(overlapping.result).toMatchObject({ ok: true, imported: 2, duplicates: 3 });
+    expect(await entryCount(base.householdId)).toBe(6);
+  });
+
+  it("learns a counterparty's category from earlier entries and lets the user change or untick rows", async () => {
+    const base = await household();
+    const groceries = builtInCategory("groceries").id;
+    const eatingOut = builtInCategory("eatingOut").id;
+    await importFile(base, ingCsv([coffee]), { skipLines: new Set(), categories: new Map([[2, eatingOut]]) });
+    const nextCoffee = ["20261109", "CAFÉ NOIR", own, "", "BA", "Af", "3,40", "Betaalautomaat", "Koffie"];
+    const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes: ingCsv([nextCoffee, rent]) });
+    if (!draft.ok) throw new Error("no draft");
+    const preview = await previewImport({ ...base, draftId: draft.draftId });
+    expect(preview.kind === "preview" && preview.rows.map((row) => [row.categoryId, row.categorySource])).toEqual([
+      [eatingOut, "learned"],
+      [builtInCategory("other").id, "default"],
+    ]);
+    // Untick the rent; a category of the wrong kind (income for an expense) falls back to the suggestion.
+    const result = await confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set([3]), categories: new Map([[2, builtInCategory("salary").id]]) } });
+    expect(result).toMatchObject({ ok: true, imported: 1 });
+    const rows = await db().select({ categoryId: transaction.categoryId, counterparty: transaction.counterparty }).from(transaction).where(eq(transaction.householdId, base.householdId));
+    expect(rows.map((row) => row.categoryId).sort()).toEqual([eatingOut, eatingOut]);
+    expect(groceries).not.toBe(eatingOut);
+  });
+
+  it("recognises transfers to own accounts, keeps them out of totals, and matches the other side's statement", async () => {
+    const base = await household({ premium: true });
+    const savings = parseAccountForm({ name: "Sparen", kind: "savings", iban: savingsIban }, "nl");
+    if (!savings.ok) throw new Error("invalid");
+    const created = await createAccount({ ...base, input: savings.value });
+    if (!created.ok) throw new Error("no account");
+    const { preview, result } = await importFile(base, ingCsv([salary, toSavings]));
+    expect(preview).toMatchObject({ summary: { new: 1, transfers: 1 } });
+    expect(result).toMatchObject({ ok: true, imported: 1, transfers: 1 });
+    const totals = await db().select().from(monthTotal).where(eq(monthTotal.householdId, base.householdId));
+    expect(totals.filter((row) => row.kind === "expense")).toEqual([]);
+
+    // The savings account's own statement books the same transfer a day later: the second half, not a new row.
+    const incoming = ["20261105", "Betaalrekening", savingsIban, own, "OV", "Bij", "500,00", "Overschrijving", "Sparen"];
+    const second = await importFile({ ...base, accountId: created.accountId }, ingCsv([incoming]));
+    expect(second.preview).toMatchObject({ summary: { new: 0, transfers: 1 } });
+    expect(second.preview.kind === "preview" && second.preview.rows[0]?.status).toBe("transfer-matched");
+    expect((await db().select().from(transfer).where(eq(transfer.householdId, base.householdId))).length).toBe(1);
+    const balances = Object.fromEntries((await listAccounts({ ...base, on: "2026-11-30" })).map((account) => [account.kind, account.balanceMinor]));
+    expect(balances).toEqual({ checking: 250_000, savings: 50_000 });
+
+    // Undoing the savings import takes back only its side; importing it again matches again.
+    if (!second.result.ok) throw new Error("not imported");
+    await undoImport({ ...base, batchId: second.result.batchId });
+    const [kept] = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));
+    expect(kept).toMatchObject({ toImportKey: null, matchedImportBatchId: null });
+    expect((await importFile({ ...base, accountId: created.accountId }, ingCsv([incoming]))).result).toMatchObject({ ok: true, transfers: 1 });
+  });
+
+  it("undo removes exactly one import, once", async () => {
+    const base = await household();
+    const first = await importFile(base, ingCsv([salary]));
+    const second = await importFile(base, ingCsv([coffee, rent]));
+    if (!first.result.ok || !second.result.ok) throw new Error("not imported");
+    expect(await undoImport({ ...base, batchId: second.result.batchId })).toEqual({ ok: true, removed: 2 });
+    expect(await undoImport({ ...base, batchId: second.result.batchId })).toEqual({ ok: true, removed: 0 });
+    expect(await entryCount(base.householdId)).toBe(1);
+    expect((await listImportBatches(base)).map((batch) => batch.id)).toEqual([first.result.batchId]);
+    // What was undone can be imported again.
+    expect((await importFile(base, ingCsv([coffee, rent]))).result).toMatchObject({ ok: true, imported: 2 });
+  });
+
+  it("a file that is not a statement, or in another currency, is refused and writes nothing", async () => {
+    const base = await household();
+    const pdf = await createImportDraft({ ...base, fileName: "statement.pdf", bytes: encoder.encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n") });
+    if (!pdf.ok) throw new Error("no draft");
+    expect(await previewImport({ ...base, draftId: pdf.draftId })).toMatchObject({ kind: "problem", problem: { kind: "file", error: { code: "NOT_A_STATEMENT" } } });
+    expect(await confirmImport({ ...base, draftId: pdf.draftId, choices: noChoices })).toMatchObject({ ok: false, problem: { kind: "file" } });
+    expect(await createImportDraft({ ...base, fileName: "empty.csv", bytes: new Uint8Array() })).toEqual({ ok: false, problem: { kind: "file", error: { code: "EMPTY_FILE" } } });
+
+    const usd = encoder.encode(
+      ['"Date","Description","Amount","Currency"', '"2026-11-02","Coffee","-3.20","USD"', '"2026-11-03","Lunch","-12.50","USD"'].join("\n"),
+    );
+    const mapping = { date: { header: "Date" }, amount: { header: "Amount" }, description: [{ header: "Description" }], currency: { header: "Currency" }, dateFormat: "YYYY-MM-DD", decimal: "." };
+    const draft = await createImportDraft({ ...base, fileName: "usd.csv", bytes: usd });
+    if (!draft.ok) throw new Error("no draft");
+    expect(await previewImport({ ...base, draftId: draft.draftId, mapping })).toMatchObject({ kind: "problem", problem: { kind: "currency", found: "USD", expected: "EUR" } });
+    expect(await entryCount(base.householdId)).toBe(0);
+    expect(await db().select().from(importBatch).where(eq(importBatch.householdId, base.householdId))).toEqual([]);
+  });
+
+  it("an unknown CSV asks for its columns once; the answer is saved for the account", async () => {
+    const base = await household();
+    const bytes = encoder.encode(["Wann;Was;Wieviel", "02.11.2026;Bäckerei Müller;-4,80", "03.11.2026;Gehalt;2.500,00"].join("\n"));
+    const draft = await createImportDraft({ ...base, fileName: "bank.csv", bytes });
+    if (!draft.ok) throw new Error("no draft");
+    const asked = await previewImport({ ...base, draftId: draft.draftId });
+    expect(asked).toMatchObject({ kind: "needs-mapping", headers: ["Wann", "Was", "Wieviel"] });
+    const mapping = { date: { header: "Wann" }, amount: { header: "Wieviel" }, description: [{ header: "Was" }], dateFormat: "DD.MM.YYYY", decimal: "," };
+    expect(await previewImport({ ...base, draftId: draft.draftId, mapping })).toMatchObject({ kind: "preview", summary: { new: 2 } });
+    expect(await confirmImport({ ...base, draftId: draft.draftId, choices: { ...noChoices, mapping } })).toMatchObject({ ok: true, imported: 2 });
+    const next = await createImportDraft({ ...base, fileName: "bank.csv", bytes: encoder.encode(["Wann;Was;Wieviel", "04.11.2026;Kino;-12,00"].join("\n")) });
+    if (!next.ok) throw new Error("no draft");
+    expect(await previewImport({ ...base, draftId: next.draftId })).toMatchObject({ kind: "preview", summary: { new: 1 } });
+  });
+
+  it("only the owner imports; a stranger cannot see or use another household's drafts and batches", async () => {
+    const base = await household({ premium: true });
+    const partner = await seedUser();
+    await addPartner({ householdId: base.householdId, userId: partner.id });
+    const stranger = await household();
+    await expect(createImportDraft({ ...base, userId: partner.id, fileName: "x.csv", bytes: ingCsv([coffee]) })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(createImportDraft({ ...stranger, accountId: base.accountId, fileName: "x.csv", bytes: ingCsv([coffee]) })).rejects.toMatchObject({ code: "notFound" });
+    const draft = await createImportDraft({ ...base, fileName: "x.csv", bytes: ingCsv([coffee]) });
+    if (!draft.ok) throw new Error("no draft");
+    await expect(previewImport({ ...stranger, draftId: draft.draftId })).rejects.toMatchObject({ code: "notFound" });
+    expect(await confirmImport({ ...stranger, draftId: draft.draftId, choices: noChoices })).toEqual({ ok: false, expired: true });
+    const imported = await confirmImport({ ...base, draftId: draft.draftId, choices: noChoices });
+    if (!imported.ok) throw new Error("not imported");
+    await expect(undoImport({ ...stranger, batchId: imported.batchId })).rejects.toMatchObject({ code: "notFound" });
+    expect(await db().select().from(importDraft).where(eq(importDraft.householdId, base.householdId))).toEqual([]);
+  });
+});

@@ -1,0 +1,375 @@
+import { ArchiveIcon, ArchiveRestoreIcon, CrownIcon, FileUpIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { useTranslation } from "~/i18n/react";
+import type { Route } from "./+types/accounts";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { showToast } from "~/components/ui/toast";
+import { formatIban } from "~/domain/iban";
+import { amountToInput, numberSeparators } from "~/domain/money";
+import { can } from "~/domain/plans";
+import { cn } from "~/lib/cn";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { handleAccountAction } from "~/features/money-accounts/account-actions.server";
+import { accountKinds, accountNameMaxLength, type AccountKind } from "~/features/money-accounts/account.schema";
+import { listAccounts } from "~/features/money-accounts/accounts.server";
+import { AccountKindIcon, useAccountName } from "~/features/money-accounts/components/account-kind";
+
+export const handle = { i18n: ["app", "money"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAppContext(request);
+  const accounts = await forLoader(() => listAccounts({ userId: context.user.id, householdId: context.householdId, on: context.today }));
+  return { accounts };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleAccountAction(request);
+}
+
+export const ErrorBoundary = AppErrorBoundary;
+
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+type ActionData = Route.ComponentProps["actionData"];
+type FormValues = { name?: string; kind?: string; iban?: string; openingBalance?: string; openingOn?: string };
+
+/** A refusal the page got back from a plain form post (no JavaScript), if it belongs to this form. */
+function plainRefusal(actionData: ActionData, intent: string, accountId?: string) {
+  if (!actionData || actionData.ok || !("intent" in actionData) || actionData.intent !== intent) return undefined;
+  if (accountId !== undefined && actionData.accountId !== accountId) return undefined;
+  return actionData;
+}
+
+/** What the form shows for a saved account: its amounts written the way the reader types them. */
+function accountValues(account: Account, name: string, language: Parameters<typeof amountToInput>[1]): FormValues {
+  const balance = account.openingBalanceMinor;
+  return {
+    name,
+    kind: account.kind,
+    iban: account.iban ? formatIban(account.iban) : "",
+    // amountToInput drops the sign of amounts under one unit, so the sign is written here.
+    openingBalance: balance === 0 ? "" : `${balance < 0 ? "-" : ""}${amountToInput(Math.abs(balance), language)}`,
+    openingOn: account.openingOn ?? "",
+  };
+}
+
+/** One fetcher for every card's archive and unarchive button (one is pressed at a time). */
+const archiveFetcherKey = "account-archive";
+
+function toastKey(intent: string | undefined) {
+  if (intent === "create") return "accounts.created";
+  if (intent === "update") return "accounts.saved";
+  if (intent === "archive") return "accounts.archivedToast";
+  if (intent === "unarchive") return "accounts.unarchivedToast";
+  return undefined;
+}
+
+/** Shows the toast of a write that succeeded, once per answer. */
+function useSavedToast(fetcher: { state: string; data?: { ok: boolean; intent?: string } | undefined }, onSaved?: () => void) {
+  const { t } = useTranslation("money");
+  useEffect(() => {
+    const key = toastKey(fetcher.data?.intent);
+    if (fetcher.state !== "idle" || !fetcher.data?.ok || !key) return;
+    showToast({ title: t(key), variant: "success" });
+    onSaved?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [fetcher.state, fetcher.data]);
+}
+
+export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("money");
+  const shell = useAppShell();
+  const format = useFormat();
+  const open = loaderData.accounts.filter((account) => !account.archived);
+  const archived = loaderData.accounts.filter((account) => account.archived);
+  const total = open.reduce((sum, account) => sum + account.balanceMinor, 0);
+  const canWrite = shell.household.canWrite;
+  // Archiving moves a card to the other list, which mounts it afresh: the page, which stays, answers with the toast.
+  useSavedToast(useFetcher<typeof action>({ key: archiveFetcherKey }));
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`${t("nav.accounts")} · Samen`}</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("accounts.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("accounts.subtitle")}</p>
+        </div>
+        <div className="shrink-0 sm:text-right" data-testid="accounts-total">
+          <p className="text-sm text-muted-foreground">{t("accounts.total")}</p>
+          <p className={cn("text-2xl font-semibold tabular-nums", total < 0 && "text-destructive")}>{format.money(total)}</p>
+        </div>
+      </div>
+
+      {canWrite && (can(shell.household.plan, "accounts.multiple") ? <NewAccount actionData={actionData} /> : <FreePlanLimit />)}
+
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {open.map((account) => (
+          <li key={account.id}>
+            <AccountCard account={account} actionData={actionData} heading="h2" />
+          </li>
+        ))}
+      </ul>
+
+      {archived.length > 0 && (
+        <section className="flex flex-col gap-3" aria-labelledby="archived-accounts">
+          <div>
+            <h2 id="archived-accounts" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+              {t("accounts.archived")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("accounts.archivedHint")}</p>
+          </div>
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {archived.map((account) => (
+              <li key={account.id}>
+                <AccountCard account={account} actionData={actionData} heading="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function FreePlanLimit() {
+  const { t } = useTranslation("money");
+  return (
+    <Card className="flex flex-col gap-3 border-accent bg-accent/40 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="accounts-limit">
+      <p className="text-sm">{t("accounts.limitFree")}</p>
+      <Button asChild variant="outline" className="shrink-0 sm:self-center">
+        <Link to="/app/upgrade">
+          <CrownIcon aria-hidden="true" />
+          {t("accounts.upgrade")}
+        </Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** "Add an account": a <details> form, a plain POST without JavaScript. */
+function NewAccount({ actionData }: { actionData: ActionData }) {
+  const { t } = useTranslation("money");
+  const shell = useAppShell();
+  const create = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const plain = plainRefusal(actionData, "create");
+  const refusal = create.data && !create.data.ok ? create.data : plain;
+
+  useSavedToast(create, () => {
+    formRef.current?.reset();
+    if (detailsRef.current) detailsRef.current.open = false;
+  });
+
+  return (
+    <details ref={detailsRef} id="new-account" className="group rounded-xl border bg-card shadow-sm" open={plain ? true : undefined}>
+      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-xl p-5 [&::-webkit-details-marker]:hidden">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+          <PlusIcon aria-hidden="true" className="size-5" />
+        </span>
+        <span>
+          <span className="block font-semibold">{t("accounts.add")}</span>
+          <span className="block text-sm text-muted-foreground">{t("accounts.addHint")}</span>
+        </span>
+      </summary>
+      <create.Form ref={formRef} method="post" action="/app/accounts" className="flex flex-col gap-4 border-t p-5" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="householdId" value={shell.household.id} />
+        <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} />
+        <FormError message={refusal?.fieldErrors.form} />
+        <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
+          {t("accounts.addButton")}
+        </Button>
+      </create.Form>
+    </details>
+  );
+}
+
+/** One account: kind, IBAN and balance today; for the owner, import, edit and archive. */
+function AccountCard({ account, actionData, heading: Heading }: { account: Account; actionData: ActionData; heading: "h2" | "h3" }) {
+  const { t } = useTranslation("money");
+  const format = useFormat();
+  const shell = useAppShell();
+  const accountName = useAccountName();
+  const edit = useFetcher<typeof action>();
+  const archive = useFetcher<typeof action>({ key: archiveFetcherKey });
+  const editRef = useRef<HTMLDetailsElement>(null);
+  const name = accountName(account);
+  const plainEdit = plainRefusal(actionData, "update", account.id);
+  const editRefusal = edit.data && !edit.data.ok ? edit.data : plainEdit;
+  const plainArchive = plainRefusal(actionData, account.archived ? "unarchive" : "archive", account.id);
+  const fetchedArchive = archive.data && !archive.data.ok && "accountId" in archive.data && archive.data.accountId === account.id ? archive.data : undefined;
+  const archiveRefusal = fetchedArchive ?? plainArchive;
+  const canWrite = shell.household.canWrite;
+
+  useSavedToast(edit, () => {
+    if (editRef.current) editRef.current.open = false;
+  });
+
+  return (
+    <Card className={cn("flex h-full flex-col gap-4 p-5", account.archived && "bg-muted/50")} data-testid="account-card">
+      <div className="flex items-start gap-3">
+        <AccountKindIcon kind={account.kind} />
+        <div className="min-w-0 flex-1">
+          <Heading className="break-words font-semibold">{name}</Heading>
+          <p className="text-sm text-muted-foreground">{t(`accounts.kinds.${account.kind}`)}</p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-xs text-muted-foreground">{t("accounts.balanceOn")}</p>
+          <p className={cn("text-lg font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")} data-testid="account-balance">
+            {format.money(account.balanceMinor)}
+          </p>
+        </div>
+      </div>
+      {account.iban && (
+        <p className="-mt-2 pl-[3.25rem] font-mono text-sm text-muted-foreground" data-testid="account-iban">
+          {formatIban(account.iban)}
+        </p>
+      )}
+
+      {canWrite && (
+        <div className="mt-auto flex flex-col gap-3 border-t pt-3">
+          <div className="flex flex-wrap items-center gap-2">
+            {!account.archived && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/app/import?account=${account.id}`} aria-label={`${t("accounts.import")}: ${name}`}>
+                  <FileUpIcon aria-hidden="true" />
+                  {t("accounts.import")}
+                </Link>
+              </Button>
+            )}
+            {!account.isEveryday && (
+              <archive.Form method="post" action="/app/accounts">
+                <input type="hidden" name="intent" value={account.archived ? "unarchive" : "archive"} />
+                <input type="hidden" name="accountId" value={account.id} />
+                <input type="hidden" name="householdId" value={shell.household.id} />
+                <Button type="submit" variant="ghost" size="sm" disabled={archive.state !== "idle"} aria-label={`${t(account.archived ? "accounts.unarchive" : "accounts.archive")}: ${name}`}>
+                  {account.archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
+                  {t(account.archived ? "accounts.unarchive" : "accounts.archive")}
+                </Button>
+              </archive.Form>
+            )}
+          </div>
+          <FormError message={archiveRefusal?.fieldErrors.form} />
+          <details ref={editRef} className="group/edit" open={plainEdit ? true : undefined}>
+            <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground [&::-webkit-details-marker]:hidden">
+              <PencilIcon aria-hidden="true" className="size-4" />
+              {t("accounts.edit")}
+              <span className="sr-only">: {name}</span>
+            </summary>
+            <edit.Form method="post" action="/app/accounts" className="flex flex-col gap-4 pt-4" noValidate>
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="accountId" value={account.id} />
+              <input type="hidden" name="householdId" value={shell.household.id} />
+              <AccountFormFields values={plainEdit?.values ?? accountValues(account, name, format.language)} errors={editRefusal?.fieldErrors} />
+              <FormError message={editRefusal?.fieldErrors.form} />
+              <Button type="submit" variant="secondary" disabled={edit.state !== "idle"} className="sm:self-start">
+                {t("accounts.save")}
+              </Button>
+            </edit.Form>
+          </details>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+const selectClass = "h-10 w-full rounded-md border border-input bg-card px-3 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring md:text-sm";
+
+/** Name, kind, IBAN, opening balance and date: shared by "add an account" and "edit". */
+function AccountFormFields({ values, errors }: { values?: FormValues; errors?: Record<string, string | undefined> }) {
+  const { t } = useTranslation("money");
+  const format = useFormat();
+  const id = useId();
+  const { decimal } = numberSeparators(format.language);
+  const kind: AccountKind = accountKinds.find((option) => option === values?.kind) ?? "savings";
+  const invalid = (field: string) => (errors?.[field] ? true : undefined);
+  const describedBy = (field: string, hint = false) => [hint ? `${id}-${field}-hint` : "", errors?.[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>{t("accounts.fields.name")}</Label>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            defaultValue={values?.name ?? ""}
+            maxLength={accountNameMaxLength}
+            autoComplete="off"
+            aria-invalid={invalid("name")}
+            aria-describedby={describedBy("name")}
+            required
+          />
+          <FieldError id={`${id}-name-error`} message={errors?.name} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-kind`}>{t("accounts.fields.kind")}</Label>
+          <select id={`${id}-kind`} name="kind" defaultValue={kind} className={selectClass} aria-invalid={invalid("kind")} aria-describedby={describedBy("kind")}>
+            {accountKinds.map((option) => (
+              <option key={option} value={option}>
+                {t(`accounts.kinds.${option}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-kind-error`} message={errors?.kind} />
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-iban`}>{t("accounts.fields.iban")}</Label>
+        <Input
+          id={`${id}-iban`}
+          name="iban"
+          defaultValue={values?.iban ?? ""}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="font-mono"
+          aria-invalid={invalid("iban")}
+          aria-describedby={describedBy("iban", true)}
+        />
+        <p id={`${id}-iban-hint`} className="text-xs text-muted-foreground">
+          {t("accounts.fields.ibanHint")}
+        </p>
+        <FieldError id={`${id}-iban-error`} message={errors?.iban} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-opening-balance`}>{t("accounts.fields.openingBalance")}</Label>
+          {/* No inputMode="decimal": phone keypads for it have no minus sign, and a card may start below zero. */}
+          <Input
+            id={`${id}-opening-balance`}
+            name="openingBalance"
+            defaultValue={values?.openingBalance ?? ""}
+            autoComplete="off"
+            placeholder={`0${decimal}00`}
+            aria-invalid={invalid("openingBalance")}
+            aria-describedby={describedBy("openingBalance", true)}
+          />
+          <p id={`${id}-openingBalance-hint`} className="text-xs text-muted-foreground">
+            {t("accounts.fields.openingBalanceHint")}
+          </p>
+          <FieldError id={`${id}-openingBalance-error`} message={errors?.openingBalance} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-opening-on`}>{t("accounts.fields.openingOn")}</Label>
+          <Input
+            id={`${id}-opening-on`}
+            name="openingOn"
+            type="date"
+            defaultValue={values?.openingOn ?? ""}
+            aria-invalid={invalid("openingOn")}
+            aria-describedby={describedBy("openingOn")}
+          />
+          <FieldError id={`${id}-openingOn-error`} message={errors?.openingOn} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createVerifiedUser } from "./fixtures";
+import { plainSpaces, text, visit } from "./marketing-support";
+
+/** Set SHOTS_DIR to keep a PNG of every screen (for looking at them at 360 and 1280 px). */
+async function look(page: Page, name: string) {
+  const directory = process.env.SHOTS_DIR;
+  if (directory) await page.screenshot({ path: `${directory}/accounts-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  // Nothing may stick out sideways on a phone.
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("main *")].filter((element) => element.getBoundingClientRect().right > width + 1);
+    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
+  });
+  expect(overflow).toEqual([]);
+}
+
+const de = (key: string, namespace = "money") => text("de", key, namespace);
+const euro = (amount: number) => plainSpaces(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount));
+const card = (page: Page, name: string) => page.getByTestId("account-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+test("a premium household adds a savings account with an IBAN and an opening balance, edits and archives it @phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  await createVerifiedUser(page.request, { name: "Karin Konto", language: "de" });
+  expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
+
+  await visit(page, "/app/accounts");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(de("accounts.title"));
+  // The Everyday account is there from the start, in the reader's language, and cannot be archived.
+  const everyday = card(page, de("accounts.everyday"));
+  await expect(everyday).toContainText(de("accounts.kinds.checking"));
+  await expect(everyday.getByRole("button", { name: new RegExp(de("accounts.archive")) })).toHaveCount(0);
+
+  // An IBAN that fails its check is answered beside the field, in German.
+  await page.locator("#new-account summary").click();
+  const form = page.locator("#new-account form");
+  await form.getByLabel(de("accounts.fields.name"), { exact: true }).fill("Notgroschen");
+  await form.getByLabel(de("accounts.fields.kind"), { exact: true }).selectOption({ label: de("accounts.kinds.savings") });
+  await form.getByLabel(de("accounts.fields.iban"), { exact: true }).fill("DE00 3704 0044 0532 0130 00");
+  await form.getByLabel(de("accounts.fields.openingBalance"), { exact: true }).fill("1.000,00");
+  await form.getByRole("button", { name: de("accounts.addButton") }).click();
+  await expect(form.getByText(de("errors.iban.invalid", "app"))).toBeVisible();
+  await expect(form.getByLabel(de("accounts.fields.iban"), { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  // Corrected, it is saved: kind, the IBAN in groups of four, the balance and the total.
+  await form.getByLabel(de("accounts.fields.iban"), { exact: true }).fill("de89370400440532013000");
+  await form.getByRole("button", { name: de("accounts.addButton") }).click();
+  await expect(page.getByText(de("accounts.created"))).toBeVisible();
+  const savings = card(page, "Notgroschen");
+  await expect(savings).toContainText(de("accounts.kinds.savings"));
+  await expect(savings.getByTestId("account-iban")).toHaveText("DE89 3704 0044 0532 0130 00");
+  await expect(savings.getByTestId("account-balance")).toHaveText(euro(1000));
+  await expect(page.getByTestId("accounts-total")).toContainText(euro(1000));
+  await expect(savings.getByRole("link", { name: new RegExp(de("accounts.import")) })).toHaveAttribute("href", /^\/app\/import\?account=[0-9a-f-]{36}$/);
+  await look(page, "premium");
+
+  // Edited: a credit card that owes money shows as owed, and the total follows.
+  await savings.locator("summary").click();
+  await savings.getByLabel(de("accounts.fields.name"), { exact: true }).fill("Kreditkarte");
+  await savings.getByLabel(de("accounts.fields.kind"), { exact: true }).selectOption({ label: de("accounts.kinds.credit_card") });
+  await savings.getByLabel(de("accounts.fields.openingBalance"), { exact: true }).fill("-250,50");
+  await savings.getByRole("button", { name: de("accounts.save") }).click();
+  await expect(page.getByText(de("accounts.saved"))).toBeVisible();
+  const creditCard = card(page, "Kreditkarte");
+  await expect(creditCard.getByTestId("account-balance")).toHaveText(euro(-250.5));
+  await expect(creditCard.getByTestId("account-balance")).toHaveClass(/text-destructive/);
+  await expect(page.getByTestId("accounts-total")).toContainText(euro(-250.5));
+
+  // The dashboard shows both accounts and leads to all of them.
+  await visit(page, "/app");
+  const summary = page.getByTestId("accounts-card");
+  await expect(summary).toContainText(de("accounts.everyday"));
+  await expect(summary).toContainText("Kreditkarte");
+  await expect(summary.getByRole("link", { name: de("accounts.import") })).toHaveAttribute("href", "/app/import");
+  await look(page, "dashboard");
+  await summary.getByRole("link", { name: de("accounts.dashboardLink") }).click();
+  await expect(page).toHaveURL(/\/app\/accounts$/);
+
+  // Archived, it moves to its own section and leaves the total; it can be brought back.
+  await card(page, "Kreditkarte").getByRole("button", { name: new RegExp(de("accounts.archive")) }).click();
+  await expect(page.getByText(de("accounts.archivedToast"))).toBeVisible();
+  const archivedSection = page.locator("section", { has: page.getByRole("heading", { name: de("accounts.archived") }) });
+  await expect(archivedSection.getByTestId("account-card")).toHaveCount(1);
+  await expect(page.getByTestId("accounts-total")).toContainText(euro(0));
+  await look(page, "archived");
+  await card(page, "Kreditkarte").getByRole("button", { name: new RegExp(de("accounts.unarchive")) }).click();
+  await expect(page.getByText(de("accounts.unarchivedToast"))).toBeVisible();
+  await expect(archivedSection).toHaveCount(0);
+});
+
+test("the free plan keeps its one account and says what Premium adds @phone", async ({ page }) => {
+  await createVerifiedUser(page.request, { name: "Frida Free" });
+  await visit(page, "/app/accounts");
+  await expect(page.getByTestId("accounts-limit")).toContainText(text("en", "accounts.limitFree", "money"));
+  await expect(page.getByTestId("accounts-limit").getByRole("link")).toHaveAttribute("href", "/app/upgrade");
+  await expect(page.locator("#new-account")).toHaveCount(0);
+  await expect(page.getByTestId("account-card")).toHaveCount(1);
+  await look(page, "free");
+
+  await visit(page, "/app");
+  await expect(page.getByTestId("accounts-card")).toContainText(text("en", "accounts.everyday", "money"));
+});
+
+test("without JavaScript the forms are plain posts that answer beside the field", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name: "Nora No-Script" });
+  expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
+  const en = (key: string, namespace = "money") => text("en", key, namespace);
+
+  await page.goto("/app/accounts");
+  await page.locator("#new-account summary").click();
+  const form = page.locator("#new-account form");
+  await form.getByLabel(en("accounts.fields.name"), { exact: true }).fill("Cash tin");
+  await form.getByLabel(en("accounts.fields.kind"), { exact: true }).selectOption({ label: en("accounts.kinds.cash") });
+  await form.getByLabel(en("accounts.fields.iban"), { exact: true }).fill("NL00 0000");
+  await form.getByRole("button", { name: en("accounts.addButton") }).click();
+  // The page comes back with the form open, the typed values kept and the message beside the IBAN.
+  await expect(form.getByText(en("errors.iban.invalid", "app"))).toBeVisible();
+  await expect(form.getByLabel(en("accounts.fields.name"), { exact: true })).toHaveValue("Cash tin");
+  await form.getByLabel(en("accounts.fields.iban"), { exact: true }).fill("");
+  await form.getByRole("button", { name: en("accounts.addButton") }).click();
+  await expect(card(page, "Cash tin")).toContainText(en("accounts.kinds.cash"));
+  await context.close();
+});

@@ -1,0 +1,143 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createVerifiedUser } from "./fixtures";
+
+/** Set SHOTS_DIR to keep a PNG of every screen (for looking at them at 360 and 1280 px). */
+async function look(page: Page, name: string) {
+  const directory = process.env.SHOTS_DIR;
+  if (directory) await page.screenshot({ path: `${directory}/import-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  // Nothing may stick out sideways on a phone (a wide sample table scrolls inside its own region).
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("main *")].filter((element) => !element.closest("[role=region]") && element.getBoundingClientRect().right > width + 1);
+    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
+  });
+  expect(overflow).toEqual([]);
+}
+
+const month = new Date().toISOString().slice(0, 7);
+const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+
+/** An ING (Netherlands) export: semicolons, YYYYMMDD dates, "Af"/"Bij", decimal commas. */
+function ingCsv(): Buffer {
+  const own = "NL91ABNA0417164300";
+  const rows = [
+    ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"],
+    [day(1), "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris"],
+    [day(2), "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"],
+    [day(2), "Bakkerij Jansen", own, "", "BA", "Af", "4,75", "Betaalautomaat", "Brood"],
+    [day(3), "Woonstichting", own, "NL44RABO0123456789", "IC", "Af", "1.250,00", "Incasso", "Huur"],
+  ];
+  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+}
+
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.goto("/app/import");
+  await page.getByLabel("Drop the file here or choose it").setInputFiles(file);
+  await page.getByRole("button", { name: "Read the file" }).click();
+}
+
+const previewRow = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+test("a bank statement is previewed, adjusted, imported, recognised again and undone @phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  await createVerifiedUser(page.request, { name: "Ines Import" });
+
+  await page.goto("/app/import");
+  await expect(page.getByRole("heading", { name: "Import a bank statement" })).toBeVisible();
+  await expect(page.getByLabel("Into account")).toHaveValue(/.+/);
+  await expect(page.getByText("No imports yet.")).toBeVisible();
+  await look(page, "upload");
+
+  // Preview: four new rows from the ING preset; one category changed, one row unticked.
+  await upload(page, { name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await expect(page).toHaveURL(/\/app\/import\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("4 rows: 4 new, 0 already imported, 0 transfers between your accounts")).toBeVisible();
+  await expect(page.getByText("Recognised as ING")).toBeVisible();
+  await expect(previewRow(page, "Café Noir").getByText("No rule yet")).toBeVisible();
+  await look(page, "preview");
+  await previewRow(page, "Café Noir").getByRole("combobox").selectOption({ label: "Eating out" });
+  await previewRow(page, "Woonstichting").getByRole("checkbox").uncheck();
+  await page.getByRole("button", { name: "Import 3 rows" }).click();
+
+  // Done: counts, then the entries on the expenses page.
+  await expect(page.getByRole("heading", { name: "Imported", level: 2 })).toBeVisible();
+  await expect(page.getByText("3 entries added to Everyday account.")).toBeVisible();
+  await look(page, "done");
+  await page.getByRole("link", { name: "See the entries" }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/expenses\\?month=${month}`));
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link").filter({ hasText: "Koffie" })).toContainText("Eating out");
+  await expect(main.getByText("Brood")).toBeVisible();
+  await expect(main.getByText("Huur")).toHaveCount(0);
+
+  // The same file again: what was imported is recognised; the unticked rent is still new.
+  await upload(page, { name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await expect(page.getByText("4 rows: 1 new, 3 already imported, 0 transfers between your accounts")).toBeVisible();
+  await expect(previewRow(page, "Café Noir").getByText("Already imported")).toBeVisible();
+  await expect(previewRow(page, "Woonstichting").getByText("New", { exact: true })).toBeVisible();
+
+  // Undo, behind its confirmation.
+  await page.getByRole("link", { name: "Choose another file" }).click();
+  await expect(page).toHaveURL(/\/app\/import\?account=/);
+  const history = page.getByRole("region", { name: "Recent imports" });
+  await expect(history.getByText(/ing\.csv · 3 rows/)).toBeVisible();
+  await history.getByText("Undo import").first().click();
+  await expect(history.getByText("Remove everything this import added?")).toBeVisible();
+  await history.getByRole("button", { name: "Undo import" }).click();
+  await expect(page.getByText("Import undone: 3 rows removed.").first()).toBeVisible();
+  await expect(page.getByText("No imports yet.")).toBeVisible();
+  await page.goto(`/app/expenses?month=${month}`);
+  await expect(page.getByRole("main").getByText("Koffie")).toHaveCount(0);
+});
+
+test("an unknown CSV goes through the mapping step, and a PDF is refused clearly @phone", async ({ page }) => {
+  test.setTimeout(90_000);
+  await createVerifiedUser(page.request, { name: "Mario Mapping" });
+
+  const unknown = ["Wann;Was;Wieviel", `02.${month.slice(5)}.${month.slice(0, 4)};Bäckerei Müller;-4,80`, `03.${month.slice(5)}.${month.slice(0, 4)};Gehalt;2.500,00`].join("\n");
+  await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
+  await expect(page.getByRole("heading", { name: "Which column is which?" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "The first rows of your file" }).getByText("Bäckerei Müller")).toBeVisible();
+  await page.getByLabel("Date", { exact: true }).selectOption({ label: "Wann" });
+  await page.getByLabel("Date format").selectOption("DD.MM.YYYY");
+  await page.getByLabel("One column with a minus sign for money out").check();
+  await page.getByLabel("Amount (with sign)").selectOption({ label: "Wieviel" });
+  await page.getByLabel("Description 1").selectOption({ label: "Was" });
+  await page.getByLabel("Decimal separator").selectOption(",");
+  // Read live in the browser with the chosen columns.
+  await expect(page.getByRole("region", { name: "Read with these settings" }).getByText("Bäckerei Müller")).toBeVisible();
+  await look(page, "mapping");
+  await page.getByRole("button", { name: "Use these columns" }).click();
+  await expect(page.getByText("2 rows: 2 new, 0 already imported, 0 transfers between your accounts")).toBeVisible();
+  await page.getByRole("button", { name: "Import 2 rows" }).click();
+  await expect(page.getByText("2 entries added to Everyday account.")).toBeVisible();
+
+  // The columns are remembered for the account: the next file of this bank goes straight to the preview.
+  await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
+  await expect(page.getByText("2 rows: 0 new, 2 already imported, 0 transfers between your accounts")).toBeVisible();
+
+  await upload(page, { name: "statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n") });
+  await expect(page.getByText("This doesn't look like a bank statement.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choose another file" })).toBeVisible();
+});
+
+test("the mapping step works without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name: "Nora NoScript" });
+  const unknown = ["Wann;Was;Wieviel", `02.${month.slice(5)}.${month.slice(0, 4)};Kino;-12,00`].join("\n");
+  await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
+  await expect(page.getByRole("heading", { name: "Which column is which?" })).toBeVisible();
+  await page.getByLabel("Date", { exact: true }).selectOption({ label: "Wann" });
+  await page.getByLabel("Date format").selectOption("DD.MM.YYYY");
+  await page.getByLabel("Amount (with sign)").selectOption({ label: "Wieviel" });
+  await page.getByLabel("Description 1").selectOption({ label: "Was" });
+  await page.getByRole("button", { name: "Use these columns" }).click();
+  await expect(page.getByText("1 rows: 1 new", { exact: false })).toBeVisible();
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(page.getByText("1 entry added to Everyday account.")).toBeVisible();
+  await context.close();
+});
