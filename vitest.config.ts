@@ -8,6 +8,15 @@ export default defineConfig({
       resolveId: (id) => (id === "virtual:react-router/server-build" ? "\0stub-server-build" : undefined),
       load: (id) => (id === "\0stub-server-build" ? "export default {};" : undefined),
     },
+    {
+      // A stylesheet's URL (`app.css?url`) as the build would give it: Vitest resolves it to an empty string, and React
+      // warns about every <link href=""> the page renders.
+      name: "stylesheet-url",
+      enforce: "pre",
+      // The virtual id must not end in ".css": Vitest empties every module that looks like a stylesheet.
+      resolveId: (id) => (id.endsWith(".css?url") ? `\0stylesheet-url:${id.split("/").pop()!.replace(/\.css\?url$/, "")}` : undefined),
+      load: (id) => (id.startsWith("\0stylesheet-url:") ? `export default "/assets/${id.slice("\0stylesheet-url:".length)}.css";` : undefined),
+    },
   ],
   resolve: { tsconfigPaths: true },
   test: {

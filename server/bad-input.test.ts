@@ -9,6 +9,8 @@ import { seedPremium } from "../db/seed/premium";
 import { db } from "~/db/client.server";
 import { getAuth } from "~/features/auth/auth.server";
 import { insertTestOriginal } from "~/features/blog/test-helpers.server";
+import { parseAccountForm } from "~/features/money-accounts/account.schema";
+import { createAccount } from "~/features/money-accounts/accounts.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { createImportDraft } from "~/features/statement-import/statement-import.server";
 import { pageServerBuild } from "./test-page-build";
@@ -198,6 +200,10 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
   "routes/api/billing-webhook": { fields: ["type", "id", "data"] },
   "routes/app/accounts": { intents: ["create", "update", "archive", "unarchive"], fields: ["householdId", "accountId", "name", "kind", "iban", "openingBalance", "openingOn"] },
   "routes/app/import": { intents: ["upload", "confirm", "undo"], fields: ["householdId", "accountId", "draftId", "batchId", "mapping", "row", "include", "skip", "month"] },
+  "routes/app/account": {
+    intents: ["transfer", "deleteTransfer", "restoreTransfer"],
+    fields: ["householdId", "toAccountId", "fromAccountId", "amount", "amountMinor", "occurredOn", "description", "transferId"],
+  },
 };
 
 const queryNames = ["month", "period", "from", "to", "q", "kind", "category", "redirectTo", "feature", "checkout", "token", "email", "page", "_routes", "joined", "left"];
@@ -261,6 +267,7 @@ async function snapshot(): Promise<Record<string, string>> {
     "category",
     "transaction",
     "month_total",
+    "transfer",
     "goal",
     "goal_contribution",
     "subscription",
@@ -282,7 +289,7 @@ async function snapshot(): Promise<Record<string, string>> {
 describe("bad input", () => {
   const owner: Persona = { name: "owner" };
   const anonymous: Persona = { name: "anonymous" };
-  let values: { slug: string; transactionId: string; goalId: string; draftId: string };
+  let values: { slug: string; transactionId: string; goalId: string; draftId: string; accountId: string };
 
   beforeAll(async () => {
     const { owner: user, household } = await seedHousehold({ email: "owner@samen.test", password });
@@ -308,7 +315,12 @@ describe("bad input", () => {
       bytes: new TextEncoder().encode("Date;Description;Amount\n2026-11-02;Coffee;-3,20\n"),
     });
     if (!draft.ok) throw new Error("no import draft");
-    values = { slug: article.slug, transactionId: entry!.id, goalId: goal.id, draftId: draft.draftId };
+    // A second account, so the account page shows its "Move money" form to the walk.
+    const savingsForm = parseAccountForm({ name: "Savings", kind: "savings" }, "en");
+    if (!savingsForm.ok) throw new Error("bad account form");
+    const savings = await createAccount({ userId: user.id, householdId: household.id, input: savingsForm.value });
+    if (!savings.ok) throw new Error("no savings account");
+    values = { slug: article.slug, transactionId: entry!.id, goalId: goal.id, draftId: draft.draftId, accountId: savings.accountId };
     // Pages that set things up on a first visit (the household, notifications) have had it before the snapshot.
     for (const path of ["/app", "/app/goals", "/app/settings", "/blog"]) await send({ method: "GET", path, headers: { cookie: owner.cookie } });
   });
@@ -450,6 +462,7 @@ describe("bad input", () => {
       slug: () => values.slug,
       transactionId: () => values.transactionId,
       draftId: () => values.draftId,
+      accountId: () => values.accountId,
       token: () => "0123456789abcdef0123456789abcdef",
       batchId: () => "00000000-0000-4000-8000-000000000000",
       "*": () => "no-such-page",

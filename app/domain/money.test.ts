@@ -65,6 +65,9 @@ describe("formatMoney", () => {
   it("round-trips through the form field in every language", () => {
     for (const language of ["en", "nl", "de", "fr", "es", "pl", "tr", "ua"] as const) {
       expect(parseAmount(amountToInput(123456, language), language)).toEqual({ ok: true, minor: 123456 });
+      // Below zero (an opening balance owed on a card), also under one unit.
+      expect(amountToInput(-50, language)).toMatch(/^-0[.,]50$/);
+      expect(amountToInput(-25050, language)).toMatch(/^-250[.,]50$/);
       expect(parseAmount(formatMoney(987654321, "EUR", language).replace(/[^\d.,\s\u00a0\u202f]/g, ""), language)).toEqual({
         ok: true,
         minor: 987654321,

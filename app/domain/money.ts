@@ -112,9 +112,11 @@ export function formatMoneyCompact(minor: number, currency: string, language: La
 /** The amount as a user would type it back into a form in their language: 123456 → "1234,56" (de). */
 export function amountToInput(minor: number, language: Language): string {
   const { decimal } = numberSeparators(language);
-  const whole = Math.trunc(minor / 100);
-  const cents = Math.abs(minor % 100);
-  return cents === 0 ? String(whole) : `${whole}${decimal}${String(cents).padStart(2, "0")}`;
+  // The sign apart from the digits: -0,50 has no whole euros to carry it.
+  const sign = minor < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(minor) / 100);
+  const cents = Math.abs(minor) % 100;
+  return cents === 0 ? `${sign}${whole}` : `${sign}${whole}${decimal}${String(cents).padStart(2, "0")}`;
 }
 
 /** The currency's symbol in the reader's language, for the amount field's prefix. */

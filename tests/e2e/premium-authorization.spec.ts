@@ -24,6 +24,8 @@ interface Ids {
   savingsAccountId: string;
   draftId: string;
   batchId: string;
+  /** A transfer from the Everyday account to the savings one, which the transfer rows delete and restore. */
+  transferId: string;
 }
 
 interface Row {
@@ -77,6 +79,8 @@ const rows: Row[] = [
   page("/app/settings/data"),
   page("/app/import"),
   page("/app/accounts"),
+  // An account's own page: readable by the partner; another household's account is "not found" for the stranger.
+  { name: "GET an account's page", method: "GET", path: (ids) => `/app/accounts/${ids.accountId}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 } },
   // A waiting import: only the owner previews it; anyone else's draft is "not found" (its existence never confirmed).
   { name: "GET an import preview", method: "GET", path: (ids) => `/app/import/${ids.draftId}`, expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 } },
   page("/app/household", { owner: 302, partner: 302, stranger: 302 }),
@@ -135,6 +139,22 @@ const rows: Row[] = [
   },
   { name: "POST archive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "archive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
   { name: "POST unarchive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "unarchive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
+  // Transfers between own accounts, on the account's page: owner only.
+  {
+    name: "POST move money",
+    method: "POST",
+    path: (ids) => `/app/accounts/${ids.accountId}`,
+    form: (ids) => ({ intent: "transfer", householdId: ids.householdId, toAccountId: ids.savingsAccountId, amount: "25", occurredOn: today, description: "matrix" }),
+    expected: householdWrite,
+  },
+  { name: "POST delete a transfer", method: "POST", path: (ids) => `/app/accounts/${ids.accountId}`, form: (ids) => ({ intent: "deleteTransfer", householdId: ids.householdId, transferId: ids.transferId }), expected: householdWrite },
+  {
+    name: "POST restore a transfer",
+    method: "POST",
+    path: (ids) => `/app/accounts/${ids.accountId}`,
+    form: (ids) => ({ intent: "restoreTransfer", householdId: ids.householdId, transferId: ids.transferId, fromAccountId: ids.accountId, toAccountId: ids.savingsAccountId, amountMinor: "1000", occurredOn: today }),
+    expected: householdWrite,
+  },
   // Statement import: upload (multipart; the owner is sent on to the preview), confirm, undo — owner only.
   {
     name: "POST upload a statement",
@@ -262,6 +282,10 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   const accountsHtml = await (await owner.get("/app/accounts")).text();
   const savingsAccountId = [...accountsHtml.matchAll(/name="accountId" value="([0-9a-f-]{36})"/g)].map((match) => match[1]).find((id) => id !== accountId) as string;
   expect(savingsAccountId).toBeTruthy();
+  // A transfer to it; its id is in its delete form on the account's page.
+  expect((await post(owner, `/app/accounts/${accountId}`, { intent: "transfer", toAccountId: savingsAccountId, amount: "10", occurredOn: today })).status()).toBe(200);
+  const transferId = /name="transferId" value="([0-9a-f-]{36})"/.exec(await (await owner.get(`/app/accounts/${accountId}`)).text())?.[1] as string;
+  expect(transferId).toBeTruthy();
 
   const ids: Ids = {
     householdId: home.id,
@@ -275,6 +299,7 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     savingsAccountId,
     draftId,
     batchId,
+    transferId,
   };
 
   const table: string[] = [];

@@ -2,26 +2,10 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readOfx } from "./ofx";
-import { statementFormats, type StatementErrorCode, type StatementRead } from "./statement";
+import { statementOf } from "./reader-test-support";
+import { statementErrorCodes, statementFormats } from "./statement";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/ofx/${name}`, import.meta.url), "utf8");
-
-function statementOf(read: StatementRead) {
-  if (!read.ok) throw new Error(`expected a statement, got ${JSON.stringify(read.error)}`);
-  return read.statement;
-}
-
-const errorCodes: readonly StatementErrorCode[] = [
-  "EMPTY_FILE",
-  "NOT_A_STATEMENT",
-  "BROKEN_XML",
-  "UNKNOWN_DATE_FORMAT",
-  "INVALID_DATE",
-  "INVALID_AMOUNT",
-  "MISSING_FIELD",
-  "TOO_MANY_ROWS",
-  "UNSUPPORTED_CURRENCY",
-];
 
 /** A minimal SGML file around some STMTTRN content, for the cases a fixture would only bury. */
 function sgml(transactions: string, statementExtras = ""): string {
@@ -178,7 +162,7 @@ describe("readOfx", () => {
       fc.property(fc.oneof(mangled, fc.string(), bytesAsText), (text) => {
         const read = readOfx(text);
         if (read.ok) expect(statementFormats).toContain(read.statement.format);
-        else expect(errorCodes).toContain(read.error.code);
+        else expect(statementErrorCodes).toContain(read.error.code);
       }),
       { numRuns: 500 },
     );

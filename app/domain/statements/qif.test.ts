@@ -2,26 +2,10 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readQif } from "./qif";
-import { type StatementErrorCode, type StatementRead } from "./statement";
+import { statementOf } from "./reader-test-support";
+import { statementErrorCodes } from "./statement";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/qif/${name}`, import.meta.url), "utf8");
-
-function statementOf(read: StatementRead) {
-  if (!read.ok) throw new Error(`expected a statement, got ${JSON.stringify(read.error)}`);
-  return read.statement;
-}
-
-const errorCodes: readonly StatementErrorCode[] = [
-  "EMPTY_FILE",
-  "NOT_A_STATEMENT",
-  "BROKEN_XML",
-  "UNKNOWN_DATE_FORMAT",
-  "INVALID_DATE",
-  "INVALID_AMOUNT",
-  "MISSING_FIELD",
-  "TOO_MANY_ROWS",
-  "UNSUPPORTED_CURRENCY",
-];
 
 /** Arbitrary bytes read as Latin-1 text: what a binary file looks like after decoding. */
 const bytesAsText = fc.uint8Array({ maxLength: 300 }).map((bytes) => String.fromCharCode(...bytes));
@@ -135,7 +119,7 @@ describe("readQif", () => {
       fc.property(fc.oneof(mangled, fc.string(), bytesAsText), (text) => {
         const read = readQif(text);
         if (read.ok) expect(read.statement.format).toBe("qif");
-        else expect(errorCodes).toContain(read.error.code);
+        else expect(statementErrorCodes).toContain(read.error.code);
       }),
       { numRuns: 300 },
     );

@@ -47,17 +47,20 @@ export interface Statement {
  * Why a file could not be read, each with a translation under `import:errors.<code>`; `line` or `element` says where,
  * so the message can name it ("Line 14: the date “31/02/2026” does not exist").
  */
-export type StatementErrorCode =
-  | "EMPTY_FILE"
-  | "FILE_TOO_LARGE"
-  | "NOT_A_STATEMENT"
-  | "BROKEN_XML"
-  | "UNKNOWN_DATE_FORMAT"
-  | "INVALID_DATE"
-  | "INVALID_AMOUNT"
-  | "MISSING_FIELD"
-  | "TOO_MANY_ROWS"
-  | "UNSUPPORTED_CURRENCY";
+export const statementErrorCodes = [
+  "EMPTY_FILE",
+  "FILE_TOO_LARGE",
+  "NOT_A_STATEMENT",
+  "BROKEN_XML",
+  "UNKNOWN_DATE_FORMAT",
+  "INVALID_DATE",
+  "INVALID_AMOUNT",
+  "MISSING_FIELD",
+  "TOO_MANY_ROWS",
+  "UNSUPPORTED_CURRENCY",
+] as const;
+
+export type StatementErrorCode = (typeof statementErrorCodes)[number];
 
 export interface StatementError {
   code: StatementErrorCode;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { household, householdMember, subscription } from "~/db/schema";
 import { defaultCurrency, type Currency } from "~/domain/money";
@@ -52,13 +52,17 @@ export async function ensurePersonalHousehold({ userId, name }: { userId: string
   });
 }
 
-/** Every household the user belongs to, their own first, for the switcher. */
-export async function listUserHouseholds({ userId }: { userId: string }) {
-  const rows = await db()
+/**
+ * A user's memberships with each household's plan columns, in one query: what the switcher lists and what the access
+ * check reads (narrowed to one household).
+ */
+function memberships(userId: string, narrowTo?: SQL) {
+  return db()
     .select({
       id: household.id,
       name: household.name,
       currency: household.currency,
+      ownerUserId: household.ownerUserId,
       role: householdMember.role,
       plan: subscription.plan,
       status: subscription.status,
@@ -68,8 +72,12 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
     .leftJoin(subscription, eq(subscription.householdId, household.id))
-    .where(eq(householdMember.userId, userId))
-    .orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
+    .where(and(eq(householdMember.userId, userId), narrowTo));
+}
+
+/** Every household the user belongs to, their own first, for the switcher. */
+export async function listUserHouseholds({ userId }: { userId: string }) {
+  const rows = await memberships(userId).orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
     .filter((row) => row.role === "owner" || can(planFromColumns(row), "partners.access"))
@@ -90,23 +98,7 @@ export async function requireHouseholdAccess({
   write?: boolean;
 }): Promise<HouseholdAccess> {
   if (!isUuid(householdId)) throw new BudgetAccessError("notFound");
-  const [row] = await db()
-    .select({
-      id: household.id,
-      name: household.name,
-      currency: household.currency,
-      ownerUserId: household.ownerUserId,
-      role: householdMember.role,
-      plan: subscription.plan,
-      status: subscription.status,
-      currentPeriodEnd: subscription.currentPeriodEnd,
-      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    })
-    .from(householdMember)
-    .innerJoin(household, eq(household.id, householdMember.householdId))
-    .leftJoin(subscription, eq(subscription.householdId, household.id))
-    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, userId)))
-    .limit(1);
+  const [row] = await memberships(userId, eq(householdMember.householdId, householdId)).limit(1);
   if (!row) throw new BudgetAccessError("notFound");
   const role = row.role as HouseholdRole;
   const plan = planFromColumns(row);

@@ -53,8 +53,7 @@ function accountValues(account: Account, name: string, language: Parameters<type
     name,
     kind: account.kind,
     iban: account.iban ? formatIban(account.iban) : "",
-    // amountToInput drops the sign of amounts under one unit, so the sign is written here.
-    openingBalance: balance === 0 ? "" : `${balance < 0 ? "-" : ""}${amountToInput(Math.abs(balance), language)}`,
+    openingBalance: balance === 0 ? "" : amountToInput(balance, language),
     openingOn: account.openingOn ?? "",
   };
 }
@@ -218,7 +217,11 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
       <div className="flex items-start gap-3">
         <AccountKindIcon kind={account.kind} />
         <div className="min-w-0 flex-1">
-          <Heading className="break-words font-semibold">{name}</Heading>
+          <Heading className="break-words font-semibold">
+            <Link to={`/app/accounts/${account.id}`} className="rounded underline-offset-4 hover:underline">
+              {name}
+            </Link>
+          </Heading>
           <p className="text-sm text-muted-foreground">{t(`accounts.kinds.${account.kind}`)}</p>
         </div>
         <div className="shrink-0 text-right">

@@ -11,6 +11,7 @@ export const appRoutes: RouteConfigEntry[] = [
     route("transactions/:transactionId", "routes/app/transaction-edit.tsx"),
     route("goals", "routes/app/goals.tsx"),
     route("accounts", "routes/app/accounts.tsx"),
+    route("accounts/:accountId", "routes/app/account.tsx"),
     route("reports", "routes/app/reports.tsx"),
     route("import", "routes/app/import.tsx"),
     route("import/:draftId", "routes/app/import-preview.tsx"),

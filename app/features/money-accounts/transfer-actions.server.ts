@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import { forAction, requireAppContext } from "~/features/household/app-context.server";
+import { requireForm } from "~/features/platform/forms.server";
+import { parseRestoredTransfer, parseTransferForm } from "./transfer.schema";
+import { createTransfer, deleteTransfer, restoreTransfer, type TransferView } from "./transfers.server";
+
+export type TransferActionResult =
+  | { ok: true; intent: "transfer" | "deleteTransfer" | "restoreTransfer"; transfer: TransferView }
+  | { ok: false; intent: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string> };
+
+/** The fields a refused "Move money" form posts back, so a page without JavaScript shows them again. */
+const formFields = ["toAccountId", "amount", "occurredOn", "description"] as const;
+
+/** Every form of an account's page posts here: move money from it, delete a transfer, undo that delete. */
+export async function handleTransferAction(request: Request, accountId: string) {
+  const context = await requireAppContext(request);
+  const { values } = await requireForm(request);
+  const householdId = values.householdId || context.householdId;
+  const intent = values.intent ?? "";
+  const userId = context.user.id;
+  const answer = (result: TransferActionResult) => data(result, { status: result.ok ? 200 : 400 });
+
+  return forAction(async () => {
+    if (intent === "transfer") {
+      const echoed = Object.fromEntries(formFields.map((field) => [field, values[field] ?? ""]));
+      // The money leaves the account whose page this is, whatever the form says.
+      const parsed = parseTransferForm({ ...values, fromAccountId: accountId }, context.language);
+      if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors, values: echoed });
+      const { amount, ...rest } = parsed.value;
+      const result = await createTransfer({ userId, householdId, fields: { ...rest, amountMinor: amount } });
+      return answer(result.ok ? { ok: true, intent, transfer: result.transfer } : { ok: false, intent, fieldErrors: result.fieldErrors, values: echoed });
+    }
+    if (intent === "deleteTransfer") {
+      const deleted = await deleteTransfer({ userId, householdId, transferId: values.transferId ?? "" });
+      return answer({ ok: true, intent, transfer: deleted });
+    }
+    if (intent === "restoreTransfer") {
+      const parsed = parseRestoredTransfer(values);
+      if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors });
+      const result = await restoreTransfer({ userId, householdId, transferId: values.transferId ?? "", fields: parsed.value });
+      return answer(result.ok ? { ok: true, intent, transfer: result.transfer } : { ok: false, intent, fieldErrors: result.fieldErrors });
+    }
+    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { Language } from "~/domain/languages";
+import { maxAmountMinor } from "~/domain/money";
+import { amountField, appMessages, dateField } from "~/lib/form-fields";
+import { fieldErrorsOf, type FieldErrors, type ParsedForm } from "~/lib/forms";
+import { safeText } from "~/lib/safe-text";
+import { isUuid } from "~/lib/uuid";
+
+export const transferDescriptionMaxLength = 120;
+
+const accountIdField = z.string({ error: "errors.transfer.account" }).refine(isUuid, "errors.transfer.account");
+
+const descriptionField = safeText
+  .optional()
+  .transform((value) => (value ?? "").trim())
+  .pipe(z.string().max(transferDescriptionMaxLength, "errors.description.tooLong"));
+
+/** "Move money": from the page's account to another, an amount typed in the reader's language, a day, a note. */
+function transferFields(language: Language) {
+  return z
+    .object({
+      fromAccountId: accountIdField,
+      toAccountId: accountIdField,
+      amount: amountField(language),
+      occurredOn: dateField,
+      description: descriptionField,
+    })
+    .refine((value) => value.fromAccountId !== value.toAccountId, { path: ["toAccountId"], message: "errors.transfer.sameAccount" });
+}
+
+export type TransferInput = z.output<ReturnType<typeof transferFields>>;
+
+/** Messages the shared rules word generally, said the way this form means them. */
+function transferFieldErrors(error: z.ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = fieldErrorsOf(error, { messages: appMessages });
+  if (fieldErrors.amount === "errors.amount.notPositive") fieldErrors.amount = "errors.transfer.notPositive";
+  if (error.issues.some((issue) => issue.path[0] === "description" && issue.message === "INVALID_CHARACTERS")) fieldErrors.description = "errors.transfer.characters";
+  return fieldErrors;
+}
+
+export function parseTransferForm(values: Record<string, string>, language: Language): ParsedForm<TransferInput> {
+  const result = transferFields(language).safeParse(values);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: transferFieldErrors(result.error) };
+}
+
+/** Undo of a delete posts the row back as the server handed it out: minor units, not the reader's amount. */
+const restoredFields = z
+  .object({
+    fromAccountId: accountIdField,
+    toAccountId: accountIdField,
+    amountMinor: z.coerce.number({ error: "errors.amount.invalid" }).int("errors.amount.invalid").positive("errors.transfer.notPositive").max(maxAmountMinor, "errors.amount.tooLarge"),
+    occurredOn: dateField,
+    description: descriptionField,
+  })
+  .refine((value) => value.fromAccountId !== value.toAccountId, { path: ["toAccountId"], message: "errors.transfer.sameAccount" });
+
+export type RestoredTransferInput = z.output<typeof restoredFields>;
+
+export function parseRestoredTransfer(values: Record<string, string>): ParsedForm<RestoredTransferInput> {
+  const result = restoredFields.safeParse(values);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: transferFieldErrors(result.error) };
+}
