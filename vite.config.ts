@@ -10,7 +10,6 @@ const frameworkPackages = packages(
   "react-router",
   "clsx",
   "class-variance-authority",
-  "@radix-ui[\\\\/]react-(?:slot|compose-refs)",
 );
 /** Lucide's factory and helpers, not its icons: each page takes only the icons it draws. */
 const lucideFactory = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
@@ -20,6 +19,10 @@ const ownCode = /^(?!.*node_modules).*[\\/]app[\\/]/;
 const everyPage = /[\\/]app[\\/](?:root|entry\.client)\.tsx/;
 const siteShell = /[\\/]app[\\/]components[\\/]layout[\\/]/;
 const marketingPieces = /[\\/]app[\\/]features[\\/]marketing[\\/]/;
+/** Public pages' own modules: the shell, the marketing pieces and routes. */
+const publicSite = /[\\/]app[\\/](?:components[\\/]layout|features[\\/]marketing|routes[\\/]marketing)[\\/]/;
+/** One Lucide icon (imported one by one, `lucide-react/icons/<name>`, so the chunker sees who uses each). */
+const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** Whether a module matching `from` imports `id`, directly or through other static imports (not lazy ones). */
 function importedStatically(from: RegExp, id: string, ctx: { getModuleInfo(id: string): { importers: string[] } | null }): boolean {
@@ -76,7 +79,11 @@ export default defineConfig({
               name: (id, ctx) => {
                 // A module nothing imports statically is loaded lazily, when a page needs it: never with the shell.
                 const importers = ctx.getModuleInfo(id)?.importers.length ?? 0;
-                return (siteShell.test(id) && importers > 0) || (marketingPieces.test(id) && importers > 1) ? "site" : null;
+                if ((siteShell.test(id) && importers > 0) || (marketingPieces.test(id) && importers > 1)) return "site";
+                // An icon the public pages share with others travels with the shell (which /app loads too) instead of in
+                // a file of a few hundred bytes of its own.
+                const users = ctx.getModuleInfo(id)?.importers ?? [];
+                return lucideIcon.test(id) && users.length > 1 && users.every((user) => publicSite.test(user)) ? "site" : null;
               },
               priority: 2,
             },

@@ -72,6 +72,8 @@ test.describe("the demo account", () => {
       ["/app/settings/partners", "Partner sharing"],
       ["/app/settings/categories", "Your categories"],
       ["/app/settings/data", "Your data"],
+      ["/app/accounts", "Accounts"],
+      ["/app/import", "Import a bank statement"],
       ["/app/invitations/smoke-no-such-invitation", "This invitation link doesn't work"],
     ];
     for (const [path, heading] of screens) {
@@ -110,6 +112,15 @@ test.describe("the demo account", () => {
       await sheet.getByRole("button", { name: "Add expense" }).click();
       await expect(sheet).toBeHidden();
       await expect(page.getByText("Smoke test shop").first()).toBeVisible();
+    });
+
+    test("a bank statement is read and previewed (nothing is saved before confirming)", async ({ page }) => {
+      await visit(page, "/app/import");
+      const csv = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"', '"20261102";"Café Noir";"NL91ABNA0417164300";"";"BA";"Af";"3,20";"Betaalautomaat";"Koffie"'];
+      await page.getByLabel("Drop the file here or choose it").setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: Buffer.from(csv.join("\r\n")) });
+      await page.getByRole("button", { name: "Read the file" }).click();
+      await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
+      await expect(page.getByText("Recognised as ING")).toBeVisible();
     });
 
     test("the bell opens the notifications", async ({ page }) => {

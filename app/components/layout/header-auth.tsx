@@ -1,4 +1,5 @@
-import { LogOutIcon, UserRoundIcon } from "lucide-react";
+import LogOutIcon from "lucide-react/icons/log-out";
+import UserRoundIcon from "lucide-react/icons/user-round";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";

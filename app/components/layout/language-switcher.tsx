@@ -1,4 +1,6 @@
-import { CheckIcon, ChevronDownIcon, GlobeIcon } from "lucide-react";
+import CheckIcon from "lucide-react/icons/check";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
+import GlobeIcon from "lucide-react/icons/globe";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useLocation, useNavigate } from "react-router";

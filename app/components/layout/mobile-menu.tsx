@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { BrandLogo } from "./brand-logo";
 import { HeaderAuth } from "./header-auth";
-import { MenuIcon } from "lucide-react";
+import MenuIcon from "lucide-react/icons/menu";
 import { LanguageList } from "./language-switcher";
 import type { SiteLink } from "./site-links";
 

@@ -1,4 +1,4 @@
-import { MailIcon } from "lucide-react";
+import MailIcon from "lucide-react/icons/mail";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 import { Dialog as SheetPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
+import XIcon from "lucide-react/icons/x";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { CookieIcon } from "lucide-react";
+import CookieIcon from "lucide-react/icons/cookie";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";

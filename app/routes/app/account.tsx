@@ -1,4 +1,9 @@
-import { ArrowLeftIcon, ArrowLeftRightIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, Trash2Icon } from "lucide-react";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import ArrowLeftRightIcon from "lucide-react/icons/arrow-left-right";
+import ChevronLeftIcon from "lucide-react/icons/chevron-left";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
+import FileUpIcon from "lucide-react/icons/file-up";
+import Trash2Icon from "lucide-react/icons/trash";
 import { useEffect, useId, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";

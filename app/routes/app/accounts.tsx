@@ -1,4 +1,9 @@
-import { ArchiveIcon, ArchiveRestoreIcon, CrownIcon, FileUpIcon, PencilIcon, PlusIcon } from "lucide-react";
+import ArchiveIcon from "lucide-react/icons/archive";
+import ArchiveRestoreIcon from "lucide-react/icons/archive-arrow-up";
+import CrownIcon from "lucide-react/icons/crown";
+import FileUpIcon from "lucide-react/icons/file-up";
+import PencilIcon from "lucide-react/icons/pencil";
+import PlusIcon from "lucide-react/icons/plus";
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";

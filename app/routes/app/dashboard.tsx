@@ -1,4 +1,8 @@
-import { ArrowRightIcon, PiggyBankIcon, PlusIcon, UserPlusIcon, WalletIcon } from "lucide-react";
+import ArrowRightIcon from "lucide-react/icons/arrow-right";
+import PiggyBankIcon from "lucide-react/icons/piggy-bank";
+import PlusIcon from "lucide-react/icons/plus";
+import UserPlusIcon from "lucide-react/icons/user-plus";
+import WalletIcon from "lucide-react/icons/wallet";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dashboard";

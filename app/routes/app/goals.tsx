@@ -1,4 +1,5 @@
-import { PlusIcon, TargetIcon } from "lucide-react";
+import PlusIcon from "lucide-react/icons/plus";
+import TargetIcon from "lucide-react/icons/target";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";

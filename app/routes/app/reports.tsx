@@ -1,4 +1,4 @@
-import { CrownIcon } from "lucide-react";
+import CrownIcon from "lucide-react/icons/crown";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/reports";

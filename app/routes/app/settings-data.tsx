@@ -1,4 +1,5 @@
-import { DownloadIcon, Trash2Icon } from "lucide-react";
+import DownloadIcon from "lucide-react/icons/download";
+import Trash2Icon from "lucide-react/icons/trash";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";

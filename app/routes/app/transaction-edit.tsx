@@ -1,4 +1,4 @@
-import { Trash2Icon } from "lucide-react";
+import Trash2Icon from "lucide-react/icons/trash";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/transaction-edit";

@@ -1,4 +1,5 @@
-import { Loader2Icon, MailCheckIcon } from "lucide-react";
+import Loader2Icon from "lucide-react/icons/loader-circle";
+import MailCheckIcon from "lucide-react/icons/mail-check";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/forgot-password";

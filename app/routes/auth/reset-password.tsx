@@ -1,4 +1,4 @@
-import { Loader2Icon } from "lucide-react";
+import Loader2Icon from "lucide-react/icons/loader-circle";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";

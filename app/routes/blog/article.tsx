@@ -1,4 +1,9 @@
-import { ArrowLeftIcon, CalendarIcon, GlobeIcon, LanguagesIcon, LoaderCircleIcon, UserIcon } from "lucide-react";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import CalendarIcon from "lucide-react/icons/calendar";
+import GlobeIcon from "lucide-react/icons/globe";
+import LanguagesIcon from "lucide-react/icons/languages";
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
+import UserIcon from "lucide-react/icons/user";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, useFetcher } from "react-router";

@@ -1,4 +1,5 @@
-import { PenLineIcon, XIcon } from "lucide-react";
+import PenLineIcon from "lucide-react/icons/pen-line";
+import XIcon from "lucide-react/icons/x";
 import { useCallback, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useNavigation } from "react-router";

@@ -1,4 +1,7 @@
-import { FeatherIcon, LockIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import FeatherIcon from "lucide-react/icons/feather";
+import LockIcon from "lucide-react/icons/lock";
+import UsersIcon from "lucide-react/icons/users";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";

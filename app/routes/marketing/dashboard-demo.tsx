@@ -1,21 +1,19 @@
-import {
-  BellIcon,
-  ChevronDownIcon,
-  ChartColumnIcon,
-  CrownIcon,
-  FileChartColumnIcon,
-  LayoutDashboardIcon,
-  PiggyBankIcon,
-  ReceiptIcon,
-  ScaleIcon,
-  SettingsIcon,
-  TargetIcon,
-  TrendingDownIcon,
-  TrendingUpIcon,
-  UserPlusIcon,
-  WalletIcon,
-  type LucideIcon,
-} from "lucide-react";
+import BellIcon from "lucide-react/icons/bell";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
+import ChartColumnIcon from "lucide-react/icons/chart-column";
+import CrownIcon from "lucide-react/icons/crown";
+import FileChartColumnIcon from "lucide-react/icons/file-chart-column";
+import LayoutDashboardIcon from "lucide-react/icons/layout-dashboard";
+import PiggyBankIcon from "lucide-react/icons/piggy-bank";
+import ReceiptIcon from "lucide-react/icons/receipt";
+import ScaleIcon from "lucide-react/icons/scale";
+import SettingsIcon from "lucide-react/icons/settings";
+import TargetIcon from "lucide-react/icons/target";
+import TrendingDownIcon from "lucide-react/icons/trending-down";
+import TrendingUpIcon from "lucide-react/icons/trending-up";
+import UserPlusIcon from "lucide-react/icons/user-plus";
+import WalletIcon from "lucide-react/icons/wallet";
+import type { LucideIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";

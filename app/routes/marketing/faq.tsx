@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "lucide-react";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";

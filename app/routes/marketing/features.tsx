@@ -1,4 +1,9 @@
-import { LayoutDashboardIcon, MonitorSmartphoneIcon, ShieldCheckIcon, SparklesIcon, TargetIcon, type LucideIcon } from "lucide-react";
+import LayoutDashboardIcon from "lucide-react/icons/layout-dashboard";
+import MonitorSmartphoneIcon from "lucide-react/icons/monitor-smartphone";
+import ShieldCheckIcon from "lucide-react/icons/shield-check";
+import SparklesIcon from "lucide-react/icons/sparkles";
+import TargetIcon from "lucide-react/icons/target";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";

@@ -1,4 +1,6 @@
-import { DownloadIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
+import DownloadIcon from "lucide-react/icons/download";
+import ShieldCheckIcon from "lucide-react/icons/shield-check";
+import Trash2Icon from "lucide-react/icons/trash";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,5 @@
-import { CircleAlertIcon, CircleCheckIcon } from "lucide-react";
+import CircleAlertIcon from "lucide-react/icons/circle-exclamation-point";
+import CircleCheckIcon from "lucide-react/icons/circle-check";
 import { cn } from "~/lib/cn";
 
 /** An inline notice inside an auth card: errors for pages without JavaScript, confirmations. */

@@ -1,4 +1,5 @@
-import { Loader2Icon, MailCheckIcon } from "lucide-react";
+import Loader2Icon from "lucide-react/icons/loader-circle";
+import MailCheckIcon from "lucide-react/icons/mail-check";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";

@@ -1,4 +1,4 @@
-import { Loader2Icon } from "lucide-react";
+import Loader2Icon from "lucide-react/icons/loader-circle";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

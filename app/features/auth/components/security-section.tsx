@@ -1,4 +1,8 @@
-import { CheckIcon, CopyIcon, Loader2Icon, ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
+import CheckIcon from "lucide-react/icons/check";
+import CopyIcon from "lucide-react/icons/copy";
+import Loader2Icon from "lucide-react/icons/loader-circle";
+import ShieldCheckIcon from "lucide-react/icons/shield-check";
+import ShieldOffIcon from "lucide-react/icons/shield-off";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useActionData, useFetcher } from "react-router";

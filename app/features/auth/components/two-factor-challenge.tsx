@@ -1,4 +1,5 @@
-import { Loader2Icon, ShieldCheckIcon } from "lucide-react";
+import Loader2Icon from "lucide-react/icons/loader-circle";
+import ShieldCheckIcon from "lucide-react/icons/shield-check";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";

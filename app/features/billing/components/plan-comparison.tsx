@@ -1,4 +1,6 @@
-import { CheckIcon, CrownIcon, MinusIcon } from "lucide-react";
+import CheckIcon from "lucide-react/icons/check";
+import CrownIcon from "lucide-react/icons/crown";
+import MinusIcon from "lucide-react/icons/minus";
 import type { ReactNode } from "react";
 import type { NamespaceKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";

@@ -1,4 +1,10 @@
-import { ChartNoAxesCombinedIcon, CrownIcon, FileDownIcon, PaletteIcon, TargetIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import ChartNoAxesCombinedIcon from "lucide-react/icons/chart-no-axes-combined";
+import CrownIcon from "lucide-react/icons/crown";
+import FileDownIcon from "lucide-react/icons/file-down";
+import PaletteIcon from "lucide-react/icons/palette";
+import TargetIcon from "lucide-react/icons/target";
+import UsersIcon from "lucide-react/icons/users";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";

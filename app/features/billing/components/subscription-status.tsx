@@ -1,4 +1,7 @@
-import { CalendarClockIcon, CrownIcon, FlaskConicalIcon, TriangleAlertIcon } from "lucide-react";
+import CalendarClockIcon from "lucide-react/icons/calendar-clock";
+import CrownIcon from "lucide-react/icons/crown";
+import FlaskConicalIcon from "lucide-react/icons/flask-conical";
+import TriangleAlertIcon from "lucide-react/icons/triangle-exclamation-point";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,6 @@
-import { CalendarIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
+import CalendarIcon from "lucide-react/icons/calendar";
+import LanguagesIcon from "lucide-react/icons/languages";
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useFetcher } from "react-router";

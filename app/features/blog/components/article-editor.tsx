@@ -1,4 +1,4 @@
-import { LoaderCircleIcon } from "lucide-react";
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { tDynamic } from "~/i18n/translator";

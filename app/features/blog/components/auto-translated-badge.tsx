@@ -1,4 +1,4 @@
-import { LanguagesIcon } from "lucide-react";
+import LanguagesIcon from "lucide-react/icons/languages";
 import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 

@@ -1,4 +1,4 @@
-import { RssIcon } from "lucide-react";
+import RssIcon from "lucide-react/icons/rss";
 import { useTranslation } from "~/i18n/react";
 import { blogPath, type Language } from "~/domain/languages";
 

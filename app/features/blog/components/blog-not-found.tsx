@@ -1,4 +1,4 @@
-import { ArrowLeftIcon } from "lucide-react";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,7 @@
-import { CheckCircle2Icon, InfoIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
+import CheckCircle2Icon from "lucide-react/icons/circle-check";
+import InfoIcon from "lucide-react/icons/info";
+import LanguagesIcon from "lucide-react/icons/languages";
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher, useRevalidator } from "react-router";

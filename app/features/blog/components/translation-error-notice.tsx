@@ -1,4 +1,6 @@
-import { AlertTriangleIcon, HourglassIcon, PlugZapIcon } from "lucide-react";
+import AlertTriangleIcon from "lucide-react/icons/triangle-exclamation-point";
+import HourglassIcon from "lucide-react/icons/hourglass";
+import PlugZapIcon from "lucide-react/icons/plug-zap";
 import { useTranslation } from "~/i18n/react";
 import { classifyTranslationError } from "~/features/translation/translation-errors";
 import { cn } from "~/lib/cn";

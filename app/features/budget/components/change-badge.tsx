@@ -1,4 +1,5 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon } from "lucide-react";
+import ArrowDownRightIcon from "lucide-react/icons/arrow-down-right";
+import ArrowUpRightIcon from "lucide-react/icons/arrow-up-right";
 import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,4 @@
-import { PlusIcon } from "lucide-react";
+import PlusIcon from "lucide-react/icons/plus";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";

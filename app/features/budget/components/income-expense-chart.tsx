@@ -1,4 +1,4 @@
-import { ChartColumnIcon } from "lucide-react";
+import ChartColumnIcon from "lucide-react/icons/chart-column";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { formatBucket, type ChartPeriod } from "~/domain/periods";

@@ -1,4 +1,5 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import ChevronLeftIcon from "lucide-react/icons/chevron-left";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { addMonths, monthOf, type MonthKey } from "~/domain/periods";

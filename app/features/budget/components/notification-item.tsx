@@ -1,4 +1,6 @@
-import { ChartColumnIcon, PartyPopperIcon, UserPlusIcon } from "lucide-react";
+import ChartColumnIcon from "lucide-react/icons/chart-column";
+import PartyPopperIcon from "lucide-react/icons/party-popper";
+import UserPlusIcon from "lucide-react/icons/user-plus";
 import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,4 @@
-import { BellIcon } from "lucide-react";
+import BellIcon from "lucide-react/icons/bell";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";

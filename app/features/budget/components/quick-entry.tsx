@@ -1,4 +1,5 @@
-import { PlusIcon, Trash2Icon } from "lucide-react";
+import PlusIcon from "lucide-react/icons/plus";
+import Trash2Icon from "lucide-react/icons/trash";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { tDynamic } from "~/i18n/translator";

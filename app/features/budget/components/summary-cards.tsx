@@ -1,4 +1,8 @@
-import { ArrowDownLeftIcon, ArrowUpRightIcon, PercentIcon, ScaleIcon, type LucideIcon } from "lucide-react";
+import ArrowDownLeftIcon from "lucide-react/icons/arrow-down-left";
+import ArrowUpRightIcon from "lucide-react/icons/arrow-up-right";
+import PercentIcon from "lucide-react/icons/percent";
+import ScaleIcon from "lucide-react/icons/scale";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Card } from "~/components/ui/card";
 import type { Summary } from "~/domain/summary";

@@ -1,4 +1,4 @@
-import { ChevronRightIcon } from "lucide-react";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,6 @@
-import { PlusIcon, SearchIcon, XIcon } from "lucide-react";
+import PlusIcon from "lucide-react/icons/plus";
+import SearchIcon from "lucide-react/icons/search";
+import XIcon from "lucide-react/icons/x";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";

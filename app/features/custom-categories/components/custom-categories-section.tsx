@@ -1,4 +1,8 @@
-import { ArchiveIcon, ArchiveRestoreIcon, PaletteIcon, PencilIcon, PlusIcon } from "lucide-react";
+import ArchiveIcon from "lucide-react/icons/archive";
+import ArchiveRestoreIcon from "lucide-react/icons/archive-arrow-up";
+import PaletteIcon from "lucide-react/icons/palette";
+import PencilIcon from "lucide-react/icons/pencil";
+import PlusIcon from "lucide-react/icons/plus";
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";

@@ -1,4 +1,5 @@
-import { FileSpreadsheetIcon, FileTextIcon } from "lucide-react";
+import FileSpreadsheetIcon from "lucide-react/icons/file-spreadsheet";
+import FileTextIcon from "lucide-react/icons/file-text";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { addDays, monthEnd, monthStart, type MonthKey } from "~/domain/periods";

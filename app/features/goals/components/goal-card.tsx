@@ -1,4 +1,10 @@
-import { ArchiveIcon, ArchiveRestoreIcon, CalendarIcon, HistoryIcon, MinusIcon, PencilIcon, PlusIcon } from "lucide-react";
+import ArchiveIcon from "lucide-react/icons/archive";
+import ArchiveRestoreIcon from "lucide-react/icons/archive-arrow-up";
+import CalendarIcon from "lucide-react/icons/calendar";
+import HistoryIcon from "lucide-react/icons/rotate-ccw-clock";
+import MinusIcon from "lucide-react/icons/minus";
+import PencilIcon from "lucide-react/icons/pencil";
+import PlusIcon from "lucide-react/icons/plus";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";

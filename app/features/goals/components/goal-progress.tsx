@@ -1,4 +1,4 @@
-import { PartyPopperIcon } from "lucide-react";
+import PartyPopperIcon from "lucide-react/icons/party-popper";
 import { useTranslation } from "~/i18n/react";
 import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,5 @@
-import { SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import SearchXIcon from "lucide-react/icons/search-x";
+import TriangleAlertIcon from "lucide-react/icons/triangle-exclamation-point";
 import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";

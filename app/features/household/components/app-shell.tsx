@@ -1,18 +1,16 @@
-import {
-  ChartColumnIcon,
-  CheckIcon,
-  ChevronsUpDownIcon,
-  CrownIcon,
-  FileUpIcon,
-  LayoutDashboardIcon,
-  LogOutIcon,
-  PiggyBankIcon,
-  ReceiptIcon,
-  SettingsIcon,
-  WalletCardsIcon,
-  WalletIcon,
-  type LucideIcon,
-} from "lucide-react";
+import ChartColumnIcon from "lucide-react/icons/chart-column";
+import CheckIcon from "lucide-react/icons/check";
+import ChevronsUpDownIcon from "lucide-react/icons/chevrons-up-down";
+import CrownIcon from "lucide-react/icons/crown";
+import FileUpIcon from "lucide-react/icons/file-up";
+import LayoutDashboardIcon from "lucide-react/icons/layout-dashboard";
+import LogOutIcon from "lucide-react/icons/log-out";
+import PiggyBankIcon from "lucide-react/icons/piggy-bank";
+import ReceiptIcon from "lucide-react/icons/receipt";
+import SettingsIcon from "lucide-react/icons/settings";
+import WalletCardsIcon from "lucide-react/icons/wallet-cards";
+import WalletIcon from "lucide-react/icons/wallet";
+import type { LucideIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, NavLink, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-import { ArrowUpIcon } from "lucide-react";
+import ArrowUpIcon from "lucide-react/icons/arrow-up";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { isLanguage, toRegionalLocale } from "~/domain/languages";

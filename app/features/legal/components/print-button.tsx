@@ -1,4 +1,4 @@
-import { PrinterIcon } from "lucide-react";
+import PrinterIcon from "lucide-react/icons/printer";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";

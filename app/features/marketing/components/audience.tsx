@@ -1,4 +1,8 @@
-import { GraduationCapIcon, HeartIcon, HouseIcon, PlaneIcon, type LucideIcon } from "lucide-react";
+import GraduationCapIcon from "lucide-react/icons/graduation-cap";
+import HeartIcon from "lucide-react/icons/heart";
+import HouseIcon from "lucide-react/icons/house";
+import PlaneIcon from "lucide-react/icons/plane";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { IconTile, Section, SectionHeader } from "./section";
 

@@ -1,4 +1,4 @@
-import { ArrowRightIcon } from "lucide-react";
+import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AppLink } from "./app-link";

@@ -1,4 +1,11 @@
-import { ArrowRightIcon, CalendarDaysIcon, ChartColumnIcon, HeartHandshakeIcon, PiggyBankIcon, TagsIcon, WalletIcon, type LucideIcon } from "lucide-react";
+import ArrowRightIcon from "lucide-react/icons/arrow-right";
+import CalendarDaysIcon from "lucide-react/icons/calendar-days";
+import ChartColumnIcon from "lucide-react/icons/chart-column";
+import HeartHandshakeIcon from "lucide-react/icons/heart-handshake";
+import PiggyBankIcon from "lucide-react/icons/piggy-bank";
+import TagsIcon from "lucide-react/icons/tags";
+import WalletIcon from "lucide-react/icons/wallet";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { IconTile, Section, SectionHeader } from "./section";

@@ -1,4 +1,6 @@
-import { ArrowRightIcon, CheckIcon, UsersIcon } from "lucide-react";
+import ArrowRightIcon from "lucide-react/icons/arrow-right";
+import CheckIcon from "lucide-react/icons/check";
+import UsersIcon from "lucide-react/icons/users";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { demoGoalRatio, demoMonth, demoNetCents } from "~/features/marketing/demo-figures";

@@ -1,4 +1,5 @@
-import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import CircleCheckIcon from "lucide-react/icons/circle-check";
+import CircleXIcon from "lucide-react/icons/circle-x";
 import { useTranslation } from "~/i18n/react";
 import { Section, SectionHeader } from "./section";
 

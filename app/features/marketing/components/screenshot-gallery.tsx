@@ -1,4 +1,4 @@
-import { Maximize2Icon } from "lucide-react";
+import Maximize2Icon from "lucide-react/icons/maximize-2";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { assetHref, usePublicEnv } from "~/features/marketing/public-env";

@@ -1,4 +1,4 @@
-import { StarIcon } from "lucide-react";
+import StarIcon from "lucide-react/icons/star";
 import { useTranslation } from "~/i18n/react";
 import { Section, SectionHeader } from "./section";
 

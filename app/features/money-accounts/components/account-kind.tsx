@@ -1,4 +1,8 @@
-import { BanknoteIcon, CreditCardIcon, LandmarkIcon, PiggyBankIcon, type LucideIcon } from "lucide-react";
+import BanknoteIcon from "lucide-react/icons/banknote";
+import CreditCardIcon from "lucide-react/icons/credit-card";
+import LandmarkIcon from "lucide-react/icons/landmark";
+import PiggyBankIcon from "lucide-react/icons/piggy-bank";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import type { AccountKind } from "../account.schema";

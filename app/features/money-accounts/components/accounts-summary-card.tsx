@@ -1,4 +1,4 @@
-import { FileUpIcon } from "lucide-react";
+import FileUpIcon from "lucide-react/icons/file-up";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,8 @@
-import { LogOutIcon, MailIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import LogOutIcon from "lucide-react/icons/log-out";
+import MailIcon from "lucide-react/icons/mail";
+import UserMinusIcon from "lucide-react/icons/user-minus";
+import UserPlusIcon from "lucide-react/icons/user-plus";
+import UsersIcon from "lucide-react/icons/users";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";

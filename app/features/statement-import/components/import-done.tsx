@@ -1,4 +1,5 @@
-import { CircleCheckIcon, ScaleIcon } from "lucide-react";
+import CircleCheckIcon from "lucide-react/icons/circle-check";
+import ScaleIcon from "lucide-react/icons/scale";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,4 +1,5 @@
-import { FileTextIcon, Undo2Icon } from "lucide-react";
+import FileTextIcon from "lucide-react/icons/file-text";
+import Undo2Icon from "lucide-react/icons/undo-2";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { CircleAlertIcon } from "lucide-react";
+import CircleAlertIcon from "lucide-react/icons/circle-exclamation-point";
 import { useTranslation } from "~/i18n/react";
 import type { ImportProblem } from "../statement-import.server";
 

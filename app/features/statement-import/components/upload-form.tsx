@@ -1,4 +1,4 @@
-import { FileUpIcon } from "lucide-react";
+import FileUpIcon from "lucide-react/icons/file-up";
 import { useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,6 @@
-import { CircleAlertIcon, MailCheckIcon, UsersIcon } from "lucide-react";
+import CircleAlertIcon from "lucide-react/icons/circle-exclamation-point";
+import MailCheckIcon from "lucide-react/icons/mail-check";
+import UsersIcon from "lucide-react/icons/users";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";

@@ -1,4 +1,7 @@
-import { CircleCheckIcon, CrownIcon, FlaskConicalIcon, InfoIcon } from "lucide-react";
+import CircleCheckIcon from "lucide-react/icons/circle-check";
+import CrownIcon from "lucide-react/icons/crown";
+import FlaskConicalIcon from "lucide-react/icons/flask-conical";
+import InfoIcon from "lucide-react/icons/info";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/upgrade";
