@@ -142,16 +142,17 @@ function BottomBar() {
       aria-label={t("nav.tabs")}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="grid grid-cols-7">
+      {/* Each tab as wide as its label, then the rest shared: long words (Einnahmen) take room short ones (Ziele) leave. */}
+      <ul className="flex">
         {bottomBarItems.map((item) => (
-          <li key={item.key}>
+          <li key={item.key} className="min-w-0 flex-auto">
             <NavLink
               to={item.to}
               end={item.end}
               prefetch="intent"
               className={({ isActive }) =>
                 cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-medium leading-none text-muted-foreground",
+                  "flex h-16 min-w-0 flex-col items-center justify-center gap-1 px-px text-[0.6rem] font-medium leading-none text-muted-foreground",
                   isActive && "text-primary",
                 )
               }
@@ -161,7 +162,8 @@ function BottomBar() {
                   <span className={cn("flex h-7 w-11 items-center justify-center rounded-full transition-colors", isActive && "bg-secondary")}>
                     <item.icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="whitespace-nowrap text-center tracking-tight">{t(`nav.short.${item.key}`)}</span>
+                  {/* Past what the bar can give (a narrower phone), a label ends in an ellipsis rather than running into the next. */}
+                  <span className="max-w-full truncate text-center tracking-tighter">{t(`nav.short.${item.key}`)}</span>
                 </>
               )}
             </NavLink>
