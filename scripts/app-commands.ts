@@ -4,7 +4,7 @@ import { getConfig } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase } from "~/db/client.server";
 import { setCreator } from "~/features/auth/creators.server";
 import { logger } from "~/lib/logger.server";
-import { runStartupTasks } from "../server/startup";
+import { runStartupTasks, stopStartupTasks } from "../server/startup";
 
 async function withDatabase(work: () => Promise<void>): Promise<void> {
   const config = getConfig();
@@ -29,6 +29,7 @@ export async function seedCommand(): Promise<void> {
   await withDatabase(async () => {
     await migrateDatabase();
     await runStartupTasks();
+    await stopStartupTasks();
     logger.info("seed done");
   });
 }

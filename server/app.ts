@@ -10,7 +10,7 @@ import { getConfig, publicUrl } from "~/config.server";
 import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
 import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import { requestStoreContext, runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
-import { runStartupTasks } from "./startup";
+import { runStartupTasks, stopStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
 import { privateWhenSignedIn } from "./private-when-signed-in";
 import { requestGuard } from "./request-guard";
@@ -27,6 +27,7 @@ export async function boot(): Promise<void> {
 }
 
 export async function shutdown(): Promise<void> {
+  await stopStartupTasks();
   await closeDatabase();
 }
 

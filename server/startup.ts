@@ -4,12 +4,15 @@ import { startAccounts } from "~/features/auth/startup.server";
 import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
 import { seedBudgetDemo } from "~/features/budget/startup.server";
 import { startHouseholds } from "~/features/household/startup.server";
+import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.server";
 import { startInvitationPurge } from "~/features/sharing/startup.server";
 import { logger } from "~/lib/logger.server";
 
 interface StartupTask {
   name: string;
   run(): Promise<void>;
+  /** Ends what `run` left running (a timer, a worker), before the database closes. */
+  stop?(): Promise<void>;
 }
 
 export const startupTasks: readonly StartupTask[] = [
@@ -19,6 +22,7 @@ export const startupTasks: readonly StartupTask[] = [
   { name: "blog: translation worker", run: startArticleTranslation },
   { name: "budget: demo account", run: seedBudgetDemo },
   { name: "sharing: purge expired invitations", run: startInvitationPurge },
+  { name: "mail: retry worker for mail the SMTP server did not take", run: startMailRetry, stop: stopMailRetry },
 ];
 
 export async function runStartupTasks(tasks: readonly StartupTask[] = startupTasks): Promise<void> {
@@ -27,4 +31,9 @@ export async function runStartupTasks(tasks: readonly StartupTask[] = startupTas
     await task.run();
     logger.debug({ task: task.name, ms: Math.round(performance.now() - started) }, "start-up task done");
   }
+}
+
+/** Shutting down: stops the tasks' workers in the reverse order of their start. */
+export async function stopStartupTasks(tasks: readonly StartupTask[] = startupTasks): Promise<void> {
+  for (const task of [...tasks].reverse()) await task.stop?.();
 }

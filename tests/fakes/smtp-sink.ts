@@ -10,12 +10,23 @@ export interface SinkMail {
   receivedAt: string;
 }
 
-export function startSmtpSink({ port, directory }: { port: number; directory: string }): Promise<SMTPServer> {
+interface SmtpSinkOptions {
+  port: number;
+  directory: string;
+  /** Recipients answered "550 no such mailbox", as a real server answers a mistyped address. */
+  refuseRecipient?: (address: string) => boolean;
+}
+
+export function startSmtpSink({ port, directory, refuseRecipient }: SmtpSinkOptions): Promise<SMTPServer> {
   fs.mkdirSync(directory, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuseRecipient?.(address.address)) return callback();
+      callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

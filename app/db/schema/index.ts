@@ -3,3 +3,4 @@ export * from "./platform";
 export * from "./blog";
 export * from "./budget";
 export * from "./premium";
+export * from "./mail";

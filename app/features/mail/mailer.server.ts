@@ -4,6 +4,8 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig, isProduction } from "~/config.server";
 import { logger } from "~/lib/logger.server";
+import { describeMailError, isPermanentMailError, retryDelayMs } from "./retry-policy";
+import { queueMail, recordRefusedMail } from "./retry-queue.server";
 
 export interface MailMessage {
   to: string;
@@ -48,13 +50,41 @@ export function outboxDirectory(): string {
 function smtpTransport(url: string): Transporter {
   const cached = globalStore.__samenSmtp;
   if (cached?.url === url) return cached.transport;
-  const transport = nodemailer.createTransport(url);
+  // Seconds, not nodemailer's minutes: the first attempt runs inside someone's request, and a mail that times out
+  // is kept for the retry worker anyway.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 });
   globalStore.__samenSmtp = { url, transport };
   return transport;
 }
 
-/** Sends one e-mail (HTML and plain text). Throws when the SMTP server refuses it. */
+/**
+ * Sends one e-mail (HTML and plain text) and returns normally even when the SMTP server is down or refuses it: the
+ * rendered mail (already in the reader's language) is kept in the mail_outbox table and the retry worker
+ * (retry-worker.server.ts) tries again, so a sign-up never loses its confirmation link to an outage. A recipient the
+ * server refuses for good is recorded there as failed and not tried again.
+ */
 export async function sendMail(message: MailMessage): Promise<void> {
+  const kind = message.kind ?? "mail";
+  try {
+    await deliverMail(message);
+    return;
+  } catch (error) {
+    const now = new Date();
+    const lastError = describeMailError(error);
+    const mail = { kind, recipient: message.to, subject: message.subject, html: message.html, text: message.text, lastError, now };
+    // The error itself stays out of the log: the server's answer may quote the address.
+    if (isPermanentMailError(error)) {
+      const mailId = await recordRefusedMail(mail);
+      logger.error({ kind, mailId, reason: lastError }, "mail refused for good by the SMTP server; not retried");
+      return;
+    }
+    const mailId = await queueMail({ ...mail, nextAttemptAt: new Date(now.getTime() + retryDelayMs(1)) });
+    logger.warn({ kind, mailId, reason: lastError }, "mail not sent; queued for another attempt");
+  }
+}
+
+/** One delivery attempt over SMTP or into the development outbox; throws when it fails. */
+export async function deliverMail(message: MailMessage): Promise<void> {
   const config = getConfig();
   const delivery = mailDelivery();
   const kind = message.kind ?? "mail";
