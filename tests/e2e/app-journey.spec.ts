@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signUpAndVerify, testAccount } from "./fixtures";
+import { settleAnimations, signUpAndVerify, testAccount } from "./fixtures";
 
 /** Today on the test's clock, as the app (reader's time zone) sees it. */
 function todayParts() {
@@ -29,6 +29,7 @@ async function addEntry(page: Page, phone: boolean, entry: { kind: "Expense" | "
 }
 
 async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }

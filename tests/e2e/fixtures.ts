@@ -145,3 +145,13 @@ export function totpCode(setupKey: string, at = Date.now()): string {
   const number = ((digest[offset]! & 0x7f) << 24) | (digest[offset + 1]! << 16) | (digest[offset + 2]! << 8) | digest[offset + 3]!;
   return String(number % 1_000_000).padStart(6, "0");
 }
+
+/**
+ * Waits until the page's finite animations and transitions have ended (a toast sliding in is half transparent, and axe
+ * would measure its contrast mid-fade); endless ones, such as a spinner, are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
