@@ -1,23 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/chromium";
 import { e2eEnvironment } from "./tests/e2e/env";
 
 const env = await e2eEnvironment();
 const baseURL = `http://localhost:${env.port}`;
 
-/** Debian's Chromium, started with the flags this machine's notes require (no background networking). */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,13 +17,13 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    launchOptions: chromium,
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunchOptions } },
     {
       name: "phone",
-      use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, launchOptions: chromium },
+      use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, launchOptions: chromiumLaunchOptions },
       grep: /@phone/,
     },
   ],

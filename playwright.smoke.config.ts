@@ -2,25 +2,12 @@
 // no error, and a control that needs JavaScript must work on each. `npm run test:smoke` runs it against `npm run dev`;
 // SMOKE_COMMAND="npm start" (and SMOKE_CWD=<another clone>) point it at another command. See tests/smoke/serve.ts.
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/chromium";
 import { smokeEnvironment } from "./tests/smoke/env";
 
 const env = await smokeEnvironment();
 const baseURL = env.baseURL;
 
-/** Debian's Chromium with the same flags as the end-to-end suite (playwright.config.ts). */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/smoke",
@@ -44,7 +31,7 @@ export default defineConfig({
     navigationTimeout: 60_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: chromium,
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: "node tests/smoke/serve.ts",

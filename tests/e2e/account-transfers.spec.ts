@@ -1,22 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createVerifiedUser } from "./fixtures";
+import { createVerifiedUser, lookAt } from "./fixtures";
 import { plainSpaces, text, visit } from "./marketing-support";
 
-/** Set SHOTS_DIR to keep a PNG of every screen (for looking at them at 360 and 1280 px). */
-async function look(page: Page, name: string) {
-  const directory = process.env.SHOTS_DIR;
-  if (directory) await page.screenshot({ path: `${directory}/account-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-  // Nothing may stick out sideways on a phone.
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll("main *")].filter((element) => element.getBoundingClientRect().right > width + 1);
-    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
-  });
-  expect(overflow).toEqual([]);
-}
+const look = (page: Page, name: string) => lookAt(page, `account-${name}`);
 
 const salaryId = "00000000-0000-4000-8000-000000000101";
 const today = new Date().toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 // Shared helpers for browser tests of every area: accounts made through the real sign-up and the real
 // (sink-caught) confirmation mail, reading mails, and two-factor codes.
 import crypto from "node:crypto";
@@ -154,4 +155,25 @@ export async function settleAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
   );
+}
+
+/**
+ * What the screen tests check on every screen they open: axe finds nothing once animations have settled, and nothing
+ * sticks out sideways (a phone scrolls the page, never a row). With `regionsScroll`, a wide element inside a
+ * role=region (a sample table that scrolls on its own) is allowed. SHOTS_DIR keeps a PNG of each screen for looking.
+ */
+export async function lookAt(page: Page, name: string, options: { regionsScroll?: boolean } = {}): Promise<void> {
+  const directory = process.env.SHOTS_DIR;
+  if (directory) await page.screenshot({ path: `${directory}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  const overflow = await page.evaluate((regionsScroll) => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("main *")].filter(
+      (element) => !(regionsScroll && element.closest("[role=region]")) && element.getBoundingClientRect().right > width + 1,
+    );
+    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
+  }, options.regionsScroll ?? false);
+  expect(overflow).toEqual([]);
 }

@@ -1,21 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createVerifiedUser } from "./fixtures";
+import { createVerifiedUser, lookAt } from "./fixtures";
 
-/** Set SHOTS_DIR to keep a PNG of every screen (for looking at them at 360 and 1280 px). */
-async function look(page: Page, name: string) {
-  const directory = process.env.SHOTS_DIR;
-  if (directory) await page.screenshot({ path: `${directory}/import-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-  // Nothing may stick out sideways on a phone (a wide sample table scrolls inside its own region).
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll("main *")].filter((element) => !element.closest("[role=region]") && element.getBoundingClientRect().right > width + 1);
-    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
-  });
-  expect(overflow).toEqual([]);
-}
+const look = (page: Page, name: string) => lookAt(page, `import-${name}`, { regionsScroll: true });
 
 const month = new Date().toISOString().slice(0, 7);
 const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;

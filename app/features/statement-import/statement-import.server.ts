@@ -436,13 +436,16 @@ export async function confirmImport({
       ];
     });
     for (let index = 0; index < transfers.length; index += 1000) await tx.insert(transfer).values(transfers.slice(index, index + 1000));
-    for (const row of chosen) {
-      if (row.status !== "transfer-matched") continue;
-      const incoming = row.row.amountMinor > 0;
-      await tx
-        .update(transfer)
-        .set(incoming ? { toImportKey: row.key, matchedImportBatchId: batch.id, updatedAt: new Date() } : { fromImportKey: row.key, matchedImportBatchId: batch.id, updatedAt: new Date() })
-        .where(and(eq(transfer.id, row.transferId), eq(transfer.householdId, householdId)));
+    // The second halves of transfers recorded from the other account: one statement per side, not one per row.
+    const matched = chosen.flatMap((row) => (row.status === "transfer-matched" ? [row] : []));
+    for (const side of ["to", "from"] as const) {
+      const rows = matched.filter((row) => (row.row.amountMinor > 0) === (side === "to"));
+      if (rows.length === 0) continue;
+      const keyColumn = side === "to" ? sql`"to_import_key"` : sql`"from_import_key"`;
+      await tx.execute(sql`
+        update "transfer" set ${keyColumn} = "matched"."key", "matched_import_batch_id" = ${batch.id}, "updated_at" = now()
+        from unnest(${sql.param(rows.map((row) => row.transferId))}::uuid[], ${sql.param(rows.map((row) => row.key))}::text[]) as "matched"("id", "key")
+        where "transfer"."id" = "matched"."id" and "transfer"."household_id" = ${householdId}`);
     }
     // The statement names its account: an account without an IBAN takes it, so transfers to it are recognised from
     // then on (unless another account of the household already has it).
