@@ -20,7 +20,7 @@ export default defineConfig({
   ],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/fakes/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/fakes/**/*.test.ts", "tests/faults/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

@@ -53,6 +53,8 @@ export const configSchema = z.object({
   ),
   ANALYTICS_EXCLUDED_IP: optionalText,
   RATE_LIMIT_DISABLED: booleanFlag.optional(),
+  /** Memory for the anonymous page cache (server/page-cache.ts), in megabytes; 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /**
    * The proxies whose X-Forwarded-For is believed, in Express's "trust proxy" syntax: a hop count, or a comma-separated
    * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Default: loopback only.

@@ -1,8 +1,10 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, redirectDocument, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { databaseFaultOf, statusOfDatabaseFault, type DatabaseFault } from "~/db/faults.server";
 import { isLanguage } from "~/domain/languages";
+import { detectLanguage } from "~/i18n/detect.server";
 import { I18nProvider } from "~/i18n/react";
 import { serverTranslator } from "~/i18n/resources.server";
 import { createCoalescingStream } from "~/lib/coalescing-stream.server";
@@ -19,12 +21,21 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const { nonce, log, databaseFault } = loadContext.get(requestStoreContext);
+  if (databaseFault) {
+    // A loader or action met a database that is down or a full disk (handleError noted it). Thrown from here, React
+    // Router renders again with this answer at the root's error boundary: 503 or 507 and a page that says what
+    // happened, instead of 500 and "something went wrong". The second render shows that boundary.
+    if (!showsFault(routerContext, databaseFault)) throw faultResponse(databaseFault);
+    responseHeaders.set("Cache-Control", "no-store");
+    responseHeaders.set("Retry-After", "30");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, log } = loadContext.get(requestStoreContext);
   const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
-  const language = isLanguage(rootData?.language) ? rootData.language : "en";
+  // Without the root's data (its loader failed) the page still speaks the reader's language: cookie, then browser.
+  const language = isLanguage(rootData?.language) ? rootData.language : detectLanguage(request);
   const i18n = serverTranslator(language);
 
   return new Promise<Response>((resolve, reject) => {
@@ -65,8 +76,39 @@ export default async function handleRequest(
   });
 }
 
+function faultResponse(fault: DatabaseFault): Response {
+  return Response.json({ databaseFault: fault }, { status: statusOfDatabaseFault(fault) });
+}
+
+function showsFault(routerContext: EntryContext, fault: DatabaseFault): boolean {
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  return errors.some((error) => isRouteErrorResponse(error) && error.status === statusOfDatabaseFault(fault));
+}
+
+/**
+ * A `.data` request (a client-side navigation or form post) that met a database fault loads the page as a document
+ * instead, which shows the 503 or 507 page.
+ */
+export function handleDataRequest(response: Response, { request, context }: { request: Request; context: RouterContextProvider }): Response {
+  if (!context.get(requestStoreContext).databaseFault) return response;
+  const url = new URL(request.url);
+  const pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return redirectDocument(pathname + url.search);
+}
+
 export function handleError(error: unknown, { request, context }: { request: Request; context?: RouterContextProvider }) {
   if (request.signal.aborted) return;
-  const log = context ? context.get(requestStoreContext).log : logger;
+  const store = context?.get(requestStoreContext);
+  const fault = databaseFaultOf(error);
+  if (fault && store) {
+    if (!store.databaseFault) store.log.warn({ err: error, fault }, "database fault: answering 503/507");
+    store.databaseFault = fault;
+    return;
+  }
+  // Our own fault answer, thrown by handleRequest above to render the error page: already logged.
+  if (error instanceof Response && store?.databaseFault) return;
+  const log = store ? store.log : logger;
   log.error({ err: error, url: request.url }, "unhandled error in loader, action or render");
 }

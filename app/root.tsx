@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,16 +18,28 @@ import { Button } from "~/components/ui/button";
 import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
 import { toBcp47, type Language } from "~/domain/languages";
 import { getRootData } from "~/features/platform/root-data.server";
+import { refuseWritesWhenDiskIsLow } from "~/features/platform/disk-guard.server";
+import { answerResourceFaults } from "~/features/platform/resource-faults.server";
 import { useRootData } from "~/features/platform/use-root-data";
 import { badInputOf } from "~/lib/bad-input";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 
+/**
+ * Whether this document carries the stylesheet in a `<style>` of its own (a kept public page, server/first-paint.ts):
+ * then the browser must not render the link the server's HTML does not have, or hydration would not match. Read once,
+ * as the module loads: the style stays in the document for as long as the document lives.
+ */
+const stylesheetInlined = typeof document !== "undefined" && document.querySelector(`style[data-inlined-stylesheet="${stylesheet}"]`) !== null;
+
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(stylesheetInlined ? [] : [{ rel: "stylesheet", href: stylesheet }]),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+// Outermost first: a resource route's database fault becomes a 503/507 with a translated text, whatever threw it.
+export const middleware: Route.MiddlewareFunction[] = [answerResourceFaults, refuseWritesWhenDiskIsLow];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(await getRootData(request, context));
@@ -76,17 +89,25 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const badInput = badInputOf(error);
+  // 503: the database cannot be reached; 507: its disk is full (app/entry.server.tsx). Both pass: try again.
+  const fault = status === 503 ? "unavailable" : status === 507 ? "diskFull" : undefined;
   const showDetails = import.meta.env.DEV && error instanceof Error;
+  let title = t("errorPage.title");
+  let description = t("errorPage.description");
+  if (status === 404) [title, description] = [t("notFound.title"), t("notFound.description")];
+  else if (fault) [title, description] = [t(`errorPage.${fault}.title`), t(`errorPage.${fault}.description`)];
+  else if (badInput) [title, description] = [t("badInput.title"), t(`badInput.${badInput}`)];
   return (
     <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-sm font-semibold text-primary">{status}</p>
-      <h1 className="text-3xl font-bold">{status === 404 ? t("notFound.title") : badInput ? t("badInput.title") : t("errorPage.title")}</h1>
-      <p className="text-muted-foreground">{status === 404 ? t("notFound.description") : badInput ? t(`badInput.${badInput}`) : t("errorPage.description")}</p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{description}</p>
       {showDetails && <pre className="max-w-full overflow-auto rounded-md bg-muted p-4 text-left text-xs">{error.stack}</pre>}
       <Button asChild>
-        <Link to="/">{t("notFound.returnHome")}</Link>
+        {fault ? <a href={location.pathname + location.search}>{t("errorPage.tryAgain")}</a> : <Link to="/">{t("notFound.returnHome")}</Link>}
       </Button>
     </main>
   );

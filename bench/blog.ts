@@ -1,5 +1,6 @@
-// Requests per second for the blog list and one article page (server-rendered from the database),
-// each beside a static file of exactly the same bytes served by the same server, and the ratio.
+// Requests per second for the blog list, one article and the home page, each beside a static file of exactly the same
+// bytes served by the same server, and the ratio. An anonymous visitor's page comes from the page cache
+// (server/page-cache.ts) after its first render; the "cache" column says whether the measured answers did.
 // Usage: npm run bench:blog   (options: --duration=10 --connections=20 --build)
 import fs from "node:fs";
 import path from "node:path";
@@ -13,12 +14,13 @@ const option = (name: string, fallback: number) => {
 const duration = option("duration", 10);
 const connections = option("connections", 20);
 const article = "/blog/budgeting-as-a-couple-one-plan-two-people";
-const pages = ["/blog", article];
+const pages = ["/blog", article, "/"];
+const headers = { "accept-encoding": "gzip" };
 
 async function measure(url: string) {
   // Warm up (JIT, database pages, caches), then measure.
-  await autocannon({ url, duration: 2, connections });
-  const result = await autocannon({ url, duration, connections, headers: { "accept-encoding": "gzip" } });
+  await autocannon({ url, duration: 2, connections, headers });
+  const result = await autocannon({ url, duration, connections, headers });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result;
 }
@@ -32,15 +34,17 @@ try {
     const html = await (await fetch(server.url + page)).text();
     if (!html.includes("<h1")) throw new Error(`${page} did not render (demo articles seeded?)`);
     // The same bytes as a file, so both answers weigh and compress alike.
-    const name = `bench-static-${Buffer.byteLength(html)}-${path.basename(page)}.html`;
+    const name = `bench-static-${Buffer.byteLength(html)}-${path.basename(page) || "home"}.html`;
     fs.writeFileSync(path.join(clientDir, name), html);
     staticFiles.push(path.join(clientDir, name));
 
     const dynamic = await measure(server.url + page);
+    const cache = (await fetch(server.url + page, { headers })).headers.get("x-page-cache") ?? "not used";
     const still = await measure(`${server.url}/${name}`);
     rows.push({
       path: page,
       bytes: Buffer.byteLength(html),
+      cache,
       "req/s": Math.round(dynamic.requests.average),
       "p50 ms": dynamic.latency.p50,
       "p99 ms": dynamic.latency.p99,

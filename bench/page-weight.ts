@@ -22,7 +22,10 @@ try {
   for (const page of paths) {
     const response = await fetch(`${server.url}${page}`);
     const html = await response.text();
-    const scripts = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"|import(?:\s+\*\s+as\s+\w+\s+from)?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? m[2] ?? ""));
+    // A kept public page lists its modules in the script that loads them once the page is painted (server/first-paint.ts).
+    const scripts = new Set(
+      [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"|import(?:\s+\*\s+as\s+\w+\s+from)?\s*\(?"(\/assets\/[^"]+\.js)"|(?<!"url":\s*)"(\/assets\/[^"]+\.js)"(?=[,\]])/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ""),
+    );
     const styles = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? ""));
     const jsBytes = [...scripts].reduce((sum, asset) => sum + brotliBytes(asset), 0);
     const cssBytes = [...styles].reduce((sum, asset) => sum + brotliBytes(asset), 0);

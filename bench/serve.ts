@@ -7,6 +7,8 @@ import path from "node:path";
 
 export interface RunningServer {
   url: string;
+  /** The server process, for memory readings. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

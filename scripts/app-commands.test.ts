@@ -5,7 +5,7 @@ import { user } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { signUpWithPassword } from "~/features/auth/account.server";
 import { canCreateArticles, setCreator } from "~/features/auth/creators.server";
-import { userCommand } from "./app-commands";
+import { backupCommand, restoreCommand, userCommand } from "./app-commands";
 
 useTestDatabase();
 
@@ -29,6 +29,17 @@ describe("command-line tasks", () => {
     expect(await userCommand(["promote", "x"])).toBe(2);
     expect(await setCreator({ email: "ghost@example.com", creator: true })).toBe(false);
     log.mockRestore();
+    error.mockRestore();
+  });
+
+  it("npm run backup / restore explain their arguments before touching a database", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await backupCommand(["one.tar.gz", "two.tar.gz"])).toBe(2);
+    expect(await backupCommand(["--force"])).toBe(2);
+    expect(await restoreCommand([])).toBe(2);
+    expect(await restoreCommand(["--force"])).toBe(2);
+    expect(await restoreCommand(["a.pgdump", "b.pgdump"])).toBe(2);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("Usage: npm run restore"));
     error.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 // The command-line tasks, run through Vite by scripts/db-migrate.ts, db-seed.ts and user.ts (run-in-app.ts), so
 // they run exactly the code the server runs. Each opens the configured database, does its work and closes it.
 import { getConfig } from "~/config.server";
+import { backupDatabase, BackupError, restoreDatabase } from "~/db/backup.server";
 import { closeDatabase, migrateDatabase, openDatabase } from "~/db/client.server";
 import { setCreator } from "~/features/auth/creators.server";
 import { logger } from "~/lib/logger.server";
@@ -59,4 +60,48 @@ export async function userCommandWithDatabase(args: string[]): Promise<number> {
     code = await userCommand(args);
   });
   return code;
+}
+
+/** Runs a backup or restore, printing its refusal or failure as one clear message; returns the exit code. */
+async function reportingBackupErrors(work: () => Promise<void>): Promise<number> {
+  try {
+    await work();
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+}
+
+/** `npm run backup [file]`: the embedded database (app stopped) or PostgreSQL (DATABASE_URL, while it runs). */
+export async function backupCommand(args: string[]): Promise<number> {
+  const [file, ...rest] = args;
+  if (rest.length > 0 || file?.startsWith("-")) {
+    console.error("Usage: npm run backup [-- <file>]");
+    return 2;
+  }
+  const { DATABASE_URL, DATA_DIR } = getConfig();
+  return reportingBackupErrors(async () => {
+    const backup = await backupDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR, file });
+    const what = backup.kind === "postgres" ? "PostgreSQL database (pg_dump, custom format)" : "embedded database";
+    console.log(`Backed up the ${what} to ${backup.file} (${(backup.bytes / 1024 / 1024).toFixed(1)} MB).`);
+  });
+}
+
+/** `npm run restore <file> [--force]`: replaces the configured database with a backup, whole or not at all. */
+export async function restoreCommand(args: string[]): Promise<number> {
+  const force = args.includes("--force");
+  const files = args.filter((arg) => arg !== "--force");
+  if (files.length !== 1 || files[0]!.startsWith("-")) {
+    console.error("Usage: npm run restore -- <file> [--force]   (--force replaces a database that already has accounts)");
+    return 2;
+  }
+  const { DATABASE_URL, DATA_DIR } = getConfig();
+  return reportingBackupErrors(async () => {
+    const restored = await restoreDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR, file: files[0]!, force });
+    console.log(`Restored ${files[0]} into the ${restored.kind === "postgres" ? "PostgreSQL database in DATABASE_URL" : `embedded database in ${DATA_DIR}`}.`);
+    if (restored.keptPrevious) console.log(`The database it replaced is kept in ${restored.keptPrevious}; delete that folder once you no longer need it.`);
+    console.log("Start the app as usual: it applies any migration newer than the backup.");
+  });
 }

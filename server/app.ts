@@ -12,6 +12,8 @@ import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import { requestStoreContext, runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
 import { runStartupTasks, stopStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/features/platform/api-routes.server";
+import { processPageCache, type PageCache } from "./page-cache";
+import { newNonce } from "./page-template";
 import { privateWhenSignedIn } from "./private-when-signed-in";
 import { requestGuard } from "./request-guard";
 
@@ -34,15 +36,18 @@ export async function shutdown(): Promise<void> {
 interface CreateAppOptions {
   /** Mounts static files (production) or Vite's dev middleware before the page handler. */
   mountAssets(app: Express): void;
+  /** Where anonymous visitors' public pages are kept; default: the process's own (server/page-cache.ts). */
+  pageCache?: PageCache;
 }
 
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const loadContext = (store: RequestStore) => new RouterContextProvider(new Map([[requestStoreContext, store]]));
 
 const mutatingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Endpoints called by other services with their own signatures, not by browsers. */
 const crossOriginAllowed = ["/api/billing/webhook"];
 
-export function createApp({ mountAssets }: CreateAppOptions): Express {
+export function createApp({ mountAssets, pageCache = processPageCache() }: CreateAppOptions): Express {
   const config = getConfig();
   const app = express();
   app.disable("x-powered-by");
@@ -81,7 +86,7 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
   // The request's store, opened before any route: loaders get it as context, deeper code through getRequestStore().
   app.use((req, res, next) => {
     const store: RequestStore = {
-      nonce: crypto.randomBytes(16).toString("base64"),
+      nonce: newNonce(),
       requestId: String(req.id),
       log: req.log,
       clientIp: req.ip ?? "unknown",
@@ -158,14 +163,16 @@ export function createApp({ mountAssets }: CreateAppOptions): Express {
 
   mountApiRoutes(app);
 
+  const mode = config.NODE_ENV === "production" ? "production" : "development";
+  // Not under Vite's development server, whose pages change with every edit.
+  if (config.NODE_ENV !== "development" && config.PAGE_CACHE_MB > 0) app.use(pageCache.middleware({ build: loadBuild, mode, loadContext }));
+
   app.all(
     "/{*path}",
     createRequestHandler({
       build: loadBuild,
-      mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext(_req, res) {
-        return new RouterContextProvider(new Map([[requestStoreContext, res.locals.requestStore as RequestStore]]));
-      },
+      mode,
+      getLoadContext: (_req, res) => loadContext(res.locals.requestStore as RequestStore),
     }),
   );
 

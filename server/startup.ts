@@ -1,12 +1,15 @@
 // Everything that runs once the database is ready, listed here and nowhere else, in the order it runs.
 // Features export plain functions; nothing registers itself by being imported.
 import { startAccounts } from "~/features/auth/startup.server";
+import { onArticlesChanged } from "~/features/blog/article-changes.server";
 import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
 import { seedBudgetDemo } from "~/features/budget/startup.server";
 import { startHouseholds } from "~/features/household/startup.server";
 import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.server";
+import { startRecurringPosting, stopRecurringPosting } from "~/features/recurring/startup.server";
 import { startInvitationPurge } from "~/features/sharing/startup.server";
 import { logger } from "~/lib/logger.server";
+import { processPageCache } from "./page-cache";
 
 interface StartupTask {
   name: string;
@@ -18,11 +21,13 @@ interface StartupTask {
 export const startupTasks: readonly StartupTask[] = [
   { name: "accounts: secret, creators, rate-limit counters", run: startAccounts },
   { name: "households: one for every new account", run: startHouseholds },
+  { name: "page cache: render the kept pages again once articles are published or translated", run: async () => onArticlesChanged(() => processPageCache().invalidate()) },
   { name: "blog: demo articles", run: seedBlogDemo },
   { name: "blog: translation worker", run: startArticleTranslation },
   { name: "budget: demo account", run: seedBudgetDemo },
   { name: "sharing: purge expired invitations", run: startInvitationPurge },
   { name: "mail: retry worker for mail the SMTP server did not take", run: startMailRetry, stop: stopMailRetry },
+  { name: "recurring: post the due dates of automatic series, then every hour", run: startRecurringPosting, stop: stopRecurringPosting },
 ];
 
 export async function runStartupTasks(tasks: readonly StartupTask[] = startupTasks): Promise<void> {

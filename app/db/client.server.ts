@@ -18,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 interface OpenDatabase {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The embedded database's folder on disk (none in memory or on PostgreSQL). */
+  directory?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +37,15 @@ export function db(): Database {
 
 export function databaseKind(): OpenDatabase["kind"] | undefined {
   return globalStore.__samenDatabase?.kind;
+}
+
+export function embeddedDatabaseDirectory(): string | undefined {
+  return globalStore.__samenDatabase?.directory;
+}
+
+/** Where PGlite keeps its files inside DATA_DIR (beside the lock file). */
+export function pgliteLocation(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "pglite");
 }
 
 export interface OpenDatabaseOptions {
@@ -75,11 +86,12 @@ export async function pingDatabase(): Promise<boolean> {
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   let lock: DataDirLock | undefined;
   let location = dataDir;
+  let directory: string | undefined;
   if (!dataDir.startsWith("memory://")) {
-    const directory = path.resolve(dataDir);
+    directory = path.resolve(dataDir);
     fs.mkdirSync(directory, { recursive: true });
     lock = acquireDataDirLock(directory);
-    location = path.join(directory, "pglite");
+    location = pgliteLocation(directory);
   }
   const client = new PGlite(location);
   await client.waitReady;
@@ -87,6 +99,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   return {
     db: database,
     kind: "pglite",
+    directory,
     migrate: () => migratePglite(database as never, { migrationsFolder }),
     async close() {
       await client.close();
@@ -96,10 +109,16 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A server that does not answer (a network cut rather than a refused connection) fails a request after 10 s
+  // with a 503 page, instead of holding it open for as long as the client waits.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
   // A connection the server drops (restart, failover, a dropped test database) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost"));
+  // The pool listens only to idle connections; one checked out (a transaction between two statements) that loses its
+  // server emits "error" on the client itself, which without a listener would end the process. Its query or
+  // transaction is refused all the same, and the pool throws the connection away when it is released.
+  pool.on("connect", (client) => client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")));
   const database = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db: database,

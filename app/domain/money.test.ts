@@ -52,6 +52,11 @@ describe("parseAmount", () => {
   it("refuses a German amount with a comma grouping", () => {
     expect(parseAmount("1,234,56", "de")).toEqual({ ok: false, error: "invalid" });
   });
+
+  it("accepts zero only when asked to, and never a negative amount", () => {
+    expect(parseAmount("0,00", "de", { allowZero: true })).toEqual({ ok: true, minor: 0 });
+    expect(parseAmount("-5", "de", { allowZero: true })).toEqual({ ok: false, error: "notPositive" });
+  });
 });
 
 describe("formatMoney", () => {

@@ -38,8 +38,9 @@ const groupingNoise = /[\s\u00a0\u202f\u2009'’]/g;
  * Reads an amount typed in the reader's language into positive integer cents:
  * "1.234,56" (de), "1 234,56" (fr, pl, ua), "1,234.56" (en) → 123456.
  * The other separator is accepted as a decimal point only where it cannot be a thousands group ("12.5" in German).
+ * `allowZero` accepts "0" where nothing is a meaningful amount (a budget of zero: spend nothing here).
  */
-export function parseAmount(input: string | null | undefined, language: Language): ParsedAmount {
+export function parseAmount(input: string | null | undefined, language: Language, { allowZero = false }: { allowZero?: boolean } = {}): ParsedAmount {
   const raw = (input ?? "").trim();
   if (!raw) return { ok: false, error: "required" };
   let text = raw.replace(/^[€$£₺₴]|[€$£₺₴]$/g, "").trim();
@@ -78,7 +79,7 @@ export function parseAmount(input: string | null | undefined, language: Language
   const whole = digits.replace(/^0+(?=\d)/, "");
   if (whole.length > 10) return { ok: false, error: "tooLarge" };
   const minor = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0") || "0");
-  if (minor === 0) return { ok: false, error: "notPositive" };
+  if (minor === 0 && !allowZero) return { ok: false, error: "notPositive" };
   if (minor > maxAmountMinor) return { ok: false, error: "tooLarge" };
   return { ok: true, minor };
 }

@@ -41,9 +41,21 @@ function fromUtc(ms: number): IsoDate {
 }
 
 /** Today's date on the reader's wall calendar (their time zone), falling back to UTC for an unknown zone. */
+/**
+ * One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than formatting with it, and every
+ * signed-in page asks for today. Bounded by the IANA zones (an unknown zone throws before it is kept).
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): IsoDate {
+  const zone = timeZone || "UTC";
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    let formatter = dayFormatters.get(zone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+      dayFormatters.set(zone, formatter);
+    }
+    return formatter.format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -26,11 +26,18 @@ const table: Record<Feature, { free: boolean; premium: boolean }> = {
   "export.report": { free: false, premium: true },
   "partners.invite": { free: false, premium: true },
   "partners.access": { free: false, premium: true },
+  "partners.edit": { free: false, premium: true },
   "data.export": { free: true, premium: true },
   "account.delete": { free: true, premium: true },
   // money-in.md: import on both plans (it is how people start); the free plan keeps one account.
   "statements.import": { free: true, premium: true },
   "accounts.multiple": { free: false, premium: true },
+  // money-in.md, "The month planned" and "Rules that learn": on both plans; the free plan keeps up to 10 rules.
+  "budgets.plan": { free: true, premium: true },
+  "recurring.schedule": { free: true, premium: true },
+  "rules.automate": { free: true, premium: true },
+  // money-in.md, "Two people": the editing partner and fair share with settle up are premium.
+  "sharing.fairShare": { free: false, premium: true },
 };
 
 describe("plan rules", () => {
@@ -54,6 +61,8 @@ describe("plan rules", () => {
     expect(planLimits("premium").maxActiveGoals).toBeNull();
     expect(planLimits("free").maxActiveAccounts).toBe(1);
     expect(planLimits("premium").maxActiveAccounts).toBeNull();
+    expect(planLimits("free").maxRules).toBe(10);
+    expect(planLimits("premium").maxRules).toBeNull();
     expect(plans).toEqual(["free", "premium"]);
   });
 });

@@ -17,13 +17,23 @@ export type Feature =
   | "partners.invite"
   /** A partner's read-only view of the household; a downgrade suspends it (memberships are kept). */
   | "partners.access"
+  /** A partner who adds and changes transactions, budgets, rules and goals (never the plan, invitations or deletion). */
+  | "partners.edit"
   | "language.choice"
   | "data.export"
   | "account.delete"
   /** Bank statements in: on both plans, because importing is how people start. */
   | "statements.import"
   /** More than the one Everyday account (savings, credit cards, cash). */
-  | "accounts.multiple";
+  | "accounts.multiple"
+  /** Monthly limits per category with rollover: on both plans, because a budget is the point of the app. */
+  | "budgets.plan"
+  /** Salary, rent and subscriptions on a schedule, upcoming bills and safe to spend: on both plans. */
+  | "recurring.schedule"
+  /** Rules and learning on both plans; the free plan keeps up to `maxRules` of them. */
+  | "rules.automate"
+  /** Fair share and settle up: how shared expenses are split, who owes whom, settlements and their notices. */
+  | "sharing.fairShare";
 
 export const features: readonly Feature[] = [
   "transactions.track",
@@ -39,11 +49,16 @@ export const features: readonly Feature[] = [
   "export.report",
   "partners.invite",
   "partners.access",
+  "partners.edit",
   "language.choice",
   "data.export",
   "account.delete",
   "statements.import",
   "accounts.multiple",
+  "budgets.plan",
+  "recurring.schedule",
+  "rules.automate",
+  "sharing.fairShare",
 ];
 
 /**
@@ -65,11 +80,16 @@ const featureTable: Record<Feature, Record<Plan, boolean>> = {
   "export.report": { free: false, premium: true },
   "partners.invite": { free: false, premium: true },
   "partners.access": { free: false, premium: true },
+  "partners.edit": { free: false, premium: true },
   "language.choice": { free: true, premium: true },
   "data.export": { free: true, premium: true },
   "account.delete": { free: true, premium: true },
   "statements.import": { free: true, premium: true },
   "accounts.multiple": { free: false, premium: true },
+  "budgets.plan": { free: true, premium: true },
+  "recurring.schedule": { free: true, premium: true },
+  "rules.automate": { free: true, premium: true },
+  "sharing.fairShare": { free: false, premium: true },
 };
 
 export interface PlanLimits {
@@ -77,11 +97,13 @@ export interface PlanLimits {
   maxActiveGoals: number | null;
   /** Accounts (not archived) a household may keep; null: no limit. */
   maxActiveAccounts: number | null;
+  /** Rules a household may keep (learned ones included); null: no limit. Rules past it after a downgrade still run. */
+  maxRules: number | null;
 }
 
 const limits: Record<Plan, PlanLimits> = {
-  free: { maxActiveGoals: 2, maxActiveAccounts: 1 },
-  premium: { maxActiveGoals: null, maxActiveAccounts: null },
+  free: { maxActiveGoals: 2, maxActiveAccounts: 1, maxRules: 10 },
+  premium: { maxActiveGoals: null, maxActiveAccounts: null, maxRules: null },
 };
 
 /** The one plan check: may a household on `plan` use `feature`? */

@@ -35,17 +35,29 @@ export function routeNamespaces(handles: readonly unknown[]): string[] {
   return [...namespaces];
 }
 
+/**
+ * The server's serialised payloads by language and namespaces: translations do not change while the server runs, and
+ * stringifying a page's namespaces on every request was a measurable part of a signed-in page's render. Bounded by
+ * eight languages times the routes' namespace sets. Production only: in development a translation file can change.
+ */
+const serialisedPayloads = new Map<string, string>();
+
 export function EmbeddedTranslationsScript() {
   const { i18n } = useTranslation();
   const matches = useMatches();
   let text = receivedText ?? "";
   if (typeof document === "undefined") {
-    const payload: EmbeddedTranslations = {
-      language: i18n.language,
-      namespaces: i18n.resourcesFor(i18n.language, routeNamespaces(matches.map((match) => match.handle))),
-    };
-    // Escaped so no translation can end the script element early.
-    text = JSON.stringify(payload).replace(/</g, "\\u003c");
+    const namespaces = routeNamespaces(matches.map((match) => match.handle));
+    const key = `${i18n.language} ${namespaces.join(",")}`;
+    const cached = serialisedPayloads.get(key);
+    if (cached === undefined) {
+      const payload: EmbeddedTranslations = { language: i18n.language, namespaces: i18n.resourcesFor(i18n.language, namespaces) };
+      // Escaped so no translation can end the script element early.
+      text = JSON.stringify(payload).replace(/</g, "\\u003c");
+      if (import.meta.env.PROD) serialisedPayloads.set(key, text);
+    } else {
+      text = cached;
+    }
   }
   return <script id={elementId} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }

@@ -1,12 +1,16 @@
 import type app from "./locales/en/app.json";
 import type auth from "./locales/en/auth.json";
 import type blog from "./locales/en/blog.json";
+import type budgets from "./locales/en/budgets.json";
 import type common from "./locales/en/common.json";
 import type legal from "./locales/en/legal.json";
 import type mail from "./locales/en/mail.json";
 import type marketing from "./locales/en/marketing.json";
 import type money from "./locales/en/money.json";
 import type premium from "./locales/en/premium.json";
+import type recurring from "./locales/en/recurring.json";
+import type rules from "./locales/en/rules.json";
+import type sharing from "./locales/en/sharing.json";
 
 /**
  * One language's translations as the English files define them. Only English is read: the locale parity test
@@ -17,12 +21,16 @@ export interface EnglishTranslations {
   app: typeof app;
   auth: typeof auth;
   blog: typeof blog;
+  budgets: typeof budgets;
   common: typeof common;
   legal: typeof legal;
   mail: typeof mail;
   marketing: typeof marketing;
   money: typeof money;
   premium: typeof premium;
+  recurring: typeof recurring;
+  rules: typeof rules;
+  sharing: typeof sharing;
 }
 
 export type Namespace = keyof EnglishTranslations;

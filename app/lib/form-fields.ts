@@ -16,9 +16,9 @@ export const appMessages: MessageRule<string> = {
 };
 
 /** An amount typed in the reader's language, as minor units; the message key says what is wrong. */
-export function amountField(language: Language) {
+export function amountField(language: Language, options: { allowZero?: boolean } = {}) {
   return z.string({ error: "errors.amount.required" }).transform((value, context) => {
-    const parsed = parseAmount(value, language);
+    const parsed = parseAmount(value, language, options);
     if (parsed.ok) return parsed.minor;
     context.addIssue({ code: "custom", message: `errors.amount.${parsed.error}` });
     return z.NEVER;

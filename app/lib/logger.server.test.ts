@@ -1,11 +1,12 @@
 import { Writable } from "node:stream";
+import { inspect } from "node:util";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { useTestDatabase } from "~/db/test-database";
-import { redactUrl, serializeError } from "./logger.server";
+import { redactUrl, scrubQueryParameters, serializeError } from "./logger.server";
 
 useTestDatabase();
 
@@ -76,5 +77,19 @@ describe("logged errors", () => {
     const { logger, text } = capturingLogger();
     logger.error({ err: Object.assign(new Error("boom"), { url: "http://x/auth/verify?token=tok_123" }), url: "/reset-password?token=tok_456" }, "x");
     expect(text()).not.toMatch(/tok_123|tok_456/);
+  });
+
+  it("scrub a failed query's values from the error itself, for code that prints it with console.error", async () => {
+    const secret = "secret token value";
+    const error = await db()
+      .execute(sql`select ${secret}::int`)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    scrubQueryParameters(error);
+    const printed = inspect(error, { depth: 6 });
+    expect(printed).not.toContain(secret);
+    expect(printed).toContain("Failed query");
   });
 });

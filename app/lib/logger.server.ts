@@ -65,6 +65,19 @@ function withoutQueryParameters(text: string): string {
   return withoutParams.replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[\s\S]*?"(?=\n {4}at |$)/, '$1"[redacted]"');
 }
 
+/**
+ * Removes a failed query's values from the error object itself, for code we do not own that prints errors with
+ * `console.error` (Better Auth's router does, for every error its hooks do not answer).
+ */
+export function scrubQueryParameters(error: unknown, depth = 0): void {
+  if (!isErrorLike(error) || depth > 4) return;
+  const fields = error as unknown as Record<string, unknown>;
+  for (const key of droppedErrorFields) if (key in fields && key !== "raw") fields[key] = "[redacted]";
+  error.message = withoutQueryParameters(error.message);
+  if (typeof error.stack === "string") error.stack = withoutQueryParameters(error.stack);
+  scrubQueryParameters(error.cause, depth + 1);
+}
+
 /** One pino logger for the process; pretty output is left to `pino-pretty` in a pipe. */
 export const logger: pino.Logger = (globalStore.__samenLogger ??= pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),

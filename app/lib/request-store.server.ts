@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import type { DatabaseFault } from "~/db/faults.server";
 
 /**
  * Everything that belongs to one request, opened by the Express server before any route runs (server/app.ts).
@@ -17,6 +18,8 @@ export interface RequestStore {
   appendSetCookie(cookie: string): void;
   /** Work done once per request however many loaders ask (the session lookup), by key. */
   readonly once: Map<string, Promise<unknown>>;
+  /** Set when a loader or action met a database that is down or a full disk: the page answers 503 or 507. */
+  databaseFault?: DatabaseFault;
 }
 
 export const requestStoreContext = createContext<RequestStore>();

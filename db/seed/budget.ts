@@ -49,8 +49,9 @@ export async function seedHousehold(options: SeedUserOptions & { householdName?:
 }
 
 /** Adds a read-only partner to a household (what an accepted invitation does). */
-export async function addPartner({ householdId, userId }: { householdId: string; userId: string }) {
-  await db().insert(householdMember).values({ householdId, userId, role: "partner" });
+/** A partner who only looks, or (canEdit) one who adds and changes the household's money. */
+export async function addPartner({ householdId, userId, canEdit = false }: { householdId: string; userId: string; canEdit?: boolean }) {
+  await db().insert(householdMember).values({ householdId, userId, role: "partner", canEdit });
 }
 
 export interface SeedEntry {
@@ -60,6 +61,12 @@ export interface SeedEntry {
   description?: string;
   /** Built-in category key (salary, groceries, …); default salary / other. */
   category?: string;
+  /** As a bank statement names the other side; entries typed by hand have none. */
+  counterparty?: string;
+  /** A shared expense (split between the members) rather than a personal one. */
+  shared?: boolean;
+  /** Who paid or received it; default the entering user. */
+  memberUserId?: string;
 }
 
 /** Inserts entries as given, in one statement per 1,000 rows. */
@@ -88,6 +95,9 @@ export async function seedTransactions({
     occurredOn: entry.occurredOn,
     description: entry.description ?? "",
     categoryId: builtInCategory(entry.category ?? (entry.kind === "income" ? "salary" : "other")).id,
+    counterparty: entry.counterparty ?? null,
+    shared: entry.shared ?? false,
+    memberUserId: entry.memberUserId ?? null,
     createdBy: userId ?? null,
   }));
   for (let index = 0; index < rows.length; index += 1000) {

@@ -43,6 +43,30 @@ test.describe("foundation", () => {
     expect(violations).toEqual([]);
   });
 
+  test("a page kept for anonymous visitors runs its scripts on every visit, also after the browser revalidates it", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    // What the browser's cache asked with (allHeaders: If-None-Match is added below the page's own headers).
+    const validators: Promise<string | undefined>[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/faq") validators.push(request.allHeaders().then((headers) => headers["if-none-match"]));
+    });
+    const first = await page.goto("/faq");
+    expect(first?.headers()["cache-control"]).toContain("s-maxage=");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    for (let visit = 0; visit < 2; visit += 1) {
+      // A reload revalidates (max-age=0): the server answers 304, and the page the browser kept must still run.
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    }
+    const [firstVisit, ...reloads] = await Promise.all(validators);
+    expect(firstVisit).toBeUndefined();
+    expect(reloads).toEqual([expect.stringMatching(/^W\/"[\w-]+-br"$/), expect.stringMatching(/^W\/"[\w-]+-br"$/)]);
+    expect(violations).toEqual([]);
+  });
+
   test("hashed assets are cached for a year and compressed", async ({ page, request }) => {
     await page.goto("/");
     const script = await page.locator('link[rel="modulepreload"][href*="/framework-"]').getAttribute("href");

@@ -7,7 +7,7 @@ const languages = [
     code: "en",
     privacyTitle: "Privacy Policy",
     termsTitle: "Terms of Service",
-    lastUpdated: "Last updated: December 15, 2024",
+    lastUpdated: "Last updated: November 25, 2026",
     download: "Download PDF",
     contents: "Contents",
     rightsHeading: "Your rights",
@@ -17,7 +17,7 @@ const languages = [
     code: "de",
     privacyTitle: "Datenschutzerklärung",
     termsTitle: "Allgemeine Geschäftsbedingungen",
-    lastUpdated: "Zuletzt aktualisiert: 15. Dezember 2024",
+    lastUpdated: "Zuletzt aktualisiert: 25. November 2026",
     download: "PDF herunterladen",
     contents: "Inhalt",
     rightsHeading: "Deine Rechte",
@@ -52,7 +52,7 @@ for (const language of languages) {
       await expect(page.locator("html")).toHaveAttribute("lang", language.code);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(language.privacyTitle);
       await expect(page.getByText(language.lastUpdated)).toBeVisible();
-      await expect(page.locator("time")).toHaveAttribute("datetime", "2024-12-15");
+      await expect(page.locator("time")).toHaveAttribute("datetime", "2026-11-25");
 
       const sections = legalDocument(page).getByRole("region");
       await expect(sections).toHaveCount(14);
@@ -149,7 +149,7 @@ test("switching the language rewrites the legal text without a reload", async ({
   await page.getByRole("banner").getByRole("button", { name: /English/ }).click();
   await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");
-  await expect(page.getByText("Zuletzt aktualisiert: 15. Dezember 2024")).toBeVisible();
+  await expect(page.getByText("Zuletzt aktualisiert: 25. November 2026")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Deine Rechte" })).toBeVisible();
   await expect(page).toHaveTitle("Datenschutzerklärung · Samen");
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

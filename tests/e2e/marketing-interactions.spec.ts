@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { text, useLanguage, visit } from "./marketing-support";
+import { filledText, freeLimits, text, useLanguage, visit } from "./marketing-support";
 
 test.describe("FAQ accordion", () => {
   /** A question's disclosure; `open` is the native state the browser keeps and exposes as expanded. */
@@ -12,12 +12,12 @@ test.describe("FAQ accordion", () => {
     await expect(first).toHaveJSProperty("open", false);
     await first.locator("summary").click();
     await expect(first).toHaveJSProperty("open", true);
-    await expect(page.getByText(text("en", "faq.items.free.answer"))).toBeVisible();
+    await expect(page.getByText(filledText("en", "faq.items.free.answer", freeLimits))).toBeVisible();
 
     await second.locator("summary").click();
     await expect(second).toHaveJSProperty("open", true);
     await expect(first).toHaveJSProperty("open", false);
-    await expect(page.getByText(text("en", "faq.items.free.answer"))).toBeHidden();
+    await expect(page.getByText(filledText("en", "faq.items.free.answer", freeLimits))).toBeHidden();
     await expect(page.locator("main details[open]")).toHaveCount(1);
 
     await second.locator("summary").click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { isPhone, marketingPages, plainSpaces, text, useLanguage, visit } from "./marketing-support";
+import { filledText, freeLimits, isPhone, marketingPages, plainSpaces, text, useLanguage, visit } from "./marketing-support";
 
 for (const language of ["en", "de"] as const) {
   test.describe(`public pages in ${language}`, () => {
@@ -56,22 +56,39 @@ for (const language of ["en", "de"] as const) {
       }
     });
 
-    test("features shows the five cards @phone", async ({ page }) => {
+    test("features shows the spec's five cards with budgets, bills, statement import and the two people of a couple @phone", async ({ page }) => {
       await visit(page, "/features");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "features.title"));
-      const cards = ["simple", "secure", "overview", "goals", "everywhere"].map((key) => text(language, `features.items.${key}.title`));
+      const cards = ["simple", "secure", "overview", "budgets", "bills", "import", "goals", "everywhere", "together", "fairShare"].map((key) => text(language, `features.items.${key}.title`));
       await expect(page.locator("[data-feature] h2")).toHaveText(cards);
     });
 
     test("pricing shows two monthly plans with the locale's decimal separator @phone", async ({ page }) => {
       await visit(page, "/pricing");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "pricing.title"));
-      await expect(page.locator("main").getByRole("heading", { level: 2 })).toHaveText([text(language, "pricing.free.name"), text(language, "pricing.premium.name")]);
+      await expect(page.locator("main").getByRole("heading", { level: 2 })).toHaveText([
+        text(language, "pricing.free.name"),
+        text(language, "pricing.premium.name"),
+        text(language, "pricing.compare.title"),
+      ]);
       const premium = page.locator('[data-plan="premium"]');
       await expect(page.getByTestId("price-premium")).toHaveText(language === "de" ? "4,99 €" : "€4.99");
       await expect(premium.getByText(text(language, "shared.mostPopular"))).toBeVisible();
-      await expect(premium.locator("ul li")).toHaveCount(5);
-      await expect(page.locator('[data-plan="free"] ul li')).toHaveCount(3);
+      await expect(premium.locator("ul li")).toHaveCount(7);
+      await expect(page.locator('[data-plan="free"] ul li')).toHaveCount(6);
+      // The free plan's rule limit comes from the plan itself, on the card and in the comparison.
+      await expect(page.locator('[data-plan="free"]').getByText(filledText(language, "pricing.free.features.rules", freeLimits))).toBeVisible();
+      const comparison = page.getByTestId("plan-comparison");
+      await expect(comparison.locator('[data-row="rules"] td')).toHaveText([
+        filledText(language, "pricing.compare.cells.rulesFree", freeLimits),
+        text(language, "pricing.compare.cells.rulesPremium"),
+      ]);
+      // Budgets, bills and statement import are ticked on both plans; custom categories on Premium only.
+      const included = text(language, "pricing.compare.included");
+      for (const row of ["budgets", "recurring", "statementImport"]) {
+        await expect(comparison.locator(`[data-row="${row}"]`).getByRole("img", { name: included, exact: true })).toHaveCount(2);
+      }
+      await expect(comparison.locator('[data-row="customCategories"] td').first().getByRole("img")).toHaveAccessibleName(text(language, "pricing.compare.notIncluded"));
       await expect(page.getByText(text(language, "shared.perMonth"))).toHaveCount(2);
       for (const plan of ["free", "premium"]) {
         await expect(page.locator(`[data-plan="${plan}"]`).getByRole("link", { name: text(language, `pricing.${plan}.cta`) })).toHaveAttribute("href", "/signup");
@@ -90,7 +107,7 @@ for (const language of ["en", "de"] as const) {
     test("FAQ lists the questions and ends with a button to sign-up @phone", async ({ page }) => {
       await visit(page, "/faq");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "faq.title"));
-      await expect(page.locator("main summary")).toHaveCount(9);
+      await expect(page.locator("main summary")).toHaveCount(12);
       await expect(page.locator("main summary").first()).toHaveText(text(language, "faq.items.free.question"));
       await expect(page.locator("main").getByRole("link", { name: text(language, "shared.startFree") })).toHaveAttribute("href", "/signup");
     });

@@ -16,6 +16,14 @@ export function text(language: string, key: string, namespace = "marketing"): st
   return value;
 }
 
+/** The free plan's rule limit (app/domain/plans.ts), which the public pages write into their copy. */
+export const freeLimits = { maxRules: 10 };
+
+/** `text` with its `{{placeholders}}` filled in, as the page fills them. */
+export function filledText(language: string, key: string, values: Record<string, number>): string {
+  return text(language, key).replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
+}
+
 export async function useLanguage(context: BrowserContext, baseURL: string | undefined, language: string): Promise<void> {
   await context.addCookies([{ name: "lang", value: language, url: baseURL ?? "http://localhost" }]);
 }

@@ -3,13 +3,15 @@ import { createVerifiedUser, waitForMailLink, type TestAccount } from "./fixture
 
 /**
  * The authorisation matrix: every /app page, download and action, asked by an anonymous visitor, the owner of a
- * premium household, a partner in it, and a stranger (another account), against the real production server.
+ * premium household, a partner in it who edits, a partner who only looks, and a stranger (another account), against
+ * the real production server.
  * Each cell is the HTTP status that person gets. Writes name the owner's household explicitly (as the forms do),
  * so a stranger's request is about someone else's data and must answer 404 without confirming it exists.
  */
 
-type Persona = "anonymous" | "owner" | "partner" | "stranger";
-type Expected = Record<Persona, number>;
+type Persona = "anonymous" | "owner" | "editor" | "partner" | "stranger";
+/** The editor's cell defaults to what the owner gets: a partner who edits may do what the owner does, but for the rows that say otherwise. */
+type Expected = Record<Exclude<Persona, "editor">, number> & { editor?: number };
 
 interface Ids {
   householdId: string;
@@ -26,6 +28,10 @@ interface Ids {
   batchId: string;
   /** A transfer from the Everyday account to the savings one, which the transfer rows delete and restore. */
   transferId: string;
+  /** A monthly series due on the 1st, which the recurring rows confirm, skip, reopen, change and delete. */
+  recurringId: string;
+  /** A rule of the owner's, which the rule rows change, move and delete. */
+  ruleId: string;
 }
 
 interface Row {
@@ -39,6 +45,7 @@ interface Row {
 }
 
 const salaryId = "00000000-0000-4000-8000-000000000101";
+const groceriesId = "00000000-0000-4000-8000-000000000202";
 const today = new Date().toISOString().slice(0, 10);
 /** A one-row ING export (its preset reads it without a mapping step). */
 const statement = (description: string) => ({
@@ -52,8 +59,25 @@ const statement = (description: string) => ({
   ),
 });
 const month = today.slice(0, 7);
-/** A household write: the owner may, the read-only partner is refused, anyone else does not see the household. */
+/** Rent on the 1st of every month since this month began. */
+const rentSeries = { kind: "expense", amount: "950", description: "Rent", categoryId: "00000000-0000-4000-8000-000000000201", frequency: "monthly", day: "1", startsOn: `${month}-01` };
+/** One condition row of the rule form and what the rule sets. */
+const ruleFields = { conditionField: "counterparty", conditionOperator: "contains", conditionValue: "Bakker", conditionMax: "", conditionAccount: "", categoryId: groceriesId, rename: "" };
+/** A household write: the owner and the partner who edits may, the read-only partner is refused, anyone else does not see the household. */
 const householdWrite: Expected = { anonymous: 302, owner: 200, partner: 403, stranger: 404 };
+/**
+ * A write that can happen once (a delete, a confirmation, a name that must be unique): the partner who edits does it
+ * just before the owner, whose request then finds it done (404) or taken (400).
+ */
+const doneByEditor = (ownerStatus: number): Expected => ({ ...householdWrite, editor: 200, owner: ownerStatus });
+/** The plan, the people and the household itself: the owner alone. */
+const ownerOnly: Expected = { ...householdWrite, editor: 403 };
+/**
+ * A change or delete of a row that carries a version (app/features/platform/row-version.server.ts), posted without one
+ * as these rows do: whoever may write gets the conflict answer (409, the row as it is now, nothing written); the others
+ * are refused before, exactly as for any household write.
+ */
+const versionedWrite: Expected = { ...householdWrite, owner: 409 };
 
 const page = (path: string, expected: Partial<Expected> = {}): Row => ({
   name: `GET ${path}`,
@@ -67,7 +91,9 @@ const rows: Row[] = [
   page("/app"),
   page("/app/income"),
   page("/app/expenses"),
+  page("/app/expenses?view=mine"),
   page("/app/goals"),
+  page("/app/budgets"),
   page("/app/reports"),
   page("/app/settings"),
   page("/app/settings/security"),
@@ -79,6 +105,11 @@ const rows: Row[] = [
   page("/app/settings/data"),
   page("/app/import"),
   page("/app/accounts"),
+  page("/app/recurring"),
+  page("/app/rules"),
+  page("/app/settle-up"),
+  // What the entry form preselects while typing: each signed-in person about their own household.
+  { name: "GET a suggestion for an entry", method: "GET", path: () => "/app/rules/suggest?kind=expense&description=Bakker&amount=2.50", expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
   // An account's own page: readable by the partner; another household's account is "not found" for the stranger.
   { name: "GET an account's page", method: "GET", path: (ids) => `/app/accounts/${ids.accountId}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 } },
   // A waiting import: only the owner previews it; anyone else's draft is "not found" (its existence never confirmed).
@@ -89,6 +120,7 @@ const rows: Row[] = [
   { name: "GET an invitation link", method: "GET", path: (ids) => `/app/invitations/${ids.token}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
   // Downloads: premium and readable by the partner; the stranger's own free household meets the upgrade page.
   { name: "GET transactions.csv", method: "GET", path: () => `/app/export/transactions.csv?from=${month}-01&to=${today}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 } },
+  { name: "GET settlements.csv", method: "GET", path: () => `/app/export/settlements.csv?from=${month}-01&to=${today}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 } },
   { name: "GET report.pdf", method: "GET", path: () => `/app/export/report.pdf?month=${month}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 } },
   { name: "GET my data (JSON)", method: "GET", path: () => "/app/settings/data/export.json", expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
 
@@ -100,12 +132,13 @@ const rows: Row[] = [
     form: (ids) => ({ intent: "add", js: "1", householdId: ids.householdId, kind: "expense", amount: "12.50", categoryId: "00000000-0000-4000-8000-000000000202", occurredOn: today, description: "matrix" }),
     expected: householdWrite,
   },
+  // Changing or deleting an entry without its version is a conflict.
   {
     name: "POST update entry",
     method: "POST",
     path: (ids) => `/app/transactions/${ids.transactionId}`,
     form: (ids) => ({ intent: "update", js: "1", householdId: ids.householdId, kind: "income", amount: "3000", categoryId: salaryId, occurredOn: today, description: "Salary" }),
-    expected: householdWrite,
+    expected: versionedWrite,
   },
   {
     name: "POST create goal",
@@ -121,12 +154,57 @@ const rows: Row[] = [
     form: (ids) => ({ intent: "contribute", householdId: ids.householdId, goalId: ids.goalId, direction: "add", amount: "10" }),
     expected: householdWrite,
   },
+  // Budgets: owner only.
+  {
+    name: "POST set a budget",
+    method: "POST",
+    path: () => `/app/budgets?month=${month}`,
+    form: (ids) => ({ intent: "set", householdId: ids.householdId, categoryId: groceriesId, month, amount: "400", scope: "repeat", rollover: "on" }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST remove a budget",
+    method: "POST",
+    path: () => `/app/budgets?month=${month}`,
+    form: (ids) => ({ intent: "remove", householdId: ids.householdId, categoryId: groceriesId, month, scope: "repeat" }),
+    expected: householdWrite,
+  },
+  // Settle up: the share method and "Mark as settled" are household writes; settling happens once (the editor first, then nothing is left for the owner).
+  {
+    name: "POST share method",
+    method: "POST",
+    path: () => `/app/settle-up?month=${month}`,
+    form: (ids) => ({ intent: "method", householdId: ids.householdId, method: "equal" }),
+    expected: householdWrite,
+  },
+  // Asking the others to settle up changes no money: every member may, the partner who only looks too (once a month each).
+  {
+    name: "POST ask to settle up",
+    method: "POST",
+    path: () => `/app/settle-up?month=${month}`,
+    form: (ids) => ({ intent: "ask", householdId: ids.householdId, month }),
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 },
+  },
+  {
+    name: "POST shared-expense alert amount",
+    method: "POST",
+    path: () => "/app/settle-up",
+    form: (ids) => ({ intent: "alert", householdId: ids.householdId, sharedAlert: "500" }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST mark as settled",
+    method: "POST",
+    path: () => `/app/settle-up?month=${month}`,
+    form: (ids) => ({ intent: "settle", householdId: ids.householdId, month }),
+    expected: doneByEditor(400),
+  },
   {
     name: "POST household settings",
     method: "POST",
     path: () => "/app/settings",
     form: (ids) => ({ intent: "household", householdId: ids.householdId, name: "Our home", currency: "EUR" }),
-    expected: householdWrite,
+    expected: ownerOnly,
   },
   // Accounts: owner only.
   { name: "POST create account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "create", householdId: ids.householdId, name: "Matrix cash", kind: "cash" }), expected: householdWrite },
@@ -135,7 +213,7 @@ const rows: Row[] = [
     method: "POST",
     path: () => "/app/accounts",
     form: (ids) => ({ intent: "update", householdId: ids.householdId, accountId: ids.savingsAccountId, name: "Rainy day", kind: "savings", iban: "NL02 ABNA 0123 4567 89", openingBalance: "100" }),
-    expected: householdWrite,
+    expected: versionedWrite,
   },
   { name: "POST archive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "archive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
   { name: "POST unarchive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "unarchive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
@@ -147,7 +225,7 @@ const rows: Row[] = [
     form: (ids) => ({ intent: "transfer", householdId: ids.householdId, toAccountId: ids.savingsAccountId, amount: "25", occurredOn: today, description: "matrix" }),
     expected: householdWrite,
   },
-  { name: "POST delete a transfer", method: "POST", path: (ids) => `/app/accounts/${ids.accountId}`, form: (ids) => ({ intent: "deleteTransfer", householdId: ids.householdId, transferId: ids.transferId }), expected: householdWrite },
+  { name: "POST delete a transfer", method: "POST", path: (ids) => `/app/accounts/${ids.accountId}`, form: (ids) => ({ intent: "deleteTransfer", householdId: ids.householdId, transferId: ids.transferId }), expected: doneByEditor(404) },
   {
     name: "POST restore a transfer",
     method: "POST",
@@ -168,9 +246,42 @@ const rows: Row[] = [
     method: "POST",
     path: () => "/app/import",
     form: (ids) => ({ intent: "confirm", householdId: ids.householdId, draftId: ids.draftId, accountId: ids.accountId }),
-    expected: householdWrite,
+    expected: doneByEditor(404),
   },
   { name: "POST undo an import", method: "POST", path: () => "/app/import", form: (ids) => ({ intent: "undo", householdId: ids.householdId, batchId: ids.batchId }), expected: householdWrite },
+  // Rules: owner only (the read-only partner sees the list); changing or deleting the rule without its version is a conflict.
+  { name: "POST create a rule", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "create", householdId: ids.householdId, ...ruleFields }), expected: householdWrite },
+  {
+    name: "POST change a rule",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "update", householdId: ids.householdId, ruleId: ids.ruleId, ...ruleFields, conditionValue: "Bakker Bart" }),
+    expected: versionedWrite,
+  },
+  { name: "POST move a rule", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "moveDown", householdId: ids.householdId, ruleId: ids.ruleId }), expected: householdWrite },
+  {
+    name: "POST learn a rule (Always put … in …?)",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "learn", js: "1", householdId: ids.householdId, counterparty: "Bakker", categoryId: groceriesId, kind: "expense" }),
+    expected: householdWrite,
+  },
+  { name: "POST preview rules on existing entries", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "preview", householdId: ids.householdId }), expected: householdWrite },
+  { name: "POST apply rules to existing entries", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "apply", householdId: ids.householdId }), expected: householdWrite },
+  { name: "POST delete a rule", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "delete", householdId: ids.householdId, ruleId: ids.ruleId }), expected: versionedWrite },
+  // Recurring series and their due dates: owner only; changing or deleting the series without its version is a conflict.
+  { name: "POST create a series", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "create", householdId: ids.householdId, ...rentSeries }), expected: householdWrite },
+  {
+    name: "POST change a series",
+    method: "POST",
+    path: () => "/app/recurring",
+    form: (ids) => ({ intent: "update", householdId: ids.householdId, recurringId: ids.recurringId, ...rentSeries, amount: "975" }),
+    expected: versionedWrite,
+  },
+  { name: "POST confirm a due date", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "confirm", householdId: ids.householdId, recurringId: ids.recurringId, dueOn: `${month}-01` }), expected: householdWrite },
+  { name: "POST skip a due date", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "skip", householdId: ids.householdId, recurringId: ids.recurringId, dueOn: `${month}-01` }), expected: householdWrite },
+  { name: "POST reopen a due date", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "reopen", householdId: ids.householdId, recurringId: ids.recurringId, dueOn: `${month}-01` }), expected: householdWrite },
+  { name: "POST delete a series", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "delete", householdId: ids.householdId, recurringId: ids.recurringId }), expected: versionedWrite },
   // Per-person settings: everyone signed in changes only their own profile.
   { name: "POST profile", method: "POST", path: () => "/app/settings", form: () => ({ intent: "profile", name: "Someone", locale: "en" }), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
   { name: "POST mark notifications read", method: "POST", path: () => "/app/notifications", form: () => ({}), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
@@ -178,22 +289,22 @@ const rows: Row[] = [
   { name: "POST switch household", method: "POST", path: () => "/app/household", form: (ids) => ({ householdId: ids.householdId }), expected: { anonymous: 302, owner: 303, partner: 303, stranger: 303 } },
 
   // Premium: plan, categories, sharing — owner only.
-  { name: "POST cancel subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "cancel", householdId: ids.householdId }), expected: householdWrite },
-  { name: "POST resume subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "resume", householdId: ids.householdId }), expected: householdWrite },
-  { name: "POST upgrade (already premium)", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "upgrade", householdId: ids.householdId }), expected: { anonymous: 302, owner: 409, partner: 403, stranger: 404 } },
+  { name: "POST cancel subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "cancel", householdId: ids.householdId }), expected: ownerOnly },
+  { name: "POST resume subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "resume", householdId: ids.householdId }), expected: ownerOnly },
+  { name: "POST upgrade (already premium)", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "upgrade", householdId: ids.householdId }), expected: { anonymous: 302, owner: 409, editor: 403, partner: 403, stranger: 404 } },
   {
     name: "POST create category",
     method: "POST",
     path: () => "/app/settings/categories",
     form: (ids) => ({ intent: "create", householdId: ids.householdId, kind: "expense", name: "Matrix", color: "#2f7d5b", icon: "shapes" }),
-    expected: householdWrite,
+    expected: doneByEditor(400),
   },
   {
     name: "POST rename category",
     method: "POST",
     path: () => "/app/settings/categories",
     form: (ids) => ({ intent: "update", householdId: ids.householdId, categoryId: ids.categoryId, name: "Pets and vet", color: "#be3a6e", icon: "heart-pulse" }),
-    expected: householdWrite,
+    expected: versionedWrite,
   },
   {
     name: "POST archive category",
@@ -207,19 +318,27 @@ const rows: Row[] = [
     method: "POST",
     path: () => "/app/settings/partners",
     form: (ids) => ({ intent: "invite", householdId: ids.householdId, email: `matrix-${Date.now()}@samen.test`, language: "en" }),
-    expected: householdWrite,
+    expected: ownerOnly,
   },
-  { name: "POST revoke invitation", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "revoke", householdId: ids.householdId, invitationId: ids.invitationId }), expected: householdWrite },
+  { name: "POST revoke invitation", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "revoke", householdId: ids.householdId, invitationId: ids.invitationId }), expected: ownerOnly },
   // The used invitation link: nobody can use it again; anonymous is sent to sign in first.
   { name: "POST accept a used invitation", method: "POST", path: (ids) => `/app/invitations/${ids.token}`, form: () => ({}), expected: { anonymous: 302, owner: 410, partner: 410, stranger: 410 } },
   // Account deletion is about one's own account; with a wrong password it refuses everyone.
   { name: "POST delete account (wrong password)", method: "POST", path: () => "/app/settings/data", form: () => ({ confirm: "yes", password: "not the password" }), expected: { anonymous: 302, owner: 403, partner: 403, stranger: 403 } },
-  // Leaving: the owner cannot leave their own household, the stranger is not in it, the partner may.
-  { name: "POST leave", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "leave", householdId: ids.householdId }), expected: { anonymous: 302, stranger: 404, owner: 409, partner: 302 } },
+  // Each member's own choice of how the others see their personal spending: about their own data, so a viewer may too.
+  {
+    name: "POST personal spending privacy",
+    method: "POST",
+    path: () => "/app/settings/partners",
+    form: (ids) => ({ intent: "setPrivacy", householdId: ids.householdId, personalInDetail: "false" }),
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 },
+  },
+  // Leaving: the owner cannot leave their own household, the stranger is not in it, both partners may (and do).
+  { name: "POST leave", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "leave", householdId: ids.householdId }), expected: { anonymous: 302, stranger: 404, editor: 302, owner: 409, partner: 302 } },
   // Removing the (former) partner: owner only; the partner left just before, so there is nobody to remove.
-  { name: "POST remove partner", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "remove", householdId: ids.householdId, partnerUserId: ids.partnerUserId }), expected: { anonymous: 302, partner: 404, stranger: 404, owner: 404 } },
-  // The owner deletes an entry last (the rows above use it); a plain form post is redirected to the list.
-  { name: "POST delete entry", method: "POST", path: (ids) => `/app/transactions/${ids.transactionId}`, form: (ids) => ({ intent: "delete", householdId: ids.householdId }), expected: { anonymous: 302, partner: 404, stranger: 404, owner: 303 } },
+  { name: "POST remove partner", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "remove", householdId: ids.householdId, partnerUserId: ids.partnerUserId }), expected: { anonymous: 302, partner: 404, editor: 404, stranger: 404, owner: 404 } },
+  // The entry is deleted last (the rows above use it); without its version the owner's delete is a conflict and nothing is deleted.
+  { name: "POST delete entry", method: "POST", path: (ids) => `/app/transactions/${ids.transactionId}`, form: (ids) => ({ intent: "delete", householdId: ids.householdId }), expected: { anonymous: 302, partner: 404, editor: 404, stranger: 404, owner: 409 } },
 ];
 
 async function post(context: APIRequestContext, path: string, form: Record<string, string>) {
@@ -238,14 +357,15 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   const contexts: Record<Persona, APIRequestContext> = {
     anonymous: await playwrightRequest.newContext({ baseURL }),
     owner: await playwrightRequest.newContext({ baseURL }),
+    editor: await playwrightRequest.newContext({ baseURL }),
     partner: await playwrightRequest.newContext({ baseURL }),
     stranger: await playwrightRequest.newContext({ baseURL }),
   };
   const accounts: Partial<Record<Persona, TestAccount>> = {};
-  for (const persona of ["owner", "partner", "stranger"] as const) accounts[persona] = await createVerifiedUser(contexts[persona], { name: `Matrix ${persona}` });
+  for (const persona of ["owner", "editor", "partner", "stranger"] as const) accounts[persona] = await createVerifiedUser(contexts[persona], { name: `Matrix ${persona}` });
 
   // The owner's premium household with an entry, a goal and an own category.
-  const { owner, partner } = contexts;
+  const { owner, editor, partner } = contexts;
   expect((await post(owner, "/app/upgrade", { intent: "upgrade" })).status()).toBe(200);
   expect((await post(owner, "/app/transactions/new", { intent: "add", js: "1", kind: "income", amount: "2500", categoryId: salaryId, occurredOn: today, description: "Salary" })).status()).toBe(200);
   expect((await post(owner, "/app/goals", { intent: "create", name: "Holiday", target: "1200" })).status()).toBe(200);
@@ -256,6 +376,11 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   expect((await post(owner, "/app/settings/partners", { intent: "invite", email: partnerEmail, language: "en" })).status()).toBe(200);
   const token = decodeURIComponent(new URL(await waitForMailLink(partnerEmail, "/app/invitations/")).pathname.split("/").at(-1) as string);
   expect((await post(partner, `/app/invitations/${token}`, {})).status()).toBe(302);
+  // The editing partner joins the same way, invited to edit.
+  const editorEmail = accounts.editor?.email as string;
+  expect((await post(owner, "/app/settings/partners", { intent: "invite", email: editorEmail, language: "en", access: "edit" })).status()).toBe(200);
+  const editorToken = decodeURIComponent(new URL(await waitForMailLink(editorEmail, "/app/invitations/")).pathname.split("/").at(-1) as string);
+  expect((await post(editor, `/app/invitations/${editorToken}`, {})).status()).toBe(302);
   expect((await post(owner, "/app/settings/partners", { intent: "invite", email: `pending-${Date.now()}@samen.test`, language: "de" })).status()).toBe(200);
 
   const exported = (await (await owner.get("/app/settings/data/export.json")).json()) as {
@@ -286,6 +411,14 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   expect((await post(owner, `/app/accounts/${accountId}`, { intent: "transfer", toAccountId: savingsAccountId, amount: "10", occurredOn: today })).status()).toBe(200);
   const transferId = /name="transferId" value="([0-9a-f-]{36})"/.exec(await (await owner.get(`/app/accounts/${accountId}`)).text())?.[1] as string;
   expect(transferId).toBeTruthy();
+  // A monthly series; its id is in its forms on the Recurring page.
+  expect((await post(owner, "/app/recurring", { intent: "create", ...rentSeries })).status()).toBe(200);
+  const recurringId = /name="recurringId" value="([0-9a-f-]{36})"/.exec(await (await owner.get("/app/recurring")).text())?.[1] as string;
+  expect(recurringId).toBeTruthy();
+  // A rule; its id is in its forms on the Rules page.
+  expect((await post(owner, "/app/rules", { intent: "create", ...ruleFields })).status()).toBe(200);
+  const ruleId = /name="ruleId" value="([0-9a-f-]{36})"/.exec(await (await owner.get("/app/rules")).text())?.[1] as string;
+  expect(ruleId).toBeTruthy();
 
   const ids: Ids = {
     householdId: home.id,
@@ -300,14 +433,19 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     draftId,
     batchId,
     transferId,
+    recurringId,
+    ruleId,
   };
+
+  // A shared expense the owner paid, after the ids are read (it must not become the entry the rows change): something for the settle-up rows to settle.
+  expect((await post(owner, "/app/transactions/new", { intent: "add", js: "1", kind: "expense", amount: "90", categoryId: groceriesId, occurredOn: today, description: "Shared", shared: "1" })).status()).toBe(200);
 
   const table: string[] = [];
   const mismatches: string[] = [];
   for (const row of rows) {
     const cells: string[] = [];
-    // The owner goes last: refused requests change nothing, the owner's may.
-    for (const persona of ["anonymous", "partner", "stranger", "owner"] as const) {
+    // The owner goes last: refused requests change nothing, the owner's may (and so may the editor's, just before).
+    for (const persona of ["anonymous", "partner", "stranger", "editor", "owner"] as const) {
       const context = contexts[persona];
       const response =
         row.method === "GET"
@@ -317,7 +455,8 @@ test("authorisation matrix over every /app page, download and action", async ({ 
             : await post(context, row.path(ids), row.form?.(ids) ?? {});
       const status = response.status();
       cells.push(`${persona} ${status}`);
-      if (status !== row.expected[persona]) mismatches.push(`${row.name} as ${persona}: expected ${row.expected[persona]}, got ${status}`);
+      const expected = persona === "editor" ? (row.expected.editor ?? row.expected.owner) : row.expected[persona];
+      if (status !== expected) mismatches.push(`${row.name} as ${persona}: expected ${expected}, got ${status}`);
     }
     table.push(`${row.name.padEnd(40)} ${cells.join("  ")}`);
   }

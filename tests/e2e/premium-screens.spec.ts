@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createVerifiedUser, waitForMailLink } from "./fixtures";
+import { createVerifiedUser, settleAnimations, waitForMailLink } from "./fixtures";
 
 /** Set SHOTS_DIR to keep a PNG of every screen (for looking at them at 360 and 1280 px). */
 async function look(page: Page, name: string, include?: string) {
@@ -15,6 +15,9 @@ async function look(page: Page, name: string, include?: string) {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
   }
+  // Axe measures colours as painted: not mid-transition, and not under a pointer left over a button by the last click.
+  await page.mouse.move(0, 0);
+  await settleAnimations(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();

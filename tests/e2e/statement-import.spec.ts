@@ -122,7 +122,7 @@ test("the mapping step works without JavaScript", async ({ browser, baseURL }) =
   await page.getByLabel("Amount (with sign)").selectOption({ label: "Wieviel" });
   await page.getByLabel("Description 1").selectOption({ label: "Was" });
   await page.getByRole("button", { name: "Use these columns" }).click();
-  await expect(page.getByText("1 rows: 1 new", { exact: false })).toBeVisible();
+  await expect(page.getByText("1 row: 1 new", { exact: false })).toBeVisible();
   await page.getByRole("button", { name: "Import 1 row" }).click();
   await expect(page.getByText("1 entry added to Everyday account.")).toBeVisible();
   await context.close();

@@ -63,6 +63,9 @@ test.describe("the demo account", () => {
       ["/app/income", /Income/],
       ["/app/expenses", /Expenses/],
       ["/app/transactions/new", "New entry"],
+      ["/app/budgets", "Budgets"],
+      ["/app/recurring", "Recurring"],
+      ["/app/rules", "Rules"],
       ["/app/goals", "Savings goals"],
       ["/app/reports", "Reports"],
       ["/app/settings", "Settings"],
@@ -135,7 +138,10 @@ test.describe("the demo account", () => {
       await page.setViewportSize({ width: 360, height: 740 });
       await visit(page, "/app");
       await markWindow(page);
-      await page.getByRole("navigation", { name: "Screens" }).getByRole("link", { name: "Goals" }).click();
+      const tabs = page.getByRole("navigation", { name: "Screens" });
+      await expect(tabs.getByRole("link")).toHaveText(["Dashboard", "Income", "Expenses", "Budgets", "More"]);
+      await tabs.getByRole("link", { name: "More" }).click();
+      await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: /^Goals/ }).click();
       await expect(page.getByRole("heading", { name: "Savings goals", level: 1 })).toBeVisible();
       expect(await windowMarked(page)).toBe(true);
       await page.getByTestId("quick-add").click();

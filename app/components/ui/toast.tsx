@@ -8,6 +8,8 @@ export interface ToastMessage {
   /** Milliseconds on screen; the toaster's 4000 when left out. */
   duration?: number;
   action?: { label: string; onClick: () => void };
+  /** A second, quieter button (a "No" beside the action's "Yes"); it closes the toast. */
+  cancel?: { label: string; onClick: () => void };
 }
 
 // Sonner and its viewport load with the first toast, so pages that never toast (most public pages) carry none of it.

@@ -33,10 +33,18 @@ export const household = pgTable(
     ownerUserId: text("owner_user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** How shared expenses are split (app/domain/fair-share.ts): `equal`, `income` (by each member's income) or `fixed`. */
+    shareMethod: text("share_method").notNull().default("equal"),
+    /** A shared expense of at least this many minor units tells the other members; null: no such notice. */
+    sharedAlertMinor: bigint("shared_alert_minor", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("household_owner_user_id_idx").on(table.ownerUserId)],
+  (table) => [
+    index("household_owner_user_id_idx").on(table.ownerUserId),
+    check("household_share_method_check", sql`${table.shareMethod} in ('equal','income','fixed')`),
+    check("household_shared_alert_positive_check", sql`${table.sharedAlertMinor} > 0`),
+  ],
 );
 
 export const householdMember = pgTable(
@@ -49,6 +57,15 @@ export const householdMember = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
+    /** A partner who adds and changes the household's money (premium); without it a partner only looks. Owners always edit. */
+    canEdit: boolean("can_edit").notNull().default(false),
+    /** This member's part of shared expenses under the `fixed` share method, in whole percent. */
+    sharePercent: integer("share_percent"),
+    /**
+     * Whether the other members see this member's personal spending entry by entry; false shows it to them only as
+     * category totals (their lists, pages, `.data` and exports never carry the rows).
+     */
+    personalInDetail: boolean("personal_in_detail").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +74,7 @@ export const householdMember = pgTable(
     // The household switcher: every household of a user.
     index("household_member_user_id_idx").on(table.userId),
     check("household_member_role_check", sql`${table.role} in ('owner','partner')`),
+    check("household_member_share_percent_check", sql`${table.sharePercent} between 0 and 100`),
   ],
 );
 
@@ -111,6 +129,8 @@ export const moneyAccount = pgTable(
     openingOn: date("opening_on", { mode: "string" }),
     /** How this account's CSV files map to fields, saved by the mapping step (app/domain/statements/csv.ts). */
     csvMapping: jsonb("csv_mapping").$type<CsvMapping>(),
+    /** Whether its expenses start out shared between the members (a joint account) or personal. */
+    defaultShared: boolean("default_shared").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -201,12 +221,21 @@ export const transaction = pgTable(
     importBatchId: uuid("import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
     /** Hash of the row's identity in its account (app/domain/statements/import-identity.ts): a re-import adds nothing. */
     importKey: text("import_key"),
+    /** An expense both members carry (split by the household's share method) rather than one member's own. */
+    shared: boolean("shared").notNull().default(false),
+    /**
+     * Who paid an expense or received an income; null means whoever entered it (`created_by`). Not a foreign key, like
+     * `created_by`: a member who leaves keeps their history.
+     */
+    memberUserId: text("member_user_id"),
     // An audit field, not a foreign key: deleting an account must not scan every transaction of every household.
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    // Settle-up: one month of a household's shared expenses, without reading its personal ones.
+    index("transaction_household_shared_date_idx").on(table.householdId, table.occurredOn).where(sql`${table.shared} and ${table.kind} = 'expense'`),
     uniqueIndex("transaction_account_import_key").on(table.accountId, table.importKey).where(sql`${table.importKey} is not null`),
     // Account balances and the account's own list.
     index("transaction_account_date_idx").on(table.accountId, table.occurredOn),
@@ -323,6 +352,39 @@ export const goalContribution = pgTable(
   (table) => [
     index("goal_contribution_goal_date_idx").on(table.goalId, table.occurredOn.desc(), table.createdAt.desc()),
     check("goal_contribution_nonzero_check", sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+/**
+ * Money one member gave the other to square a month's shared expenses ("Mark as settled"). It counts as a payment
+ * from `from_user_id`, so the month's balance is zero right after it. The split it was computed with is kept, so a
+ * later change of the share method never reopens a settled month (app/features/sharing/settle-up.server.ts).
+ */
+export const settlement = pgTable(
+  "settlement",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    /** First day of the settled calendar month. */
+    month: date("month", { mode: "string" }).notNull(),
+    fromUserId: text("from_user_id").notNull(),
+    toUserId: text("to_user_id").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    shareMethod: text("share_method").notNull(),
+    /** Under `fixed`, each member's percent at the time of settling. */
+    sharePercents: jsonb("share_percents").$type<Record<string, number>>(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // One month's settlements, and the history newest first.
+    index("settlement_household_month_idx").on(table.householdId, table.month.desc(), table.createdAt.desc()),
+    check("settlement_amount_positive_check", sql`${table.amountMinor} > 0`),
+    check("settlement_members_differ_check", sql`${table.fromUserId} <> ${table.toUserId}`),
+    check("settlement_share_method_check", sql`${table.shareMethod} in ('equal','income','fixed')`),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from "./blog";
 export * from "./budget";
 export * from "./premium";
 export * from "./mail";
+export * from "./planning";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { household } from "./budget";
 
@@ -7,7 +7,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * An owner's invitation for a read-only partner. Only the SHA-256 of the link's token is stored, so a copy of
+ * An owner's invitation for a partner who edits or only looks. Only the SHA-256 of the link's token is stored, so a copy of
  * the database cannot be turned into working links. A pending row past `expires_at` counts as expired.
  */
 export const invitation = pgTable(
@@ -23,6 +23,8 @@ export const invitation = pgTable(
     status: text("status").notNull().default("pending"),
     /** The language the invitation e-mail was written in. */
     language: text("language").notNull(),
+    /** The partner will edit (true) or only look; the owner can change it after acceptance. */
+    canEdit: boolean("can_edit").notNull().default(false),
     invitedByUserId: text("invited_by_user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { householdMember } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { signInWithPassword } from "~/features/auth/account.server";
 import { getOptionalUser } from "~/features/auth/session.server";
@@ -10,6 +13,7 @@ import { createCustomCategory } from "~/features/custom-categories/custom-catego
 import { invitePartner } from "~/features/sharing/invitations.server";
 import { countUserTraces, deleteAccount } from "./delete-account.server";
 import { exportMyData } from "./export-data.server";
+import { markMonthSettled } from "~/features/sharing/settle-up.server";
 
 useTestDatabase();
 
@@ -72,6 +76,38 @@ describe("download all my data", () => {
     const empty = await seedHousehold();
     const nothing = (await readJson((await exportMyData({ userId: empty.owner.id })).stream)) as { households: { transactions: unknown[] }[] };
     expect(nothing.households[0]?.transactions).toEqual([]);
+  });
+});
+
+describe("export my data in a household of two", () => {
+  it("says whether each entry is shared and whose it is, lists the settlements, and leaves out a partner's hidden personal expenses", async () => {
+    const { owner, household } = await seedHousehold({ name: "Sanne", householdName: "Home" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    await seedTransactions({ householdId: household.id, userId: owner.id, entries: [{ kind: "expense", amountMinor: 100_00, occurredOn: "2026-03-05", description: "Weekly shop", shared: true }] });
+    await seedTransactions({
+      householdId: household.id,
+      userId: partner.id,
+      entries: [
+        { kind: "expense", amountMinor: 20_00, occurredOn: "2026-03-06", description: "Dinner out", shared: true },
+        { kind: "expense", amountMinor: 80_00, occurredOn: "2026-03-07", description: "Secret gift" },
+      ],
+    });
+    await db().update(householdMember).set({ personalInDetail: false }).where(eq(householdMember.userId, partner.id));
+    expect(await markMonthSettled({ userId: owner.id, householdId: household.id, month: "2026-03" })).toMatchObject({ ok: true });
+
+    const text = await new Response((await exportMyData({ userId: owner.id })).stream).text();
+    expect(text).not.toContain("Secret gift");
+    const data = JSON.parse(text) as { households: { transactions: Record<string, unknown>[]; settlements: Record<string, unknown>[] }[] };
+    const home = data.households[0];
+    expect(home?.transactions.map((entry) => [entry.description, entry.shared, entry.memberUserId, entry.memberName])).toEqual([
+      ["Weekly shop", true, owner.id, "Sanne"],
+      ["Dinner out", true, partner.id, "Pieter"],
+    ]);
+    expect(home?.settlements).toEqual([
+      expect.objectContaining({ month: "2026-03", fromUserId: partner.id, fromName: "Pieter", toUserId: owner.id, toName: "Sanne", amountMinor: 40_00, currency: "EUR", shareMethod: "equal" }),
+    ]);
   });
 });
 

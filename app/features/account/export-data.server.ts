@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { category, goal, goalContribution, household, householdMember, importBatch, invitation, moneyAccount, notification, session, subscription, transaction, transfer, user } from "~/db/schema";
+import { requireHouseholdAccess } from "~/features/household/households.server";
+import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
+import { listSettlements } from "~/features/sharing/settle-up.server";
 
 /** Rows per query while streaming entries: memory stays flat whatever the history. */
 const batchSize = 5000;
@@ -16,7 +19,9 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * Everything Samen holds about the signed-in user, as one JSON document (GDPR access and portability): the
  * profile, sessions, every household they own with all its contents, the households they are a partner in, and
  * their notifications. Every plan may use it. Entries are streamed in keyset batches, so a history of 100,000
- * entries never sits in memory; the document is valid JSON when the stream ends.
+ * entries never sits in memory; the document is valid JSON when the stream ends. Each entry says whether it is
+ * shared and whose it is (`memberUserId`, `memberName`), each household lists its settlements; the personal expenses
+ * a partner shows the owner only as category totals are left out (`visibleEntries`), as on every page.
  */
 export async function exportMyData({ userId, now = new Date() }: { userId: string; now?: Date }): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
   const [person] = await db()
@@ -66,7 +71,8 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
     // The document is written by hand around JSON.stringify'd parts so the entries can stream in between.
     yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "households": [`;
     for (const [index, home] of owned.entries()) {
-      yield `${index === 0 ? "" : ","}\n    ${(await describeHousehold(home)).slice(0, -6)},\n      "transactions": [`;
+      const access = await requireHouseholdAccess({ userId, householdId: home.id });
+      yield `${index === 0 ? "" : ","}\n    ${(await describeHousehold(home, userId)).slice(0, -6)},\n      "transactions": [`;
       let cursor: { occurredOn: string; id: string } | null = null;
       let first = true;
       for (;;) {
@@ -83,10 +89,19 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
             counterparty: transaction.counterparty,
             counterpartyIban: transaction.counterpartyIban,
             importBatchId: transaction.importBatchId,
+            shared: transaction.shared,
+            memberUserId: entryMember,
+            memberName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})`,
             createdAt: transaction.createdAt,
           })
           .from(transaction)
-          .where(and(eq(transaction.householdId, home.id), cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined))
+          .where(
+            and(
+              eq(transaction.householdId, home.id),
+              visibleEntries(access),
+              cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined,
+            ),
+          )
           .orderBy(asc(transaction.occurredOn), asc(transaction.id))
           .limit(batchSize);
         let chunk = "";
@@ -123,11 +138,11 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
 }
 
 /** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
-async function describeHousehold(home: typeof household.$inferSelect): Promise<string> {
-  const [subscriptionRows, members, invitations, categories, goals, accounts, transfers, imports] = await Promise.all([
+async function describeHousehold(home: typeof household.$inferSelect, userId: string): Promise<string> {
+  const [subscriptionRows, members, invitations, categories, goals, accounts, transfers, imports, settlements] = await Promise.all([
     db().select().from(subscription).where(eq(subscription.householdId, home.id)),
     db()
-      .select({ name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
+      .select({ userId: householdMember.userId, name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
       .from(householdMember)
       .innerJoin(user, eq(user.id, householdMember.userId))
       .where(eq(householdMember.householdId, home.id)),
@@ -186,6 +201,7 @@ async function describeHousehold(home: typeof household.$inferSelect): Promise<s
       .from(importBatch)
       .where(eq(importBatch.householdId, home.id))
       .orderBy(asc(importBatch.createdAt)),
+    listSettlements({ userId, householdId: home.id }),
   ]);
   const contributions = goals.length
     ? await db()
@@ -200,6 +216,8 @@ async function describeHousehold(home: typeof household.$inferSelect): Promise<s
     name: home.name,
     currency: home.currency,
     role: "owner",
+    shareMethod: home.shareMethod,
+    sharedAlertMinor: home.sharedAlertMinor,
     createdAt: iso(home.createdAt),
     subscription: plan ? { plan: plan.plan, status: plan.status, currentPeriodEnd: iso(plan.currentPeriodEnd), cancelAtPeriodEnd: plan.cancelAtPeriodEnd } : { plan: "free" },
     members: members.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
@@ -208,6 +226,8 @@ async function describeHousehold(home: typeof household.$inferSelect): Promise<s
     accounts: accounts.map((item) => ({ ...item, archivedAt: iso(item.archivedAt), createdAt: iso(item.createdAt) })),
     transfers: transfers.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
     imports: imports.map((item) => ({ ...item, undoneAt: iso(item.undoneAt), createdAt: iso(item.createdAt) })),
+    // Money one member gave another to square a month's shared expenses, oldest first.
+    settlements: settlements.toReversed().map((item) => ({ ...item, currency: home.currency })),
     goals: goals.map((item) => ({
       id: item.id,
       name: item.name,

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
-import { completeTwoFactorSignIn, requestPasswordReset, resetPassword, signInWithPassword, signOut, signUpWithPassword, verifyEmail } from "./account.server";
+import {
+  completeTwoFactorSignIn,
+  requestPasswordReset,
+  resetPassword,
+  signInWithPassword,
+  signOut,
+  signUpWithPassword,
+  toFailure,
+  verifyEmail,
+} from "./account.server";
 import { getOptionalUser } from "./session.server";
 
 useTestDatabase();
@@ -154,5 +163,11 @@ describe("accounts", () => {
   it("a two-factor code without a pending sign-in is refused", async () => {
     const result = await completeTwoFactorSignIn({ request: request("/auth/two-factor"), code: "123456", method: "totp" });
     expect(result).toMatchObject({ ok: false, error: { code: "TWO_FACTOR_EXPIRED" } });
+  });
+
+  it("a database that cannot be reached is a 503 the form explains, with when to try again; other failures stay unexpected", () => {
+    const refused = new Error("Failed query: insert into rate_limit …", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+    expect(toFailure(refused, "sign-in")).toEqual({ ok: false, status: 503, error: { code: "DATABASE_UNAVAILABLE", retryAfterSeconds: 30 } });
+    expect(toFailure(new Error("something else"), "sign-in")).toEqual({ ok: false, status: 500, error: { code: "UNEXPECTED" } });
   });
 });

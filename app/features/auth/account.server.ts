@@ -1,4 +1,5 @@
 import { isAPIError } from "better-auth/api";
+import { databaseFaultOf, faultRetryAfterSeconds } from "~/db/faults.server";
 import type { Language } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
@@ -38,8 +39,15 @@ const serviceCodes: Record<string, AuthErrorCode> = {
   MISSING_FIELD: "INVALID_INPUT",
 };
 
-/** Better Auth's refusal → our code and HTTP status; anything unknown is logged and reported as unexpected. */
+/**
+ * Better Auth's refusal → our code and HTTP status; a database that cannot be reached is a 503 the form explains
+ * (with Retry-After); anything unknown is logged and reported as unexpected.
+ */
 export function toFailure(error: unknown, action: string): Failure {
+  if (databaseFaultOf(error) === "unavailable") {
+    logger.warn({ err: error, action }, "auth action met an unreachable database: answering 503");
+    return { ok: false, status: 503, error: { code: "DATABASE_UNAVAILABLE", retryAfterSeconds: faultRetryAfterSeconds } };
+  }
   if (isAPIError(error)) {
     const body = (error.body ?? {}) as { code?: string; retryAfter?: number };
     const code = body.code ? serviceCodes[body.code] : undefined;

@@ -28,6 +28,7 @@ export const authErrorCodes = [
   "INPUT_TOO_LARGE",
   "INVALID_INPUT",
   "INVALID_CHARACTERS",
+  "DATABASE_UNAVAILABLE",
   "UNEXPECTED",
 ] as const;
 

@@ -45,7 +45,7 @@ export async function authScreenAction(request: Request) {
     const parsed = signUpSchema.safeParse(values);
     if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
     const result = await signUpWithPassword({ request, ...parsed.data, language: detectLanguage(request), redirectTo });
-    if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error }, { status: result.status });
+    if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error }, { status: result.status, headers: retryAfter(result.error) });
     return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email }, { headers: result.headers });
   }
 
@@ -53,7 +53,9 @@ export async function authScreenAction(request: Request) {
     const parsed = forgotPasswordSchema.safeParse(values);
     if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
     const result = await resendVerification({ request, email: parsed.data.email, redirectTo });
-    if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status });
+    if (!result.ok) {
+      return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers: retryAfter(result.error) });
+    }
     return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
   }
 

@@ -4,10 +4,12 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getConfig, publicUrl, secureCookies } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
+import { databaseFaultOf } from "~/db/faults.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
 import { isLanguage } from "~/domain/languages";
 import { sessionCookieAttributes, sessionCookieName as sessionCookieNameFor, sessionCookiePrefix } from "~/lib/cookies.server";
-import { logger } from "~/lib/logger.server";
+import { logger, scrubQueryParameters } from "~/lib/logger.server";
+import { getRequestStore } from "~/lib/request-store.server";
 import { containsUnsafeText } from "~/lib/safe-text";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { signInAfterVerificationPlugin } from "./sign-up-browser.server";
@@ -81,7 +83,15 @@ function createAuth(database: Database) {
     onAPIError: {
       // Refusals (wrong password, bad input, limits) are everyday traffic; only real failures are errors.
       onError(error) {
-        if (isAPIError(error) && error.statusCode < 500) logger.debug({ code: (error.body as { code?: string } | undefined)?.code }, error.message);
+        // Better Auth's router then prints the error to stderr itself: a failed query's values must not go with it.
+        scrubQueryParameters(error);
+        const fault = databaseFaultOf(error);
+        if (fault) {
+          // Better Auth still answers its own 500; the HTTP handler (http.server.ts) reads this note and answers 503 or 507.
+          const store = getRequestStore();
+          if (store) store.databaseFault = fault;
+          logger.warn({ err: error, fault }, "auth request met a database fault");
+        } else if (isAPIError(error) && error.statusCode < 500) logger.debug({ code: (error.body as { code?: string } | undefined)?.code }, error.message);
         else logger.error({ err: error }, "auth request failed");
       },
     },

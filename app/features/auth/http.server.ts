@@ -1,12 +1,16 @@
-import type { Express, NextFunction, Request, Response } from "express";
+import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { toNodeHandler } from "better-auth/node";
+import { databaseFaultOf, faultRetryAfterSeconds, statusOfDatabaseFault, type DatabaseFault } from "~/db/faults.server";
+import { detectLanguage } from "~/i18n/detect.server";
+import { serverTranslator } from "~/i18n/resources.server";
 import { logger } from "~/lib/logger.server";
+import { getRequestStore } from "~/lib/request-store.server";
 import { clientIpHeader, getAuth } from "./auth.server";
 
 /** Auth requests carry a few short fields; anything bigger is refused before it is read. */
 export const maxAuthBodyBytes = 64 * 1024;
 
-function limitBody(req: Request, res: Response, next: NextFunction) {
+function limitBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const declared = req.get("content-length");
   if (declared === undefined && req.get("transfer-encoding")) {
@@ -20,14 +24,47 @@ function limitBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** What an API client gets instead of Better Auth's 500 when the database is down (503) or its disk full (507). */
+function databaseFaultAnswer(fault: DatabaseFault, request: Request): Response {
+  const { t } = serverTranslator(detectLanguage(request));
+  const unavailable = fault === "unavailable";
+  return Response.json(
+    {
+      code: unavailable ? "DATABASE_UNAVAILABLE" : "INSUFFICIENT_STORAGE",
+      message: unavailable ? t("auth:errors.DATABASE_UNAVAILABLE") : t("common:errorPage.diskFull.description"),
+    },
+    { status: statusOfDatabaseFault(fault), headers: { "Retry-After": String(faultRetryAfterSeconds), "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * Better Auth's handler, answering a database fault as the pages do: 503 (or 507) in the reader's language with
+ * Retry-After. Better Auth turns an endpoint's failure into its own bare 500 (its onAPIError hook notes the fault in
+ * the request store, auth.server.ts); a failure before any endpoint runs (its rate-limit check) is thrown.
+ */
+async function authHandler(request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await getAuth().handler(request);
+  } catch (error) {
+    const fault = databaseFaultOf(error);
+    if (!fault) throw error;
+    logger.warn({ err: error, fault }, "auth request met a database fault");
+    return databaseFaultAnswer(fault, request);
+  }
+  const fault = getRequestStore()?.databaseFault;
+  return fault && response.status >= 500 ? databaseFaultAnswer(fault, request) : response;
+}
+
 /** Better Auth's own HTTP API under /api/auth/*, mounted before any body parser. */
 export function mountAuthRoutes(app: Express): void {
+  const handler = toNodeHandler(authHandler);
   app.all("/api/auth/{*path}", limitBody, async (req, res) => {
     // Better Auth reads the client address from this header only; it is ours, so overwrite whatever came in.
     req.headers[clientIpHeader] = req.ip ?? "unknown";
     res.setHeader("Cache-Control", "no-store");
     try {
-      await toNodeHandler(getAuth())(req, res);
+      await handler(req, res);
     } catch (error) {
       logger.error({ err: error }, "auth handler failed");
       if (!res.headersSent) res.status(500).json({ code: "INTERNAL_SERVER_ERROR", message: "An unexpected error occurred" });

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { databaseFaultOf } from "~/db/faults.server";
 import { isLanguage } from "~/domain/languages";
 import { readCookie } from "~/i18n/detect.server";
 import { logger } from "~/lib/logger.server";
@@ -58,6 +59,8 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
     }
     return toSessionUser(response.user);
   } catch (error) {
+    // A database that is down is not a signed-out visitor: the page answers 503 instead of sending them to sign in.
+    if (databaseFaultOf(error)) throw error;
     logger.error({ err: error }, "session lookup failed");
     return null;
   }

@@ -116,7 +116,7 @@ describe("after a downgrade", () => {
     ]);
     expect(listed.canCreate).toBe(false);
     expect(await contributeToGoal({ ...base, goalId: ids[2] as string, amountMinor: 100, occurredOn: today })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
-    expect(await updateGoal({ ...base, goalId: ids[3] as string, fields: goal("Renamed") })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
+    expect(await updateGoal({ ...base, goalId: ids[3] as string, version: undefined, fields: goal("Renamed") })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
     expect(await contributeToGoal({ ...base, goalId: ids[0] as string, amountMinor: 100, occurredOn: today })).toMatchObject({ ok: true });
   });
 });

@@ -99,7 +99,7 @@ export async function upgradeToPremium({
   language: Language;
   now?: Date;
 }): Promise<BillingResult> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const row = await readSubscription(householdId);
   if (effectivePlan(row, now) === "premium") return { ok: false, error: "alreadyPremium" };
   const mode = billingMode();
@@ -143,7 +143,7 @@ export async function upgradeToPremium({
 }
 
 async function setCancelAtPeriodEnd({ userId, householdId, cancel, now }: { userId: string; householdId: string; cancel: boolean; now: Date }): Promise<BillingResult> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const row = await readSubscription(householdId);
   if (!row || effectivePlan(row, now) !== "premium") return { ok: false, error: "notPremium" };
   if (!cancel && !row.cancelAtPeriodEnd) return { ok: false, error: "notCancelling" };
@@ -182,7 +182,7 @@ export function resumePremium(options: { userId: string; householdId: string; no
 
 /** Test mode only: lets a tester see the downgrade without waiting a month, by ending the paid period now. */
 export async function endTestPeriod({ userId, householdId, now = new Date() }: { userId: string; householdId: string; now?: Date }): Promise<BillingResult> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (billingMode() !== "test") return { ok: false, error: "notTestMode" };
   const row = await readSubscription(householdId);
   if (!row || row.providerSubscriptionId || effectivePlan(row, now) !== "premium") return { ok: false, error: "notPremium" };

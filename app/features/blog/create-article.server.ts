@@ -7,6 +7,7 @@ import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { enqueueTranslations } from "~/features/translation/queue.server";
 import { wakeTranslationWorker } from "~/features/translation/worker.server";
+import { articlesChanged } from "./article-changes.server";
 import type { BlogArticle } from "./blog-article";
 import { newArticleSchema, type NewArticleField } from "./blog.schema";
 import { canCreateArticles } from "~/features/auth/creators.server";
@@ -56,6 +57,7 @@ export async function createArticle({ userId, language, input }: CreateArticleOp
       if (!row) throw new Error("insert returned no row");
       await enqueueTranslations({ articleId: row.id, targetLanguages: languages.filter((code) => code !== language) });
       wakeTranslationWorker();
+      articlesChanged();
       logger.info({ articleId: row.id, slug, language }, "article published");
       return { ok: true, article: toBlogArticle(row) };
     } catch (error) {

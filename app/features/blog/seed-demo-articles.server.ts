@@ -2,6 +2,7 @@ import { db } from "~/db/client.server";
 import { blogPost } from "~/db/schema";
 import { languages } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
+import { articlesChanged } from "./article-changes.server";
 import { generateSlug } from "./create-article.server";
 import { couplesArticle } from "./demo-content/couples.server";
 import { expatsArticle } from "./demo-content/expats.server";
@@ -52,6 +53,7 @@ export async function seedDemoArticle(article: DemoArticle, now = new Date()): P
       });
     await tx.insert(blogPost).values(translations);
   });
+  articlesChanged();
 }
 
 /** Fills an empty blog with the demo articles so a fresh install looks real at once. */

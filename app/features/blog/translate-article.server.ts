@@ -6,6 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { getTranslationProvider } from "~/features/translation/providers.server";
 import { toSegments } from "~/features/translation/segments";
 import { TranslationError, toTranslationErrorMessage, translationMessages } from "~/features/translation/translation-errors";
+import { articlesChanged } from "./article-changes.server";
 import type { TranslationResult } from "./blog-article";
 import { toBlogArticle } from "./posts.server";
 
@@ -101,6 +102,7 @@ async function translateAndSave(
       .onConflictDoNothing()
       .returning();
     if (inserted) {
+      articlesChanged();
       logger.info({ articleId: original.id, language: targetLanguage, provider: provider.name }, "article translated");
       return { translated: true, cached: false, article: toBlogArticle(inserted) };
     }

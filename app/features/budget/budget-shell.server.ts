@@ -1,10 +1,33 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { householdMember, moneyAccount, user } from "~/db/schema";
 import { listCategories } from "./categories.server";
-import { listNotifications } from "./notifications.server";
+import { listNotifications } from "~/features/household/notifications.server";
 
-/** What budget adds to every /app page: the household's categories (labels, pickers) and the header's notifications. */
+/**
+ * What the entry forms ask in a household of two or more: shared or personal (default: the Everyday account's, where
+ * typed entries go) and who paid or received. Null for a household of one, which never sees the question.
+ */
+async function entrySharing({ userId, householdId }: { userId: string; householdId: string }) {
+  const members = await db()
+    .select({ userId: householdMember.userId, name: user.name })
+    .from(householdMember)
+    .innerJoin(user, eq(user.id, householdMember.userId))
+    .where(eq(householdMember.householdId, householdId))
+    .orderBy(asc(householdMember.createdAt), asc(householdMember.userId));
+  if (members.length < 2) return null;
+  const [everyday] = await db()
+    .select({ defaultShared: moneyAccount.defaultShared })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.isEveryday, true)))
+    .limit(1);
+  return { currentUserId: userId, members, defaultShared: everyday?.defaultShared ?? false };
+}
+
+/** What budget adds to every /app page: the household's categories (labels, pickers), the header's notifications, and who shares it. */
 export async function getBudgetShell({ userId, householdId }: { userId: string; householdId: string }) {
-  const [categories, notifications] = await Promise.all([listCategories({ householdId }), listNotifications({ userId })]);
-  return { categories, notifications };
+  const [categories, notifications, sharing] = await Promise.all([listCategories({ householdId }), listNotifications({ userId }), entrySharing({ userId, householdId })]);
+  return { categories, notifications, sharing };
 }
 
 export type BudgetShellData = Awaited<ReturnType<typeof getBudgetShell>>;

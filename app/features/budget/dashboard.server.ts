@@ -1,3 +1,4 @@
+import { versionOf } from "~/features/platform/row-version.server";
 import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { goal, monthTotal, transaction } from "~/db/schema";
@@ -19,6 +20,7 @@ import { relativeChange, summarize } from "~/domain/summary";
 import { goalProgress, isGoalReached } from "~/domain/goals";
 import { BudgetAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
 
 export interface ChartPoint {
   key: string;
@@ -37,6 +39,25 @@ export async function readMonthTotals({ householdId, from, to }: { householdId: 
 }
 
 export type MonthTotalRow = Awaited<ReturnType<typeof readMonthTotals>>[number];
+
+/**
+ * The same rows as month_total, for one member's entries (the "Mine" and "<Partner>'s" views): summed from the
+ * entries themselves in one range scan of transaction_household_date_idx. Totals per category stay whole, a member's
+ * hidden personal expenses included (design: money-in.md, "Two people").
+ */
+async function readMemberMonthTotals({ householdId, memberUserId, from, to }: { householdId: string; memberUserId: string; from: MonthKey; to: MonthKey }): Promise<MonthTotalRow[]> {
+  const rows = await db()
+    .select({
+      month: sql<string>`to_char(date_trunc('month', ${transaction.occurredOn}::timestamp), 'YYYY-MM-DD')`,
+      kind: transaction.kind,
+      categoryId: transaction.categoryId,
+      totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+    })
+    .from(transaction)
+    .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(from)), lt(transaction.occurredOn, monthStart(to)), eq(entryMember, memberUserId)))
+    .groupBy(sql`1`, transaction.kind, transaction.categoryId);
+  return rows.map((row) => ({ month: monthOf(row.month), kind: row.kind as TransactionKind, categoryId: row.categoryId, totalMinor: Number(row.totalMinor) }));
+}
 
 function sumBy(rows: MonthTotalRow[], match: (row: MonthTotalRow) => boolean): number {
   let total = 0;
@@ -57,12 +78,15 @@ export async function incomeExpenseSeries({
   period,
   anchor,
   monthRows,
+  memberUserId = null,
 }: {
   householdId: string;
   period: ChartPeriod;
   anchor: IsoDate;
   /** month_total rows already read for the monthly view, to save a query. */
   monthRows?: MonthTotalRow[];
+  /** Only this member's entries (a member view); null: the whole household. */
+  memberUserId?: string | null;
 }): Promise<ChartPoint[]> {
   const buckets = chartBuckets(period, anchor);
   const first = buckets[0] as Bucket;
@@ -82,12 +106,20 @@ export async function incomeExpenseSeries({
         totalMinor: sql<string>`sum(${transaction.amountMinor})`,
       })
       .from(transaction)
-      .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, first.start), lt(transaction.occurredOn, last.end)))
+      .where(
+        and(
+          eq(transaction.householdId, householdId),
+          gte(transaction.occurredOn, first.start),
+          lt(transaction.occurredOn, last.end),
+          memberUserId === null ? undefined : eq(entryMember, memberUserId),
+        ),
+      )
       .groupBy(sql`1`, transaction.kind);
     for (const row of rows) add(row.week, row.kind, Number(row.totalMinor));
     return fillBuckets(buckets, sums);
   }
-  const rows = monthRows ?? (await readMonthTotals({ householdId, from: monthOf(first.start), to: monthOf(last.end) }));
+  const range = { householdId, from: monthOf(first.start), to: monthOf(last.end) };
+  const rows = monthRows ?? (await (memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId })));
   for (const row of rows) {
     if (row.month < monthOf(first.start) || row.month >= monthOf(last.end)) continue;
     add(period === "monthly" ? row.month : row.month.slice(0, 4), row.kind, row.totalMinor);
@@ -125,6 +157,9 @@ export function spendingByCategory(rows: MonthTotalRow[], inPeriod: (month: Mont
 /**
  * Everything the dashboard shows for a month, in four indexed queries whatever the history:
  * access, month_total for 13 months, the month's latest entries, the active goals (plus the weekly chart's range when asked).
+ * A member view (`memberUserId`: "Mine", "<Partner>'s") sums that member's entries instead of month_total, one range
+ * scan for the cards, categories and monthly chart together. The latest entries never show a personal expense of a
+ * member who keeps theirs to category totals.
  */
 export async function getDashboard({
   userId,
@@ -132,12 +167,15 @@ export async function getDashboard({
   month,
   period,
   today,
+  memberUserId = null,
 }: {
   userId: string;
   householdId: string;
   month: MonthKey;
   period: ChartPeriod;
   today: IsoDate;
+  /** Only this member's money (a member view); null: the whole household ("Ours"). */
+  memberUserId?: string | null;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!can(access.plan, "dashboard.view")) throw new BudgetAccessError("notFound");
@@ -146,8 +184,9 @@ export async function getDashboard({
   const from = addMonths(month, -12);
   const to = addMonths(month, 1);
 
+  const range = { householdId, from: period === "yearly" ? `${Number(month.slice(0, 4)) - 4}-01` : from, to };
   const [monthRows, recent, goals, anyEntry] = await Promise.all([
-    period === "yearly" ? readMonthTotals({ householdId, from: `${Number(month.slice(0, 4)) - 4}-01`, to }) : readMonthTotals({ householdId, from, to }),
+    memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId }),
     db()
       .select({
         id: transaction.id,
@@ -156,9 +195,22 @@ export async function getDashboard({
         occurredOn: transaction.occurredOn,
         description: transaction.description,
         categoryId: transaction.categoryId,
+        shared: transaction.shared,
+        // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
+        memberUserId: entryMember,
+        // With its version a recent entry opens in the edit sheet, which saves against it (row-version.server.ts).
+        version: versionOf(transaction.updatedAt),
       })
       .from(transaction)
-      .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(month)), lt(transaction.occurredOn, monthEnd(month))))
+      .where(
+        and(
+          eq(transaction.householdId, householdId),
+          gte(transaction.occurredOn, monthStart(month)),
+          lt(transaction.occurredOn, monthEnd(month)),
+          memberUserId === null ? undefined : eq(entryMember, memberUserId),
+          visibleEntries(access),
+        ),
+      )
       .orderBy(desc(transaction.occurredOn), desc(transaction.id))
       .limit(6),
     db()
@@ -175,7 +227,7 @@ export async function getDashboard({
     incomeMinor: sumBy(monthRows, (row) => row.month === key && row.kind === "income"),
     expenseMinor: sumBy(monthRows, (row) => row.month === key && row.kind === "expense"),
   });
-  const chart = await incomeExpenseSeries({ householdId, period, anchor, monthRows: period === "weekly" ? undefined : monthRows });
+  const chart = await incomeExpenseSeries({ householdId, period, anchor, monthRows: period === "weekly" ? undefined : monthRows, memberUserId });
 
   return {
     access,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { db } from "~/db/client.server";
-import { account, goal, transaction, user } from "~/db/schema";
+import { account, budgetLimit, goal, transaction, user } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { demoEmail, demoPassword, seedDemoBudget } from "./demo-seed.server";
 import { getDashboard } from "./dashboard.server";
@@ -28,6 +28,7 @@ describe("demo account", () => {
     expect(months.size).toBe(12);
     expect(rows.every((row) => row.occurredOn <= "2025-03-18")).toBe(true);
     expect(await db().select().from(goal).where(eq(goal.householdId, first.householdId))).toHaveLength(2);
+    expect(await db().select().from(budgetLimit).where(eq(budgetLimit.householdId, first.householdId))).toHaveLength(3);
 
     const dashboard = await getDashboard({ userId: first.userId, householdId: first.householdId, month: "2025-02", period: "monthly", today: "2025-03-18" });
     expect(dashboard.summary.income.value).toBeGreaterThan(500_000);

@@ -1,18 +1,21 @@
 import { and, eq, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { goal, goalContribution, household, subscription, transaction, user } from "~/db/schema";
+import { budgetLimit, goal, goalContribution, household, subscription, transaction, user } from "~/db/schema";
+import { builtInCategory } from "~/domain/categories";
 import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
 import { logger } from "~/lib/logger.server";
 import { realisticEntries, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedSubscription } from "../../../db/seed/premium";
 import { ensurePersonalHousehold } from "~/features/household/households.server";
+import { setBudget } from "~/features/budgets/budgets.server";
 
 export const demoEmail = "demo@samen.app";
 export const demoPassword = "samen-demo-2024";
 
 /**
  * The development demo: a verified account that can sign in (Better Auth credential, scrypt hash), twelve months
- * of a believable household and two goals. Idempotent: a second start adds only the days that passed since the last.
+ * of a believable household, two goals and three budgets. Idempotent: a second start adds only the days that passed
+ * since the last.
  */
 export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { today?: IsoDate } = {}) {
   const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, demoEmail)).limit(1);
@@ -48,6 +51,18 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
     for (const goalId of [buffer, holiday]) {
       const saved = deposits.filter((deposit) => deposit.goalId === goalId).reduce((sum, deposit) => sum + deposit.amountMinor, 0);
       await db().update(goal).set({ savedMinor: saved }).where(eq(goal.id, goalId));
+    }
+  }
+  const budgets = await db().select({ id: budgetLimit.id }).from(budgetLimit).where(eq(budgetLimit.householdId, householdId)).limit(1);
+  if (budgets.length === 0) {
+    // Half a year of budgets: groceries roll over (and sometimes run over), eating out and leisure start afresh monthly.
+    const from = addMonths(monthOf(today), -5);
+    for (const [key, limitMinor, rollover] of [
+      ["groceries", 55_000, true],
+      ["eatingOut", 12_000, false],
+      ["leisure", 15_000, false],
+    ] as const) {
+      await setBudget({ userId: owner.id, householdId, fields: { categoryId: builtInCategory(key).id, month: from, limitMinor, scope: "repeat", rollover } });
     }
   }
   return { userId: owner.id, householdId, added: entries.length };

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold } from "../../../db/seed/budget";
-import { listNotifications, markNotificationsRead, notifyHouseholdMembers } from "./notifications.server";
+import { listNotifications, markNotificationsRead, notifyHouseholdMembers } from "~/features/household/notifications.server";
 import { updateProfile } from "./profile.server";
 import { householdFields, profileFields } from "./settings.schema";
 

@@ -6,7 +6,7 @@ import { postAs } from "~/features/household/signed-in.test-helpers";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { handleTransactionAction } from "./transaction-actions.server";
-import { listTransactions } from "./transactions.server";
+import { getTransaction, listTransactions } from "./transactions.server";
 
 vi.mock("~/features/auth/session.server", async (importOriginal) => ({
   ...(await importOriginal<typeof SessionModule>()),
@@ -66,5 +66,64 @@ describe("handleTransactionAction", () => {
     await addPartner({ householdId: seeded.household.id, userId: partner.id });
     const answer = await handleTransactionAction(post(partner, { ...expense, householdId: seeded.household.id, js: "1" }));
     expect(answer).toMatchObject({ init: { status: 403 }, data: { ok: false, fieldErrors: { form: "errors.readOnly" } } });
+  });
+});
+
+describe("two members editing the same entry", () => {
+  async function couple() {
+    const { owner, household } = await seedHousehold({ name: "Sanne" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const householdId = household.id;
+    const added = await handleTransactionAction(post(owner, { ...expense, householdId, js: "1" }));
+    if (!("data" in added) || !added.data.ok) throw new Error("not added");
+    const entry = added.data.transaction;
+    const at = (user: typeof owner, fields: Record<string, string>) => handleTransactionAction(postAs(user, `/app/transactions/${entry.id}`, { householdId, ...fields }), entry.id);
+    const update = { ...expense, intent: "update" };
+    return { owner, partner, householdId, entry, at, update };
+  }
+
+  it("the later save is refused with the first one's change shown, and a normal save moves the version", async () => {
+    const { owner, partner, householdId, entry, at, update } = await couple();
+    const first = await at(partner, { ...update, amount: "20,00", version: entry.version, js: "1" });
+    expect(first).toMatchObject({ data: { ok: true, intent: "update", transaction: { amountMinor: 2000 } } });
+    const moved = "data" in first && first.data.ok ? first.data.transaction.version : "";
+    expect(BigInt(moved)).toBeGreaterThan(BigInt(entry.version));
+
+    // The owner's form was loaded before: refused (409) with the partner's amount and the owner's typing, nothing written.
+    const stale = await at(owner, { ...update, amount: "30,00", version: entry.version, js: "1" });
+    expect(stale).toMatchObject({
+      init: { status: 409 },
+      data: { ok: false, intent: "update", fieldErrors: { form: "conflict.changed" }, current: { id: entry.id, amountMinor: 2000, version: moved }, values: { amount: "30,00" } },
+    });
+    // Without JavaScript the page comes back with the notice instead of going to the list.
+    expect(await at(owner, { ...update, amount: "30,00", version: entry.version })).toMatchObject({ init: { status: 409 }, data: { current: { amountMinor: 2000 } } });
+    expect(await getTransaction({ userId: owner.id, householdId, transactionId: entry.id })).toMatchObject({ amountMinor: 2000, version: moved });
+
+    // "Save mine anyway" posts the version the conflict showed: saved, and a plain form goes back to the list.
+    const mine = await at(owner, { ...update, amount: "30,00", version: moved }).catch((error: unknown) => error);
+    expect(mine).toBeInstanceOf(Response);
+    expect((mine as Response).status).toBe(303);
+  });
+
+  it("a save or delete without a version is a conflict, never last-write-wins", async () => {
+    const { owner, entry, at, update } = await couple();
+    expect(await at(owner, { ...update, amount: "1", js: "1" })).toMatchObject({ init: { status: 409 }, data: { fieldErrors: { form: "conflict.changed" }, current: { amountMinor: 1250 } } });
+    expect(await at(owner, { intent: "delete", js: "1" })).toMatchObject({ init: { status: 409 }, data: { intent: "delete", current: { version: entry.version } } });
+    expect(await at(owner, { ...update, amount: "1", version: "not a version", js: "1" })).toMatchObject({ init: { status: 409 } });
+  });
+
+  it("a delete of a changed entry is refused with the change shown; once deleted, the other's save answers gone (404)", async () => {
+    const { owner, partner, entry, at, update } = await couple();
+    const changed = await at(partner, { ...update, description: "Weekly shop and flowers", version: entry.version, js: "1" });
+    const version = "data" in changed && changed.data.ok ? changed.data.transaction.version : "";
+    expect(await at(owner, { intent: "delete", version: entry.version, js: "1" })).toMatchObject({
+      init: { status: 409 },
+      data: { ok: false, intent: "delete", fieldErrors: { form: "conflict.changed" }, current: { description: "Weekly shop and flowers", version } },
+    });
+    // "Delete anyway" with the version shown.
+    expect(await at(owner, { intent: "delete", version, js: "1" })).toMatchObject({ data: { ok: true, intent: "delete", transaction: { id: entry.id } } });
+    expect(await at(partner, { ...update, version, js: "1" })).toMatchObject({ init: { status: 404 }, data: { ok: false, fieldErrors: { form: "conflict.gone" } } });
   });
 });

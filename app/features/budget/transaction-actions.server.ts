@@ -3,13 +3,16 @@ import { z } from "zod";
 import { isTransactionKind } from "~/domain/categories";
 import { maxAmountMinor } from "~/domain/money";
 import { isIsoDate, monthOf } from "~/domain/periods";
+import type { LearnOffer } from "~/domain/rules/rule-types";
 import { isUuid } from "~/lib/uuid";
+import { BudgetAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
+import { conflictAnswer } from "~/features/platform/row-version.server";
 import { appMessages } from "~/lib/form-fields";
 import { fieldErrorsOf } from "~/lib/forms";
 import { descriptionMaxLength, parseTransactionForm } from "./transaction.schema";
-import { addTransaction, deleteTransaction, restoreTransaction, updateTransaction, type TransactionView } from "./transactions.server";
+import { addTransaction, deleteTransaction, getTransaction, restoreTransaction, updateTransaction, type TransactionView } from "./transactions.server";
 
 /** Where a form without JavaScript lands afterwards: a path inside /app, never another site. */
 export function safeAppPath(value: string | undefined | null): string | undefined {
@@ -27,18 +30,48 @@ const restoreFields = z.object({
   occurredOn: z.string().refine(isIsoDate),
   description: z.string().max(descriptionMaxLength).default(""),
   categoryId: z.string().refine(isUuid),
+  shared: z
+    .enum(["1", "0"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "1")),
+  memberUserId: z.string().min(1).max(64).optional(),
 });
 
 export type TransactionActionResult =
-  | { ok: true; intent: "add" | "update" | "delete" | "restore"; transaction: TransactionView }
-  | { ok: false; intent?: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string> };
+  | {
+      ok: true;
+      intent: "add" | "update" | "delete" | "restore";
+      transaction: TransactionView;
+      /** After a change of category: "Always put <counterparty> in <category>?" (see `offerToLearn`). */
+      learnOffer?: LearnOffer;
+      /** Where a plain form goes after answering the offer. */
+      redirectTo?: string;
+    }
+  | {
+      ok: false;
+      intent?: string;
+      fieldErrors: Record<string, string | undefined>;
+      values?: Record<string, string>;
+      /** A save or delete based on an old version: the entry as it is now (features/platform/row-version.server.ts). */
+      current?: TransactionView;
+    };
+
+interface TransactionActionOptions {
+  /**
+   * Asked after a save that changed an entry's category: the rules feature (above this one) says whether to offer a
+   * rule for the entry's counterparty. A plain form then shows the offer instead of being sent back to the list.
+   */
+  offerToLearn?: (saved: { userId: string; householdId: string; transactionId: string }) => Promise<LearnOffer | null>;
+}
 
 /**
  * The one action behind every entry form (quick entry sheet, edit sheet, the plain pages):
  * add, update, delete (answering with the entry, for undo) and restore.
  * From a fetcher (js=1) it answers with data; a plain form POST gets a redirect, or the page again with messages.
+ * Update and delete carry the entry's `version`: one based on an old version answers 409 with the entry as it is now
+ * (404 once it is gone), for the form's conflict notice.
  */
-export async function handleTransactionAction(request: Request, transactionId?: string) {
+export async function handleTransactionAction(request: Request, transactionId?: string, options: TransactionActionOptions = {}) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
@@ -48,6 +81,7 @@ export async function handleTransactionAction(request: Request, transactionId?: 
 
   const refused = (fieldErrors: Record<string, string | undefined>) =>
     data<TransactionActionResult>({ ok: false, intent, fieldErrors, values: { ...values, householdId } }, { status: 400 });
+  const conflict = (form: string, current?: TransactionView): TransactionActionResult => ({ ok: false, intent, fieldErrors: { form }, values: { ...values, householdId }, current });
   const done = (transaction: TransactionView, fallback: string) => {
     if (viaScript) return data<TransactionActionResult>({ ok: true, intent: intent as "add", transaction });
     throw redirect(safeAppPath(values.redirectTo) ?? fallback, 303);
@@ -58,16 +92,25 @@ export async function handleTransactionAction(request: Request, transactionId?: 
       const parsed = parseTransactionForm(values, context.language);
       if (!parsed.ok) return refused(parsed.fieldErrors);
       const fields = { ...parsed.value, amountMinor: parsed.value.amount };
-      const result =
-        intent === "add" || !transactionId
-          ? await addTransaction({ userId, householdId, fields })
-          : await updateTransaction({ userId, householdId, transactionId, fields });
+      if (intent === "add" || !transactionId) {
+        const result = await addTransaction({ userId, householdId, fields });
+        return result.ok ? done(result.transaction, listPath(result.transaction)) : refused(result.fieldErrors);
+      }
+      const before = options.offerToLearn ? await entryBefore({ userId, householdId, transactionId }) : undefined;
+      const result = await updateTransaction({ userId, householdId, transactionId, version: values.version, fields });
+      if ("conflict" in result) return conflictAnswer(result, conflict);
       if (!result.ok) return refused(result.fieldErrors);
+      const learnOffer = before && before.categoryId !== result.transaction.categoryId ? await options.offerToLearn?.({ userId, householdId, transactionId }) : null;
+      if (learnOffer) {
+        const redirectTo = safeAppPath(values.redirectTo) ?? listPath(result.transaction);
+        return data<TransactionActionResult>({ ok: true, intent: "update", transaction: result.transaction, learnOffer, redirectTo });
+      }
       return done(result.transaction, listPath(result.transaction));
     }
     if (intent === "delete" && transactionId) {
-      const deleted = await deleteTransaction({ userId, householdId, transactionId });
-      return done(deleted, listPath(deleted));
+      const result = await deleteTransaction({ userId, householdId, transactionId, version: values.version });
+      if ("conflict" in result) return conflictAnswer(result, conflict);
+      return done(result.transaction, listPath(result.transaction));
     }
     if (intent === "restore" && transactionId) {
       const parsed = restoreFields.safeParse(values);
@@ -78,4 +121,14 @@ export async function handleTransactionAction(request: Request, transactionId?: 
     }
     return refused({ form: "errors.form.invalid" });
   });
+}
+
+/** The entry before a save, to see whether its category changes; one deleted meanwhile is answered by the save as "gone". */
+async function entryBefore(entry: { userId: string; householdId: string; transactionId: string }): Promise<TransactionView | undefined> {
+  try {
+    return await getTransaction(entry);
+  } catch (error) {
+    if (error instanceof BudgetAccessError && error.code === "notFound") return undefined;
+    throw error;
+  }
 }

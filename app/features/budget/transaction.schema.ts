@@ -18,6 +18,12 @@ export function transactionFields(language: Language) {
       .transform((value) => (value ?? "").trim())
       .pipe(z.string().max(descriptionMaxLength, "errors.description.tooLong")),
     categoryId: z.string({ error: "errors.category.invalid" }).refine(isUuid, "errors.category.invalid"),
+    // Asked only in households of more than one member; absent means the account's default and the entering member.
+    shared: z
+      .enum(["1", "0"], { error: "errors.form.invalid" })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === "1")),
+    memberUserId: z.string().min(1, "errors.form.invalid").max(64, "errors.form.invalid").optional(),
   });
 }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction } from "~/db/schema";
+import { householdMember, moneyAccount, monthTotal, transaction } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { listNotifications } from "./notifications.server";
+import { listNotifications } from "~/features/household/notifications.server";
 import { parseTransactionForm } from "./transaction.schema";
 import {
   addTransaction,
@@ -45,15 +45,17 @@ describe("adding, changing and deleting entries", () => {
     const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
     if (!added.ok) throw new Error("add failed");
     const other = builtInCategory("other").id;
-    await updateTransaction({
+    const updated = await updateTransaction({
       userId: owner.id,
       householdId: household.id,
       transactionId: added.transaction.id,
+      version: added.transaction.version,
       fields: expense({ amountMinor: 1000, occurredOn: "2025-04-01", categoryId: other }),
     });
+    if (!("ok" in updated) || !updated.ok) throw new Error("update failed");
     expect(await monthTotals(household.id)).toEqual({ [`2025-04-01:expense:${other}`]: [1000, 1] });
-    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id });
-    expect(removed.amountMinor).toBe(1000);
+    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id, version: updated.transaction.version });
+    expect(removed).toMatchObject({ ok: true, transaction: { amountMinor: 1000 } });
     expect(await monthTotals(household.id)).toEqual({});
   });
 
@@ -61,10 +63,11 @@ describe("adding, changing and deleting entries", () => {
     const { owner, household } = await seedHousehold();
     const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
     if (!added.ok) throw new Error("add failed");
-    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id });
-    const { id, ...fields } = removed;
-    await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields });
-    await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields });
+    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id, version: added.transaction.version });
+    if (!("ok" in removed)) throw new Error("delete refused");
+    const { id, version: _deletedVersion, ...fields } = removed.transaction;
+    const restored = await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields });
+    expect(await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields })).toEqual(restored);
     await expect(getTransaction({ userId: owner.id, householdId: household.id, transactionId: id })).resolves.toMatchObject({ amountMinor: 4250 });
     expect(await monthTotals(household.id)).toEqual({ [`2025-03-01:expense:${groceries}`]: [4250, 1] });
   });
@@ -85,10 +88,11 @@ describe("adding, changing and deleting entries", () => {
     if (!added.ok) throw new Error("add failed");
     const id = added.transaction.id;
     await expect(addTransaction({ userId: partner.id, householdId: household.id, fields: expense() })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(updateTransaction({ userId: partner.id, householdId: household.id, transactionId: id, fields: expense({ amountMinor: 1 }) })).rejects.toMatchObject({
+    const version = added.transaction.version;
+    await expect(updateTransaction({ userId: partner.id, householdId: household.id, transactionId: id, version, fields: expense({ amountMinor: 1 }) })).rejects.toMatchObject({
       code: "readOnly",
     });
-    await expect(deleteTransaction({ userId: partner.id, householdId: household.id, transactionId: id })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(deleteTransaction({ userId: partner.id, householdId: household.id, transactionId: id, version })).rejects.toMatchObject({ code: "readOnly" });
     // Reading is allowed.
     const page = await listTransactions({ userId: partner.id, householdId: household.id, kind: "expense", month: "2025-03" });
     expect(page.items.map((item) => [item.id, item.amountMinor])).toEqual([[id, 4250]]);
@@ -102,11 +106,149 @@ describe("adding, changing and deleting entries", () => {
     const id = added.transaction.id;
     await expect(listTransactions({ userId: stranger.id, householdId: household.id, kind: "expense", month: "2025-03" })).rejects.toMatchObject({ code: "notFound" });
     await expect(getTransaction({ userId: stranger.id, householdId: household.id, transactionId: id })).rejects.toMatchObject({ code: "notFound" });
-    // Their own household id with our entry id: still not found, and our entry is untouched.
-    await expect(deleteTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id })).rejects.toMatchObject({ code: "notFound" });
-    await expect(updateTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, fields: expense() })).rejects.toMatchObject({ code: "notFound" });
+    const version = added.transaction.version;
+    await expect(deleteTransaction({ userId: stranger.id, householdId: household.id, transactionId: id, version })).rejects.toMatchObject({ code: "notFound" });
+    // Their own household id with our entry id (and its right version): gone, as if it never was, and our entry is untouched.
+    expect(await deleteTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, version })).toEqual({ conflict: "gone" });
+    expect(await updateTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, version, fields: expense() })).toEqual({ conflict: "gone" });
     const [still] = await db().select().from(transaction).where(and(eq(transaction.id, id)));
     expect(still?.amountMinor).toBe(4250);
+  });
+});
+
+describe("shared or personal, and who paid", () => {
+  async function couple() {
+    const { owner, household } = await seedHousehold({ name: "Sanne" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    return { owner, partner, householdId: household.id };
+  }
+
+  it("a new entry takes the account's default and the entering member; a joint account defaults to shared", async () => {
+    const { owner, partner, householdId } = await couple();
+    const personal = await addTransaction({ userId: partner.id, householdId, fields: expense() });
+    expect(personal).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
+    await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.householdId, householdId));
+    const joint = await addTransaction({ userId: owner.id, householdId, fields: expense() });
+    expect(joint).toMatchObject({ ok: true, transaction: { shared: true, memberUserId: owner.id } });
+    const chosen = await addTransaction({ userId: owner.id, householdId, fields: expense({ shared: false, memberUserId: partner.id }) });
+    expect(chosen).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
+  });
+
+  it("an update without the question keeps both; with it, changes them", async () => {
+    const { owner, partner, householdId } = await couple();
+    const added = await addTransaction({ userId: owner.id, householdId, fields: expense({ shared: true }) });
+    if (!added.ok) throw new Error("not added");
+    const transactionId = added.transaction.id;
+    const kept = await updateTransaction({ userId: owner.id, householdId, transactionId, version: added.transaction.version, fields: expense({ amountMinor: 100 }) });
+    expect(kept).toMatchObject({ ok: true, transaction: { shared: true, memberUserId: owner.id } });
+    const version = "ok" in kept && kept.ok ? kept.transaction.version : undefined;
+    const changed = await updateTransaction({ userId: partner.id, householdId, transactionId, version, fields: expense({ shared: false, memberUserId: partner.id }) });
+    expect(changed).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
+  });
+
+  it("refuses a payer who is not a member of the household", async () => {
+    const { owner, householdId } = await couple();
+    const stranger = await seedUser({ name: "Stranger" });
+    expect(await addTransaction({ userId: owner.id, householdId, fields: expense({ memberUserId: stranger.id }) })).toEqual({ ok: false, fieldErrors: { form: "errors.form.invalid" } });
+  });
+
+  it("reads the one-tap answers from the form, and leaves them out when not asked", () => {
+    const base = { kind: "expense", amount: "12,50", occurredOn: "2025-03-14", categoryId: groceries };
+    expect(parseTransactionForm({ ...base, shared: "1", memberUserId: "user-1" }, "nl")).toMatchObject({ ok: true, value: { shared: true, memberUserId: "user-1" } });
+    const personal = parseTransactionForm({ ...base, shared: "0" }, "nl");
+    expect(personal.ok && [personal.value.shared, personal.value.memberUserId]).toEqual([false, undefined]);
+    const notAsked = parseTransactionForm(base, "nl");
+    expect(notAsked.ok && notAsked.value.shared).toBeUndefined();
+    expect(parseTransactionForm({ ...base, shared: "yes" }, "nl")).toMatchObject({ ok: false });
+  });
+});
+
+describe("entries edited by two people at once", () => {
+  async function twoEditors() {
+    const { owner, household } = await seedHousehold({ name: "Sanne" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ shared: true }) });
+    if (!added.ok) throw new Error("not added");
+    const ownerSession = { userId: owner.id, householdId: household.id, transactionId: added.transaction.id };
+    const editorSession = { userId: partner.id, householdId: household.id, transactionId: added.transaction.id };
+    const loaded = (session: typeof ownerSession) => getTransaction(session);
+    return { partner, householdId: household.id, ownerSession, editorSession, loaded };
+  }
+
+  it("refuses a save based on an old version, answers with the other person's values and overwrites nothing", async () => {
+    const { householdId, ownerSession, editorSession, loaded } = await twoEditors();
+    const ownerSaw = await loaded(ownerSession);
+    const partnerSaw = await loaded(editorSession);
+    expect(ownerSaw.version).toBe(partnerSaw.version);
+
+    const theirs = await updateTransaction({ ...editorSession, version: partnerSaw.version, fields: expense({ amountMinor: 5000, description: "Market and bakery" }) });
+    expect(theirs).toMatchObject({ ok: true, transaction: { amountMinor: 5000 } });
+    const stale = await updateTransaction({ ...ownerSession, version: ownerSaw.version, fields: expense({ amountMinor: 7000 }) });
+    const now = await loaded(ownerSession);
+    expect(stale).toEqual({ conflict: "changed", current: now });
+    expect(now).toMatchObject({ amountMinor: 5000, description: "Market and bakery", shared: true });
+    expect(now.version).not.toBe(ownerSaw.version);
+    expect(await monthTotals(householdId)).toEqual({ [`2025-03-01:expense:${groceries}`]: [5000, 1] });
+
+    // "Save mine anyway" sends the version the conflict showed; the partner's page still holds the one before.
+    const mine = await updateTransaction({ ...ownerSession, version: now.version, fields: expense({ amountMinor: 7000 }) });
+    expect(mine).toMatchObject({ ok: true, transaction: { amountMinor: 7000 } });
+    expect(await updateTransaction({ ...editorSession, version: now.version, fields: expense({ amountMinor: 1 }) })).toMatchObject({ conflict: "changed", current: { amountMinor: 7000 } });
+    expect(await monthTotals(householdId)).toEqual({ [`2025-03-01:expense:${groceries}`]: [7000, 1] });
+  });
+
+  it("every save moves the version forward, and the answer carries the new one", async () => {
+    const { ownerSession, loaded } = await twoEditors();
+    let version = (await loaded(ownerSession)).version;
+    for (const amountMinor of [100, 100, 200]) {
+      const saved = await updateTransaction({ ...ownerSession, version, fields: expense({ amountMinor }) });
+      if (!("ok" in saved) || !saved.ok) throw new Error("save refused");
+      expect(BigInt(saved.transaction.version)).toBeGreaterThan(BigInt(version));
+      expect(saved.transaction.version).toBe((await loaded(ownerSession)).version);
+      version = saved.transaction.version;
+    }
+  });
+
+  it("a save without a version, with a malformed one or of the same version twice is never last-write-wins", async () => {
+    const { ownerSession, editorSession, loaded } = await twoEditors();
+    const { version } = await loaded(ownerSession);
+    expect(await updateTransaction({ ...editorSession, version: undefined, fields: expense({ amountMinor: 1 }) })).toMatchObject({ conflict: "changed", current: { amountMinor: 4250, version } });
+    expect(await updateTransaction({ ...editorSession, version: "12.5", fields: expense({ amountMinor: 1 }) })).toMatchObject({ conflict: "changed" });
+    expect(await deleteTransaction({ ...editorSession, version: undefined })).toMatchObject({ conflict: "changed", current: { amountMinor: 4250 } });
+    expect(await updateTransaction({ ...ownerSession, version, fields: expense({ amountMinor: 300 }) })).toMatchObject({ ok: true });
+    // Two saves from the same loaded version: the second one is refused, even within the same millisecond.
+    expect(await updateTransaction({ ...editorSession, version, fields: expense({ amountMinor: 400 }) })).toMatchObject({ conflict: "changed", current: { amountMinor: 300 } });
+    expect((await loaded(ownerSession)).amountMinor).toBe(300);
+  });
+
+  it("a delete based on an old version shows the change first; after a delete the other's save answers gone", async () => {
+    const { householdId, ownerSession, editorSession, loaded } = await twoEditors();
+    const ownerSaw = await loaded(ownerSession);
+    expect(await updateTransaction({ ...editorSession, version: ownerSaw.version, fields: expense({ amountMinor: 9900 }) })).toMatchObject({ ok: true });
+    expect(await deleteTransaction({ ...ownerSession, version: ownerSaw.version })).toMatchObject({ conflict: "changed", current: { amountMinor: 9900 } });
+    expect(await monthTotals(householdId)).toEqual({ [`2025-03-01:expense:${groceries}`]: [9900, 1] });
+    const now = await loaded(ownerSession);
+    expect(await deleteTransaction({ ...ownerSession, version: now.version })).toMatchObject({ ok: true, transaction: { amountMinor: 9900 } });
+    expect(await updateTransaction({ ...editorSession, version: now.version, fields: expense({ amountMinor: 1 }) })).toEqual({ conflict: "gone" });
+    expect(await deleteTransaction({ ...editorSession, version: now.version })).toEqual({ conflict: "gone" });
+    expect(await monthTotals(householdId)).toEqual({});
+  });
+
+  it("an entry that meanwhile became someone's hidden personal expense is gone for the other, not shown", async () => {
+    const { partner, householdId, ownerSession, editorSession, loaded } = await twoEditors();
+    const ownerSaw = await loaded(ownerSession);
+    expect(await updateTransaction({ ...editorSession, version: ownerSaw.version, fields: expense({ shared: false, memberUserId: partner.id }) })).toMatchObject({ ok: true });
+    // The partner shows their personal spending to the owner only as category totals.
+    await db()
+      .update(householdMember)
+      .set({ personalInDetail: false })
+      .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partner.id)));
+    expect(await updateTransaction({ ...ownerSession, version: ownerSaw.version, fields: expense() })).toEqual({ conflict: "gone" });
+    expect(await deleteTransaction({ ...ownerSession, version: ownerSaw.version })).toEqual({ conflict: "gone" });
   });
 });
 

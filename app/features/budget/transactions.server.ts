@@ -1,16 +1,20 @@
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction } from "~/db/schema";
+import { householdMember, moneyAccount, monthTotal, transaction } from "~/db/schema";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { isUsableCategory } from "./categories.server";
 import { BudgetAccessError } from "~/features/household/errors";
-import { requireHouseholdAccess } from "~/features/household/households.server";
-import { notifyHouseholdMembers } from "./notifications.server";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
+import { notifyHouseholdMembers, notifySharedExpenses } from "~/features/household/notifications.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { noticePassedBudgets } from "~/features/budgets/budgets.server";
+import { entryMember, isEntryVisible, visibleEntries } from "~/features/household/personal-privacy.server";
+import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import type { FieldErrors } from "~/lib/forms";
+import type { Conflict } from "~/lib/row-version";
 
 export interface TransactionFields {
   kind: TransactionKind;
@@ -18,11 +22,21 @@ export interface TransactionFields {
   occurredOn: IsoDate;
   description: string;
   categoryId: string;
+  /** Shared between the members or personal; absent: the account's default on add, unchanged on update. */
+  shared?: boolean;
+  /** Who paid or received it (null: whoever entered it); absent: the entering member on add, unchanged on update. */
+  memberUserId?: string | null;
 }
 
+/** An entry; lists that do not read the sharing columns leave `shared` and `memberUserId` out (the edit form then does not ask). */
 export interface TransactionView extends TransactionFields {
   id: string;
+  /** The row version the edit forms save with (features/platform/row-version.server.ts). */
+  version: string;
 }
+
+/** An entry as a list shows it: a list that does not read the version leaves it out, and its rows open the entry's own page to edit. */
+export type ListedTransaction = Omit<TransactionView, "version"> & { version?: string };
 
 type WriteResult = { ok: true; transaction: TransactionView } | { ok: false; fieldErrors: FieldErrors };
 
@@ -33,15 +47,46 @@ const columns = {
   occurredOn: transaction.occurredOn,
   description: transaction.description,
   categoryId: transaction.categoryId,
+  shared: transaction.shared,
+  memberUserId: transaction.memberUserId,
+  version: versionOf(transaction.updatedAt),
 };
 
-function toView(row: { id: string; kind: string; amountMinor: number; occurredOn: string; description: string; categoryId: string }): TransactionView {
+function toView(row: {
+  id: string;
+  kind: string;
+  amountMinor: number;
+  occurredOn: string;
+  description: string;
+  categoryId: string;
+  shared: boolean;
+  memberUserId: string | null;
+  version: string;
+}): TransactionView {
   return { ...row, kind: row.kind as TransactionKind };
 }
 
 async function checkCategory(householdId: string, fields: TransactionFields): Promise<FieldErrors | null> {
   const usable = await isUsableCategory({ householdId, categoryId: fields.categoryId, kind: fields.kind });
-  return usable ? null : { categoryId: "errors.category.invalid" };
+  if (!usable) return { categoryId: "errors.category.invalid" };
+  return checkMember(householdId, fields.memberUserId);
+}
+
+/** Who paid or received an entry must be a member of its household (one primary-key lookup, only when given). */
+async function checkMember(householdId: string, memberUserId: string | null | undefined): Promise<FieldErrors | null> {
+  if (!memberUserId) return null;
+  const [member] = await db()
+    .select({ userId: householdMember.userId })
+    .from(householdMember)
+    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, memberUserId)))
+    .limit(1);
+  return member ? null : { form: "errors.form.invalid" };
+}
+
+/** An account's default for new entries: shared for a joint account, personal otherwise. */
+async function accountDefaultShared(accountId: string): Promise<boolean> {
+  const [account] = await db().select({ defaultShared: moneyAccount.defaultShared }).from(moneyAccount).where(eq(moneyAccount.id, accountId)).limit(1);
+  return account?.defaultShared ?? false;
 }
 
 /** Adds an income or expense entry (owner only). */
@@ -58,12 +103,18 @@ export async function addTransaction({
   if (!can(access.plan, "transactions.track")) throw new BudgetAccessError("readOnly");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
+  const accountId = await everydayAccountId(householdId);
+  const shared = fields.shared ?? (await accountDefaultShared(accountId));
   const [row] = await db()
     .insert(transaction)
-    .values({ id: uuidv7(), householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields })
+    .values({ id: uuidv7(), householdId, accountId, currency: access.household.currency, createdBy: userId, ...fields, shared, memberUserId: fields.memberUserId ?? userId })
     .returning(columns);
   if (!row) throw new Error("transaction insert returned nothing");
-  if (fields.kind === "expense") await noticeUnusualSpending({ householdId, categoryId: fields.categoryId, month: monthOf(fields.occurredOn) });
+  await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
+  if (fields.kind === "expense") {
+    await noticeUnusualSpending({ householdId, categoryId: fields.categoryId, month: monthOf(fields.occurredOn) });
+    await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
+  }
   return { ok: true, transaction: toView(row) };
 }
 
@@ -75,31 +126,68 @@ interface EntryWrite {
   fields: TransactionFields;
 }
 
-/** Changes an entry (owner only); an id from another household is not found. */
-export async function updateTransaction({ userId, householdId, transactionId, fields }: EntryWrite): Promise<WriteResult> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+/**
+ * Why a write of one entry matched no row: somebody changed it since `version` was loaded (the answer carries the
+ * entry as it is now), or it is gone. An entry that meanwhile became somebody's hidden personal expense is "gone" to
+ * this member: its details must not reach them through the conflict either.
+ */
+async function entryConflict(access: HouseholdAccess, householdId: string, transactionId: string): Promise<Conflict<TransactionView>> {
+  const [current] = await db()
+    .select({ ...columns, createdBy: transaction.createdBy })
+    .from(transaction)
+    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
+    .limit(1);
+  if (!current || !isEntryVisible(access, current)) return { conflict: "gone" };
+  const { createdBy: _createdBy, ...row } = current;
+  return { conflict: "changed", current: toView(row) };
+}
+
+/**
+ * Changes an entry (owner only), but only if nobody changed it since `version` was loaded; otherwise nothing is
+ * written and the answer carries the entry as it is now (or "gone": deleted, or an id from another household).
+ */
+export async function updateTransaction({ userId, householdId, transactionId, version, fields }: EntryWrite & { version: string | undefined }): Promise<WriteResult | Conflict<TransactionView>> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
   const [row] = await db()
     .update(transaction)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
+    .set({ ...fields, updatedAt: nextVersion(transaction.updatedAt) })
+    // A hidden personal expense of the other member is not this member's to change, even with its id and version.
+    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), atVersion(transaction.updatedAt, version), visibleEntries(access)))
     .returning(columns);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) return entryConflict(access, householdId, transactionId);
+  await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
+  if (fields.kind === "expense") await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
   return { ok: true, transaction: toView(row) };
 }
 
-/** Deletes an entry (owner only) and hands it back, so the page can offer to undo. */
-export async function deleteTransaction({ userId, householdId, transactionId }: { userId: string; householdId: string; transactionId: string }) {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+/**
+ * Deletes an entry (owner only) and hands it back, so the page can offer to undo. Not one somebody changed after
+ * `version` was loaded: that answers with the entry as it is now, so the person deleting sees what they would throw
+ * away and confirms with the new version.
+ */
+export async function deleteTransaction({
+  userId,
+  householdId,
+  transactionId,
+  version,
+}: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+  version: string | undefined;
+}): Promise<{ ok: true; transaction: TransactionView } | Conflict<TransactionView>> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
   const [row] = await db()
     .delete(transaction)
-    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
+    // A hidden personal expense of the other member is not this member's to change, even with its id and version.
+    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), atVersion(transaction.updatedAt, version), visibleEntries(access)))
     .returning(columns);
-  if (!row) throw new BudgetAccessError("notFound");
-  return toView(row);
+  if (!row) return entryConflict(access, householdId, transactionId);
+  return { ok: true, transaction: toView(row) };
 }
 
 /** Undo of a delete: puts the entry back under its old id (a second undo changes nothing). */
@@ -108,23 +196,31 @@ export async function restoreTransaction({ userId, householdId, transactionId, f
   if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
-  await db()
+  const shared = fields.shared ?? false;
+  const memberUserId = fields.memberUserId ?? userId;
+  const [row] = await db()
     .insert(transaction)
-    .values({ id: transactionId, householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields })
-    .onConflictDoNothing({ target: transaction.id });
-  return { ok: true, transaction: { id: transactionId, ...fields } };
+    .values({ id: transactionId, householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields, shared, memberUserId })
+    .onConflictDoNothing({ target: transaction.id })
+    .returning(columns);
+  // A second undo writes nothing: the entry is back already, as it is now. An id another household uses is not found.
+  const back = row ?? (await db().select(columns).from(transaction).where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId))).limit(1))[0];
+  if (!back) throw new BudgetAccessError("notFound");
+  return { ok: true, transaction: toView(back) };
 }
 
+/** One entry, for its page and edit form. A personal expense its member shows this reader only as category totals is not found, exactly like a stranger's id. */
 export async function getTransaction({ userId, householdId, transactionId }: { userId: string; householdId: string; transactionId: string }) {
-  await requireHouseholdAccess({ userId, householdId });
+  const access = await requireHouseholdAccess({ userId, householdId });
   if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
   const [row] = await db()
-    .select(columns)
+    .select({ ...columns, createdBy: transaction.createdBy })
     .from(transaction)
     .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
-  return toView(row);
+  if (!row || !isEntryVisible(access, row)) throw new BudgetAccessError("notFound");
+  const { createdBy: _createdBy, ...entry } = row;
+  return toView(entry);
 }
 
 /** Keyset position: the last row's date and id ("2025-03-14.0193…"). */
@@ -148,7 +244,9 @@ export const pageSize = 50;
 /**
  * One month of income or expenses, newest first, filtered by search and category, a page at a time.
  * The page is one range scan on (household, kind, date desc, id desc); totals come from month_total
- * (or, when searching, from the month's matching rows). Cost follows the month, not the history.
+ * (or, when searching or in a member view, from the month's matching rows). Cost follows the month, not the history.
+ * Rows never include a personal expense its member shows this reader only as category totals (`visibleEntries`);
+ * totals stay whole, except a search's, which sums only the rows it may show.
  */
 export async function listTransactions({
   userId,
@@ -159,6 +257,7 @@ export async function listTransactions({
   categoryId,
   cursor,
   limit = pageSize,
+  memberUserId = null,
 }: {
   userId: string;
   householdId: string;
@@ -168,6 +267,8 @@ export async function listTransactions({
   categoryId?: string;
   cursor?: string | null;
   limit?: number;
+  /** A member view ("Mine", "<Partner>'s"): only the entries this member paid or received; null: everyone's. */
+  memberUserId?: string | null;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
   const from = monthStart(month);
@@ -179,17 +280,22 @@ export async function listTransactions({
   const filters: SQL[] = [eq(transaction.householdId, householdId), eq(transaction.kind, kind), gte(transaction.occurredOn, from), lt(transaction.occurredOn, to)];
   if (category) filters.push(eq(transaction.categoryId, category));
   if (query) filters.push(ilike(transaction.description, likePattern(query)));
+  if (memberUserId !== null) filters.push(eq(entryMember, memberUserId));
+  const hidden = visibleEntries(access);
+  const shown = hidden ? [...filters, hidden] : filters;
 
   const pageFilters = position
-    ? [...filters, sql`(${transaction.occurredOn}, ${transaction.id}) < (${position.occurredOn}::date, ${position.id}::uuid)`]
-    : filters;
+    ? [...shown, sql`(${transaction.occurredOn}, ${transaction.id}) < (${position.occurredOn}::date, ${position.id}::uuid)`]
+    : shown;
 
-  const totalsQuery = query
-    ? db()
-        .select({ totalMinor: sql<string>`coalesce(sum(${transaction.amountMinor}), 0)`, entries: sql<number>`count(*)::int` })
-        .from(transaction)
-        .where(and(...filters))
-    : db()
+  // A search's total would tell whether hidden entries match its words, so it sums only the rows it may show.
+  const totalsQuery =
+    query || memberUserId !== null
+      ? db()
+          .select({ totalMinor: sql<string>`coalesce(sum(${transaction.amountMinor}), 0)`, entries: sql<number>`count(*)::int` })
+          .from(transaction)
+          .where(and(...(query ? shown : filters)))
+      : db()
         .select({ totalMinor: sql<string>`coalesce(sum(${monthTotal.totalMinor}), 0)`, entries: sql<number>`coalesce(sum(${monthTotal.entries}), 0)::int` })
         .from(monthTotal)
         .where(
@@ -203,7 +309,8 @@ export async function listTransactions({
 
   const [rows, [totals]] = await Promise.all([
     db()
-      .select(columns)
+      // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
+      .select({ ...columns, memberUserId: entryMember })
       .from(transaction)
       .where(and(...pageFilters))
       .orderBy(desc(transaction.occurredOn), desc(transaction.id))

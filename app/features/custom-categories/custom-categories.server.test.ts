@@ -19,12 +19,37 @@ async function premiumHousehold() {
   return { ...seeded, base: { userId: seeded.owner.id, householdId: seeded.household.id } };
 }
 
+describe("a custom category edited by two people at once", () => {
+  it("refuses a save based on an old version with the other person's name and colours; nothing is overwritten", async () => {
+    const { base, household } = await premiumHousehold();
+    const partner = await seedUser({ name: "Sanne" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const editor = { userId: partner.id, householdId: household.id };
+    const created = await createCustomCategory({ ...base, kind: "expense", fields: pets });
+    if (!created.ok) throw new Error("not created");
+    const loaded = async (session: typeof base) => (await listCustomCategories(session)).categories[0];
+    const ownerSaw = await loaded(base);
+    const partnerSaw = await loaded(editor);
+    expect(partnerSaw?.version).toBe(ownerSaw?.version);
+
+    const theirs = { name: "Cats", color: "#be3a6e", icon: "heart-pulse" };
+    expect(await updateCustomCategory({ ...editor, categoryId: created.categoryId, version: partnerSaw?.version, fields: theirs })).toMatchObject({ ok: true });
+    const stale = await updateCustomCategory({ ...base, categoryId: created.categoryId, version: ownerSaw?.version, fields: { ...pets, name: "Dogs" } });
+    const now = await loaded(base);
+    expect(stale).toEqual({ conflict: "changed", current: { ...theirs, version: now?.version } });
+    expect(now).toMatchObject(theirs);
+    expect(await updateCustomCategory({ ...base, categoryId: created.categoryId, version: now?.version, fields: { ...pets, name: "Dogs" } })).toMatchObject({ ok: true });
+    expect(await loaded(editor)).toMatchObject({ name: "Dogs" });
+  });
+});
+
 describe("custom categories", () => {
   it("premium: create, rename, recolour and change the icon; the name is the user's own text, never translated", async () => {
     const { base } = await premiumHousehold();
     const created = await createCustomCategory({ ...base, kind: "expense", fields: pets });
     if (!created.ok) throw new Error("not created");
-    expect(await updateCustomCategory({ ...base, categoryId: created.categoryId, fields: { name: "salary", color: "#be3a6e", icon: "heart-pulse" } })).toEqual({
+    const version = (await listCustomCategories(base)).categories[0]?.version;
+    expect(await updateCustomCategory({ ...base, categoryId: created.categoryId, version, fields: { name: "salary", color: "#be3a6e", icon: "heart-pulse" } })).toEqual({
       ok: true,
       categoryId: created.categoryId,
     });
@@ -82,7 +107,7 @@ describe("custom categories", () => {
       ok: false,
       fieldErrors: { form: "categories.errors.premiumRequired" },
     });
-    expect(await updateCustomCategory({ ...base, categoryId: created.categoryId, fields: { ...pets, name: "Animals" } })).toMatchObject({ ok: false });
+    expect(await updateCustomCategory({ ...base, categoryId: created.categoryId, version: undefined, fields: { ...pets, name: "Animals" } })).toMatchObject({ ok: false });
     expect((await getTransaction({ ...base, transactionId: entry.transaction.id })).categoryId).toBe(created.categoryId);
     const listed = await listCustomCategories(base);
     expect(listed).toMatchObject({ canEdit: false, premium: false });
@@ -104,7 +129,7 @@ describe("custom categories", () => {
     const other = await premiumHousehold();
     const theirs = await createCustomCategory({ ...other.base, kind: "expense", fields: pets });
     if (!theirs.ok) throw new Error("not created");
-    expect(await updateCustomCategory({ userId: owner.id, householdId: household.id, categoryId: theirs.categoryId, fields: pets })).toEqual({
+    expect(await updateCustomCategory({ userId: owner.id, householdId: household.id, categoryId: theirs.categoryId, version: undefined, fields: pets })).toEqual({
       ok: false,
       fieldErrors: { form: "categories.errors.notFound" },
     });

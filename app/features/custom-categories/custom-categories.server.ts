@@ -6,6 +6,8 @@ import { maxCustomCategories, sameCategoryName } from "~/domain/custom-categorie
 import { can } from "~/domain/plans";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { isUuid } from "~/lib/uuid";
+import type { Conflict } from "~/lib/row-version";
+import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import type { CategoryFieldErrors } from "./custom-category.schema";
 
 export interface CustomCategoryFields {
@@ -25,6 +27,16 @@ export interface CustomCategoryView {
   archived: boolean;
   /** Entries filed under it (all time). */
   entries: number;
+  /** The row version an edit must be based on (features/platform/row-version.server.ts). */
+  version: string;
+}
+
+/** A category's editable fields as they are now: what a refused stale save shows. */
+export interface CurrentCategory {
+  name: string;
+  color: string;
+  icon: string;
+  version: string;
 }
 
 /** The household's own categories (archived ones too) with how many entries use each, for Settings. */
@@ -38,6 +50,7 @@ export async function listCustomCategories({ userId, householdId }: { userId: st
       color: category.color,
       icon: category.icon,
       archived: category.archived,
+      version: versionOf(category.updatedAt),
       // Entry counts come from the month_total rows the triggers keep, not from scanning transactions.
       entries: sql<number>`coalesce((select sum(${monthTotal.entries}) from ${monthTotal} where ${monthTotal.householdId} = ${householdId} and ${monthTotal.categoryId} = ${category.id}), 0)::int`,
     })
@@ -95,27 +108,39 @@ export async function createCustomCategory({
   return { ok: true, categoryId: created.id };
 }
 
-/** Premium: rename, recolour or change the icon; its entries follow (they point to the category, not its name). */
+/**
+ * Premium: rename, recolour or change the icon; its entries follow (they point to the category, not its name). Only
+ * if nobody changed the category since `version` was loaded; otherwise nothing is written and the answer carries the
+ * category as it is now.
+ */
 export async function updateCustomCategory({
   userId,
   householdId,
   categoryId,
+  version,
   fields,
 }: {
   userId: string;
   householdId: string;
   categoryId: string;
+  version: string | undefined;
   fields: CustomCategoryFields;
-}): Promise<CategoryResult> {
+}): Promise<CategoryResult | Conflict<CurrentCategory>> {
   if (!(await requireEditor(userId, householdId))) return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
   const existing = await findCustom(householdId, categoryId);
   if (!existing) return { ok: false, fieldErrors: { form: "categories.errors.notFound" } };
   if (!existing.archived && (await nameTaken(householdId, existing.kind, fields.name, categoryId))) return { ok: false, fieldErrors: { name: "categories.errors.nameTaken" } };
-  await db()
+  const saved = await db()
     .update(category)
-    .set({ name: fields.name, color: fields.color, icon: fields.icon, updatedAt: new Date() })
+    .set({ name: fields.name, color: fields.color, icon: fields.icon, updatedAt: nextVersion(category.updatedAt) })
+    .where(and(eq(category.id, categoryId), eq(category.householdId, householdId), atVersion(category.updatedAt, version)))
+    .returning({ id: category.id });
+  if (saved.length > 0) return { ok: true, categoryId };
+  const [current] = await db()
+    .select({ name: category.name, color: category.color, icon: category.icon, version: versionOf(category.updatedAt) })
+    .from(category)
     .where(and(eq(category.id, categoryId), eq(category.householdId, householdId)));
-  return { ok: true, categoryId };
+  return current ? { conflict: "changed", current: { ...current, name: current.name ?? "" } } : { conflict: "gone" };
 }
 
 /**
@@ -141,7 +166,7 @@ export async function setCustomCategoryArchived({
   }
   await db()
     .update(category)
-    .set({ archived, updatedAt: new Date() })
+    .set({ archived, updatedAt: nextVersion(category.updatedAt) })
     .where(and(eq(category.id, categoryId), eq(category.householdId, householdId)));
   return { ok: true, categoryId };
 }

@@ -3,6 +3,9 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { formatMonthShort } from "~/domain/periods";
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { householdMember } from "~/db/schema";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
 import { BudgetAccessError } from "~/features/household/errors";
@@ -11,6 +14,8 @@ import { addTransaction } from "~/features/budget/transactions.server";
 import { csvFileName, exportTransactionsCsv } from "./transactions-csv.server";
 import { fileTranslator } from "./translator.server";
 import { exportMonthlyReportPdf, reportFileName } from "./report-pdf.server";
+import { exportSettlementsCsv } from "./settlements-csv.server";
+import { markMonthSettled } from "~/features/sharing/settle-up.server";
 
 useTestDatabase();
 
@@ -149,5 +154,106 @@ describe("PDF report", () => {
     expect(text).toContain("листопад 2026");
     expect(reportFileName("2026-11")).toBe("samen-2026-11.pdf");
     expect(csvFileName({ from: "2026-02-01", to: "2026-02-28" })).toBe("samen-transactions-2026-02.csv");
+  });
+});
+
+describe("exports of a household of two", () => {
+  /**
+   * Sanne (owner) and Pieter (a partner who edits) in March 2026: a shared dinner Pieter paid, Sanne's shared groceries
+   * and her personal haircut, and Pieter's personal gift, which he shows Sanne only as a category total.
+   */
+  async function couple() {
+    const { owner: sanne, household } = await seedHousehold({ name: "Sanne", householdName: "Sanne & Pieter" });
+    await seedPremium(household.id);
+    const pieter = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: pieter.id, canEdit: true });
+    await seedTransactions({
+      householdId: household.id,
+      userId: sanne.id,
+      entries: [
+        { kind: "income", category: "salary", amountMinor: 3000_00, occurredOn: "2026-03-01", description: "Salary" },
+        { kind: "expense", category: "groceries", amountMinor: 120_00, occurredOn: "2026-03-05", description: "Weekly shop", shared: true },
+        { kind: "expense", category: "other", amountMinor: 35_00, occurredOn: "2026-03-06", description: "Haircut" },
+      ],
+    });
+    await seedTransactions({
+      householdId: household.id,
+      userId: pieter.id,
+      entries: [
+        { kind: "expense", category: "leisure", amountMinor: 60_00, occurredOn: "2026-03-07", description: "Dinner out", shared: true },
+        { kind: "expense", category: "other", amountMinor: 80_00, occurredOn: "2026-03-08", description: "Secret gift" },
+      ],
+    });
+    await db()
+      .update(householdMember)
+      .set({ personalInDetail: false })
+      .where(and(eq(householdMember.householdId, household.id), eq(householdMember.userId, pieter.id)));
+    return { sanne, pieter, householdId: household.id };
+  }
+  const march = { from: "2026-03-01", to: "2026-03-31" } as const;
+
+  async function csvRows(userId: string, householdId: string) {
+    const result = await exportTransactionsCsv({ userId, householdId, range: march, language: "en", decimal: "locale" });
+    if (!result.ok) throw new Error("refused");
+    const text = (await readAll(result.stream)).toString("utf8");
+    return { text, rows: parse(text, { bom: true }) as string[][] };
+  }
+
+  it("CSV says whether each entry is shared or personal and who paid or received it, and never carries a hidden personal expense", async () => {
+    const { sanne, pieter, householdId } = await couple();
+    const { text, rows } = await csvRows(sanne.id, householdId);
+    expect(rows[0]).toEqual(["Date", "Type", "Category", "Description", "Amount", "Currency", "Shared or personal", "Paid or received by"]);
+    expect(rows.slice(1).map((row) => [row[3], row[6], row[7]])).toEqual([
+      ["Salary", "Personal", "Sanne"],
+      ["Weekly shop", "Shared", "Sanne"],
+      ["Haircut", "Personal", "Sanne"],
+      ["Dinner out", "Shared", "Pieter"],
+    ]);
+    expect(text).not.toContain("Secret gift");
+    expect(text).not.toContain("-80.00");
+
+    // Pieter reads his own personal expense, and Sanne's, which she shows in detail.
+    const his = await csvRows(pieter.id, householdId);
+    expect(his.rows.slice(1).map((row) => row[3])).toEqual(["Salary", "Weekly shop", "Haircut", "Dinner out", "Secret gift"]);
+  });
+
+  it("gives the settlements of the range's months as their own CSV", async () => {
+    const { sanne, pieter, householdId } = await couple();
+    expect(await markMonthSettled({ userId: sanne.id, householdId, month: "2026-03" })).toMatchObject({ ok: true });
+    const result = await exportSettlementsCsv({ userId: pieter.id, householdId, range: march, language: "de", decimal: "locale" });
+    if (!result.ok) throw new Error("refused");
+    expect(result.fileName).toBe("samen-settlements-2026-03.csv");
+    const rows = parse(result.body, { delimiter: ";", bom: true }) as string[][];
+    expect(rows[0]).toEqual(["Monat", "Von", "An", "Betrag", "Währung", "Ausgeglichen am"]);
+    // 180 € shared: Sanne paid 120, Pieter 60, so Pieter owed her 30.
+    expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([["2026-03", "Pieter", "Sanne", "30,00", "EUR"]]);
+    const april = await exportSettlementsCsv({ userId: sanne.id, householdId, range: { from: "2026-04-01", to: "2026-04-30" }, language: "en", decimal: "locale" });
+    expect(april.ok && parse(april.body, { bom: true })).toHaveLength(1);
+    const { household: free, owner } = await seedHousehold();
+    expect(await exportSettlementsCsv({ userId: owner.id, householdId: free.id, range: march, language: "en", decimal: "locale" })).toEqual({ ok: false, error: "premiumRequired" });
+  });
+
+  it("the PDF report adds the month's shared costs and settlements for two, and not for one", async () => {
+    const { sanne, householdId } = await couple();
+    const before = await exportMonthlyReportPdf({ userId: sanne.id, householdId, month: "2026-03", language: "en" });
+    if (!before.ok) throw new Error("refused");
+    const open = (await pdfText(before.stream)).text;
+    expect(open).toContain("Shared costs and settlements in March 2026");
+    expect(open).toContain("Pieter owes Sanne €30.00.");
+    expect(open).toContain("No settlements recorded for this month.");
+    // Category totals are fine; the hidden entry's own description never shows.
+    expect(open).not.toContain("Secret gift");
+
+    await markMonthSettled({ userId: sanne.id, householdId, month: "2026-03" });
+    const after = await exportMonthlyReportPdf({ userId: sanne.id, householdId, month: "2026-03", language: "en" });
+    if (!after.ok) throw new Error("refused");
+    const settled = (await pdfText(after.stream)).text;
+    expect(settled).toContain("Everyone is square for this month.");
+    expect(settled).toMatch(/Settled on .+: Pieter paid Sanne €30\.00\./);
+
+    const alone = await premiumHousehold();
+    const single = await exportMonthlyReportPdf({ userId: alone.owner.id, householdId: alone.household.id, month: "2026-03", language: "en" });
+    if (!single.ok) throw new Error("refused");
+    expect((await pdfText(single.stream)).text).not.toContain("Shared costs");
   });
 });

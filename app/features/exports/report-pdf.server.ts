@@ -11,6 +11,7 @@ import { summarize, type SummaryCard } from "~/domain/summary";
 import { listCategories } from "~/features/budget/categories.server";
 import { readMonthTotals, spendingByCategory } from "~/features/budget/dashboard.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { monthSharedCosts, type MonthSharedCosts } from "~/features/sharing/settle-up.server";
 import { fileTranslator } from "./translator.server";
 
 /** Months the report's chart shows, ending with the report's month. */
@@ -46,14 +47,31 @@ interface ReportData {
   summary: ReturnType<typeof summarize>;
   chart: { month: MonthKey; incomeMinor: number; expenseMinor: number }[];
   categories: { label: string; color: string; totalMinor: number; share: number; change: number | null }[];
+  /** Households of two or more: the month's shared costs per member and its settlements. */
+  sharedCosts: MonthSharedCosts | null;
 }
 
 /** Everything the report shows, from month_total rows (one query for seven months) and the category list. */
-async function readReport({ householdId, month, tApp, householdName, currency }: { householdId: string; month: MonthKey; tApp: TFunction<"app">; householdName: string; currency: string }): Promise<ReportData> {
+async function readReport({
+  userId,
+  householdId,
+  month,
+  tApp,
+  householdName,
+  currency,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+  tApp: TFunction<"app">;
+  householdName: string;
+  currency: string;
+}): Promise<ReportData> {
   const first = addMonths(month, 1 - reportChartMonths);
-  const [rows, categories] = await Promise.all([
+  const [rows, categories, sharedCosts] = await Promise.all([
     readMonthTotals({ householdId, from: addMonths(first, -1), to: addMonths(month, 1) }),
     listCategories({ householdId }),
+    monthSharedCosts({ userId, householdId, month }),
   ]);
   const byId = new Map(categories.map((item) => [item.id, item]));
   const figures = (key: MonthKey) => {
@@ -83,6 +101,7 @@ async function readReport({ householdId, month, tApp, householdName, currency }:
         change: item.change,
       };
     }),
+    sharedCosts,
   };
 }
 
@@ -212,6 +231,8 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
     y += 24;
   }
 
+  if (data.sharedCosts) drawSharedCosts(doc, data.sharedCosts, { t, money, language, monthName, left, width, top: y + 20, bottom });
+
   // Footer on every page
   const range = doc.bufferedPageRange();
   const created = new Intl.DateTimeFormat(toBcp47(language), { dateStyle: "long" }).format(createdOn);
@@ -221,6 +242,70 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
     doc.font("regular").fontSize(8).fillColor(colors.muted);
     doc.text(t("exports.pdf.footer", { date: created }), left, footerY, { width: width * 0.7, lineBreak: false });
     doc.text(t("exports.pdf.page", { page: index + 1, pages: range.count }), left + width * 0.7, footerY, { width: width * 0.3, align: "right", lineBreak: false });
+  }
+}
+
+/**
+ * "Shared costs and settlements": the month's shared expenses and how they were split, each member's paid, share and
+ * balance, what is still owed ("Pieter owes Sanne …") and the settlements recorded for the month. Totals only.
+ */
+function drawSharedCosts(
+  doc: PDFKit.PDFDocument,
+  costs: MonthSharedCosts,
+  layout: { t: TFunction<"premium">; money: (minor: number) => string; language: Language; monthName: string; left: number; width: number; top: number; bottom: () => number },
+) {
+  const { t, money, language, monthName, left, width, bottom } = layout;
+  let y = layout.top;
+  const room = (needed: number) => {
+    if (y + needed <= bottom()) return;
+    doc.addPage();
+    y = doc.page.margins.top;
+  };
+  room(120);
+  doc.font("bold").fontSize(13).fillColor(colors.text).text(t("exports.pdf.shared.title", { month: monthName }), left, y, { width });
+  y = doc.y + 4;
+  doc.font("regular").fontSize(9.5).fillColor(colors.muted).text(`${t("exports.pdf.shared.total", { amount: money(costs.totalMinor) })} · ${t(`exports.pdf.shared.methods.${costs.method}`)}`, left, y, { width });
+  y = doc.y + 8;
+
+  const columns = [
+    { text: t("exports.pdf.shared.member"), x: left, width: width * 0.4, align: "left" as const },
+    { text: t("exports.pdf.shared.paid"), x: left + width * 0.4, width: width * 0.2, align: "right" as const },
+    { text: t("exports.pdf.shared.share"), x: left + width * 0.6, width: width * 0.2, align: "right" as const },
+    { text: t("exports.pdf.shared.balance"), x: left + width * 0.8, width: width * 0.2, align: "right" as const },
+  ];
+  for (const column of columns) {
+    fitText(doc, column.text, { font: "bold", size: 8.5, maxWidth: column.width - 4 }).fillColor(colors.muted).text(column.text, column.x, y, { width: column.width, align: column.align, lineBreak: false });
+  }
+  y += 14;
+  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(colors.border).stroke();
+  y += 6;
+  for (const member of costs.members) {
+    room(20);
+    const cells = [member.name, money(member.paidMinor), money(member.shareMinor), money(member.balanceMinor)];
+    cells.forEach((text, index) => {
+      const column = columns[index]!;
+      doc
+        .font("regular")
+        .fontSize(10)
+        .fillColor(index === 3 && member.balanceMinor < 0 ? colors.bad : colors.text)
+        .text(text, column.x, y, { width: column.width - (index === 0 ? 8 : 0), align: column.align, lineBreak: false, ellipsis: true });
+    });
+    y += 18;
+  }
+  y += 6;
+
+  const lines: { text: string; bold?: boolean }[] = [];
+  if (costs.owed.length > 0) for (const owed of costs.owed) lines.push({ text: t("exports.pdf.shared.owes", { from: owed.fromName, to: owed.toName, amount: money(owed.amountMinor) }), bold: true });
+  else lines.push({ text: costs.totalMinor === 0 ? t("exports.pdf.shared.noShared") : t("exports.pdf.shared.square"), bold: true });
+  const dateFormat = new Intl.DateTimeFormat(toBcp47(language), { dateStyle: "medium", timeZone: "UTC" });
+  for (const settled of costs.settlements) {
+    lines.push({ text: t("exports.pdf.shared.settlement", { from: settled.fromName, to: settled.toName, amount: money(settled.amountMinor), date: dateFormat.format(new Date(settled.createdAt)) }) });
+  }
+  if (costs.settlements.length === 0) lines.push({ text: t("exports.pdf.shared.noSettlements") });
+  for (const line of lines) {
+    room(18);
+    doc.font(line.bold ? "bold" : "regular").fontSize(10).fillColor(colors.text).text(line.text, left, y, { width });
+    y = doc.y + 4;
   }
 }
 
@@ -249,7 +334,8 @@ function niceStep(raw: number): number {
 
 /**
  * The monthly report as a PDF built on the server in the reader's language: cards with the change against the
- * month before, income vs expenses for six months, and spending by category. Premium; partners may download it.
+ * month before, income vs expenses for six months, spending by category, and for a household of two or more the
+ * month's shared costs and settlements. Premium; partners may download it.
  */
 export async function exportMonthlyReportPdf({
   userId,
@@ -267,7 +353,7 @@ export async function exportMonthlyReportPdf({
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!can(access.plan, "export.report")) return { ok: false, error: "premiumRequired" };
   const [t, tApp] = await Promise.all([fileTranslator(language, "premium"), fileTranslator(language, "app")]);
-  const data = await readReport({ householdId, month, tApp, householdName: access.household.name, currency: access.household.currency });
+  const data = await readReport({ userId, householdId, month, tApp, householdName: access.household.name, currency: access.household.currency });
 
   const doc = new PDFDocument({
     size: "A4",

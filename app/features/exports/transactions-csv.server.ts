@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema";
+import { transaction, user } from "~/db/schema";
 import { categoryLabel } from "~/domain/categories";
 import { csvAmount, csvDelimiter, csvLine, csvQuote, csvText, utf8Bom, type CsvDecimal } from "~/domain/csv";
 import type { Language } from "~/domain/languages";
@@ -9,6 +9,8 @@ import { addDays, monthEnd, monthOf, monthStart, type IsoDate } from "~/domain/p
 import { can } from "~/domain/plans";
 import { listCategories } from "~/features/budget/categories.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { listHouseholdMembers } from "~/features/household/members.server";
+import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
 import { fileTranslator } from "./translator.server";
 
 /** Rows fetched per query: a few hundred kilobytes at a time, so 100,000 rows take 20 queries. */
@@ -30,7 +32,9 @@ export function csvFileName({ from, to }: CsvExportRange): string {
  * decimal separator (the reader's, or a point) with the delimiter that goes with it, RFC 4180 quoting.
  * Rows are read in keyset batches (date, id) over the household's date index, so memory stays flat whatever the
  * size of the range, and each batch is read only when the client has taken the previous one (stream back-pressure).
- * Partners may export (it is reading); the plan must allow it.
+ * Partners may export (it is reading); the plan must allow it. A household of two or more adds whether each entry is
+ * shared or personal and who paid or received it (a household of one keeps the six columns it always had), and never
+ * carries the personal expenses another member shows this reader only as category totals (`visibleEntries`).
  */
 export async function exportTransactionsCsv({
   userId,
@@ -52,13 +56,22 @@ export async function exportTransactionsCsv({
   const from = range.from <= range.to ? range.from : range.to;
   const to = range.from <= range.to ? range.to : range.from;
 
-  const [t, tApp, categories] = await Promise.all([fileTranslator(language, "premium"), fileTranslator(language, "app"), listCategories({ householdId })]);
+  const [t, tApp, categories, members] = await Promise.all([
+    fileTranslator(language, "premium"),
+    fileTranslator(language, "app"),
+    listCategories({ householdId }),
+    listHouseholdMembers(householdId),
+  ]);
+  const together = members.length > 1;
+  const visible = visibleEntries(access);
   const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
   const delimiter = csvDelimiter(decimalSeparator);
   const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
   const kindLabels = { income: csvQuote(t("exports.csv.income"), delimiter), expense: csvQuote(t("exports.csv.expense"), delimiter) };
+  const sharingLabels = { shared: csvQuote(t("exports.csv.shared"), delimiter), personal: csvQuote(t("exports.csv.personal"), delimiter) };
+  const columns = ["date", "type", "category", "description", "amount", "currency", ...(together ? (["sharing", "member"] as const) : [])] as const;
   const header = csvLine(
-    (["date", "type", "category", "description", "amount", "currency"] as const).map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
+    columns.map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
     delimiter,
   );
 
@@ -82,6 +95,9 @@ export async function exportTransactionsCsv({
             occurredOn: transaction.occurredOn,
             description: transaction.description,
             categoryId: transaction.categoryId,
+            shared: transaction.shared,
+            // A former member's name too, while their account exists.
+            memberName: together ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})` : sql<null>`null`,
           })
           .from(transaction)
           .where(
@@ -89,6 +105,7 @@ export async function exportTransactionsCsv({
               eq(transaction.householdId, householdId),
               gte(transaction.occurredOn, from),
               lte(transaction.occurredOn, to),
+              visible,
               cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined,
             ),
           )
@@ -105,6 +122,7 @@ export async function exportTransactionsCsv({
               csvText(row.description, delimiter),
               csvAmount(signed, decimalSeparator),
               row.currency,
+              ...(together ? [row.shared ? sharingLabels.shared : sharingLabels.personal, csvText(row.memberName ?? "", delimiter)] : []),
             ],
             delimiter,
           );

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
-import { contributeToGoal, createGoal, setGoalArchived, updateGoal } from "./goals.server";
+import { conflictAnswer } from "~/features/platform/row-version.server";
+import { contributeToGoal, createGoal, setGoalArchived, updateGoal, type CurrentGoal } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
 
 export type GoalActionResult =
   | { ok: true; intent: string; goalId: string; amountMinor?: number; reached?: boolean }
-  | { ok: false; intent: string; goalId?: string; fieldErrors: Record<string, string | undefined> };
+  | { ok: false; intent: string; goalId?: string; fieldErrors: Record<string, string | undefined>; current?: CurrentGoal };
 
 /** Every goal form posts here: create, update, archive, restore, add or withdraw money. */
 export async function handleGoalAction(request: Request) {
@@ -23,7 +24,8 @@ export async function handleGoalAction(request: Request) {
       const parsed = parseGoalForm(values, context.language);
       if (!parsed.ok) return answer({ ok: false, intent, goalId, fieldErrors: parsed.fieldErrors });
       const fields = { name: parsed.value.name, targetMinor: parsed.value.target, deadline: parsed.value.deadline };
-      const result = intent === "create" ? await createGoal({ userId, householdId, fields }) : await updateGoal({ userId, householdId, goalId, fields });
+      const result = intent === "create" ? await createGoal({ userId, householdId, fields }) : await updateGoal({ userId, householdId, goalId, version: values.version, fields });
+      if ("conflict" in result) return conflictAnswer(result, (form, current): GoalActionResult => ({ ok: false, intent, goalId, fieldErrors: { form }, current }));
       return answer(result.ok ? { ok: true, intent, goalId: result.goalId } : { ok: false, intent, goalId, fieldErrors: result.fieldErrors });
     }
     if (intent === "archive" || intent === "restore") {

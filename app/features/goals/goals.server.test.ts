@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { listNotifications } from "~/features/budget/notifications.server";
+import { listNotifications } from "~/features/household/notifications.server";
 import { contributeToGoal, createGoal, listGoalContributions, listGoals, listRecentContributions, setGoalArchived, updateGoal } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
 
@@ -18,6 +18,59 @@ async function withGoal(fields = { name: "Vacation", targetMinor: 120000, deadli
   if (!created.ok) throw new Error("goal not created");
   return { ...seeded, goalId: created.goalId };
 }
+
+describe("goals edited by two people at once", () => {
+  async function twoEditors() {
+    const seeded = await withGoal({ name: "Vacation", targetMinor: 120000, deadline: "2025-12-31" });
+    const partner = await seedUser({ name: "Sanne" });
+    await addPartner({ householdId: seeded.household.id, userId: partner.id, canEdit: true });
+    const owner = { userId: seeded.owner.id, householdId: seeded.household.id, goalId: seeded.goalId };
+    const editor = { userId: partner.id, householdId: seeded.household.id, goalId: seeded.goalId };
+    const loaded = async (session: { userId: string; householdId: string }) => (await listGoals({ ...session, today })).goals[0];
+    return { owner, editor, loaded };
+  }
+
+  it("refuses a save based on an old version, answers with the other person's values and overwrites nothing", async () => {
+    const { owner, editor, loaded } = await twoEditors();
+    const ownerSaw = await loaded(owner);
+    const partnerSaw = await loaded(editor);
+    expect(ownerSaw?.version).toBe(partnerSaw?.version);
+
+    const theirs = { name: "Italy", targetMinor: 150000, deadline: "2026-06-30" };
+    expect(await updateGoal({ ...editor, version: partnerSaw?.version, fields: theirs })).toEqual({ ok: true, goalId: editor.goalId });
+    const stale = await updateGoal({ ...owner, version: ownerSaw?.version, fields: { name: "Spain", targetMinor: 90000, deadline: null } });
+    const now = await loaded(owner);
+    expect(stale).toEqual({ conflict: "changed", current: { ...theirs, version: now?.version } });
+    expect(now).toMatchObject(theirs);
+    expect(now?.version).not.toBe(ownerSaw?.version);
+
+    // "Save mine anyway" sends the version the conflict showed.
+    expect(await updateGoal({ ...owner, version: now?.version, fields: { name: "Spain", targetMinor: 90000, deadline: null } })).toEqual({ ok: true, goalId: owner.goalId });
+    expect(await loaded(editor)).toMatchObject({ name: "Spain", targetMinor: 90000, deadline: null });
+    // The partner's page still holds the version before that save: refused again.
+    expect(await updateGoal({ ...editor, version: now?.version, fields: theirs })).toMatchObject({ conflict: "changed", current: { name: "Spain" } });
+  });
+
+  it("a save without a version, with a malformed one or of the same version twice is never last-write-wins", async () => {
+    const { owner, editor, loaded } = await twoEditors();
+    const version = (await loaded(owner))?.version;
+    const fields = { name: "Mine", targetMinor: 100, deadline: null };
+    expect(await updateGoal({ ...editor, version: undefined, fields })).toMatchObject({ conflict: "changed", current: { name: "Vacation", version } });
+    expect(await updateGoal({ ...editor, version: "12.5", fields })).toMatchObject({ conflict: "changed" });
+    expect(await updateGoal({ ...owner, version, fields })).toMatchObject({ ok: true });
+    // Two saves from the same loaded version: the second one is refused even within the same millisecond.
+    expect(await updateGoal({ ...editor, version, fields: { ...fields, name: "Theirs" } })).toMatchObject({ conflict: "changed", current: { name: "Mine" } });
+    expect((await loaded(owner))?.name).toBe("Mine");
+  });
+
+  it("money added meanwhile is no conflict: the edit form does not write the saved amount", async () => {
+    const { owner, editor, loaded } = await twoEditors();
+    const version = (await loaded(editor))?.version;
+    expect(await contributeToGoal({ ...owner, amountMinor: 5_000, occurredOn: today })).toMatchObject({ ok: true });
+    expect(await updateGoal({ ...editor, version, fields: { name: "Italy", targetMinor: 150000, deadline: null } })).toMatchObject({ ok: true });
+    expect(await loaded(owner)).toMatchObject({ name: "Italy", savedMinor: 5_000 });
+  });
+});
 
 describe("goals", () => {
   it("creates a goal and shows the amount per month still needed before the deadline", async () => {
@@ -61,7 +114,8 @@ describe("goals", () => {
   it("edits and archives; an archived goal takes no money until it is brought back", async () => {
     const { owner, household, goalId } = await withGoal();
     const base = { userId: owner.id, householdId: household.id, goalId };
-    await updateGoal({ ...base, fields: { name: "Summer in Italy", targetMinor: 200000, deadline: null } });
+    const version = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals[0]?.version;
+    expect(await updateGoal({ ...base, version, fields: { name: "Summer in Italy", targetMinor: 200000, deadline: null } })).toEqual({ ok: true, goalId });
     await setGoalArchived({ ...base, archived: true });
     expect(await contributeToGoal({ ...base, amountMinor: 100, occurredOn: today })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.archived" } });
     let [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
@@ -79,7 +133,7 @@ describe("goals", () => {
     await addPartner({ householdId: household.id, userId: partner.id });
     const fields = { name: "Mine", targetMinor: 100, deadline: null };
     await expect(createGoal({ userId: partner.id, householdId: household.id, fields })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(updateGoal({ userId: partner.id, householdId: household.id, goalId, fields })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(updateGoal({ userId: partner.id, householdId: household.id, goalId, version: undefined, fields })).rejects.toMatchObject({ code: "readOnly" });
     await expect(setGoalArchived({ userId: partner.id, householdId: household.id, goalId, archived: true })).rejects.toMatchObject({ code: "readOnly" });
     await expect(contributeToGoal({ userId: partner.id, householdId: household.id, goalId, amountMinor: 100, occurredOn: today })).rejects.toMatchObject({
       code: "readOnly",

@@ -9,8 +9,10 @@ import type { IsoDate } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
-import { notifyHouseholdMembers } from "~/features/budget/notifications.server";
+import { notifyHouseholdMembers } from "~/features/household/notifications.server";
 import type { FieldErrors } from "~/lib/forms";
+import type { Conflict } from "~/lib/row-version";
+import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 
 export interface GoalFields {
   name: string;
@@ -20,6 +22,14 @@ export interface GoalFields {
 
 type GoalResult = { ok: true; goalId: string } | { ok: false; fieldErrors: FieldErrors };
 
+/** A goal's editable fields as they are now, with their version: what a refused stale save shows. */
+export interface CurrentGoal {
+  name: string;
+  targetMinor: number;
+  deadline: string | null;
+  version: string;
+}
+
 const goalColumns = {
   id: goal.id,
   name: goal.name,
@@ -28,6 +38,7 @@ const goalColumns = {
   deadline: goal.deadline,
   archivedAt: goal.archivedAt,
   createdAt: goal.createdAt,
+  version: versionOf(goal.updatedAt),
 };
 
 /** Every goal of the household (active first, then archived) with progress and the monthly amount still needed. */
@@ -52,6 +63,7 @@ export async function listGoals({ userId, householdId, today }: { userId: string
     reached: isGoalReached(row),
     needed: showDeadline ? monthlyAmountNeeded(row, today) : null,
     readOnly: readOnly.has(row.id),
+    version: row.version,
   }));
   const limit = planLimits(access.plan).maxActiveGoals;
   const active = goals.filter((item) => !item.archived).length;
@@ -124,23 +136,46 @@ export async function createGoal({ userId, householdId, fields }: { userId: stri
   return { ok: true, goalId: created.id };
 }
 
-export async function updateGoal({ userId, householdId, goalId, fields }: { userId: string; householdId: string; goalId: string; fields: GoalFields }): Promise<GoalResult> {
+/**
+ * Saves a goal's name, target and deadline, but only if nobody changed the goal since `version` was loaded;
+ * otherwise nothing is written and the answer carries the goal as it is now.
+ */
+export async function updateGoal({
+  userId,
+  householdId,
+  goalId,
+  version,
+  fields,
+}: {
+  userId: string;
+  householdId: string;
+  goalId: string;
+  version: string | undefined;
+  fields: GoalFields;
+}): Promise<GoalResult | Conflict<CurrentGoal>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const existing = await requireGoal(householdId, goalId);
   if (await isGoalReadOnly({ householdId, goalId, plan: access.plan })) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   const deadline = can(access.plan, "goals.deadline") ? fields.deadline : existing.deadline;
-  const reached = existing.savedMinor >= fields.targetMinor;
-  await db()
+  const [saved] = await db()
     .update(goal)
     .set({
       name: fields.name,
       targetMinor: fields.targetMinor,
       deadline,
-      reachedAt: reached ? sql`coalesce(${goal.reachedAt}, now())` : null,
-      updatedAt: new Date(),
+      reachedAt: sql`case when ${goal.savedMinor} >= ${fields.targetMinor} then coalesce(${goal.reachedAt}, now()) end`,
+      updatedAt: nextVersion(goal.updatedAt),
     })
-    .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)));
-  if (reached) await announceReached(householdId, { id: goalId, name: fields.name });
+    .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId), atVersion(goal.updatedAt, version)))
+    .returning({ reached: sql<boolean>`${goal.reachedAt} is not null` });
+  if (!saved) {
+    const [current] = await db()
+      .select({ name: goal.name, targetMinor: goal.targetMinor, deadline: goal.deadline, version: versionOf(goal.updatedAt) })
+      .from(goal)
+      .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)));
+    return current ? { conflict: "changed", current } : { conflict: "gone" };
+  }
+  if (saved.reached) await announceReached(householdId, { id: goalId, name: fields.name });
   return { ok: true, goalId };
 }
 
@@ -160,7 +195,7 @@ export async function setGoalArchived({ userId, householdId, goalId, archived }:
   }
   await db()
     .update(goal)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: nextVersion(goal.updatedAt) })
     .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)));
   return { ok: true, goalId };
 }
@@ -190,7 +225,9 @@ export async function contributeToGoal({
   const result = await db().transaction(async (tx) => {
     const [updated] = await tx
       .update(goal)
-      .set({ savedMinor: sql`${goal.savedMinor} + ${amountMinor}`, updatedAt: new Date() })
+      // The saved amount is no field of the edit form: money going in or out leaves the goal's version (updated_at)
+      // alone, so it never turns a partner's open edit into a conflict.
+      .set({ savedMinor: sql`${goal.savedMinor} + ${amountMinor}` })
       .where(
         and(
           eq(goal.id, goalId),

@@ -53,6 +53,21 @@ describe("households", () => {
     );
   });
 
+  it("a partner who edits may change the money but not the household itself; on Free they no longer see it", async () => {
+    const { household: shared } = await seedHousehold();
+    const partner = await seedUser();
+    await addPartner({ householdId: shared.id, userId: partner.id, canEdit: true });
+    await seedPremium(shared.id);
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, write: true })).resolves.toMatchObject({ role: "partner", canWrite: true });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, ownerOnly: true })).rejects.toThrow(new BudgetAccessError("readOnly"));
+    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now", currency: "USD" })).rejects.toThrow(new BudgetAccessError("readOnly"));
+    expect((await listUserHouseholds({ userId: partner.id })).find((item) => item.id === shared.id)).toMatchObject({ role: "partner", canEdit: true });
+
+    const { household: lapsed } = await seedHousehold();
+    await addPartner({ householdId: lapsed.id, userId: partner.id, canEdit: true });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: lapsed.id, write: true })).rejects.toMatchObject({ code: "notFound" });
+  });
+
   it("another household's id answers not found, as does a malformed one", async () => {
     const { household: other } = await seedHousehold();
     const stranger = await seedUser();

@@ -13,7 +13,13 @@ export interface HouseholdAccess {
   household: { id: string; name: string; currency: Currency; ownerUserId: string };
   role: HouseholdRole;
   plan: Plan;
+  /** Adds and changes money, budgets, rules and goals: the owner, and a partner who edits on a premium plan. */
   canWrite: boolean;
+  /**
+   * The other members who show their personal spending to this user only as category totals: their personal expenses
+   * must never reach this user row by row (`visibleEntries` in personal-privacy.server.ts). Usually empty.
+   */
+  hiddenPersonalOf: string[];
 }
 
 export { defaultHouseholdName };
@@ -64,10 +70,14 @@ function memberships(userId: string, narrowTo?: SQL) {
       currency: household.currency,
       ownerUserId: household.ownerUserId,
       role: householdMember.role,
+      canEdit: householdMember.canEdit,
       plan: subscription.plan,
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      // One primary-key range read: the other members who keep their personal spending to category totals.
+      hiddenPersonalOf: sql<string[] | null>`(select array_agg(other."user_id") from "household_member" other
+        where other."household_id" = ${household.id} and other."user_id" <> ${householdMember.userId} and not other."personal_in_detail")`,
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
@@ -81,35 +91,41 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
     .filter((row) => row.role === "owner" || can(planFromColumns(row), "partners.access"))
-    .map((row) => ({ id: row.id, name: row.name, role: row.role as HouseholdRole, currency: row.currency as Currency }));
+    .map((row) => ({ id: row.id, name: row.name, role: row.role as HouseholdRole, canEdit: row.role === "owner" || row.canEdit, currency: row.currency as Currency }));
 }
 
 /**
  * The one authorisation check of the budget tool: the user's role and the household's plan, in one query.
- * Not a member (or not even a UUID) → notFound; a write by a partner → readOnly.
+ * Not a member (or not even a UUID) → notFound. `write`: the household's money, budgets, rules and goals — the owner
+ * and a partner who edits. `ownerOnly`: the plan, invitations, the household itself — the owner alone. Refused → readOnly.
  */
 export async function requireHouseholdAccess({
   userId,
   householdId,
   write = false,
+  ownerOnly = false,
 }: {
   userId: string;
   householdId: string;
   write?: boolean;
+  ownerOnly?: boolean;
 }): Promise<HouseholdAccess> {
   if (!isUuid(householdId)) throw new BudgetAccessError("notFound");
-  const [row] = await memberships(userId, eq(householdMember.householdId, householdId)).limit(1);
+  const [row] = await memberships(userId, eq(householdMember.householdId, householdId))
+.limit(1);
   if (!row) throw new BudgetAccessError("notFound");
   const role = row.role as HouseholdRole;
   const plan = planFromColumns(row);
   // A partner's view is a premium feature: after a downgrade the membership stays but opens nothing.
   if (role === "partner" && !can(plan, "partners.access")) throw new BudgetAccessError("notFound");
-  if (write && role !== "owner") throw new BudgetAccessError("readOnly");
+  const canWrite = role === "owner" || (row.canEdit && can(plan, "partners.edit"));
+  if ((write && !canWrite) || (ownerOnly && role !== "owner")) throw new BudgetAccessError("readOnly");
   return {
     household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId },
     role,
     plan,
-    canWrite: role === "owner",
+    canWrite,
+    hiddenPersonalOf: row.hiddenPersonalOf ?? [],
   };
 }
 
@@ -125,6 +141,6 @@ export async function updateHousehold({
   name: string;
   currency: Currency;
 }) {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   await db().update(household).set({ name, currency, updatedAt: new Date() }).where(eq(household.id, householdId));
 }

@@ -5,7 +5,6 @@ import { languages, toRegionalLocale, type Language } from "~/domain/languages";
 import { parseInlineMarkup, toPlainText } from "./inline-markup";
 import {
   formatLegalDate,
-  legalLastUpdated,
   privacySectionKeys,
   readLegalSections,
   sectionAnchor,
@@ -115,14 +114,14 @@ describe.each(languages)("legal texts in %s", (language) => {
 
 describe("formatLegalDate", () => {
   it("prints 15 December 2024 in each language's long format", () => {
-    expect(formatLegalDate(legalLastUpdated, "en")).toBe("December 15, 2024");
-    expect(formatLegalDate(legalLastUpdated, "nl")).toBe("15 december 2024");
-    expect(formatLegalDate(legalLastUpdated, "de")).toBe("15. Dezember 2024");
-    expect(formatLegalDate(legalLastUpdated, "fr")).toBe("15 décembre 2024");
-    expect(formatLegalDate(legalLastUpdated, "es")).toBe("15 de diciembre de 2024");
-    expect(formatLegalDate(legalLastUpdated, "pl")).toBe("15 grudnia 2024");
-    expect(formatLegalDate(legalLastUpdated, "tr")).toBe("15 Aralık 2024");
-    expect(formatLegalDate(legalLastUpdated, "ua")).toMatch(/^15 грудня 2024/);
+    expect(formatLegalDate("2024-12-15", "en")).toBe("December 15, 2024");
+    expect(formatLegalDate("2024-12-15", "nl")).toBe("15 december 2024");
+    expect(formatLegalDate("2024-12-15", "de")).toBe("15. Dezember 2024");
+    expect(formatLegalDate("2024-12-15", "fr")).toBe("15 décembre 2024");
+    expect(formatLegalDate("2024-12-15", "es")).toBe("15 de diciembre de 2024");
+    expect(formatLegalDate("2024-12-15", "pl")).toBe("15 grudnia 2024");
+    expect(formatLegalDate("2024-12-15", "tr")).toBe("15 Aralık 2024");
+    expect(formatLegalDate("2024-12-15", "ua")).toMatch(/^15 грудня 2024/);
   });
 });
 

@@ -49,7 +49,7 @@ export const legalDocumentPaths: Record<LegalDocumentKind, string> = {
 };
 
 /** Both documents were last changed on this day (ISO date, no time zone). */
-export const legalLastUpdated = "2024-12-15";
+export const legalLastUpdated = "2026-11-25";
 
 /** "15 December 2024" in the reader's language, with the spec's regional locales (en-US … uk-UA). */
 export function formatLegalDate(isoDate: string, language: Language): string {

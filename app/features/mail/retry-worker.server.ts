@@ -1,4 +1,5 @@
 import { logger } from "~/lib/logger.server";
+import { RepeatingTask } from "~/lib/repeating-task.server";
 import { deliverMail, type MailMessage } from "./mailer.server";
 import { describeMailError, giveUpAfterMs, isPermanentMailError, retryDelayMs } from "./retry-policy";
 import { claimDueMail, deleteFinishedMails, markMailFailed, markMailSent, scheduleMailRetry, type QueuedMail } from "./retry-queue.server";
@@ -26,32 +27,24 @@ const maxMailsPerRound = 100;
  * a week.
  */
 export class MailRetryWorker {
-  private readonly pollMs: number;
   private readonly now: () => Date;
   private readonly deliver: (message: MailMessage) => Promise<void>;
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<unknown> | undefined;
-  private running = false;
+  private readonly task: RepeatingTask;
 
   constructor({ pollMs = 30_000, now = () => new Date(), deliver = deliverMail }: MailRetryOptions = {}) {
-    this.pollMs = pollMs;
     this.now = now;
     this.deliver = deliver;
+    this.task = new RepeatingTask(() => this.deliverDue(), pollMs);
   }
 
   /** A first round at once (mail left from before a restart), then one every `pollMs`. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.task.start();
   }
 
   /** Stops the timer and waits for a round under way, so the database can be closed after it. */
-  async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.round;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Sends every mail due now; a database that cannot be reached is logged and tried again next round. */
@@ -94,15 +87,6 @@ export class MailRetryWorker {
     await markMailSent({ id: mail.id, now: this.now() });
     log.info("queued mail delivered");
     return "sent";
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.round = this.deliverDue().finally(() => {
-        if (this.running) this.schedule(this.pollMs);
-      });
-    }, delayMs);
-    this.timer.unref();
   }
 }
 

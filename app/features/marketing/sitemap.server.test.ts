@@ -33,12 +33,21 @@ describe("sitemap", () => {
 
   it("leaves out a source that fails and logs it", async () => {
     const broken = () => {
-      throw new Error("database down");
+      throw new Error("the blog's query is broken");
     };
     const log = { error: vi.fn() };
     const xml = await buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, broken }, log });
     expect(xml).toContain("<loc>https://samen.example/</loc>");
     expect(log.error).toHaveBeenCalledOnce();
+  });
+
+  it("fails as a whole when the database cannot be reached, so no sitemap without the blog is served and cached", async () => {
+    const unreachable = () => {
+      throw new Error("Failed query: select …", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+    };
+    const log = { error: vi.fn() };
+    await expect(buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, blog: unreachable }, log })).rejects.toThrow("Failed query");
+    expect(log.error).not.toHaveBeenCalled();
   });
 });
 

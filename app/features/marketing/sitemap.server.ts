@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { databaseFaultOf } from "~/db/faults.server";
 import { absoluteUrl, type SeoAlternate } from "./seo";
 import { toBcp47 } from "~/domain/languages";
 
@@ -49,8 +50,10 @@ function entryXml(siteUrl: string, entry: SitemapEntry): string {
 }
 
 /**
- * The pages of every source as a sitemap; a failing source is logged and left out, never a 500. The caller (the
- * /sitemap.xml route) names the sources, so what the sitemap lists never depends on what ran before.
+ * The pages of every source as a sitemap; a failing source is logged and left out, never a 500. A database that is
+ * down is not a failing source: that is thrown (the route answers 503, which crawlers retry), so a sitemap without
+ * the blog's pages is never served and cached for an hour. The caller (the /sitemap.xml route) names the sources, so
+ * what the sitemap lists never depends on what ran before.
  */
 export async function buildSitemapXml({
   siteUrl,
@@ -71,6 +74,7 @@ export async function buildSitemapXml({
         entries.push(entry);
       }
     } catch (error) {
+      if (databaseFaultOf(error)) throw error;
       log?.error({ err: error, source: name }, "sitemap source failed; its pages are left out");
     }
   }

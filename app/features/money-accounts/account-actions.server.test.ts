@@ -17,14 +17,50 @@ useTestDatabase();
 const post = (user: { id: string; email: string; name: string }, fields: Record<string, string>) => postAs(user, "/app/accounts", fields);
 const savings = { name: "Savings", kind: "savings", iban: "NL02 ABNA 0123 4567 89", openingBalance: "1000.00", openingOn: "2026-01-01" };
 
+describe("an account edited by two people at once", () => {
+  it("refuses the save based on an old version with 409 and the other person's values; nothing is overwritten", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Sanne" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    await handleAccountAction(post(owner, { intent: "create", householdId: household.id, ...savings }));
+    const savingsOf = async (userId: string) => (await listAccounts({ userId, householdId: household.id })).find((account) => !account.isEveryday);
+    const ownerSaw = await savingsOf(owner.id);
+    const partnerSaw = await savingsOf(partner.id);
+    const accountId = ownerSaw?.id ?? "";
+    expect(partnerSaw?.version).toBe(ownerSaw?.version);
+
+    const theirs = await handleAccountAction(post(partner, { intent: "update", householdId: household.id, accountId, version: partnerSaw?.version ?? "", ...savings, name: "Holiday pot" }));
+    expect(theirs).toMatchObject({ init: { status: 200 }, data: { ok: true } });
+    const mine = await handleAccountAction(post(owner, { intent: "update", householdId: household.id, accountId, version: ownerSaw?.version ?? "", ...savings, name: "Rainy day" }));
+    const now = await savingsOf(owner.id);
+    expect(mine).toMatchObject({
+      init: { status: 409 },
+      data: { ok: false, fieldErrors: { form: "conflict.changed" }, values: { name: "Rainy day" }, current: { name: "Holiday pot", openingBalanceMinor: 100_000, version: now?.version } },
+    });
+    expect(now?.name).toBe("Holiday pot");
+
+    // Without a version (an old page, a hand-made request) the save is never last-write-wins either.
+    expect(await handleAccountAction(post(owner, { intent: "update", householdId: household.id, accountId, ...savings, name: "Rainy day" }))).toMatchObject({ init: { status: 409 } });
+    // "Save mine anyway" posts the version the conflict showed.
+    expect(await handleAccountAction(post(owner, { intent: "update", householdId: household.id, accountId, version: now?.version ?? "", ...savings, name: "Rainy day" }))).toMatchObject({
+      init: { status: 200 },
+    });
+    expect((await savingsOf(partner.id))?.name).toBe("Rainy day");
+  });
+});
+
 describe("handleAccountAction", () => {
   it("adds a premium household's savings account, then edits, archives and brings it back", async () => {
     const { owner, household } = await seedHousehold();
     await seedPremium(household.id);
     const created = await handleAccountAction(post(owner, { intent: "create", householdId: household.id, ...savings }));
     expect(created).toMatchObject({ init: { status: 200 }, data: { ok: true, intent: "create", accountId: expect.any(String) } });
-    const accountId = (await listAccounts({ userId: owner.id, householdId: household.id })).find((account) => !account.isEveryday)?.id ?? "";
-    expect(await handleAccountAction(post(owner, { intent: "update", householdId: household.id, accountId, ...savings, name: "Rainy day" }))).toMatchObject({ data: { ok: true } });
+    const loaded = (await listAccounts({ userId: owner.id, householdId: household.id })).find((account) => !account.isEveryday);
+    const accountId = loaded?.id ?? "";
+    expect(await handleAccountAction(post(owner, { intent: "update", householdId: household.id, accountId, version: loaded?.version ?? "", ...savings, name: "Rainy day" }))).toMatchObject({
+      data: { ok: true },
+    });
     expect(await handleAccountAction(post(owner, { intent: "archive", householdId: household.id, accountId }))).toMatchObject({ data: { ok: true } });
     expect(await listAccounts({ userId: owner.id, householdId: household.id })).toContainEqual(
       expect.objectContaining({ id: accountId, name: "Rainy day", iban: "NL02ABNA0123456789", openingBalanceMinor: 100_000, archived: true }),

@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
-import { createAccount, setAccountArchived, updateAccount } from "./accounts.server";
+import { conflictAnswer } from "~/features/platform/row-version.server";
+import { createAccount, setAccountArchived, updateAccount, type CurrentAccount } from "./accounts.server";
 import { parseAccountForm } from "./account.schema";
 
 export type AccountActionResult =
   | { ok: true; intent: string; accountId: string }
-  | { ok: false; intent: string; accountId?: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string> };
+  | { ok: false; intent: string; accountId?: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string>; current?: CurrentAccount };
 
 /** The fields a refused form posts back, so a page without JavaScript shows them again beside their messages. */
-const formFields = ["name", "kind", "iban", "openingBalance", "openingOn"] as const;
+const formFields = ["name", "kind", "iban", "openingBalance", "openingOn", "defaultShared"] as const;
 
 /** Every form of the Accounts page posts here: create, update, archive, unarchive. */
 export async function handleAccountAction(request: Request) {
@@ -29,7 +30,8 @@ export async function handleAccountAction(request: Request) {
       const result =
         intent === "create"
           ? await createAccount({ userId, householdId, input: parsed.value })
-          : await updateAccount({ userId, householdId, accountId, input: parsed.value });
+          : await updateAccount({ userId, householdId, accountId, version: values.version, input: parsed.value });
+      if ("conflict" in result) return conflictAnswer(result, (form, current): AccountActionResult => ({ ok: false, intent, accountId, fieldErrors: { form }, values: echoed(), current }));
       return answer(result.ok ? { ok: true, intent, accountId: result.accountId } : { ok: false, intent, accountId, fieldErrors: result.fieldErrors, values: echoed() });
     }
     if (intent === "archive" || intent === "unarchive") {

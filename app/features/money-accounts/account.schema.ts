@@ -43,6 +43,14 @@ export function accountFields(language: Language) {
       .optional()
       .transform((value) => value?.trim() || null)
       .pipe(dateField.nullable()),
+    /**
+     * Whether the account's new expenses start out shared ("1", a joint account) or personal ("0"). Only a household
+     * of two or more is asked: left out, a new account is personal and an edit keeps what the account had.
+     */
+    defaultShared: z
+      .enum(["1", "0"], { error: "errors.form.invalid" })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === "1")),
   });
 }
 

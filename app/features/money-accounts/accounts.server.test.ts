@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { transfer } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { transaction, transfer } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
+import { builtInCategory } from "~/domain/categories";
+import { addTransaction } from "~/features/budget/transactions.server";
+import { confirmImport, createImportDraft } from "~/features/statement-import/statement-import.server";
 import { uuidv7 } from "~/lib/uuid";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
@@ -64,6 +68,45 @@ describe("accounts", () => {
     expect(parseAccountForm({ name: "a\u0000b", kind: "cash" }, "en").ok).toBe(false);
   });
 
+  it("the sharing default round-trips; an edit that does not ask keeps it; a bad value is refused", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedPremium(household.id);
+    const base = { userId: owner.id, householdId: household.id };
+    const created = await createAccount({ ...base, input: input({ name: "Joint", kind: "checking", defaultShared: "1" }) });
+    if (!created.ok) throw new Error("not created");
+    const account = async () => (await listAccounts(base)).find((row) => row.id === created.accountId);
+    expect(await account()).toMatchObject({ name: "Joint", defaultShared: true });
+    expect(await updateAccount({ ...base, accountId: created.accountId, version: (await account())?.version, input: input({ name: "Joint", defaultShared: "0" }) })).toEqual({ ok: true, accountId: created.accountId });
+    expect(await account()).toMatchObject({ defaultShared: false });
+    await updateAccount({ ...base, accountId: created.accountId, version: (await account())?.version, input: input({ name: "Joint", defaultShared: "1" }) });
+    // A household of one is not asked: its form posts no default, and the account keeps the one it has.
+    await updateAccount({ ...base, accountId: created.accountId, version: (await account())?.version, input: input({ name: "Joint account" }) });
+    expect(await account()).toMatchObject({ name: "Joint account", defaultShared: true });
+    // A stale save is refused with the account as it is now, its default included.
+    expect(await updateAccount({ ...base, accountId: created.accountId, version: "1", input: input({ name: "Mine", defaultShared: "0" }) })).toMatchObject({ conflict: "changed", current: { defaultShared: true } });
+    const plain = await createAccount({ ...base, input: input({ name: "Own" }) });
+    expect(plain.ok && (await listAccounts(base)).find((row) => row.id === plain.accountId)?.defaultShared).toBe(false);
+    for (const bad of ["yes", "true", "", "2"]) expect(parseAccountForm({ name: "Joint", kind: "checking", defaultShared: bad }, "en")).toEqual({ ok: false, fieldErrors: { defaultShared: "errors.form.invalid" } });
+  });
+
+  it("on a joint account a new entry typed by hand and an imported row start shared", async () => {
+    const { owner, household } = await seedHousehold();
+    const partner = await seedUser();
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const base = { userId: owner.id, householdId: household.id };
+    const [everyday] = await listAccounts(base);
+    if (!everyday) throw new Error("no Everyday account");
+    await updateAccount({ ...base, accountId: everyday.id, version: everyday.version, input: input({ name: "Joint", kind: "checking", defaultShared: "1" }) });
+    const typed = await addTransaction({ ...base, fields: { kind: "expense", amountMinor: 1_250, occurredOn: "2026-11-02", description: "Groceries", categoryId: builtInCategory("groceries").id } });
+    expect(typed.ok).toBe(true);
+    const csv = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"', '"20261103";"Bakker";"NL91ABNA0417164300";"";"BA";"Af";"2,50";"Betaalautomaat";"Brood"'];
+    const draft = await createImportDraft({ ...base, accountId: everyday.id, fileName: "ing.csv", bytes: new TextEncoder().encode(csv.join("\r\n")) });
+    if (!draft.ok) throw new Error("no draft");
+    expect(await confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set(), categories: new Map() } })).toMatchObject({ ok: true, imported: 1 });
+    const entries = await db().select({ description: transaction.description, shared: transaction.shared }).from(transaction).where(eq(transaction.householdId, household.id));
+    expect(Object.fromEntries(entries.map((row) => [row.description, row.shared]))).toEqual({ Groceries: true, Brood: true });
+  });
+
   it("a partner and a stranger cannot change accounts; the Everyday account cannot be archived", async () => {
     const { owner, household } = await seedHousehold();
     await seedPremium(household.id);
@@ -72,7 +115,7 @@ describe("accounts", () => {
     const stranger = await seedUser();
     const everyday = await everydayAccountId(household.id);
     await expect(createAccount({ userId: partner.id, householdId: household.id, input: input({ name: "Mine" }) })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(updateAccount({ userId: stranger.id, householdId: household.id, accountId: everyday, input: input({ name: "Stolen" }) })).rejects.toMatchObject({ code: "notFound" });
+    await expect(updateAccount({ userId: stranger.id, householdId: household.id, accountId: everyday, version: undefined, input: input({ name: "Stolen" }) })).rejects.toMatchObject({ code: "notFound" });
     await expect(listAccounts({ userId: stranger.id, householdId: household.id })).rejects.toMatchObject({ code: "notFound" });
     expect(await setAccountArchived({ userId: owner.id, householdId: household.id, accountId: everyday, archived: true })).toEqual({ ok: false, error: "errors.accounts.everydayStays" });
     expect((await listAccounts({ userId: partner.id, householdId: household.id })).length).toBe(1);

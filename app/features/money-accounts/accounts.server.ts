@@ -5,6 +5,8 @@ import { can, planLimits } from "~/domain/plans";
 import { todayIn } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import type { FieldErrors } from "~/lib/forms";
+import type { Conflict } from "~/lib/row-version";
+import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import { BudgetAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import type { AccountInput, AccountKind } from "./account.schema";
@@ -20,9 +22,24 @@ export interface AccountView {
   iban: string | null;
   openingBalanceMinor: number;
   openingOn: string | null;
+  /** New expenses on it start out shared between the members (a joint account) rather than personal. */
+  defaultShared: boolean;
   archived: boolean;
   /** Opening balance + income − expenses ± transfers up to and including the day asked for. */
   balanceMinor: number;
+  /** The row version an edit must be based on (features/platform/row-version.server.ts). */
+  version: string;
+}
+
+/** An account's editable fields as they are now: what a refused stale save shows. */
+export interface CurrentAccount {
+  name: string | null;
+  kind: AccountKind;
+  iban: string | null;
+  openingBalanceMinor: number;
+  openingOn: string | null;
+  defaultShared: boolean;
+  version: string;
 }
 
 /**
@@ -43,7 +60,9 @@ export async function listAccounts({ userId, householdId, on }: { userId: string
       iban: moneyAccount.iban,
       openingBalanceMinor: moneyAccount.openingBalanceMinor,
       openingOn: moneyAccount.openingOn,
+      defaultShared: moneyAccount.defaultShared,
       archivedAt: moneyAccount.archivedAt,
+      version: versionOf(moneyAccount.updatedAt),
       // Qualified by hand: inside a subquery Drizzle would print the bare column name, which the subquery's own table shadows.
       balanceMinor: sql<string>`"money_account"."opening_balance_minor"
         + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t
@@ -92,6 +111,7 @@ export async function createAccount({ userId, householdId, input }: { userId: st
       iban: input.iban,
       openingBalanceMinor: input.openingBalance,
       openingOn: input.openingOn,
+      defaultShared: input.defaultShared ?? false,
     })
     .returning({ id: moneyAccount.id });
   if (!row) throw new Error("account insert returned nothing");
@@ -109,16 +129,54 @@ async function ownAccount(householdId: string, accountId: string) {
   return row;
 }
 
-/** Changes an account (owner only); an account of another household is not found. */
-export async function updateAccount({ userId, householdId, accountId, input }: { userId: string; householdId: string; accountId: string; input: AccountInput }): Promise<AccountWrite> {
+/**
+ * Changes an account; an account of another household is not found. Only if nobody changed the account since
+ * `version` was loaded; otherwise nothing is written and the answer carries the account as it is now.
+ */
+export async function updateAccount({
+  userId,
+  householdId,
+  accountId,
+  version,
+  input,
+}: {
+  userId: string;
+  householdId: string;
+  accountId: string;
+  version: string | undefined;
+  input: AccountInput;
+}): Promise<AccountWrite | Conflict<CurrentAccount>> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   await ownAccount(householdId, accountId);
   if (await ibanTaken(householdId, input.iban, accountId)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
-  await db()
+  const saved = await db()
     .update(moneyAccount)
-    .set({ name: input.name, kind: input.kind, iban: input.iban, openingBalanceMinor: input.openingBalance, openingOn: input.openingOn, updatedAt: new Date() })
+    .set({
+      name: input.name,
+      kind: input.kind,
+      iban: input.iban,
+      openingBalanceMinor: input.openingBalance,
+      openingOn: input.openingOn,
+      // Not asked (a household of one): the account keeps its default.
+      ...(input.defaultShared === undefined ? {} : { defaultShared: input.defaultShared }),
+      updatedAt: nextVersion(moneyAccount.updatedAt),
+    })
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), atVersion(moneyAccount.updatedAt, version)))
+    .returning({ id: moneyAccount.id });
+  if (saved.length > 0) return { ok: true, accountId };
+  const [current] = await db()
+    .select({
+      name: moneyAccount.name,
+      kind: moneyAccount.kind,
+      iban: moneyAccount.iban,
+      openingBalanceMinor: moneyAccount.openingBalanceMinor,
+      openingOn: moneyAccount.openingOn,
+      defaultShared: moneyAccount.defaultShared,
+      version: versionOf(moneyAccount.updatedAt),
+    })
+    .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
-  return { ok: true, accountId };
+  return current ? { conflict: "changed", current: { ...current, kind: current.kind as AccountKind } } : { conflict: "gone" };
 }
 
 /** Archives (or brings back) an account: its entries stay in every total; it leaves the lists. The last open one stays. */
@@ -136,7 +194,7 @@ export async function setAccountArchived({ userId, householdId, accountId, archi
   }
   await db()
     .update(moneyAccount)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: nextVersion(moneyAccount.updatedAt) })
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
   return { ok: true as const };
 }

@@ -10,6 +10,7 @@ import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { visibleEntries } from "~/features/household/personal-privacy.server";
 import { transferDescriptionMaxLength } from "./transfer.schema";
 
 export interface TransferFields {
@@ -128,7 +129,7 @@ function decodeActivityCursor(cursor: string | null | undefined): { occurredOn: 
  * they are merged, so a page costs three short scans however long the history is.
  */
 export async function listAccountActivity({ userId, householdId, accountId, before }: { userId: string; householdId: string; accountId: string; before?: string | null }) {
-  await requireHouseholdAccess({ userId, householdId });
+  const access = await requireHouseholdAccess({ userId, householdId });
   if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
   const [account] = await db()
     .select({ id: moneyAccount.id })
@@ -154,7 +155,7 @@ export async function listAccountActivity({ userId, householdId, accountId, befo
       otherAccountId: sql<string | null>`null::uuid`.as("other_account_id"),
     })
     .from(transaction)
-    .where(and(eq(transaction.accountId, accountId), seen(transaction.occurredOn, transaction.id)))
+    .where(and(eq(transaction.accountId, accountId), seen(transaction.occurredOn, transaction.id), visibleEntries(access)))
     .orderBy(desc(transaction.occurredOn), desc(transaction.id))
     .limit(take);
   const transfers = (direction: "transferIn" | "transferOut") => {

@@ -7,7 +7,7 @@ import { seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
 import { BudgetAccessError } from "~/features/household/errors";
 import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
-import { listNotifications } from "~/features/budget/notifications.server";
+import { listNotifications } from "~/features/household/notifications.server";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
 import {
   acceptInvitation,
@@ -20,6 +20,7 @@ import {
   purgeExpiredInvitations,
   removePartner,
   revokeInvitation,
+  setPartnerAccess,
 } from "./invitations.server";
 
 useTestDatabase();
@@ -192,6 +193,32 @@ describe("invitations", () => {
     expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
     // The owner cannot be removed this way, and a partner cannot remove anyone.
     expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: owner.id })).toEqual({ ok: false });
+  });
+
+  it("the owner invites a partner who edits; the mail says so; editing can be withdrawn and given back, by the owner only", async () => {
+    const { owner, household } = await premiumOwner();
+    const partner = await seedUser({ email: "editor@example.com" });
+    await invitePartner({ userId: owner.id, householdId: household.id, email: partner.email, language: "en", canEdit: true });
+    expect(memoryOutboxFor(partner.email).at(-1)?.text).toContain("add and change");
+    expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([expect.objectContaining({ email: partner.email, canEdit: true })]);
+    await acceptInvitation({ token: tokenFromMail(partner.email), userId: partner.id, email: partner.email });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).resolves.toMatchObject({ canWrite: true });
+    expect((await getSharingOverview({ userId: partner.id, householdId: household.id })).members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: partner.id, role: "partner", canEdit: true, isYou: true })]),
+    );
+
+    // An editor never manages the plan or the people: inviting, changing access and removing stay the owner's.
+    await expect(invitePartner({ userId: partner.id, householdId: household.id, email: "third@example.com", language: "en", canEdit: true })).rejects.toEqual(
+      new BudgetAccessError("readOnly"),
+    );
+    await expect(setPartnerAccess({ userId: partner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).rejects.toEqual(new BudgetAccessError("readOnly"));
+
+    expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: false })).toEqual({ ok: true });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).toEqual({ ok: true });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).resolves.toMatchObject({ canWrite: true });
+    // The owner's own membership is not a partner's to change.
+    expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: owner.id, canEdit: false })).toEqual({ ok: false });
   });
 
   it("a partner can leave; an owner cannot leave their own household", async () => {

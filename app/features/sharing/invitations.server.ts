@@ -35,7 +35,7 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-async function sendInvitationMail(options: { to: string; language: Language; inviterName: string; householdName: string; link: string; expiresAt: Date }) {
+async function sendInvitationMail(options: { to: string; language: Language; inviterName: string; householdName: string; link: string; expiresAt: Date; canEdit: boolean }) {
   const t = await mailTranslator(options.language, "premium");
   const inviter = options.inviterName || t("mail.invitation.someone");
   const expires = new Intl.DateTimeFormat(options.language === "ua" ? "uk" : options.language, { dateStyle: "long", timeZone: "UTC" }).format(options.expiresAt);
@@ -43,7 +43,7 @@ async function sendInvitationMail(options: { to: string; language: Language; inv
     language: options.language,
     subject: t("mail.invitation.subject", { inviter }),
     heading: t("mail.invitation.heading", { inviter }),
-    paragraphs: [t("mail.invitation.body", { inviter, household: options.householdName }), t("mail.invitation.readOnly"), t("mail.invitation.account", { email: options.to })],
+    paragraphs: [t("mail.invitation.body", { inviter, household: options.householdName }), options.canEdit ? t("mail.invitation.canEdit") : t("mail.invitation.readOnly"), t("mail.invitation.account", { email: options.to })],
     action: { label: t("mail.invitation.action"), url: options.link },
     note: t("mail.invitation.note", { date: expires }),
     reason: t("mail.invitation.reason", { inviter }),
@@ -52,7 +52,7 @@ async function sendInvitationMail(options: { to: string; language: Language; inv
 }
 
 /**
- * The owner of a premium household invites someone by e-mail to see it read-only. The link (valid 7 days, single
+ * The owner of a premium household invites someone by e-mail, to edit with them or only to look. The link (valid 7 days, single
  * use) carries a random token; only its SHA-256 is stored. The mail is written in the invitee's language: theirs
  * if they already have an account, else the one the owner picked. A new invitation to the same address replaces
  * the pending one.
@@ -62,15 +62,17 @@ export async function invitePartner({
   householdId,
   email: rawEmail,
   language,
+  canEdit = false,
   now = new Date(),
 }: {
   userId: string;
   householdId: string;
   email: string;
   language: Language;
+  canEdit?: boolean;
   now?: Date;
 }): Promise<{ ok: true; invitationId: string; email: string } | { ok: false; error: InviteError; retryAfterSeconds?: number }> {
-  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (!can(access.plan, "partners.invite")) return { ok: false, error: "premiumRequired" };
   const email = normaliseEmail(rawEmail);
   if (!email) return { ok: false, error: "invalidEmail" };
@@ -112,14 +114,14 @@ export async function invitePartner({
     await tx.delete(invitation).where(and(eq(invitation.householdId, householdId), eq(invitation.email, email), eq(invitation.status, "pending")));
     const [row] = await tx
       .insert(invitation)
-      .values({ householdId, email, tokenHash: hashInvitationToken(token), language: mailLanguage, invitedByUserId: userId, expiresAt, createdAt: now, updatedAt: now })
+      .values({ householdId, email, tokenHash: hashInvitationToken(token), language: mailLanguage, canEdit, invitedByUserId: userId, expiresAt, createdAt: now, updatedAt: now })
       .returning({ id: invitation.id });
     return row;
   });
   if (!created) throw new Error("invitation insert returned nothing");
 
   try {
-    await sendInvitationMail({ to: email, language: mailLanguage, inviterName: inviter.name, householdName: access.household.name, link: invitationLink(token), expiresAt });
+    await sendInvitationMail({ to: email, language: mailLanguage, inviterName: inviter.name, householdName: access.household.name, link: invitationLink(token), expiresAt, canEdit });
   } catch (error) {
     logger.error({ err: error, invitationId: created.id }, "invitation mail failed");
     await db().delete(invitation).where(eq(invitation.id, created.id));
@@ -137,6 +139,7 @@ async function findByToken(token: string) {
       email: invitation.email,
       status: invitation.status,
       expiresAt: invitation.expiresAt,
+      canEdit: invitation.canEdit,
       householdName: household.name,
       inviterName: user.name,
       plan: subscription.plan,
@@ -174,13 +177,15 @@ export interface InvitationView {
   invitedEmail: string | null;
   /** Set when the signed-in user is already a member of that household. */
   alreadyMember: boolean;
+  /** The invitation is to edit with the owner rather than only to look (told only on a valid link). */
+  canEdit: boolean;
 }
 
 /** What the invitation page shows to the signed-in user holding the link. */
 export async function getInvitation({ token, userId, email, now = new Date() }: { token: string; userId: string; email: string; now?: Date }): Promise<InvitationView> {
   const row = await findByToken(token);
   const state = stateOf(row, email, now);
-  if (!row) return { state, householdName: null, inviterName: null, invitedEmail: null, alreadyMember: false };
+  if (!row) return { state, householdName: null, inviterName: null, invitedEmail: null, alreadyMember: false, canEdit: false };
   if (state === "expired" && row.status === "pending") {
     await db().update(invitation).set({ status: "expired", updatedAt: now }).where(and(eq(invitation.id, row.id), eq(invitation.status, "pending")));
   }
@@ -196,6 +201,7 @@ export async function getInvitation({ token, userId, email, now = new Date() }: 
     inviterName: state === "valid" || state === "wrongEmail" ? row.inviterName : null,
     invitedEmail: state === "wrongEmail" ? maskEmail(row.email) : null,
     alreadyMember: Boolean(membership),
+    canEdit: state === "valid" && row.canEdit,
   };
 }
 
@@ -226,7 +232,7 @@ export async function acceptInvitation({
       .where(and(eq(invitation.id, row.id), eq(invitation.status, "pending"), gt(invitation.expiresAt, now)))
       .returning({ id: invitation.id });
     if (!claimed) return false;
-    await tx.insert(householdMember).values({ householdId: row.householdId, userId, role: "partner" }).onConflictDoNothing();
+    await tx.insert(householdMember).values({ householdId: row.householdId, userId, role: "partner", canEdit: row.canEdit }).onConflictDoNothing();
     const [joined] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
     const [owner] = await tx.select({ id: household.ownerUserId }).from(household).where(eq(household.id, row.householdId)).limit(1);
     if (owner && owner.id !== userId) {
@@ -253,9 +259,19 @@ export interface SharingOverview {
   /** Whether the household's plan lets the owner invite (premium). */
   premium: boolean;
   canInvite: boolean;
-  members: { userId: string; name: string; email: string; role: "owner" | "partner"; joinedAt: string; isYou: boolean }[];
+  members: {
+    userId: string;
+    name: string;
+    email: string;
+    role: "owner" | "partner";
+    canEdit: boolean;
+    joinedAt: string;
+    isYou: boolean;
+    /** Whether the others see this member's personal spending entry by entry (false: only as category totals). */
+    personalInDetail: boolean;
+  }[];
   /** Pending invitations, owner only. */
-  pending: { id: string; email: string; expiresAt: string; createdAt: string }[];
+  pending: { id: string; email: string; canEdit: boolean; expiresAt: string; createdAt: string }[];
 }
 
 /** The owner sees members and pending invitations; a partner sees who shares the household with them. */
@@ -263,7 +279,15 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
   const access = await requireHouseholdAccess({ userId, householdId });
   const premium = can(access.plan, "partners.invite");
   const members = await db()
-    .select({ userId: householdMember.userId, name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
+    .select({
+      userId: householdMember.userId,
+      name: user.name,
+      email: user.email,
+      role: householdMember.role,
+      canEdit: householdMember.canEdit,
+      joinedAt: householdMember.createdAt,
+      personalInDetail: householdMember.personalInDetail,
+    })
     .from(householdMember)
     .innerJoin(user, eq(user.id, householdMember.userId))
     .where(eq(householdMember.householdId, householdId))
@@ -271,7 +295,7 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
   const pending =
     access.role === "owner"
       ? await db()
-          .select({ id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt, createdAt: invitation.createdAt })
+          .select({ id: invitation.id, email: invitation.email, canEdit: invitation.canEdit, expiresAt: invitation.expiresAt, createdAt: invitation.createdAt })
           .from(invitation)
           .where(and(eq(invitation.householdId, householdId), eq(invitation.status, "pending"), gt(invitation.expiresAt, now)))
           .orderBy(asc(invitation.createdAt))
@@ -285,10 +309,12 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
       name: member.name,
       email: member.email,
       role: member.role as "owner" | "partner",
+      canEdit: member.role === "owner" || member.canEdit,
       joinedAt: member.joinedAt.toISOString(),
       isYou: member.userId === userId,
+      personalInDetail: member.personalInDetail,
     })),
-    pending: pending.map((item) => ({ id: item.id, email: item.email, expiresAt: item.expiresAt.toISOString(), createdAt: item.createdAt.toISOString() })),
+    pending: pending.map((item) => ({ id: item.id, email: item.email, canEdit: item.canEdit, expiresAt: item.expiresAt.toISOString(), createdAt: item.createdAt.toISOString() })),
   };
 }
 
@@ -297,7 +323,7 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
  * stops working at once. The privacy policy promises unaccepted invitations live only until revoked or expired.
  */
 export async function revokeInvitation({ userId, householdId, invitationId }: { userId: string; householdId: string; invitationId: string }) {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (!isUuid(invitationId)) return { ok: false as const };
   const removed = await db()
     .delete(invitation)
@@ -320,12 +346,40 @@ export async function purgeExpiredInvitations(now: Date = new Date()): Promise<n
  * a form, a download) no longer sees the household. Their own account and household are untouched.
  */
 export async function removePartner({ userId, householdId, partnerUserId }: { userId: string; householdId: string; partnerUserId: string }) {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const removed = await db()
     .delete(householdMember)
     .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partnerUserId), eq(householdMember.role, "partner")))
     .returning({ userId: householdMember.userId });
   return { ok: removed.length > 0 };
+}
+
+/**
+ * The owner lets a partner edit or makes them a viewer again. Effective on the partner's next request, like
+ * every access check; an editor's unsaved form is then refused as read-only, never half-written.
+ */
+export async function setPartnerAccess({ userId, householdId, partnerUserId, canEdit }: { userId: string; householdId: string; partnerUserId: string; canEdit: boolean }) {
+  await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
+  const changed = await db()
+    .update(householdMember)
+    .set({ canEdit, updatedAt: new Date() })
+    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partnerUserId), eq(householdMember.role, "partner")))
+    .returning({ userId: householdMember.userId });
+  return { ok: changed.length > 0 };
+}
+
+/**
+ * A member chooses how the others see their personal spending: entry by entry, or only as category totals (design:
+ * money-in.md, "Two people"). It is about their own data, so every member may choose, a partner who only looks too;
+ * only the caller's own membership changes. Effective on the others' next request (`hiddenPersonalOf`).
+ */
+export async function setPersonalPrivacy({ userId, householdId, personalInDetail }: { userId: string; householdId: string; personalInDetail: boolean }) {
+  await requireHouseholdAccess({ userId, householdId });
+  await db()
+    .update(householdMember)
+    .set({ personalInDetail, updatedAt: new Date() })
+    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, userId)));
+  return { ok: true as const };
 }
 
 /** A partner leaves a household they were invited to; an owner cannot leave their own. */

@@ -10,7 +10,7 @@ export function normaliseEmail(value: unknown): string | null {
   return parsed.success ? parsed.data.toLowerCase() : null;
 }
 
-/** The owner's invite form: an address and the language of the mail (used when the invitee has no account yet). */
+/** The owner's invite form: an address, the language of the mail (used when the invitee has no account yet) and whether they edit. */
 export const inviteForm = z.object({
   email: z
     .string({ error: "sharing.errors.invalidEmail" })
@@ -22,4 +22,16 @@ export const inviteForm = z.object({
     .string({ error: "sharing.errors.invalidLanguage" })
     .refine(isLanguage, "sharing.errors.invalidLanguage")
     .transform((value) => value as Language),
+  access: z.enum(["edit", "view"], { error: "sharing.errors.generic" }).default("view"),
+});
+
+/** The owner switching a partner between editing and looking. */
+export const partnerAccessForm = z.object({
+  partnerUserId: z.string().min(1).max(200),
+  canEdit: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
+
+/** A member's own choice: the others see their personal spending entry by entry ("true") or only as category totals ("false"). */
+export const personalPrivacyForm = z.object({
+  personalInDetail: z.enum(["true", "false"]).transform((value) => value === "true"),
 });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/db/client.server";
 import { importBatch, importDraft, moneyAccount, transaction, transfer } from "~/db/schema";
@@ -7,15 +7,17 @@ import { defaultCategoryId } from "~/domain/categories";
 import { isValidIban, normaliseIban } from "~/domain/iban";
 import { can } from "~/domain/plans";
 import { addDays } from "~/domain/periods";
-import { importIdentities, normaliseForIdentity } from "~/domain/statements/import-identity";
+import { importIdentities } from "~/domain/statements/import-identity";
 import { planImport, summarisePlan, transferMatchDays, type PlannedRow } from "~/domain/statements/import-plan";
 import { maxStatementBytes, readStatementFile, type StatementFileRead } from "~/domain/statements/read-file";
 import type { Statement, StatementError } from "~/domain/statements/statement";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/budget/categories.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
+import { decideImportRows, type CategorySource, type ImportRowDecision } from "~/features/rules/rule-evaluation.server";
 
 /**
  * Bank statements in (money-in.md, "Bank statements in"): a file is kept as a draft between upload and confirmation,
@@ -31,8 +33,6 @@ const draftLifetimeMs = 24 * 60 * 60 * 1000;
 /** Rows the preview lists; the rest are counted, and the confirmation writes them all. */
 export const previewRowLimit = 300;
 
-export type CategorySource = "learned" | "default";
-
 export interface PreviewRow {
   line: number;
   bookedOn: string;
@@ -42,8 +42,14 @@ export interface PreviewRow {
   status: PlannedRow["status"];
   categoryId: string | null;
   categorySource: CategorySource | null;
+  /** What the rule that set the category is about ("ALBERT HEIJN"), for "Set by your rule for …". */
+  ruleAbout: string | null;
+  /** The description a rule gives the row instead of the bank's. */
+  rename: string | null;
   /** For a transfer: the other own account. */
   otherAccountId: string | null;
+  /** A rule (not the counterparty's IBAN) made this row a transfer. */
+  transferByRule: boolean;
 }
 
 export type ImportProblem = { kind: "file"; error: StatementError } | { kind: "currency"; found: string; expected: string };
@@ -191,40 +197,21 @@ async function planDraft(
   return { ok: true, planned: { statement, plan, read } };
 }
 
-/**
- * The category a counterparty's entries have had most often in this household ("learned"), for each counterparty of
- * the file, in one grouped query; rules (the planning issue) will come before this.
- */
-async function learnedCategories(executor: Executor, householdId: string, counterparties: readonly string[]) {
-  const wanted = [...new Set(counterparties.map(normaliseForIdentity).filter(Boolean))];
-  const learned = new Map<string, { income?: string; expense?: string }>();
-  if (wanted.length === 0) return learned;
-  const rows = await executor
-    .select({
-      counterparty: transaction.counterparty,
-      kind: transaction.kind,
-      categoryId: transaction.categoryId,
-      uses: sql<number>`count(*)::int`,
-    })
-    .from(transaction)
-    .where(and(eq(transaction.householdId, householdId), isNotNull(transaction.counterparty)))
-    .groupBy(transaction.counterparty, transaction.kind, transaction.categoryId)
-    .orderBy(desc(sql`count(*)`));
-  for (const row of rows) {
-    const name = normaliseForIdentity(row.counterparty ?? "");
-    if (!wanted.includes(name)) continue;
-    const entry = learned.get(name) ?? {};
-    const kind = row.kind as "income" | "expense";
-    entry[kind] ??= row.categoryId;
-    learned.set(name, entry);
-  }
-  return learned;
-}
+/** A planned row with what the rules decided for it (new rows only): a rule may also make a new row a transfer. */
+type DecidedRow = PlannedRow & { decision: ImportRowDecision | null; byRule: boolean };
 
-function categoryFor(row: PlannedRow, learned: Map<string, { income?: string; expense?: string }>): { categoryId: string; source: CategorySource } {
-  const kind = row.row.amountMinor >= 0 ? "income" : "expense";
-  const known = learned.get(normaliseForIdentity(row.row.counterparty ?? ""))?.[kind];
-  return known ? { categoryId: known, source: "learned" } : { categoryId: defaultCategoryId(kind), source: "default" };
+/** Runs the household's rules (then the counterparties' usual categories) over the plan's new rows, in one go. */
+async function decidePlan(executor: Executor, householdId: string, accountId: string, plan: readonly PlannedRow[]): Promise<DecidedRow[]> {
+  const fresh = plan.filter((row) => row.status === "new");
+  const decisions = await decideImportRows({ executor, householdId, accountId, rows: fresh.map((row) => row.row) });
+  const byRow = new Map<PlannedRow, ImportRowDecision | null>(fresh.map((row, index) => [row, decisions[index] ?? null]));
+  return plan.map((row): DecidedRow => {
+    const decision = byRow.get(row) ?? null;
+    if (row.status === "new" && decision?.transferAccountId && row.row.amountMinor !== 0) {
+      return { status: "transfer", row: row.row, key: row.key, otherAccountId: decision.transferAccountId, decision, byRule: true };
+    }
+    return { ...row, decision, byRule: false };
+  });
 }
 
 /**
@@ -238,14 +225,22 @@ async function insertEntries(executor: Executor, entries: (typeof transaction.$i
     const column = <Value>(pick: (entry: (typeof chunk)[number]) => Value) => sql.param(chunk.map(pick));
     await executor.execute(sql`
       insert into "transaction" ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
-                                 "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by")
-      select * from unnest(
+                                 "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
+                                 "shared", "member_user_id")
+      -- An imported row is shared or personal as a rule says, else as its account's default (a joint account: shared),
+      -- paid or received by the importing member.
+      select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
+             entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
+             coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false), entry.created_by
+      from unnest(
         ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
         ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
         ${column((entry) => entry.occurredOn)}::date[], ${column((entry) => entry.description ?? "")}::text[], ${column((entry) => entry.categoryId)}::uuid[],
         ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
-        ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy ?? null)}::text[]
-      )`);
+        ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy ?? null)}::text[],
+        ${column((entry) => entry.shared ?? null)}::boolean[]
+      ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
+               import_batch_id, import_key, created_by, shared)`);
   }
 }
 
@@ -285,9 +280,9 @@ export async function previewImport({ userId, householdId, draftId, mapping }: {
     };
   }
   const { planned } = result;
-  const learned = await learnedCategories(db(), householdId, planned.plan.map((row) => row.row.counterparty ?? ""));
-  const rows = planned.plan.slice(0, previewRowLimit).map((row): PreviewRow => {
-    const category = row.status === "new" ? categoryFor(row, learned) : null;
+  const decided = await decidePlan(db(), householdId, draft.accountId, planned.plan);
+  const rows = decided.slice(0, previewRowLimit).map((row): PreviewRow => {
+    const decision = row.status === "new" ? row.decision : null;
     return {
       line: row.row.line,
       bookedOn: row.row.bookedOn,
@@ -295,9 +290,12 @@ export async function previewImport({ userId, householdId, draftId, mapping }: {
       description: row.row.description,
       counterparty: row.row.counterparty ?? null,
       status: row.status,
-      categoryId: category?.categoryId ?? null,
-      categorySource: category?.source ?? null,
+      categoryId: decision?.categoryId ?? null,
+      categorySource: decision?.categorySource ?? null,
+      ruleAbout: decision?.ruleAbout ?? null,
+      rename: row.decision?.rename ?? null,
       otherAccountId: row.status === "transfer" ? row.otherAccountId : null,
+      transferByRule: row.byRule,
     };
   });
   return {
@@ -308,7 +306,7 @@ export async function previewImport({ userId, householdId, draftId, mapping }: {
     format: planned.statement.format,
     encoding: planned.read.encoding,
     bank: planned.read.preset?.bank ?? null,
-    summary: summarisePlan(planned.plan),
+    summary: summarisePlan(decided),
     rows,
     closing: planned.statement.closing ?? null,
     categories: await listCategories({ householdId }),
@@ -367,9 +365,10 @@ export async function confirmImport({
     const draft = await loadDraft(tx, householdId, draftId);
     const result = await planDraft(tx, householdId, draft, choices.mapping);
     if (!result.ok) return "problem" in result ? { ok: false as const, problem: result.problem } : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
-    const { plan, statement, read } = result.planned;
+    const { statement, read } = result.planned;
+    const plan = await decidePlan(tx, householdId, draft.accountId, result.planned.plan);
     const chosen = plan.filter((row) => !choices.skipLines.has(row.row.line));
-    const learned = await learnedCategories(tx, householdId, chosen.map((row) => row.row.counterparty ?? ""));
+    const describe = (row: DecidedRow) => (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
 
     const [batch] = await tx
       .insert(importBatch)
@@ -392,7 +391,7 @@ export async function confirmImport({
       if (row.status !== "new" || row.row.amountMinor === 0) return [];
       const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
       const picked = choices.categories.get(row.row.line);
-      const categoryId = picked && usable.get(picked) === kind ? picked : categoryFor(row, learned).categoryId;
+      const categoryId = picked && usable.get(picked) === kind ? picked : (row.decision?.categoryId ?? defaultCategoryId(kind));
       return [
         {
           id: uuidv7(),
@@ -402,13 +401,15 @@ export async function confirmImport({
           amountMinor: Math.abs(row.row.amountMinor),
           currency: statement.currency?.toUpperCase() ?? row.row.currency?.toUpperCase() ?? "",
           occurredOn: row.row.bookedOn,
-          description: (row.row.description || row.row.counterparty || "").slice(0, 500),
+          description: describe(row),
           categoryId,
           counterparty: row.row.counterparty ?? null,
           counterpartyIban: row.row.counterpartyIban ?? null,
           importBatchId: batch.id,
           importKey: row.key,
           createdBy: userId,
+          // A rule's shared or personal wins over the account's default (insertEntries falls back to it).
+          shared: row.decision?.sharing ? row.decision.sharing === "shared" : undefined,
         },
       ];
     });
@@ -427,7 +428,7 @@ export async function confirmImport({
           toAccountId: outgoing ? row.otherAccountId : draft.accountId,
           amountMinor: Math.abs(row.row.amountMinor),
           occurredOn: row.row.bookedOn,
-          description: (row.row.description || row.row.counterparty || "").slice(0, 500),
+          description: describe(row),
           importBatchId: batch.id,
           fromImportKey: outgoing ? row.key : null,
           toImportKey: outgoing ? null : row.key,
@@ -474,6 +475,7 @@ export async function confirmImport({
     };
   });
   if (!outcome.ok) return outcome;
+  await noticeImportedSharedExpenses({ householdId, userId, batchId: outcome.batchId });
   let reconciliation = null;
   if (outcome.closing) {
     const accounts = await listAccounts({ userId, householdId, on: outcome.closing.on });
@@ -527,4 +529,26 @@ export async function listImportBatches({ userId, householdId }: { userId: strin
     .where(and(eq(importBatch.householdId, householdId), isNull(importBatch.undoneAt)))
     .orderBy(desc(importBatch.createdAt))
     .limit(20);
+}
+
+/**
+ * An import's shared expenses over the household's alert amount tell the other members once, in one summary for the
+ * whole statement (not one notice per row). Read through the batch's rows only when an alert amount is set.
+ */
+async function noticeImportedSharedExpenses({ householdId, userId, batchId }: { householdId: string; userId: string; batchId: string }) {
+  const thresholdMinor = await sharedExpenseAlertMinor(householdId);
+  if (thresholdMinor === null) return;
+  const entries = await db()
+    .select({ id: transaction.id, kind: transaction.kind, shared: transaction.shared, amountMinor: transaction.amountMinor, description: transaction.description, categoryId: transaction.categoryId })
+    .from(transaction)
+    .where(
+      and(
+        eq(transaction.householdId, householdId),
+        eq(transaction.importBatchId, batchId),
+        eq(transaction.kind, "expense"),
+        eq(transaction.shared, true),
+        gte(transaction.amountMinor, thresholdMinor),
+      ),
+    );
+  await notifySharedExpenses({ householdId, actorUserId: userId, entries, batchKey: `shared-import:${batchId}` });
 }

@@ -11,8 +11,10 @@ import { tDynamic } from "~/i18n/translator";
 import type { Route } from "./+types/account";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CreatePanel, useCreatePanel } from "~/components/ui/create-panel";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { SelectField } from "~/components/ui/select-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
 import { numberSeparators } from "~/domain/money";
@@ -20,7 +22,7 @@ import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { TransactionRow } from "~/features/budget/components/transaction-row";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { AccountKindIcon, useAccountName } from "~/features/money-accounts/components/account-kind";
@@ -266,8 +268,7 @@ function MoveMoney({ accountId, targets, actionData }: { accountId: string; targ
   const format = useFormat();
   const id = useId();
   const move = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const { panelRef, formRef, close } = useCreatePanel();
   const plain = actionData && !actionData.ok && "intent" in actionData && actionData.intent === "transfer" ? actionData : undefined;
   const refusal = move.data && !move.data.ok ? move.data : plain;
   const errors = refusal?.fieldErrors;
@@ -281,46 +282,26 @@ function MoveMoney({ accountId, targets, actionData }: { accountId: string; targ
     seen.current = result;
     const target = targets.find((item) => item.id === result.transfer.toAccountId);
     showToast({ title: t("accounts.transfer.moved", { amount: format.money(result.transfer.amountMinor), account: target?.label ?? "" }), variant: "success" });
-    formRef.current?.reset();
-    if (detailsRef.current) detailsRef.current.open = false;
-  }, [move.state, move.data, targets, format, t]);
+    close();
+  }, [move.state, move.data, targets, format, t, close]);
 
   const invalid = (field: string) => (errors?.[field] ? true : undefined);
   const describedBy = (field: string) => (errors?.[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <details ref={detailsRef} id="move-money" className="group rounded-xl border bg-card shadow-sm" open={plain ? true : undefined}>
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-xl p-5 [&::-webkit-details-marker]:hidden">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-          <ArrowLeftRightIcon aria-hidden="true" className="size-5" />
-        </span>
-        <span>
-          <span className="block font-semibold">{t("accounts.transfer.title")}</span>
-          <span className="block text-sm text-muted-foreground">{t("accounts.transfer.hint")}</span>
-        </span>
-      </summary>
+    <CreatePanel ref={panelRef} id="move-money" icon={ArrowLeftRightIcon} title={t("accounts.transfer.title")} hint={t("accounts.transfer.hint")} open={Boolean(plain)}>
       <move.Form ref={formRef} method="post" action={`/app/accounts/${accountId}`} className="flex flex-col gap-4 border-t p-5" noValidate>
         <input type="hidden" name="intent" value="transfer" />
         <input type="hidden" name="householdId" value={shell.household.id} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-to`}>{t("accounts.transfer.to")}</Label>
-            <select
-              id={`${id}-to`}
-              name="toAccountId"
-              defaultValue={values?.toAccountId ?? targets[0]?.id}
-              className="h-10 w-full rounded-md border border-input bg-card px-3 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring md:text-sm"
-              aria-invalid={invalid("toAccountId")}
-              aria-describedby={describedBy("toAccountId")}
-            >
-              {targets.map((target) => (
-                <option key={target.id} value={target.id}>
-                  {target.label}
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${id}-toAccountId-error`} message={errors?.toAccountId} />
-          </div>
+          <SelectField
+            id={`${id}-to`}
+            name="toAccountId"
+            label={t("accounts.transfer.to")}
+            options={targets.map((target) => ({ value: target.id, label: target.label }))}
+            defaultValue={values?.toAccountId ?? targets[0]?.id}
+            error={errors?.toAccountId}
+          />
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-amount`}>{t("accounts.transfer.amount")}</Label>
             <Input
@@ -370,6 +351,6 @@ function MoveMoney({ accountId, targets, actionData }: { accountId: string; targ
           {t("accounts.transfer.submit")}
         </Button>
       </move.Form>
-    </details>
+    </CreatePanel>
   );
 }

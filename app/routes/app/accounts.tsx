@@ -3,24 +3,29 @@ import ArchiveRestoreIcon from "lucide-react/icons/archive-arrow-up";
 import CrownIcon from "lucide-react/icons/crown";
 import FileUpIcon from "lucide-react/icons/file-up";
 import PencilIcon from "lucide-react/icons/pencil";
-import PlusIcon from "lucide-react/icons/plus";
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/accounts";
+import UsersIcon from "lucide-react/icons/users";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CreatePanel, useCreatePanel } from "~/components/ui/create-panel";
+import { ConflictNotice, useRowConflict, VersionInput } from "~/components/ui/conflict-notice";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { SelectField } from "~/components/ui/select-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
 import { amountToInput, numberSeparators } from "~/domain/money";
 import { can } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { useEntrySharing } from "~/features/budget/components/use-budget-shell";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { handleAccountAction } from "~/features/money-accounts/account-actions.server";
 import { accountKinds, accountNameMaxLength, type AccountKind } from "~/features/money-accounts/account.schema";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
@@ -42,7 +47,7 @@ export const ErrorBoundary = AppErrorBoundary;
 
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 type ActionData = Route.ComponentProps["actionData"];
-type FormValues = { name?: string; kind?: string; iban?: string; openingBalance?: string; openingOn?: string };
+type FormValues = { name?: string; kind?: string; iban?: string; openingBalance?: string; openingOn?: string; defaultShared?: string };
 
 /** A refusal the page got back from a plain form post (no JavaScript), if it belongs to this form. */
 function plainRefusal(actionData: ActionData, intent: string, accountId?: string) {
@@ -60,6 +65,7 @@ function accountValues(account: Account, name: string, language: Parameters<type
     iban: account.iban ? formatIban(account.iban) : "",
     openingBalance: balance === 0 ? "" : amountToInput(balance, language),
     openingOn: account.openingOn ?? "",
+    defaultShared: account.defaultShared ? "1" : "0",
   };
 }
 
@@ -162,27 +168,14 @@ function NewAccount({ actionData }: { actionData: ActionData }) {
   const { t } = useTranslation("money");
   const shell = useAppShell();
   const create = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const { panelRef, formRef, close } = useCreatePanel();
   const plain = plainRefusal(actionData, "create");
   const refusal = create.data && !create.data.ok ? create.data : plain;
 
-  useSavedToast(create, () => {
-    formRef.current?.reset();
-    if (detailsRef.current) detailsRef.current.open = false;
-  });
+  useSavedToast(create, close);
 
   return (
-    <details ref={detailsRef} id="new-account" className="group rounded-xl border bg-card shadow-sm" open={plain ? true : undefined}>
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-xl p-5 [&::-webkit-details-marker]:hidden">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-          <PlusIcon aria-hidden="true" className="size-5" />
-        </span>
-        <span>
-          <span className="block font-semibold">{t("accounts.add")}</span>
-          <span className="block text-sm text-muted-foreground">{t("accounts.addHint")}</span>
-        </span>
-      </summary>
+    <CreatePanel ref={panelRef} id="new-account" title={t("accounts.add")} hint={t("accounts.addHint")} open={Boolean(plain)}>
       <create.Form ref={formRef} method="post" action="/app/accounts" className="flex flex-col gap-4 border-t p-5" noValidate>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="householdId" value={shell.household.id} />
@@ -192,7 +185,7 @@ function NewAccount({ actionData }: { actionData: ActionData }) {
           {t("accounts.addButton")}
         </Button>
       </create.Form>
-    </details>
+    </CreatePanel>
   );
 }
 
@@ -208,10 +201,14 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
   const name = accountName(account);
   const plainEdit = plainRefusal(actionData, "update", account.id);
   const editRefusal = edit.data && !edit.data.ok ? edit.data : plainEdit;
+  const conflict = useRowConflict(edit.data, account.version);
+  const inConflict = conflict.current !== undefined || conflict.gone;
   const plainArchive = plainRefusal(actionData, account.archived ? "unarchive" : "archive", account.id);
   const fetchedArchive = archive.data && !archive.data.ok && "accountId" in archive.data && archive.data.accountId === account.id ? archive.data : undefined;
   const archiveRefusal = fetchedArchive ?? plainArchive;
   const canWrite = shell.household.canWrite;
+  // A household of one never sees sharing.
+  const sharing = useEntrySharing();
 
   useSavedToast(edit, () => {
     if (editRef.current) editRef.current.open = false;
@@ -228,6 +225,12 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
             </Link>
           </Heading>
           <p className="text-sm text-muted-foreground">{t(`accounts.kinds.${account.kind}`)}</p>
+          {sharing && account.defaultShared && (
+            <Badge variant="secondary" className="mt-1.5" data-testid="account-shared">
+              <UsersIcon aria-hidden="true" className="size-3" />
+              {t("accounts.sharedBadge")}
+            </Badge>
+          )}
         </div>
         <div className="shrink-0 text-right">
           <p className="text-xs text-muted-foreground">{t("accounts.balanceOn")}</p>
@@ -276,11 +279,36 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="accountId" value={account.id} />
               <input type="hidden" name="householdId" value={shell.household.id} />
-              <AccountFormFields values={plainEdit?.values ?? accountValues(account, name, format.language)} errors={editRefusal?.fieldErrors} />
-              <FormError message={editRefusal?.fieldErrors.form} />
-              <Button type="submit" variant="secondary" disabled={edit.state !== "idle"} className="sm:self-start">
-                {t("accounts.save")}
-              </Button>
+              <VersionInput version={account.version} conflict={conflict.current !== undefined} />
+              {/* A new version (their save or ours) brings the fields back to the account as it is now. */}
+              <AccountFormFields
+                key={account.version}
+                values={plainEdit?.values ?? accountValues(account, name, format.language)}
+                errors={inConflict ? undefined : editRefusal?.fieldErrors}
+              />
+              {inConflict ? (
+                <ConflictNotice
+                  gone={conflict.gone}
+                  version={conflict.current?.version}
+                  values={
+                    conflict.current && [
+                      { label: t("accounts.fields.name"), value: accountName({ ...account, name: conflict.current.name }) },
+                      { label: t("accounts.fields.kind"), value: t(`accounts.kinds.${conflict.current.kind}`) },
+                      ...(conflict.current.iban ? [{ label: t("accounts.fields.iban"), value: formatIban(conflict.current.iban) }] : []),
+                      { label: t("accounts.fields.openingBalance"), value: format.money(conflict.current.openingBalanceMinor) },
+                      ...(conflict.current.openingOn ? [{ label: t("accounts.fields.openingOn"), value: format.date(conflict.current.openingOn) }] : []),
+                      ...(sharing ? [{ label: t("accounts.fields.sharing"), value: t(conflict.current.defaultShared ? "accounts.fields.sharedOption" : "accounts.fields.personalOption") }] : []),
+                    ]
+                  }
+                />
+              ) : (
+                <>
+                  <FormError message={editRefusal?.fieldErrors.form} />
+                  <Button type="submit" variant="secondary" disabled={edit.state !== "idle"} className="sm:self-start">
+                    {t("accounts.save")}
+                  </Button>
+                </>
+              )}
             </edit.Form>
           </details>
         </div>
@@ -289,15 +317,16 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
   );
 }
 
-const selectClass = "h-10 w-full rounded-md border border-input bg-card px-3 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring md:text-sm";
 
-/** Name, kind, IBAN, opening balance and date: shared by "add an account" and "edit". */
+/** Name, kind, IBAN, opening balance and date, and in a household of two or more the sharing default: shared by "add an account" and "edit". */
 function AccountFormFields({ values, errors }: { values?: FormValues; errors?: Record<string, string | undefined> }) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const id = useId();
   const { decimal } = numberSeparators(format.language);
   const kind: AccountKind = accountKinds.find((option) => option === values?.kind) ?? "savings";
+  const sharing = useEntrySharing();
+  const defaultShared = values?.defaultShared === "1";
   const invalid = (field: string) => (errors?.[field] ? true : undefined);
   const describedBy = (field: string, hint = false) => [hint ? `${id}-${field}-hint` : "", errors?.[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
@@ -317,17 +346,14 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
           />
           <FieldError id={`${id}-name-error`} message={errors?.name} />
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-kind`}>{t("accounts.fields.kind")}</Label>
-          <select id={`${id}-kind`} name="kind" defaultValue={kind} className={selectClass} aria-invalid={invalid("kind")} aria-describedby={describedBy("kind")}>
-            {accountKinds.map((option) => (
-              <option key={option} value={option}>
-                {t(`accounts.kinds.${option}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${id}-kind-error`} message={errors?.kind} />
-        </div>
+        <SelectField
+          id={`${id}-kind`}
+          name="kind"
+          label={t("accounts.fields.kind")}
+          options={accountKinds.map((option) => ({ value: option, label: t(`accounts.kinds.${option}`) }))}
+          defaultValue={kind}
+          error={errors?.kind}
+        />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-iban`}>{t("accounts.fields.iban")}</Label>
@@ -378,6 +404,23 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
           <FieldError id={`${id}-openingOn-error`} message={errors?.openingOn} />
         </div>
       </div>
+      {sharing && (
+        <fieldset className="flex flex-col gap-2" aria-describedby={describedBy("defaultShared", true)}>
+          <legend className="mb-2 text-sm font-medium">{t("accounts.fields.sharing")}</legend>
+          <div className="flex flex-col gap-2 sm:flex-row sm:gap-5">
+            {([true, false] as const).map((option) => (
+              <label key={String(option)} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="defaultShared" value={option ? "1" : "0"} defaultChecked={defaultShared === option} className="size-4 accent-primary" />
+                {t(option ? "accounts.fields.sharedOption" : "accounts.fields.personalOption")}
+              </label>
+            ))}
+          </div>
+          <p id={`${id}-defaultShared-hint`} className="text-xs text-muted-foreground">
+            {t("accounts.fields.sharingHint")}
+          </p>
+          <FieldError id={`${id}-defaultShared-error`} message={errors?.defaultShared} />
+        </fieldset>
+      )}
     </>
   );
 }

@@ -8,14 +8,20 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { memberViewParam, readMemberView, viewedMember, type MemberView } from "~/domain/member-view";
 import { chartPeriods, isChartPeriod } from "~/domain/periods";
 import { forLoader, requestedMonth, requireAppContext } from "~/features/household/app-context.server";
 import { getDashboard } from "~/features/budget/dashboard.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { AccountsSummaryCard } from "~/features/money-accounts/components/accounts-summary-card";
+import { BudgetInvitationCard, LeftToSpendCard } from "~/features/budgets/components/left-to-spend-card";
+import { useCategoryLook } from "~/features/budget/components/category-look";
+import { monthPlan } from "~/features/recurring/month-plan.server";
+import { SafeToSpendCard } from "~/features/recurring/components/safe-to-spend-card";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { CategoryBreakdown } from "~/features/budget/components/category-breakdown";
 import { IncomeExpenseChart } from "~/features/budget/components/income-expense-chart";
+import { MemberViewSwitch } from "~/features/budget/components/member-view-switch";
 import { MonthSwitcher } from "~/features/budget/components/month-switcher";
 import { useQuickEntry } from "~/features/budget/components/quick-entry";
 import { SummaryCards } from "~/features/budget/components/summary-cards";
@@ -24,19 +30,24 @@ import { useAppShell, useFormat } from "~/features/household/components/use-app-
 import { GoalProgress } from "~/features/goals/components/goal-progress";
 import { cn } from "~/lib/cn";
 
-export const handle = { i18n: ["app", "money"] };
+export const handle = { i18n: ["app", "money", "budgets", "recurring"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const period = new URL(request.url).searchParams.get("period");
+  const params = new URL(request.url).searchParams;
+  const period = params.get("period");
   const base = { userId: context.user.id, householdId: context.householdId };
-  const [dashboard, accounts] = await forLoader(() =>
+  const month = requestedMonth(request, context.today);
+  // Whose money the cards, charts and latest entries show; accounts, budgets and goals are the household's.
+  const view = readMemberView(params.get(memberViewParam), context.user.id);
+  const [dashboard, accounts, plan] = await forLoader(() =>
     Promise.all([
-      getDashboard({ ...base, month: requestedMonth(request, context.today), period: isChartPeriod(period) ? period : "monthly", today: context.today }),
+      getDashboard({ ...base, month, period: isChartPeriod(period) ? period : "monthly", today: context.today, memberUserId: viewedMember(view, context.user.id) }),
       listAccounts({ ...base, on: context.today }),
+      monthPlan({ ...base, month, today: context.today }),
     ]),
   );
-  return { ...dashboard, accounts };
+  return { ...dashboard, view, accounts, ...plan };
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -45,7 +56,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
-  const { summary, chart, categories, recent, goals, accounts, month, period, isEmpty } = loaderData;
+  const look = useCategoryLook();
+  const { summary, chart, categories, recent, goals, accounts, budgets, safe, month, period, view, isEmpty } = loaderData;
+  const viewQuery = view === "ours" ? "" : `&${memberViewParam}=${encodeURIComponent(view)}`;
+  const showSafe = safe !== null && !isEmpty;
+  const budgetCard =
+    budgets.categories.length > 0 ? (
+      <LeftToSpendCard month={month} totals={budgets.totals} categories={budgets.categories} look={look} />
+    ) : shell.household.canWrite && !isEmpty ? (
+      <BudgetInvitationCard />
+    ) : null;
   return (
     <div className="flex flex-col gap-5 md:gap-6">
       <title>{`${t("nav.dashboard")} · Samen`}</title>
@@ -65,17 +85,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      <MemberViewSwitch view={view} />
+
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 
       <SummaryCards summary={summary} />
 
       <AccountsSummaryCard accounts={accounts} />
 
+      {/* The month planned: what is safe to spend beside what each budget has left. */}
+      {(showSafe || budgetCard) && (
+        <div className="grid gap-5 lg:grid-cols-3 lg:gap-6">
+          {showSafe && safe && <SafeToSpendCard figures={safe.figures} upcomingCount={safe.upcomingCount} />}
+          {budgetCard && <div className={cn("[&>*]:h-full", showSafe ? "lg:col-span-2" : "lg:col-span-3")}>{budgetCard}</div>}
+        </div>
+      )}
+
       <div className="grid gap-5 lg:grid-cols-3 lg:gap-6">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-2 max-sm:px-4">
             <CardTitle className="text-base">{t("dashboard.chartTitle")}</CardTitle>
-            <PeriodSelect period={period} month={month} />
+            <PeriodSelect period={period} month={month} view={view} />
           </CardHeader>
           <CardContent className="max-sm:px-4">
             <IncomeExpenseChart key={`${period}-${month}`} points={chart} period={period} />
@@ -109,7 +139,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
 
-      <div className="grid gap-5 lg:grid-cols-2 lg:gap-6">
+      {/* grid-cols-1 (minmax(0, 1fr)): a long "Shared · paid by …" line is cut short, not allowed to widen the column. */}
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 lg:gap-6">
         <Card>
           <CardHeader className="pb-4">
             <CardTitle className="text-base">{t("dashboard.categoriesTitle")}</CardTitle>
@@ -122,7 +153,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">
             <CardTitle className="text-base">{t("dashboard.recentTitle")}</CardTitle>
-            <Link to={`/app/expenses?month=${month}`} className="text-sm font-medium text-primary hover:underline">
+            <Link to={`/app/expenses?month=${month}${viewQuery}`} className="text-sm font-medium text-primary hover:underline">
               {t("dashboard.seeAll")}
             </Link>
           </CardHeader>
@@ -144,7 +175,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /** Monthly / weekly / yearly: a GET form, so the server really re-aggregates; submits itself on change. */
-function PeriodSelect({ period, month }: { period: string; month: string }) {
+function PeriodSelect({ period, month, view }: { period: string; month: string; view: MemberView }) {
   const { t } = useTranslation("app");
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -152,6 +183,7 @@ function PeriodSelect({ period, month }: { period: string; month: string }) {
   return (
     <Form method="get" className="flex items-center gap-2" preventScrollReset onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
       <input type="hidden" name="month" value={month} />
+      {view !== "ours" && <input type="hidden" name={memberViewParam} value={view} />}
       <label htmlFor="chart-period" className="sr-only">
         {t("chart.periodLabel")}
       </label>

@@ -53,6 +53,6 @@ describe("the goal form", () => {
   it("shows a refusal of the whole form (a read-only partner)", async () => {
     renderGoals(null);
     await submitGoal({ name: "Holiday", target: "1200" });
-    expect(await screen.findByText("You can view this household, but only its owner can make changes.")).toBeTruthy();
+    expect(await screen.findByText("You can view this household, but not change it. Its owner decides who may edit.")).toBeTruthy();
   });
 });

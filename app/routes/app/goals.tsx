@@ -1,15 +1,15 @@
-import PlusIcon from "lucide-react/icons/plus";
 import TargetIcon from "lucide-react/icons/target";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/goals";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CreatePanel, useCreatePanel } from "~/components/ui/create-panel";
 import { showToast } from "~/components/ui/toast";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { FormError } from "~/features/budget/components/field-error";
+import { FormError } from "~/components/ui/field-error";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { handleGoalAction } from "~/features/goals/goal-actions.server";
 import { listGoals, listRecentContributions } from "~/features/goals/goals.server";
@@ -35,8 +35,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation("app");
   const shell = useAppShell();
   const create = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const { panelRef, formRef, close } = useCreatePanel();
   const active = loaderData.goals.filter((goal) => !goal.archived);
   const archived = loaderData.goals.filter((goal) => goal.archived);
   const createErrors = create.data && !create.data.ok ? create.data.fieldErrors : undefined;
@@ -45,11 +44,10 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
 
   useEffect(() => {
     if (create.state === "idle" && create.data?.ok) {
-      formRef.current?.reset();
-      if (detailsRef.current) detailsRef.current.open = false;
+      close();
       showToast({ title: t("goals.toastCreated"), variant: "success" });
     }
-  }, [create.state, create.data, t]);
+  }, [create.state, create.data, t, close]);
 
   return (
     <div className="flex flex-col gap-5">
@@ -61,16 +59,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
       <FormError message={plainErrors?.form ?? plainErrors?.amount ?? plainErrors?.name ?? plainErrors?.target} />
 
       {shell.household.canWrite && loaderData.canCreate && (
-        <details ref={detailsRef} id="new-goal" className="group rounded-xl border bg-card shadow-sm" open={active.length === 0 || undefined}>
-          <summary className="flex cursor-pointer list-none items-center gap-3 p-5 [&::-webkit-details-marker]:hidden">
-            <span className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground">
-              <PlusIcon aria-hidden="true" className="size-5" />
-            </span>
-            <span>
-              <span className="block font-semibold">{t("goals.create")}</span>
-              <span className="block text-sm text-muted-foreground">{t("goals.createHint")}</span>
-            </span>
-          </summary>
+        <CreatePanel ref={panelRef} id="new-goal" title={t("goals.create")} hint={t("goals.createHint")} open={active.length === 0}>
           <create.Form ref={formRef} method="post" action="/app/goals" className="flex flex-col gap-4 border-t p-5" noValidate>
             <input type="hidden" name="intent" value="create" />
             <input type="hidden" name="householdId" value={shell.household.id} />
@@ -80,7 +69,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
               {t("goals.createButton")}
             </Button>
           </create.Form>
-        </details>
+        </CreatePanel>
       )}
 
       {active.length === 0 && !shell.household.canWrite && (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/import";
 import { Card } from "~/components/ui/card";
-import { FormError } from "~/features/budget/components/field-error";
+import { FormError } from "~/components/ui/field-error";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell } from "~/features/household/components/use-app-shell";

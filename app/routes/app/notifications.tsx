@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { requireAppContext } from "~/features/household/app-context.server";
-import { markNotificationsRead } from "~/features/budget/notifications.server";
+import { markNotificationsRead } from "~/features/household/notifications.server";
 import { requireForm } from "~/features/platform/forms.server";
 
 /** Opening the notifications marks them read. */

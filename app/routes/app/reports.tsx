@@ -13,9 +13,12 @@ import { IncomeExpenseChart } from "~/features/budget/components/income-expense-
 import { SavingsRateTrend } from "~/features/budget/components/savings-rate-trend";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { ReportExportButtons } from "~/features/exports/components/report-export-buttons";
+import { budgetReport } from "~/features/budgets/budgets.server";
+import { BudgetReport } from "~/features/budgets/components/budget-report";
+import { useCategoryLook } from "~/features/budget/components/category-look";
 import { cn } from "~/lib/cn";
 
-export const handle = { i18n: ["app"] };
+export const handle = { i18n: ["app", "budgets"] };
 
 const presets = ["3m", "6m", "12m", "thisYear", "lastYear", "custom"] as const;
 type Preset = (typeof presets)[number];
@@ -46,8 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const preset: Preset = (presets as readonly string[]).includes(requested ?? "") ? (requested as Preset) : "6m";
   const currentMonth = monthOf(context.today);
   const range = rangeOf(preset, currentMonth, params.get("from"), params.get("to"));
-  const report = await forLoader(() => getReport({ userId: context.user.id, householdId: context.householdId, ...range, currentMonth }));
-  return { ...report, preset };
+  const base = { userId: context.user.id, householdId: context.householdId };
+  const report = await forLoader(() => getReport({ ...base, ...range, currentMonth }));
+  // The months the report settled on (the free plan: this month only).
+  const budgets = await forLoader(() => budgetReport({ ...base, from: report.from, to: report.to, currentMonth }));
+  return { ...report, preset, budgets };
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -56,6 +62,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const submit = useSubmit();
+  const look = useCategoryLook();
   const report = loaderData;
   const length = monthsBetween(report.from, report.to) + 1;
   const figures = [
@@ -165,6 +172,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <CategoryBreakdown items={report.categories} months={length} columns={2} changeLabel={t("change.vsPreviousPeriod")} />
         </CardContent>
       </Card>
+      <BudgetReport months={report.budgets} look={look} />
       <ReportExportButtons from={report.from} to={report.to} />
     </div>
   );

@@ -15,7 +15,7 @@ import { flashCookie } from "~/features/auth/flash";
 import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { clearedSessionCookies } from "~/lib/cookies.server";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 

@@ -19,7 +19,7 @@ import { cookieLine, cookies } from "~/lib/cookies";
 import { appMessages } from "~/lib/form-fields";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { householdName, useAppShell } from "~/features/household/components/use-app-shell";
 import { useChangeLanguage } from "~/i18n/use-change-language";
 import { DataRightsCard } from "~/features/account/components/data-rights-card";
@@ -37,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: context.user.name,
     locale: context.user.locale ?? context.language,
     twoFactorEnabled: context.user.twoFactorEnabled,
-    household: { name: access.household.name, currency: access.household.currency, canWrite: access.canWrite },
+    // The household itself (name, currency) is the owner's, also when a partner edits its money.
+    household: { name: access.household.name, currency: access.household.currency, canWrite: access.role === "owner" },
     language: context.language,
     premium: await forLoader(() => loadPremiumSections({ userId: context.user.id, householdId: context.householdId })),
   };

@@ -3,11 +3,12 @@ import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
 import { PageHeader } from "~/features/marketing/components/page-header";
 import { SeoHead } from "~/features/marketing/components/seo-head";
+import { planLimits } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 
 export const handle = { i18n: ["marketing"] };
 
-const questions = ["free", "premium", "partner", "bank", "security", "cancel", "languages", "devices", "advice"] as const;
+const questions = ["free", "premium", "partner", "fairShare", "bank", "categorise", "safeToSpend", "security", "cancel", "languages", "devices", "advice"] as const;
 
 export default function Faq() {
   const { t } = useTranslation("marketing");
@@ -31,7 +32,7 @@ export default function Faq() {
                 {t(`faq.items.${key}.question`)}
                 <ChevronDownIcon className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
               </summary>
-              <p className="pb-5 text-base leading-relaxed text-muted-foreground">{t(`faq.items.${key}.answer`)}</p>
+              <p className="pb-5 text-base leading-relaxed text-muted-foreground">{t(`faq.items.${key}.answer`, { ...planLimits("free") })}</p>
             </details>
           ))}
         </div>

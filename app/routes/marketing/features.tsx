@@ -1,8 +1,13 @@
+import CalendarClockIcon from "lucide-react/icons/calendar-clock";
+import FileInputIcon from "lucide-react/icons/file-input";
+import HandCoinsIcon from "lucide-react/icons/hand-coins";
+import HeartHandshakeIcon from "lucide-react/icons/heart-handshake";
 import LayoutDashboardIcon from "lucide-react/icons/layout-dashboard";
 import MonitorSmartphoneIcon from "lucide-react/icons/monitor-smartphone";
 import ShieldCheckIcon from "lucide-react/icons/shield-check";
 import SparklesIcon from "lucide-react/icons/sparkles";
 import TargetIcon from "lucide-react/icons/target";
+import WalletCardsIcon from "lucide-react/icons/wallet-cards";
 import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { CtaBanner } from "~/features/marketing/components/cta-banner";
@@ -13,13 +18,22 @@ import { cn } from "~/lib/cn";
 
 export const handle = { i18n: ["marketing"] };
 
-/** The spec's five feature cards, in its order. */
+/**
+ * The spec's five feature cards in its order, with the month planned (budgets, bills) and statement import between
+ * the overview and the goals, where a reader planning a month looks for them, and the two people of a couple (a
+ * partner who edits, fair share and settle up) at the end.
+ */
 const features = [
   { key: "simple", icon: SparklesIcon },
   { key: "secure", icon: ShieldCheckIcon },
   { key: "overview", icon: LayoutDashboardIcon },
+  { key: "budgets", icon: WalletCardsIcon },
+  { key: "bills", icon: CalendarClockIcon },
+  { key: "import", icon: FileInputIcon },
   { key: "goals", icon: TargetIcon },
   { key: "everywhere", icon: MonitorSmartphoneIcon },
+  { key: "together", icon: HeartHandshakeIcon },
+  { key: "fairShare", icon: HandCoinsIcon },
 ] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
 export default function Features() {
@@ -36,8 +50,8 @@ export default function Features() {
               data-feature={key}
               className={cn(
                 "flex flex-col gap-4 rounded-3xl border bg-card p-7 shadow-sm sm:p-8",
-                // Two wide cards, then three: a calm rhythm instead of a ragged last row.
-                index < 2 ? "md:col-span-3" : "md:col-span-2",
+                // Two wide cards, rows of three, two wide cards: a calm rhythm instead of a ragged last row.
+                index < 2 || index >= features.length - 2 ? "md:col-span-3" : "md:col-span-2",
               )}
             >
               <IconTile className="size-12 [&_svg]:size-6">

@@ -83,7 +83,9 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
 
   const fieldErrors: Partial<Record<string, AuthErrorCode>> = (result && !result.ok && result.fieldErrors) || {};
   const confirmError: AuthErrorCode | undefined = mismatch ? "PASSWORDS_DONT_MATCH" : fieldErrors.confirmPassword;
-  const serviceError = result && !result.ok && !fromScript ? result.error : undefined;
+  // Without JavaScript the card shows every refusal; with it a toast does, and the card keeps the one that lasts (the
+  // database out of reach) so the reason stays in view while the person waits.
+  const serviceError = result && !result.ok && (!fromScript || result.error?.code === "DATABASE_UNAVAILABLE") ? result.error : undefined;
   const unverified = result && !result.ok && result.error?.code === "EMAIL_NOT_VERIFIED";
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {

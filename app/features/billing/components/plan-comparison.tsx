@@ -2,30 +2,16 @@ import CheckIcon from "lucide-react/icons/check";
 import CrownIcon from "lucide-react/icons/crown";
 import MinusIcon from "lucide-react/icons/minus";
 import type { ReactNode } from "react";
-import type { NamespaceKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { comparisonRows, includesRow } from "~/domain/plan-comparison";
+import { planLimits, type Plan } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 
-/** A tick, a dash, or a key of the premium namespace. */
-type Cell = boolean | NamespaceKey<"premium">;
-
-/** The design's Plans table, row by row; each row's label is `plans.rows.<key>`. */
-const rows = [
-  { key: "tracking", free: true, premium: true },
-  { key: "builtInCategories", free: true, premium: true },
-  { key: "customCategories", free: false, premium: true },
-  { key: "goals", free: "plans.cells.goalsFree", premium: "plans.cells.goalsPremium" },
-  { key: "reports", free: "plans.cells.reportsFree", premium: "plans.cells.reportsPremium" },
-  { key: "exports", free: false, premium: true },
-  { key: "partners", free: false, premium: true },
-  { key: "dataRights", free: true, premium: true },
-] as const satisfies readonly { key: string; free: Cell; premium: Cell }[];
-
 const planFeatures = {
-  free: ["tracking", "builtInCategories", "goalsFree", "reportsFree", "dataRights"],
-  premium: ["everythingFree", "customCategories", "goalsPremium", "reportsPremium", "exports", "partners"],
+  free: ["tracking", "builtInCategories", "statementImport", "budgets", "rulesFree", "goalsFree", "reportsFree", "dataRights"],
+  premium: ["everythingFree", "unlimited", "customCategories", "goalsPremium", "reportsPremium", "exports", "partners", "fairShare"],
 } as const;
 
 /**
@@ -34,10 +20,10 @@ const planFeatures = {
  */
 export function PlanComparison({ currentPlan, premiumAction }: { currentPlan: "free" | "premium"; premiumAction?: ReactNode }) {
   const { t } = useTranslation("premium");
-  const cell = (value: Cell) =>
-    typeof value === "string" ? (
-      <span className="text-xs sm:text-sm">{t(value)}</span>
-    ) : value ? (
+  const cell = (row: (typeof comparisonRows)[number], plan: Plan) =>
+    "described" in row ? (
+      <span className="block text-xs leading-snug sm:text-sm">{t(`plans.cells.${row.key}${plan === "free" ? "Free" : "Premium"}`, { ...planLimits(plan) })}</span>
+    ) : includesRow(plan, row) ? (
       <CheckIcon role="img" aria-label={t("plans.included")} className="mx-auto size-5 text-success" />
     ) : (
       <MinusIcon role="img" aria-label={t("plans.notIncluded")} className="mx-auto size-5 text-muted-foreground" />
@@ -68,7 +54,7 @@ export function PlanComparison({ currentPlan, premiumAction }: { currentPlan: "f
               {planFeatures[plan].map((feature) => (
                 <li key={feature} className="flex items-start gap-2">
                   <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                  <span>{t(`plans.list.${feature}`)}</span>
+                  <span>{t(`plans.list.${feature}`, { ...planLimits(plan) })}</span>
                 </li>
               ))}
             </ul>
@@ -81,25 +67,25 @@ export function PlanComparison({ currentPlan, premiumAction }: { currentPlan: "f
           <caption className="px-4 pt-4 text-left text-base font-semibold">{t("plans.compare")}</caption>
           <thead>
             <tr className="border-b">
-              <th scope="col" className="p-3 text-sm font-medium text-muted-foreground sm:p-4">
+              <th scope="col" className="px-2 py-3 text-xs font-medium text-muted-foreground sm:p-4 sm:text-sm">
                 {t("plans.feature")}
               </th>
-              <th scope="col" className="p-3 text-center text-sm font-semibold sm:p-4">
+              <th scope="col" className="px-2 py-3 text-center text-xs font-semibold sm:p-4 sm:text-sm">
                 {t("plans.free.name")}
               </th>
-              <th scope="col" className="p-3 text-center text-sm font-semibold text-primary sm:p-4">
+              <th scope="col" className="px-2 py-3 text-center text-xs font-semibold text-primary sm:p-4 sm:text-sm">
                 {t("plans.premium.name")}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y">
-            {rows.map((row) => (
+            {comparisonRows.map((row) => (
               <tr key={row.key}>
-                <th scope="row" className="p-3 text-sm font-medium sm:p-4">
+                <th scope="row" className="px-2 py-3 text-xs font-medium sm:p-4 sm:text-sm">
                   {t(`plans.rows.${row.key}`)}
                 </th>
-                <td className="p-3 text-center sm:p-4">{cell(row.free)}</td>
-                <td className="p-3 text-center sm:p-4">{cell(row.premium)}</td>
+                <td className="px-2 py-3 text-center sm:p-4">{cell(row, "free")}</td>
+                <td className="px-2 py-3 text-center sm:p-4">{cell(row, "premium")}</td>
               </tr>
             ))}
           </tbody>

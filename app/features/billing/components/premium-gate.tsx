@@ -1,6 +1,7 @@
 import ChartNoAxesCombinedIcon from "lucide-react/icons/chart-no-axes-combined";
 import CrownIcon from "lucide-react/icons/crown";
 import FileDownIcon from "lucide-react/icons/file-down";
+import HandCoinsIcon from "lucide-react/icons/hand-coins";
 import PaletteIcon from "lucide-react/icons/palette";
 import TargetIcon from "lucide-react/icons/target";
 import UsersIcon from "lucide-react/icons/users";
@@ -15,7 +16,7 @@ import { useOptionalAppShell } from "~/features/household/components/use-app-she
 import { cn } from "~/lib/cn";
 
 /** The premium features a free user can run into, each with its own explanation. */
-export type GatedFeature = "customCategories" | "partners" | "exports" | "reports" | "goals";
+export type GatedFeature = "customCategories" | "partners" | "exports" | "reports" | "goals" | "fairShare";
 
 const gated: Record<GatedFeature, { feature: Feature; icon: LucideIcon }> = {
   customCategories: { feature: "categories.custom", icon: PaletteIcon },
@@ -23,6 +24,7 @@ const gated: Record<GatedFeature, { feature: Feature; icon: LucideIcon }> = {
   exports: { feature: "export.transactions", icon: FileDownIcon },
   reports: { feature: "reports.allPeriods", icon: ChartNoAxesCombinedIcon },
   goals: { feature: "goals.deadline", icon: TargetIcon },
+  fairShare: { feature: "sharing.fairShare", icon: HandCoinsIcon },
 };
 
 interface PremiumGateProps {

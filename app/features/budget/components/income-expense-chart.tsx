@@ -105,25 +105,29 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
           </span>
         ))}
       </div>
-      <table className="sr-only">
-        <caption>{t("chart.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("chart.period")}</th>
-            <th scope="col">{t("chart.income")}</th>
-            <th scope="col">{t("chart.expenses")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.key}>
-              <th scope="row">{bucketTitle(period, point, format, weekOf)}</th>
-              <td>{format.money(point.incomeMinor)}</td>
-              <td>{format.money(point.expenseMinor)}</td>
+      {/* A table grows to its content whatever its width, so the visually hidden box is a div around it: otherwise
+          the hidden table still widens a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("chart.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("chart.period")}</th>
+              <th scope="col">{t("chart.income")}</th>
+              <th scope="col">{t("chart.expenses")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.key}>
+                <th scope="row">{bucketTitle(period, point, format, weekOf)}</th>
+                <td>{format.money(point.incomeMinor)}</td>
+                <td>{format.money(point.expenseMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

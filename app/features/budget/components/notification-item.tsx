@@ -1,8 +1,12 @@
 import ChartColumnIcon from "lucide-react/icons/chart-column";
+import GaugeIcon from "lucide-react/icons/gauge";
+import HandCoinsIcon from "lucide-react/icons/hand-coins";
 import PartyPopperIcon from "lucide-react/icons/party-popper";
+import ReceiptIcon from "lucide-react/icons/receipt";
 import UserPlusIcon from "lucide-react/icons/user-plus";
 import { useTranslation } from "~/i18n/react";
 import { toBcp47 } from "~/domain/languages";
+import { isMonthKey } from "~/domain/periods";
 import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import type { BudgetShellData } from "../budget-shell.server";
@@ -36,6 +40,36 @@ export function NotificationItem({ item }: { item: Item }) {
   } else if (item.kind === "partnerJoined") {
     icon = <UserPlusIcon aria-hidden="true" className="size-4" />;
     text = t("notifications.partnerJoined", { name: String(payload.name ?? "") });
+  } else if (item.kind === "settleUpRequested") {
+    icon = <HandCoinsIcon aria-hidden="true" className="size-4" />;
+    const month = String(payload.month ?? "");
+    text = t("notifications.settleUpRequested", {
+      name: String(payload.name ?? ""),
+      month: isMonthKey(month) ? format.month(month) : "",
+      from: String(payload.fromName ?? ""),
+      to: String(payload.toName ?? ""),
+      amount: format.money(Number(payload.amountMinor ?? 0)),
+    });
+  } else if (item.kind === "sharedExpense") {
+    icon = <ReceiptIcon aria-hidden="true" className="size-4" />;
+    const name = String(payload.name ?? "");
+    const amount = format.money(Number(payload.amountMinor ?? 0));
+    // One entry ("Pieter added a shared expense: Sofa, €899.00"), or one statement import's summary.
+    if (typeof payload.count === "number") {
+      text = t("notifications.sharedExpensesImported", { count: payload.count, name, amount, threshold: format.money(Number(payload.thresholdMinor ?? 0)) });
+    } else {
+      const description = String(payload.description ?? "") || categories.label(categories.byId(String(payload.categoryId ?? "")));
+      text = t(name ? "notifications.sharedExpense" : "notifications.sharedExpensePosted", { name, description, amount });
+    }
+  } else if (item.kind === "budgetPassed") {
+    icon = <GaugeIcon aria-hidden="true" className="size-4" />;
+    const month = String(payload.month ?? "");
+    text = t("notifications.budgetPassed", {
+      category: categories.label(categories.byId(String(payload.categoryId ?? ""))),
+      month: isMonthKey(month) ? format.month(month) : "",
+      spent: format.money(Number(payload.spentMinor ?? 0)),
+      budget: format.money(Number(payload.budgetMinor ?? 0)),
+    });
   } else {
     text = t("notifications.categoryOverUsual", {
       category: categories.label(categories.byId(String(payload.categoryId ?? ""))),

@@ -3,19 +3,27 @@ import Trash2Icon from "lucide-react/icons/trash";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { tDynamic } from "~/i18n/translator";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ConflictNotice, useRowConflict } from "~/components/ui/conflict-notice";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { showToast } from "~/components/ui/toast";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { cn } from "~/lib/cn";
-import type { handleTransactionAction } from "../transaction-actions.server";
+import type { handleTransactionAction, TransactionActionResult } from "../transaction-actions.server";
 import type { TransactionView } from "../transactions.server";
+import { useEntryValues } from "./entry-values";
 import { TransactionForm } from "./transaction-form";
+import { useCategories } from "./use-budget-shell";
 import { householdName, useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+
+type Refusal = Extract<TransactionActionResult, { ok: false }>;
+
+const isConflict = (refusal: Refusal | undefined) => refusal?.fieldErrors.form?.startsWith("conflict.") ?? false;
 
 interface QuickEntryApi {
   openAdd(kind?: TransactionKind): void;
+  /** Edits an entry with the version its values were read with (a save from an older one is refused as a conflict). */
   openEdit(transaction: TransactionView): void;
   /** Deletes with an undo toast; used by the edit sheet and list rows. */
   remove(transaction: TransactionView): void;
@@ -70,32 +78,53 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
     kind: "expense",
     version: 0,
   });
-  const [errors, setErrors] = useState<Record<string, string | undefined> | undefined>(undefined);
+  // The last refused save or delete of the open sheet: field messages, or a conflict with the entry as it is now.
+  const [refusal, setRefusal] = useState<Refusal | undefined>(undefined);
   const save = useFetcher<typeof handleTransactionAction>({ key: "quick-entry" });
   const removal = useFetcher<typeof handleTransactionAction>({ key: "entry-delete" });
   const restore = useFetcher<typeof handleTransactionAction>({ key: "entry-restore" });
+  // "Always put … in …? Yes" posts to the Rules screen's action (a feature above this one, so only its address is known here).
+  const learn = useFetcher<{ ok: boolean; fieldErrors?: Record<string, string | undefined> }>({ key: "learn-rule" });
+  const categories = useCategories();
+  const entryValues = useEntryValues();
+  const revalidator = useRevalidator();
 
   const openAdd = useCallback((kind: TransactionKind = "expense") => {
-    setErrors(undefined);
+    setRefusal(undefined);
     setState((previous) => ({ open: true, mode: "add", kind, version: previous.version + 1 }));
   }, []);
   const openEdit = useCallback((transaction: TransactionView) => {
-    setErrors(undefined);
+    setRefusal(undefined);
     setState((previous) => ({ open: true, mode: "edit", kind: transaction.kind, transaction, version: previous.version + 1 }));
   }, []);
   const remove = useCallback(
     (transaction: TransactionView) => {
-      removal.submit({ intent: "delete", js: "1", householdId: shell.household.id }, { method: "post", action: `/app/transactions/${transaction.id}` });
+      removal.submit({ intent: "delete", js: "1", householdId: shell.household.id, version: transaction.version }, { method: "post", action: `/app/transactions/${transaction.id}` });
     },
     [removal, shell.household.id],
   );
 
   useFetcherResult(save, (result) => {
     if (!result.ok) {
-      setErrors(result.fieldErrors);
+      setRefusal(result);
       return;
     }
     setState((previous) => ({ ...previous, open: false }));
+    const offer = result.learnOffer;
+    if (offer) {
+      const names = { counterparty: offer.counterparty, category: categories.label(categories.byId(offer.categoryId)) };
+      showToast({
+        title: t("toast.updated"),
+        description: t("entry.learn.question", names),
+        duration: 15_000,
+        action: {
+          label: t("entry.learn.yes"),
+          onClick: () => learn.submit({ intent: "learn", js: "1", householdId: shell.household.id, ...offer }, { method: "post", action: "/app/rules" }),
+        },
+        cancel: { label: t("entry.learn.no"), onClick: () => {} },
+      });
+      return;
+    }
     const amount = format.money(result.transaction.amountMinor);
     showToast({
       title:
@@ -108,7 +137,9 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
 
   useFetcherResult(removal, (result) => {
     if (!result.ok) {
-      if (result.fieldErrors.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
+      // Changed or deleted meanwhile: the sheet shows what it says now and asks again.
+      if (isConflict(result)) setRefusal(result);
+      else if (result.fieldErrors.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
       return;
     }
     setState((previous) => ({ ...previous, open: false }));
@@ -129,11 +160,18 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
               occurredOn: deleted.occurredOn,
               description: deleted.description,
               categoryId: deleted.categoryId,
+              shared: deleted.shared ? "1" : "0",
+              ...(deleted.memberUserId ? { memberUserId: deleted.memberUserId } : {}),
             },
             { method: "post", action: `/app/transactions/${deleted.id}` },
           ),
       },
     });
+  });
+
+  useFetcherResult(learn, (result) => {
+    if (result.ok) showToast({ title: t("entry.learn.done"), variant: "success" });
+    else if (result.fieldErrors?.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
   });
 
   useFetcherResult(restore, (result) => {
@@ -143,6 +181,16 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ openAdd, openEdit, remove }), [openAdd, openEdit, remove]);
   const editing = state.mode === "edit" ? state.transaction : undefined;
   const here = location.pathname + location.search;
+  const loadedVersion = editing?.version ?? "";
+  const saveConflict = useRowConflict(editing && refusal?.intent === "update" ? refusal : undefined, loadedVersion);
+  const deleteConflict = useRowConflict(editing && refusal?.intent === "delete" ? refusal : undefined, loadedVersion);
+  const errors = isConflict(refusal) ? undefined : refusal?.fieldErrors;
+  // "Use theirs": the sheet's form starts again from the entry as the other person left it.
+  const takeTheirs = (current: TransactionView | undefined) => {
+    setRefusal(undefined);
+    if (current) setState((previous) => ({ ...previous, transaction: current, kind: current.kind, version: previous.version + 1 }));
+    void revalidator.revalidate();
+  };
 
   return (
     <QuickEntryContext.Provider value={api}>
@@ -179,6 +227,21 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
             <SheetTitle className="text-lg font-semibold">{t(editing ? "entry.editTitle" : "entry.addTitle")}</SheetTitle>
             <SheetDescription className="text-sm text-muted-foreground">{householdName(shell.household.name, t)}</SheetDescription>
           </div>
+          {editing && (deleteConflict.current || deleteConflict.gone) && (
+            <removal.Form method="post" action={`/app/transactions/${editing.id}`}>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="js" value="1" />
+              <input type="hidden" name="householdId" value={shell.household.id} />
+              <ConflictNotice
+                gone={deleteConflict.gone}
+                message="conflict.changedBeforeDelete"
+                version={deleteConflict.current?.version}
+                values={deleteConflict.current && entryValues(deleteConflict.current)}
+                submitLabel={t("conflict.deleteAnyway")}
+                onUseTheirs={() => takeTheirs(deleteConflict.current)}
+              />
+            </removal.Form>
+          )}
           <TransactionForm
             key={state.version}
             Form={save.Form}
@@ -189,6 +252,17 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
             autoFocus={!editing}
             submitting={save.state !== "idle"}
             errors={errors}
+            version={saveConflict.current ? undefined : editing?.version}
+            conflict={
+              saveConflict.current || saveConflict.gone ? (
+                <ConflictNotice
+                  gone={saveConflict.gone}
+                  version={saveConflict.current?.version}
+                  values={saveConflict.current && entryValues(saveConflict.current)}
+                  onUseTheirs={() => takeTheirs(saveConflict.current)}
+                />
+              ) : undefined
+            }
             values={
               editing ?? {
                 kind: state.kind,
@@ -198,7 +272,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
               }
             }
             footer={
-              editing ? (
+              editing && !deleteConflict.current && !deleteConflict.gone ? (
                 <Button type="button" variant="ghost" className="w-full text-destructive hover:text-destructive" onClick={() => remove(editing)} disabled={removal.state !== "idle"}>
                   <Trash2Icon aria-hidden="true" />
                   {t("entry.delete")}

@@ -1,16 +1,19 @@
-import { useEffect, useId, useRef, useState, type ElementType, type ReactNode } from "react";
+import SparklesIcon from "lucide-react/icons/sparkles";
+import { useEffect, useId, useRef, useState, type ElementType, type ReactNode, type RefObject } from "react";
+import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
+import type { EntrySuggestion } from "~/domain/rules/rule-types";
 import { cn } from "~/lib/cn";
 import { descriptionMaxLength } from "../transaction.schema";
 import { CategoryIcon } from "./category-icon";
-import { FieldError, FormError } from "./field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
-import { useCategories } from "./use-budget-shell";
+import { useCategories, useEntrySharing } from "./use-budget-shell";
 
 export interface TransactionFormValues {
   kind: TransactionKind;
@@ -20,6 +23,8 @@ export interface TransactionFormValues {
   occurredOn: string;
   description: string;
   categoryId: string;
+  shared?: boolean;
+  memberUserId?: string | null;
 }
 
 /** React Router's <Form> for plain pages, or a fetcher's <Form> in the sheet. */
@@ -39,6 +44,10 @@ interface TransactionFormProps {
   footer?: ReactNode;
   /** In a sheet the submit button stays in reach above the keyboard while the form scrolls. */
   sticky?: boolean;
+  /** Editing: the version the shown values were loaded with (features/platform/row-version.server.ts); none during a conflict. */
+  version?: string;
+  /** A refused save's ConflictNotice, shown instead of the submit button (its own button saves on top of their version). */
+  conflict?: ReactNode;
 }
 
 /**
@@ -46,16 +55,22 @@ interface TransactionFormProps {
  * A plain POST form, so it works before (and without) JavaScript; with it, a fetcher submits and the sheet stays.
  * Without JavaScript the category chips of the other kind are hidden by CSS (:has), not by state.
  */
-export function TransactionForm({ Form, action, mode, values, errors = {}, submitting, viaScript, redirectTo, autoFocus, footer, sticky }: TransactionFormProps) {
+export function TransactionForm({ Form, action, mode, values, errors = {}, submitting, viaScript, redirectTo, autoFocus, footer, sticky, version, conflict }: TransactionFormProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
   const categories = useCategories();
   const id = useId();
   const [kind, setKind] = useState<TransactionKind>(values.kind);
-  const [categoryId, setCategoryId] = useState(values.categoryId);
+  const [chosenCategoryId, setCategoryId] = useState(values.categoryId);
   const amountRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLInputElement>(null);
   const { decimal } = numberSeparators(format.language);
+  const { suggestion, askedFor } = useEntrySuggestion({ enabled: mode === "add", kind, amountRef, descriptionRef });
+  // Once the user picks a category themselves (or edits an entry), suggestions stop choosing for them.
+  const [picked, setPicked] = useState(mode !== "add" || values.categoryId !== defaultCategoryId(values.kind));
+  const suggested = !picked && suggestion?.categoryId && categories.byId(suggestion.categoryId)?.kind === kind ? suggestion : null;
+  const categoryId = suggested?.categoryId ?? chosenCategoryId;
 
   useEffect(() => {
     if (autoFocus) amountRef.current?.focus();
@@ -63,8 +78,16 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
 
   const chooseKind = (next: TransactionKind) => {
     setKind(next);
-    if (categories.byId(categoryId)?.kind !== next) setCategoryId(defaultCategoryId(next));
+    if (categories.byId(chosenCategoryId)?.kind !== next) setCategoryId(defaultCategoryId(next));
   };
+  const hint = suggested
+    ? suggested.reason.kind === "usual"
+      ? t("entry.suggestion.usual", { name: suggested.reason.name, category: categories.label(categories.byId(suggested.categoryId ?? "")) })
+      : suggested.reason.about
+        ? t("entry.suggestion.rule", { about: suggested.reason.about })
+        : t("entry.suggestion.anyRule")
+    : null;
+  const rename = !picked && suggestion?.rename && suggestion.rename !== askedFor ? suggestion.rename : null;
 
   const amountDefault = values.amount ?? (values.amountMinor ? amountToInput(values.amountMinor, format.language) : "");
   const errorId = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -75,6 +98,7 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
       <input type="hidden" name="intent" value={mode === "add" ? "add" : "update"} />
       {viaScript && <input type="hidden" name="js" value="1" />}
       {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+      {version && <input type="hidden" name="version" value={version} />}
       <FormError message={errors.form} />
 
       <fieldset>
@@ -102,6 +126,9 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
         </div>
       </fieldset>
 
+      {/* An entry opened from a list that did not read its sharing is saved without the question, so it keeps its answers. */}
+      {(mode === "add" || values.shared !== undefined) && <EntrySharingFields kind={kind} values={values} suggested={suggestion?.sharing ?? null} />}
+
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-amount`}>{t("entry.amount")}</Label>
         <div className="relative">
@@ -128,6 +155,14 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">{t("entry.category")}</legend>
+        <p aria-live="polite" className={cn("flex min-h-5 items-center gap-1.5 text-xs text-muted-foreground", !hint && "sr-only")}>
+          {hint && (
+            <>
+              <SparklesIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+              <span className="truncate">{hint}</span>
+            </>
+          )}
+        </p>
         {(["expense", "income"] as const).map((group) => (
           <div
             key={group}
@@ -149,7 +184,10 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
                   name="categoryId"
                   value={category.id}
                   checked={categoryId === category.id}
-                  onChange={() => setCategoryId(category.id)}
+                  onChange={() => {
+                    setPicked(true);
+                    setCategoryId(category.id);
+                  }}
                   className="sr-only"
                 />
                 <CategoryIcon icon={category.icon} color={category.color} className="size-8" />
@@ -180,6 +218,7 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
             {t("entry.description")} <span className="font-normal text-muted-foreground">{t("entry.optional")}</span>
           </Label>
           <Input
+            ref={descriptionRef}
             id={`${id}-description`}
             name="description"
             defaultValue={values.description}
@@ -190,19 +229,149 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
             aria-describedby={errorId("description")}
           />
           <FieldError id={errorId("description")} message={errors.description} />
+          {rename && (
+            <button
+              type="button"
+              className="self-start text-xs font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => {
+                if (descriptionRef.current) descriptionRef.current.value = rename;
+              }}
+            >
+              {t("entry.suggestion.useName", { name: rename })}
+            </button>
+          )}
         </div>
       </div>
 
-      <div className={cn("flex flex-col gap-2", sticky && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card/95 px-6 pb-6 pt-3 backdrop-blur")}>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting
-            ? t("entry.saving")
-            : mode === "edit"
-              ? t("entry.saveChanges")
-              : t(kind === "income" ? "entry.addIncome" : "entry.addExpense")}
-        </Button>
+      {/* A conflict notice is too tall to stay pinned over the fields it is compared with. */}
+      <div className={cn("flex flex-col gap-2", sticky && !conflict && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card/95 px-6 pb-6 pt-3 backdrop-blur")}>
+        {conflict ?? (
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting
+              ? t("entry.saving")
+              : mode === "edit"
+                ? t("entry.saveChanges")
+                : t(kind === "income" ? "entry.addIncome" : "entry.addExpense")}
+          </Button>
+        )}
         {footer}
       </div>
     </Form>
+  );
+}
+
+/** Milliseconds of quiet typing before the form asks for a suggestion. */
+const suggestionDelay = 350;
+
+/**
+ * While an entry is typed by hand, asks the rules (GET /app/rules/suggest, a feature above this one) which category it
+ * would get and why, when the description or the amount changes. Without JavaScript nothing is asked: the form works
+ * as it always did, and saving stays the user's decision either way.
+ */
+function useEntrySuggestion({
+  enabled,
+  kind,
+  amountRef,
+  descriptionRef,
+}: {
+  enabled: boolean;
+  kind: TransactionKind;
+  amountRef: RefObject<HTMLInputElement | null>;
+  descriptionRef: RefObject<HTMLInputElement | null>;
+}): { suggestion: EntrySuggestion | null; askedFor: string } {
+  const fetcher = useFetcher<{ suggestion: EntrySuggestion | null }>();
+  const load = useRef(fetcher.load);
+  useEffect(() => {
+    load.current = fetcher.load;
+  });
+  const asked = useRef("");
+  const [askedFor, setAskedFor] = useState("");
+
+  useEffect(() => {
+    if (!enabled) return;
+    const amount = amountRef.current;
+    const description = descriptionRef.current;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const query = new URLSearchParams({ kind, description: description?.value.trim() ?? "", amount: amount?.value.trim() ?? "" });
+        if (!query.get("description") && !query.get("amount")) return;
+        const url = `/app/rules/suggest?${query}`;
+        if (url === asked.current) return;
+        asked.current = url;
+        setAskedFor(query.get("description") ?? "");
+        void load.current(url);
+      }, suggestionDelay);
+    };
+    ask();
+    amount?.addEventListener("input", ask);
+    description?.addEventListener("input", ask);
+    return () => {
+      clearTimeout(timer);
+      amount?.removeEventListener("input", ask);
+      description?.removeEventListener("input", ask);
+    };
+  }, [enabled, kind, amountRef, descriptionRef]);
+
+  return { suggestion: enabled ? (fetcher.data?.suggestion ?? null) : null, askedFor };
+}
+
+const segment = cn(
+  "flex h-9 min-w-0 cursor-pointer items-center justify-center rounded-md px-2 text-sm font-medium text-secondary-foreground transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+  "has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm",
+);
+
+/**
+ * "Shared · Personal" and "Paid by: me · partner" (for income, "Received by"), one tap each. Only in a household of two
+ * or more: a household of one never sees them, and its entries take the account's default and the entering member.
+ * A rule that marks the expense shared or personal preselects its answer, and says so, until the user taps one.
+ */
+function EntrySharingFields({ kind, values, suggested }: { kind: TransactionKind; values: TransactionFormValues; suggested: EntrySuggestion["sharing"] }) {
+  const { t } = useTranslation("app");
+  const sharing = useEntrySharing();
+  const [chosen, setChosen] = useState(values.shared);
+  if (!sharing) return null;
+  const byRule = chosen === undefined && kind === "expense" ? suggested : null;
+  const shared = byRule?.shared ?? chosen ?? sharing.defaultShared;
+  const hint = byRule && (byRule.reason.about ? t("entry.suggestion.rule", { about: byRule.reason.about }) : t("entry.suggestion.anyRule"));
+  const memberUserId = values.memberUserId ?? sharing.currentUserId;
+  // Me first, then the others by when they joined.
+  const members = [...sharing.members].sort((a, b) => Number(b.userId === sharing.currentUserId) - Number(a.userId === sharing.currentUserId));
+  return (
+    <div className="flex flex-col gap-2">
+      {kind === "expense" && (
+        <fieldset>
+          <legend className="sr-only">{t("entryShare.legend")}</legend>
+          <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
+            {([true, false] as const).map((option) => (
+              <label key={String(option)} className={segment}>
+                <input type="radio" name="shared" value={option ? "1" : "0"} checked={shared === option} onChange={() => setChosen(option)} className="sr-only" />
+                {t(option ? "entryShare.shared" : "entryShare.personal")}
+              </label>
+            ))}
+          </div>
+          <p aria-live="polite" className={cn("mt-1 flex min-h-5 items-center gap-1.5 text-xs text-muted-foreground", !hint && "sr-only")} data-testid="sharing-suggestion">
+            {hint && (
+              <>
+                <SparklesIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+                <span className="truncate">{hint}</span>
+              </>
+            )}
+          </p>
+        </fieldset>
+      )}
+      <fieldset className="flex items-center gap-2">
+        <legend className="float-left mr-1 shrink-0 text-sm text-muted-foreground">{t(kind === "income" ? "entryShare.receivedBy" : "entryShare.paidBy")}</legend>
+        <div className="flex min-w-0 flex-1 gap-1 rounded-lg bg-secondary p-1">
+          {members.map((member) => (
+            <label key={member.userId} className={cn(segment, "flex-1")}>
+              <input type="radio" name="memberUserId" value={member.userId} defaultChecked={memberUserId === member.userId} className="sr-only" />
+              <span className="truncate">{member.userId === sharing.currentUserId ? t("entryShare.me") : member.name}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
   );
 }

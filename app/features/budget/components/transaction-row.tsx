@@ -2,14 +2,18 @@ import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
-import type { TransactionView } from "../transactions.server";
+import type { ListedTransaction } from "../transactions.server";
 import { CategoryIcon } from "./category-icon";
+import { EntryMemberMarker } from "./entry-member-marker";
 import { useQuickEntry } from "./quick-entry";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { useCategories } from "./use-budget-shell";
 
-/** One entry: category icon, description (or the category), date, signed amount. Owners tap it to edit. */
-export function TransactionRow({ transaction, showDate = true }: { transaction: TransactionView; showDate?: boolean }) {
+/**
+ * One entry: category icon, description (or the category), date, signed amount. Owners tap it to edit: in the sheet
+ * when the list read the entry's version, otherwise (and without JavaScript) on the entry's own page, which reads it.
+ */
+export function TransactionRow({ transaction, showDate = true }: { transaction: ListedTransaction; showDate?: boolean }) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const categories = useCategories();
@@ -28,6 +32,7 @@ export function TransactionRow({ transaction, showDate = true }: { transaction: 
         <span className="block truncate text-xs text-muted-foreground">
           {transaction.description ? label : t(income ? "entry.income" : "entry.expense")}
           {showDate && ` · ${format.date(transaction.occurredOn, "short")}`}
+          <EntryMemberMarker transaction={transaction} />
         </span>
       </span>
       <span className={cn("shrink-0 text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}>{amount}</span>
@@ -38,9 +43,10 @@ export function TransactionRow({ transaction, showDate = true }: { transaction: 
     <Link
       to={`/app/transactions/${transaction.id}?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
       onClick={(event) => {
-        if (!quickEntry) return;
+        const { version } = transaction;
+        if (!quickEntry || !version) return;
         event.preventDefault();
-        quickEntry.openEdit(transaction);
+        quickEntry.openEdit({ ...transaction, version });
       }}
       className="group -mx-2 flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-secondary/60"
     >

@@ -8,8 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { memberViewParam } from "~/domain/member-view";
 import type { TransactionsPageData } from "../transactions-page.server";
 import type { TransactionView } from "../transactions.server";
+import { HiddenPersonalCard } from "./hidden-personal-card";
+import { MemberViewSwitch } from "./member-view-switch";
 import { MonthSwitcher } from "./month-switcher";
 import { useQuickEntry } from "./quick-entry";
 import { TransactionRow } from "./transaction-row";
@@ -27,8 +30,9 @@ function groupByDate(items: TransactionView[]) {
 }
 
 /**
- * Income or Expenses for one month: totals, search and category filter (a GET form), entries grouped by day,
- * and "show more" that fetches the next keyset page and appends it (a plain link without JavaScript).
+ * Income or Expenses for one month: whose money (the member views), totals, search and category filter (a GET form),
+ * entries grouped by day, and "show more" that fetches the next keyset page and appends it (a plain link without
+ * JavaScript). A member's personal expenses they show only as category totals come as one block of those totals.
  */
 export function TransactionsPage({ data }: { data: TransactionsPageData }) {
   const { t } = useTranslation("app");
@@ -43,6 +47,8 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
   const income = data.kind === "income";
   const title = t(income ? "nav.income" : "nav.expenses");
   const filtered = Boolean(data.search || data.categoryId);
+  // The address of this month's unfiltered list, in the view the page is in.
+  const viewQuery = data.view === "ours" ? "" : `&${memberViewParam}=${encodeURIComponent(data.view)}`;
   const pageHref = (cursor: string) => {
     const params = new URLSearchParams(location.search);
     params.set("month", data.month);
@@ -79,6 +85,8 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
         </div>
       </div>
 
+      <MemberViewSwitch view={data.view} />
+
       <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
         <div>
           <p className="text-sm text-muted-foreground">
@@ -103,6 +111,7 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
         }}
       >
         <input type="hidden" name="month" value={data.month} />
+        {data.view !== "ours" && <input type="hidden" name={memberViewParam} value={data.view} />}
         <div className="relative flex-1">
           <SearchIcon aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <label htmlFor="list-search" className="sr-only">
@@ -134,7 +143,7 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
         </noscript>
         {filtered && (
           <Button asChild variant="ghost" className="h-11">
-            <Link to={`${location.pathname}?month=${data.month}`} replace>
+            <Link to={`${location.pathname}?month=${data.month}${viewQuery}`} replace>
               <XIcon aria-hidden="true" />
               {t("list.clearFilters")}
             </Link>
@@ -143,25 +152,31 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
       </Form>
 
       {data.cursor && (
-        <Link to={`${location.pathname}?month=${data.month}`} className="text-sm font-medium text-primary hover:underline">
+        <Link to={`${location.pathname}?month=${data.month}${viewQuery}`} className="text-sm font-medium text-primary hover:underline">
           {t("list.backToNewest")}
         </Link>
       )}
 
+      {data.hidden.map((spending) => (
+        <HiddenPersonalCard key={spending.memberUserId} spending={spending} />
+      ))}
+
       {data.items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-          <p className="font-medium">{filtered ? t("list.noMatches") : t(income ? "list.emptyIncome" : "list.emptyExpenses", { month: format.month(data.month) })}</p>
-          {!filtered && shell.household.canWrite && (
-            <Button variant="outline" onClick={() => quickEntry?.openAdd(data.kind)} type="button">
-              <PlusIcon aria-hidden="true" />
-              {t(income ? "entry.addIncome" : "entry.addExpense")}
-            </Button>
-          )}
-        </Card>
+        data.hidden.length === 0 && (
+          <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <p className="font-medium">{filtered ? t("list.noMatches") : t(income ? "list.emptyIncome" : "list.emptyExpenses", { month: format.month(data.month) })}</p>
+            {!filtered && shell.household.canWrite && (
+              <Button variant="outline" onClick={() => quickEntry?.openAdd(data.kind)} type="button">
+                <PlusIcon aria-hidden="true" />
+                {t(income ? "entry.addIncome" : "entry.addExpense")}
+              </Button>
+            )}
+          </Card>
+        )
       ) : (
         <Card className={cn("px-4 py-2 transition-opacity sm:px-5", busy && "opacity-60")} data-testid="transaction-list">
           <DayGroups items={data.items} />
-          {data.nextCursor && <MoreEntries key={`${data.month}|${data.search}|${data.categoryId}|${data.nextCursor}`} href={pageHref} cursor={data.nextCursor} previousDate={data.items.at(-1)?.occurredOn} />}
+          {data.nextCursor && <MoreEntries key={`${data.month}|${data.view}|${data.search}|${data.categoryId}|${data.nextCursor}`} href={pageHref} cursor={data.nextCursor} previousDate={data.items.at(-1)?.occurredOn} />}
         </Card>
       )}
     </div>

@@ -31,3 +31,8 @@ export function useCategories() {
 export function useNotifications(): BudgetShellData["notifications"] {
   return useBudgetShell().notifications;
 }
+
+/** Who shares the household, for the entry forms' "Shared · Personal" and "Paid by"; null in a household of one. */
+export function useEntrySharing(): BudgetShellData["sharing"] {
+  return useBudgetShell().sharing;
+}

@@ -14,15 +14,18 @@ import { Label } from "~/components/ui/label";
 import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/custom-categories";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { CategoryIcon } from "~/features/budget/components/category-icon";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";
 import type { FieldErrors } from "~/lib/forms";
-import type { CustomCategoryView } from "../custom-categories.server";
+import { ConflictNotice, useRowConflict, VersionInput } from "~/components/ui/conflict-notice";
+import type { CurrentCategory, CustomCategoryView } from "../custom-categories.server";
 
 export const categoriesAction = "/app/settings/categories";
 
-export type CategoriesResult = { ok: true; intent: string; categoryId: string } | { ok: false; intent: string; categoryId?: string; fieldErrors: FieldErrors };
+export type CategoriesResult =
+  | { ok: true; intent: string; categoryId: string }
+  | { ok: false; intent: string; categoryId?: string; fieldErrors: FieldErrors; current?: CurrentCategory };
 
 export interface CustomCategoriesData {
   categories: CustomCategoryView[];
@@ -130,7 +133,9 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
   const [editing, setEditing] = useState(false);
   const id = useId();
   const answer = fetcher.data;
-  const errors = answer && !answer.ok ? answer.fieldErrors : {};
+  const conflict = useRowConflict(answer, category.version);
+  const inConflict = conflict.current !== undefined || conflict.gone;
+  const errors = answer && !answer.ok && !inConflict && !answer.fieldErrors.form?.startsWith("conflict.") ? answer.fieldErrors : {};
   const saved = answer?.ok && answer.intent === "update";
   const householdId = useAppShell().household.id;
   return (
@@ -172,14 +177,30 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="householdId" value={householdId} />
           <input type="hidden" name="categoryId" value={category.id} />
+          <VersionInput version={category.version} conflict={conflict.current !== undefined} />
           <FormError message={premiumKey(errors.form)} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-name`}>{t("categories.name")}</Label>
-            <Input id={`${id}-name`} name="name" defaultValue={category.name} maxLength={categoryNameMaxLength} required aria-invalid={errors.name ? true : undefined} />
-            <FieldError message={premiumKey(errors.name)} />
+          {/* A new version (their save or ours) brings the fields back to the category as it is now. */}
+          <div key={category.version} className="flex flex-col gap-4">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-name`}>{t("categories.name")}</Label>
+              <Input id={`${id}-name`} name="name" defaultValue={category.name} maxLength={categoryNameMaxLength} required aria-invalid={errors.name ? true : undefined} />
+              <FieldError message={premiumKey(errors.name)} />
+            </div>
+            <AppearanceFields color={category.color} icon={category.icon} errors={errors} />
           </div>
-          <AppearanceFields color={category.color} icon={category.icon} errors={errors} />
-          <div className="flex flex-wrap items-center gap-3">
+          {inConflict && (
+            <ConflictNotice
+              gone={conflict.gone}
+              version={conflict.current?.version}
+              values={
+                conflict.current && [
+                  { label: t("categories.name"), value: conflict.current.name },
+                  { label: t("categories.icon"), value: t(`categories.icons.${conflict.current.icon}` as "categories.icons.shapes", { defaultValue: conflict.current.icon }) },
+                ]
+              }
+            />
+          )}
+          <div className={cn("flex flex-wrap items-center gap-3", inConflict && "hidden")}>
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               {t("categories.save")}
             </Button>

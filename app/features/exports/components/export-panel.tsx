@@ -9,6 +9,7 @@ import { Label } from "~/components/ui/label";
 import { numberSeparators } from "~/domain/money";
 import { addDays, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
+import { useEntrySharing } from "~/features/budget/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";
 
@@ -17,6 +18,7 @@ const selectClass = "h-10 w-full rounded-md border border-input bg-card px-3 tex
 /**
  * The two downloads: transactions of a chosen range as CSV, and a month's report as PDF. Plain GET forms to the
  * export routes, so the browser downloads the file itself (and it works without JavaScript). Free: the gate.
+ * A household of two or more also gets the range's settlements as their own CSV (a second table, a second file).
  */
 export function ExportPanel({ today, month, className }: { today: IsoDate; month?: MonthKey; className?: string }) {
   const { t } = useTranslation("premium");
@@ -24,6 +26,7 @@ export function ExportPanel({ today, month, className }: { today: IsoDate; month
   const id = useId();
   const current = month ?? monthOf(today);
   const { decimal } = numberSeparators(format.language);
+  const together = useEntrySharing() !== null;
   return (
     <PremiumGate feature="exports" className={className}>
       <div className={cn("grid gap-4 lg:grid-cols-2", className)}>
@@ -55,9 +58,15 @@ export function ExportPanel({ today, month, className }: { today: IsoDate; month
                 </select>
                 <p className="text-xs text-muted-foreground">{t("exports.panel.decimalHint")}</p>
               </div>
-              <Button type="submit" className="self-start">
-                {t("exports.panel.csvButton")}
-              </Button>
+              <div className="flex flex-wrap gap-3">
+                <Button type="submit">{t("exports.panel.csvButton")}</Button>
+                {together && (
+                  <Button type="submit" variant="outline" formAction="/app/export/settlements.csv">
+                    {t("exports.panel.settlementsButton")}
+                  </Button>
+                )}
+              </div>
+              {together && <p className="text-xs text-muted-foreground">{t("exports.panel.settlementsHint")}</p>}
             </form>
           </CardContent>
         </Card>

@@ -10,12 +10,13 @@ import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConflictNotice, useRowConflict, VersionInput } from "~/components/ui/conflict-notice";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { showToast } from "~/components/ui/toast";
-import { numberSeparators } from "~/domain/money";
+import { currencySymbol, numberSeparators } from "~/domain/money";
 import { cn } from "~/lib/cn";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { handleGoalAction } from "../goal-actions.server";
 import { GoalFormFields } from "./goal-form";
@@ -31,6 +32,8 @@ export interface GoalCardData {
   progress: number;
   reached: boolean;
   needed: { perMonthMinor: number; months: number; overdue: boolean } | null;
+  /** The row version the edit form saves with (features/platform/row-version.server.ts). */
+  version: string;
 }
 
 export interface ContributionData {
@@ -84,6 +87,8 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
 
   const moneyErrors = money.data && !money.data.ok ? money.data.fieldErrors : undefined;
   const editErrors = edit.data && !edit.data.ok ? edit.data.fieldErrors : undefined;
+  const conflict = useRowConflict(edit.data, goal.version);
+  const inConflict = conflict.current !== undefined || conflict.gone;
 
   return (
     <Card className={cn("flex flex-col gap-4 p-5", goal.archived && "bg-muted/50")} data-testid="goal-card">
@@ -161,10 +166,29 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="goalId" value={goal.id} />
               <input type="hidden" name="householdId" value={shell.household.id} />
-              <GoalFormFields values={goal} errors={editErrors} showDeadline={canUseDeadline} />
-              <Button type="submit" variant="secondary" disabled={edit.state !== "idle"}>
-                {t("goals.save")}
-              </Button>
+              <VersionInput version={goal.version} conflict={conflict.current !== undefined} />
+              {/* A new version (their save or ours) brings the fields back to the goal as it is now. */}
+              <GoalFormFields key={goal.version} values={goal} errors={inConflict ? undefined : editErrors} showDeadline={canUseDeadline} />
+              {inConflict ? (
+                <ConflictNotice
+                  gone={conflict.gone}
+                  version={conflict.current?.version}
+                  values={
+                    conflict.current && [
+                      { label: t("goals.name"), value: conflict.current.name },
+                      { label: t("goals.target", { currency: currencySymbol(format.currency, format.language) }), value: format.money(conflict.current.targetMinor) },
+                      ...(canUseDeadline ? [{ label: t("goals.deadlineLabel"), value: conflict.current.deadline ? format.date(conflict.current.deadline) : "—" }] : []),
+                    ]
+                  }
+                />
+              ) : (
+                <>
+                  <FormError message={editErrors?.form} />
+                  <Button type="submit" variant="secondary" disabled={edit.state !== "idle"}>
+                    {t("goals.save")}
+                  </Button>
+                </>
+              )}
             </edit.Form>
             <archive.Form method="post" action="/app/goals">
               <input type="hidden" name="intent" value={goal.archived ? "restore" : "archive"} />

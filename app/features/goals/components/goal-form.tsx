@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
-import { FieldError } from "~/features/budget/components/field-error";
+import { FieldError } from "~/components/ui/field-error";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { goalNameMaxLength } from "../goal.schema";
 

@@ -1,3 +1,4 @@
+import CalendarClockIcon from "lucide-react/icons/calendar-clock";
 import ChartColumnIcon from "lucide-react/icons/chart-column";
 import CheckIcon from "lucide-react/icons/check";
 import ChevronsUpDownIcon from "lucide-react/icons/chevrons-up-down";
@@ -5,9 +6,13 @@ import CrownIcon from "lucide-react/icons/crown";
 import FileUpIcon from "lucide-react/icons/file-up";
 import LayoutDashboardIcon from "lucide-react/icons/layout-dashboard";
 import LogOutIcon from "lucide-react/icons/log-out";
+import EllipsisIcon from "lucide-react/icons/ellipsis";
+import GaugeIcon from "lucide-react/icons/gauge";
+import HandCoinsIcon from "lucide-react/icons/hand-coins";
 import PiggyBankIcon from "lucide-react/icons/piggy-bank";
 import ReceiptIcon from "lucide-react/icons/receipt";
 import SettingsIcon from "lucide-react/icons/settings";
+import SparklesIcon from "lucide-react/icons/sparkles";
 import WalletCardsIcon from "lucide-react/icons/wallet-cards";
 import WalletIcon from "lucide-react/icons/wallet";
 import type { LucideIcon } from "lucide-react";
@@ -22,32 +27,42 @@ import { householdName, useAppShell } from "./use-app-shell";
 
 interface NavItem {
   to: string;
-  key: "dashboard" | "income" | "expenses" | "accounts" | "import" | "goals" | "reports" | "settings" | "upgrade";
+  key: "dashboard" | "income" | "expenses" | "budgets" | "recurring" | "accounts" | "import" | "rules" | "goals" | "settleUp" | "reports" | "settings" | "upgrade";
   icon: LucideIcon;
   end?: boolean;
   /**
-   * Left out of the phone's bottom bar: seven tabs is what fits 360 px with German and Ukrainian labels. Phones reach
-   * these from the dashboard's accounts card.
+   * One of the phone's bottom-bar tabs. Four screens and "More" is what holds at 360 px with German and Ukrainian
+   * labels: the screens used every week (the month's money and its budgets) get a tab, the rest are one tap away.
    */
-  sidebarOnly?: boolean;
+  phoneTab?: boolean;
 }
 
-/** The screens in the sidebar's order; the bottom bar shows those that are not sidebarOnly, in the same order. */
+/** The screens in the sidebar's order; the bottom bar shows the phone tabs in the same order, then "More". */
 export const navItems: NavItem[] = [
-  { to: "/app", key: "dashboard", icon: LayoutDashboardIcon, end: true },
-  { to: "/app/income", key: "income", icon: WalletIcon },
-  { to: "/app/expenses", key: "expenses", icon: ReceiptIcon },
-  { to: "/app/accounts", key: "accounts", icon: WalletCardsIcon, sidebarOnly: true },
-  { to: "/app/import", key: "import", icon: FileUpIcon, sidebarOnly: true },
+  { to: "/app", key: "dashboard", icon: LayoutDashboardIcon, end: true, phoneTab: true },
+  { to: "/app/income", key: "income", icon: WalletIcon, phoneTab: true },
+  { to: "/app/expenses", key: "expenses", icon: ReceiptIcon, phoneTab: true },
+  { to: "/app/budgets", key: "budgets", icon: GaugeIcon, phoneTab: true },
+  { to: "/app/recurring", key: "recurring", icon: CalendarClockIcon },
+  { to: "/app/accounts", key: "accounts", icon: WalletCardsIcon },
+  { to: "/app/import", key: "import", icon: FileUpIcon },
+  { to: "/app/rules", key: "rules", icon: SparklesIcon },
   { to: "/app/goals", key: "goals", icon: PiggyBankIcon },
+  { to: "/app/settle-up", key: "settleUp", icon: HandCoinsIcon },
   { to: "/app/reports", key: "reports", icon: ChartColumnIcon },
   { to: "/app/settings", key: "settings", icon: SettingsIcon },
   { to: "/app/upgrade", key: "upgrade", icon: CrownIcon },
 ];
 
+type PhoneTabKey = "dashboard" | "income" | "expenses" | "budgets";
+type MoreItem = NavItem & { key: Exclude<NavItem["key"], PhoneTabKey> };
+
+/** What the "More" tab lists: every screen without a tab of its own. */
+export const moreItems = navItems.filter((item): item is MoreItem => !item.phoneTab);
+
 /**
  * The /app frame: a sidebar from 768 px, a header with the household switcher and the alert-dot notifications,
- * and below 768 px the seven-tab bottom bar. The header's add button and notifications belong to budget: the
+ * and below 768 px the bottom bar of four tabs and "More". The header's add button and notifications belong to budget: the
  * layout route hands them in, so the frame knows nothing of transactions.
  */
 export function AppShell({ children, addEntry, notifications }: { children: ReactNode; addEntry: ReactNode; notifications: ReactNode }) {
@@ -133,37 +148,43 @@ export function AppShell({ children, addEntry, notifications }: { children: Reac
   );
 }
 
-const bottomBarItems = navItems.filter((item) => !item.sidebarOnly);
+const phoneTabs = navItems.filter((item) => item.phoneTab);
 
 function BottomBar() {
   const { t } = useTranslation("app");
+  const { pathname } = useLocation();
+  // "More" stays lit on the screens it leads to, so a phone always shows where it is.
+  const onMoreScreen = pathname === "/app/more" || moreItems.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const tabs = [
+    ...phoneTabs.map((item) => ({ ...item, label: t(`nav.short.${item.key}`), forceActive: false })),
+    { to: "/app/more", key: "more", icon: EllipsisIcon, end: true, label: t("nav.short.more"), forceActive: onMoreScreen },
+  ];
   return (
     <nav
       aria-label={t("nav.tabs")}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      {/* Each tab as wide as its label, then the rest shared: long words (Einnahmen) take room short ones (Ziele) leave. */}
-      <ul className="flex">
-        {bottomBarItems.map((item) => (
-          <li key={item.key} className="min-w-0 flex-auto">
+      <ul className="grid grid-cols-5">
+        {tabs.map((item) => (
+          <li key={item.key} className="min-w-0">
             <NavLink
               to={item.to}
               end={item.end}
               prefetch="intent"
               className={({ isActive }) =>
                 cn(
-                  "flex h-16 min-w-0 flex-col items-center justify-center gap-1 px-px text-[0.6rem] font-medium leading-none text-muted-foreground",
-                  isActive && "text-primary",
+                  "flex h-16 min-w-0 flex-col items-center justify-center gap-1 px-0.5 text-[0.65rem] font-medium leading-none text-muted-foreground",
+                  (isActive || item.forceActive) && "text-primary",
                 )
               }
             >
               {({ isActive }) => (
                 <>
-                  <span className={cn("flex h-7 w-11 items-center justify-center rounded-full transition-colors", isActive && "bg-secondary")}>
+                  <span className={cn("flex h-7 w-12 items-center justify-center rounded-full transition-colors", (isActive || item.forceActive) && "bg-secondary")}>
                     <item.icon aria-hidden="true" className="size-5" />
                   </span>
                   {/* Past what the bar can give (a narrower phone), a label ends in an ellipsis rather than running into the next. */}
-                  <span className="max-w-full truncate text-center tracking-tighter">{t(`nav.short.${item.key}`)}</span>
+                  <span className="max-w-full truncate text-center">{item.label}</span>
                 </>
               )}
             </NavLink>
@@ -226,7 +247,7 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{householdName(household.name, t)}</span>
-                <span className="block text-xs text-muted-foreground">{t(household.role === "owner" ? "household.roleOwner" : "household.rolePartner")}</span>
+                <span className="block text-xs text-muted-foreground">{t(household.role === "owner" ? "household.roleOwner" : household.canEdit ? "household.roleEditor" : "household.rolePartner")}</span>
               </span>
               {household.id === current.id && <CheckIcon aria-label={t("household.current")} className="size-4 text-primary" />}
             </button>

@@ -3,6 +3,7 @@ import CheckIcon from "lucide-react/icons/check";
 import UsersIcon from "lucide-react/icons/users";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { demoGoalRatio, demoMonth, demoNetCents } from "~/features/marketing/demo-figures";
 import { formatEuro, formatPercent } from "~/features/marketing/format";
 import { useLanguage } from "~/i18n/use-language";
@@ -94,7 +95,10 @@ export function Hero() {
           </div>
           <p className="text-sm text-muted-foreground">{t("home.hero.note")}</p>
         </div>
-        <HeroPreview />
+        {/* Kept as rendered while the page hydrates: its figures would cost the page its first Intl formatter. */}
+        <ServerMarkup className="contents">
+          <HeroPreview />
+        </ServerMarkup>
       </div>
     </section>
   );

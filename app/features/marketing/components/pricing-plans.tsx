@@ -2,23 +2,38 @@ import CheckIcon from "lucide-react/icons/check";
 import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { planLimits } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 import { AppLink } from "./app-link";
 
 /**
  * The spec's two plans. Names, prices and feature lines come from the translations, so each locale writes 4,99 its own
- * way. Feature lines are whole keys: built from the plan's key, TypeScript would pair every plan with every feature.
+ * way, and a line that names a limit ("up to 10 rules") reads it from the plan. Feature lines are whole keys: built
+ * from the plan's key, TypeScript would pair every plan with every feature.
  */
 const plans = [
-  { key: "free", features: ["pricing.free.features.track", "pricing.free.features.overview", "pricing.free.features.language"], featured: false },
+  {
+    key: "free",
+    features: [
+      "pricing.free.features.track",
+      "pricing.free.features.import",
+      "pricing.free.features.overview",
+      "pricing.free.features.budgets",
+      "pricing.free.features.rules",
+      "pricing.free.features.language",
+    ],
+    featured: false,
+  },
   {
     key: "premium",
     features: [
       "pricing.premium.features.everything",
+      "pricing.premium.features.unlimited",
       "pricing.premium.features.goals",
       "pricing.premium.features.analytics",
       "pricing.premium.features.export",
       "pricing.premium.features.partner",
+      "pricing.premium.features.fairShare",
     ],
     featured: true,
   },
@@ -61,7 +76,7 @@ export function PricingPlans({ planHeading: Heading = "h3" }: PricingPlansProps)
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-3 text-sm">
                   <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <span>{t(feature)}</span>
+                  <span>{t(feature, { ...planLimits(plan.key) })}</span>
                 </li>
               ))}
             </ul>

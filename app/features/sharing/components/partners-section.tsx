@@ -1,5 +1,7 @@
+import EyeIcon from "lucide-react/icons/eye";
 import LogOutIcon from "lucide-react/icons/log-out";
 import MailIcon from "lucide-react/icons/mail";
+import PencilIcon from "lucide-react/icons/pencil";
 import UserMinusIcon from "lucide-react/icons/user-minus";
 import UserPlusIcon from "lucide-react/icons/user-plus";
 import UsersIcon from "lucide-react/icons/users";
@@ -11,10 +13,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { languageNames, languages, type Language } from "~/domain/languages";
+import { languageNames, languages, toBcp47, type Language } from "~/domain/languages";
 import { formatDate } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
-import { FieldError, FormError } from "~/features/budget/components/field-error";
+import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { SharingOverview } from "../invitations.server";
 
@@ -23,7 +25,7 @@ export const partnersAction = "/app/settings/partners";
 
 export type PartnersResult =
   | { ok: true; intent: "invite"; email: string }
-  | { ok: true; intent: "revoke" | "remove" | "leave" }
+  | { ok: true; intent: "revoke" | "remove" | "setAccess" | "leave" | "setPrivacy" }
   | { ok: false; intent: string; fieldErrors: Record<string, string> };
 
 function Message({ result, intent }: { result: PartnersResult | undefined; intent: string }) {
@@ -76,6 +78,15 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
           </select>
         </div>
       </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("sharing.invite.access")}</legend>
+        {(["view", "edit"] as const).map((access) => (
+          <label key={access} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+            <input type="radio" name="access" value={access} defaultChecked={access === "view"} className="size-4 accent-primary" />
+            {access === "edit" ? t("sharing.invite.canEdit") : t("sharing.invite.viewOnly")}
+          </label>
+        ))}
+      </fieldset>
       <p className="text-xs text-muted-foreground">{t("sharing.invite.hint")}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={busy}>
@@ -109,6 +120,50 @@ function RowAction({ intent, fields, label, icon }: { intent: string; fields: Re
 }
 
 /**
+ * Each member's own choice (design: money-in.md, "Two people"): the others see their personal spending entry by entry,
+ * or only as totals per category. Shared expenses always stay visible, since both carry them.
+ */
+function PersonalPrivacyForm({ others, inDetail, result }: { others: SharingOverview["members"]; inDetail: boolean; result?: PartnersResult }) {
+  const { t } = useTranslation("premium");
+  const format = useFormat();
+  const fetcher = useFetcher<PartnersResult>();
+  const id = useId();
+  const householdId = useAppShell().household.id;
+  const names = new Intl.ListFormat(toBcp47(format.language), { type: "conjunction" }).format(others.map((member) => member.name || member.email));
+  const choices = [
+    { value: true, label: t("sharing.privacy.detail"), hint: t("sharing.privacy.detailHint") },
+    { value: false, label: t("sharing.privacy.totals"), hint: t("sharing.privacy.totalsHint") },
+  ];
+  return (
+    <fetcher.Form method="post" action={partnersAction} className="flex flex-col gap-3" data-testid="personal-privacy">
+      <input type="hidden" name="intent" value="setPrivacy" />
+      <input type="hidden" name="householdId" value={householdId} />
+      <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-note`}>
+        <legend className="mb-1 text-sm font-semibold">{t("sharing.privacy.legend", { names })}</legend>
+        {choices.map((choice) => (
+          <label key={String(choice.value)} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+            <input type="radio" name="personalInDetail" value={String(choice.value)} defaultChecked={choice.value === inDetail} className="mt-0.5 size-4 shrink-0 accent-primary" />
+            <span className="min-w-0">
+              <span className="block font-medium">{choice.label}</span>
+              <span className="block text-xs text-muted-foreground">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p id={`${id}-note`} className="text-xs text-muted-foreground">
+        {t("sharing.privacy.note")}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+          {t("sharing.privacy.save")}
+        </Button>
+        <Message result={fetcher.data ?? result} intent="setPrivacy" />
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
  * Partner sharing in Settings. The owner of a premium household invites by e-mail, sees who shares the household
  * and the pending invitations, and ends access at any time; a partner sees who shares it and can leave.
  */
@@ -117,6 +172,8 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
   const format = useFormat();
   const partners = sharing.members.filter((member) => member.role === "partner");
   const owner = sharing.members.find((member) => member.role === "owner");
+  const you = sharing.members.find((member) => member.isYou);
+  const others = sharing.members.filter((member) => !member.isYou);
   return (
     <Card id="partner" data-section="partners">
       <CardHeader>
@@ -124,7 +181,11 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
           <UsersIcon aria-hidden="true" className="size-4 text-primary" />
           {t("sharing.title")}
         </h2>
-        <CardDescription>{sharing.role === "owner" ? t("sharing.ownerText") : t("sharing.partnerText", { owner: owner?.name || owner?.email || "" })}</CardDescription>
+        <CardDescription>
+          {sharing.role === "owner"
+            ? t("sharing.ownerText")
+            : t(you?.canEdit ? "sharing.partnerTextEditor" : "sharing.partnerText", { owner: owner?.name || owner?.email || "" })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {sharing.role === "owner" && !sharing.premium && (
@@ -146,17 +207,30 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
                     {member.isYou && <span className="font-normal text-muted-foreground"> ({t("sharing.you")})</span>}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+                  {!member.isYou && !member.personalInDetail && <p className="text-xs text-muted-foreground">{t("sharing.privacy.showsTotals")}</p>}
                 </div>
                 <div className="flex items-center gap-2">
-                  <Badge variant={member.role === "owner" ? "secondary" : "outline"}>{t(`sharing.roles.${member.role}`)}</Badge>
+                  <Badge variant={member.role === "owner" ? "secondary" : "outline"}>
+                    {t(member.role === "owner" ? "sharing.roles.owner" : member.canEdit ? "sharing.roles.editor" : "sharing.roles.partner")}
+                  </Badge>
                   {sharing.role === "owner" && member.role === "partner" && (
-                    <RowAction intent="remove" fields={{ partnerUserId: member.userId }} label={t("sharing.remove")} icon={<UserMinusIcon aria-hidden="true" />} />
+                    <>
+                      <RowAction
+                        intent="setAccess"
+                        fields={{ partnerUserId: member.userId, canEdit: String(!member.canEdit) }}
+                        label={member.canEdit ? t("sharing.makeReadOnly") : t("sharing.allowEditing")}
+                        icon={member.canEdit ? <EyeIcon aria-hidden="true" /> : <PencilIcon aria-hidden="true" />}
+                      />
+                      <RowAction intent="remove" fields={{ partnerUserId: member.userId }} label={t("sharing.remove")} icon={<UserMinusIcon aria-hidden="true" />} />
+                    </>
                   )}
                 </div>
               </li>
             ))}
           </ul>
         </div>
+
+        {you && others.length > 0 && <PersonalPrivacyForm others={others} inDetail={you.personalInDetail} result={result} />}
 
         {sharing.role === "owner" && sharing.pending.length > 0 && (
           <div className="flex flex-col gap-2">
@@ -168,6 +242,7 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
                     <MailIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                     <div className="min-w-0">
                       <p className="truncate text-sm font-medium">{item.email}</p>
+                      <p className="text-xs text-muted-foreground">{t(item.canEdit ? "sharing.roles.editor" : "sharing.roles.partner")}</p>
                       <p className="text-xs text-muted-foreground">{t("sharing.expires", { date: formatDate(item.expiresAt.slice(0, 10), format.language, "medium") })}</p>
                     </div>
                   </div>

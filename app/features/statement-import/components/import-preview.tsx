@@ -7,6 +7,7 @@ import { useFormat } from "~/features/household/components/use-app-shell";
 import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
+import { LearnOfferPrompt } from "~/features/rules/components/learn-offer";
 import type { ImportPreview as Preview, PreviewRow } from "../statement-import.server";
 
 type ShownPreview = Extract<Preview, { kind: "preview" }>;
@@ -62,7 +63,12 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
         </p>
       </div>
       <Card className="p-4 text-sm font-medium" role="status">
-        {t("import.preview.summary", { rows: summary.rows, new: summary.new, duplicates: summary.duplicates, transfers: summary.transfers })}
+        {t("import.preview.summary", {
+          rows: t("import.preview.summaryRows", { count: summary.rows }),
+          new: t("import.preview.summaryNew", { count: summary.new }),
+          duplicates: t("import.preview.summaryDuplicates", { count: summary.duplicates }),
+          transfers: t("import.preview.summaryTransfers", { count: summary.transfers }),
+        })}
         {summary.rows > preview.rows.length && <span className="mt-1 block font-normal text-muted-foreground">{t("import.preview.more", { shown: preview.rows.length, rows: summary.rows })}</span>}
       </Card>
 
@@ -94,6 +100,7 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
               <PreviewTableRow
                 key={row.line}
                 row={row}
+                householdId={householdId}
                 included={!unticked.has(row.line)}
                 onToggle={(included) => toggle(row.line, included)}
                 status={statusText(row, t, accountName)}
@@ -130,6 +137,7 @@ function statusText(row: PreviewRow, t: TFunction<"money">, accountName: (id: st
 
 interface PreviewTableRowProps {
   row: PreviewRow;
+  householdId: string;
   included: boolean;
   onToggle: (included: boolean) => void;
   status: string;
@@ -139,11 +147,18 @@ interface PreviewTableRowProps {
   date: string;
 }
 
-function PreviewTableRow({ row, included, onToggle, status, categories, label, amount, date }: PreviewTableRowProps) {
+function PreviewTableRow({ row, householdId, included, onToggle, status, categories, label, amount, date }: PreviewTableRowProps) {
   const { t } = useTranslation("money");
+  // The category the user picked instead of the suggested one: Samen then offers to always do so for this counterparty.
+  // Kept with the suggestion it replaced, so the answer stays in view when learning changes the suggestion.
+  const [picked, setPicked] = useState<{ categoryId: string; instead: string | null } | null>(null);
   const duplicate = row.status === "duplicate";
   const checkboxId = `include-${row.line}`;
-  const description = row.description || row.counterparty || "";
+  const description = row.rename || row.description || row.counterparty || "";
+  const offer =
+    picked && picked.categoryId !== picked.instead && row.counterparty
+      ? { counterparty: row.counterparty, categoryId: picked.categoryId, kind: row.amountMinor >= 0 ? ("income" as const) : ("expense" as const) }
+      : null;
   return (
     <tr
       className={cn(
@@ -171,17 +186,30 @@ function PreviewTableRow({ row, included, onToggle, status, categories, label, a
       <td className="whitespace-nowrap py-3 pr-3 max-md:col-start-2 max-md:row-start-2 max-md:py-0 max-md:text-xs max-md:text-muted-foreground">{date}</td>
       <td className="py-3 pr-3 max-md:col-start-2 max-md:row-start-1 max-md:py-0">
         <span className="block break-words font-medium text-foreground">{description}</span>
+        {row.rename && row.description && <span className="block break-words text-xs text-muted-foreground">{row.description}</span>}
         {row.counterparty && row.description && <span className="block break-words text-xs text-muted-foreground">{row.counterparty}</span>}
       </td>
       <td className={cn("whitespace-nowrap py-3 pr-3 text-right font-semibold tabular-nums max-md:col-start-3 max-md:row-start-1 max-md:py-0", row.amountMinor >= 0 ? "text-emerald-700" : "text-foreground")}>{amount}</td>
-      <td className="py-3 pr-3 max-md:col-span-2 max-md:col-start-2 max-md:py-0 max-md:text-xs">{status}</td>
+      <td className="py-3 pr-3 max-md:col-span-2 max-md:col-start-2 max-md:py-0 max-md:text-xs">
+        {status}
+        {row.transferByRule && <span className="block text-xs text-muted-foreground">{t("import.preview.why.rule")}</span>}
+      </td>
       <td className="py-2 max-md:col-span-2 max-md:col-start-2 max-md:pt-1">
         {row.status === "new" && row.categoryId && (
           <>
             <label htmlFor={`category-${row.line}`} className="sr-only">
               {`${t("import.preview.category")}: ${description}`}
             </label>
-            <select id={`category-${row.line}`} name={`category-${row.line}`} defaultValue={row.categoryId} className={selectClass} aria-describedby={`why-${row.line}`}>
+            <select
+              // A rule learned from another row changes this row's suggestion: the select starts again from it.
+              key={row.categoryId}
+              id={`category-${row.line}`}
+              name={`category-${row.line}`}
+              defaultValue={row.categoryId}
+              onChange={(event) => setPicked({ categoryId: event.currentTarget.value, instead: row.categoryId })}
+              className={selectClass}
+              aria-describedby={`why-${row.line}`}
+            >
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {label(category)}
@@ -190,9 +218,10 @@ function PreviewTableRow({ row, included, onToggle, status, categories, label, a
             </select>
             {row.categorySource && (
               <span id={`why-${row.line}`} className="mt-1 block text-xs text-muted-foreground">
-                {t(`import.preview.why.${row.categorySource}`)}
+                {row.categorySource === "rule" && row.ruleAbout ? t("import.preview.why.ruleFor", { about: row.ruleAbout }) : t(`import.preview.why.${row.categorySource}`)}
               </span>
             )}
+            {offer && <LearnOfferPrompt key={offer.categoryId} offer={offer} householdId={householdId} className="mt-2" />}
           </>
         )}
       </td>

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/exports";
 import { requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { FormError } from "~/features/budget/components/field-error";
+import { FormError } from "~/components/ui/field-error";
 import { ExportPanel } from "~/features/exports/components/export-panel";
 
 export const handle = { i18n: ["app", "premium"] };

@@ -52,7 +52,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           <h1 className="text-xl font-semibold leading-tight">{state === "valid" ? t("invitation.heading", { inviter, household }) : t(`invitation.states.${state}.title`)}</h1>
           <CardDescription>
             {state === "valid"
-              ? t("invitation.text")
+              ? t(invitation.canEdit ? "invitation.textEdit" : "invitation.textView")
               : t(`invitation.states.${state}.text`, { invited: invitation.invitedEmail ?? "", email, inviter })}
           </CardDescription>
         </CardHeader>

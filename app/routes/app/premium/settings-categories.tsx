@@ -4,6 +4,7 @@ import type { Route } from "./+types/settings-categories";
 import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
+import { conflictAnswer } from "~/features/platform/row-version.server";
 import { CustomCategoriesSection, type CategoriesResult } from "~/features/custom-categories/components/custom-categories-section";
 import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory, type CategoryResult } from "~/features/custom-categories/custom-categories.server";
 import { categoryFieldErrors, createCategoryForm, updateCategoryForm } from "~/features/custom-categories/custom-category.schema";
@@ -40,7 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = updateCategoryForm.safeParse(values);
       if (!parsed.success) return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) }, values.categoryId);
       const { categoryId, ...fields } = parsed.data;
-      return answer(await updateCustomCategory({ ...base, categoryId, fields }), categoryId);
+      const result = await updateCustomCategory({ ...base, categoryId, version: values.version, fields });
+      if ("conflict" in result) return conflictAnswer(result, (form, current): CategoriesResult => ({ ok: false, intent, categoryId, fieldErrors: { form }, current }));
+      return answer(result, categoryId);
     }
     if (intent === "archive" || intent === "restore") {
       return answer(await setCustomCategoryArchived({ ...base, categoryId: values.categoryId ?? "", archived: intent === "archive" }), values.categoryId);

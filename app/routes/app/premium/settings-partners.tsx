@@ -6,8 +6,8 @@ import { clearedHouseholdCookieHeader, forAction, forLoader, requireAppContext }
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
-import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation } from "~/features/sharing/invitations.server";
-import { inviteForm } from "~/features/sharing/sharing.schema";
+import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation, setPartnerAccess, setPersonalPrivacy } from "~/features/sharing/invitations.server";
+import { inviteForm, partnerAccessForm, personalPrivacyForm } from "~/features/sharing/sharing.schema";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["app", "premium"] };
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const refuse = (intent: string, fieldErrors: Record<string, string>, status: number, retryAfterSeconds?: number) =>
   data<PartnersResult>({ ok: false, intent, fieldErrors }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined });
 
-/** Invite, revoke, remove and leave. Fetchers get the answer as data; a plain form post renders this page with it. */
+/** Invite, revoke, remove, change a partner's access, leave, and each member's own privacy choice. Fetchers get the answer as data; a plain form post renders this page with it. */
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
           const field = String(parsed.error.issues[0]?.path[0] ?? "email");
           return refuse("invite", { [field === "language" ? "form" : "email"]: parsed.error.issues[0]?.message ?? "sharing.errors.invalidEmail" }, 400);
         }
-        const result = await invitePartner({ ...base, email: parsed.data.email, language: parsed.data.language });
+        const result = await invitePartner({ ...base, email: parsed.data.email, language: parsed.data.language, canEdit: parsed.data.access === "edit" });
         if (!result.ok) {
           const onEmail = result.error === "invalidEmail" || result.error === "self" || result.error === "alreadyMember";
           return refuse("invite", { [onEmail ? "email" : "form"]: `sharing.errors.${result.error}` }, result.error === "premiumRequired" ? 403 : result.error === "tooMany" ? 429 : 400, result.retryAfterSeconds);
@@ -51,6 +51,18 @@ export async function action({ request }: Route.ActionArgs) {
       case "remove": {
         const result = await removePartner({ ...base, partnerUserId: values.partnerUserId ?? "" });
         return result.ok ? data<PartnersResult>({ ok: true, intent: "remove" }) : refuse("remove", { form: "sharing.errors.gone" }, 404);
+      }
+      case "setAccess": {
+        const parsed = partnerAccessForm.safeParse(values);
+        if (!parsed.success) return refuse("setAccess", { form: "sharing.errors.generic" }, 400);
+        const result = await setPartnerAccess({ ...base, ...parsed.data });
+        return result.ok ? data<PartnersResult>({ ok: true, intent: "setAccess" }) : refuse("setAccess", { form: "sharing.errors.gone" }, 404);
+      }
+      case "setPrivacy": {
+        const parsed = personalPrivacyForm.safeParse(values);
+        if (!parsed.success) return refuse("setPrivacy", { form: "sharing.errors.generic" }, 400);
+        await setPersonalPrivacy({ ...base, ...parsed.data });
+        return data<PartnersResult>({ ok: true, intent: "setPrivacy" });
       }
       case "leave": {
         const result = await leaveHousehold(base);

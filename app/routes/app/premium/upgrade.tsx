@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { requireForm } from "~/features/platform/forms.server";
 import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { FormError } from "~/features/budget/components/field-error";
+import { FormError } from "~/components/ui/field-error";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { PlanComparison } from "~/features/billing/components/plan-comparison";
 import { SubscriptionStatus, useBillingDate } from "~/features/billing/components/subscription-status";
@@ -17,7 +17,7 @@ import { cancelPremium, endTestPeriod, getBillingOverview, resumePremium, upgrad
 
 export const handle = { i18n: ["app", "premium"] };
 
-const gatedFeatures = ["customCategories", "partners", "exports", "reports", "goals"] as const;
+const gatedFeatures = ["customCategories", "partners", "exports", "reports", "goals", "fairShare"] as const;
 const isGatedFeature = (value: string | null): value is (typeof gatedFeatures)[number] => gatedFeatures.some((feature) => feature === value);
 /** What Stripe's checkout reports back in `?checkout=`; each has its message at `upgrade.messages.checkout_<outcome>`. */
 const isCheckoutOutcome = (value: string | null): value is "success" | "cancelled" => value === "success" || value === "cancelled";

@@ -1,0 +1,69 @@
+/**
+ * The shape of a rule as it is stored (jsonb) and evaluated. Conditions all must hold; actions set fields.
+ * Text conditions compare case- and accent-insensitively; amounts are absolute minor units of the entry's kind.
+ */
+export type RuleTextField = "description" | "counterparty" | "counterpartyIban";
+export type RuleTextOperator = "contains" | "equals" | "startsWith" | "regex";
+
+export type RuleCondition =
+  | { field: RuleTextField; operator: RuleTextOperator; value: string }
+  | { field: "account"; operator: "equals"; accountId: string }
+  | { field: "amount"; operator: "equals"; amountMinor: number }
+  | { field: "amount"; operator: "between"; minMinor: number; maxMinor: number };
+
+export interface RuleActions {
+  /** A category of the household; an income rule sets only income categories, an expense rule expense ones. */
+  categoryId?: string;
+  /** Replaces the description. */
+  rename?: string;
+  /** Makes the row a transfer between its account and this one instead of income or expense. */
+  transferAccountId?: string;
+  /**
+   * Marks an expense shared between the members or personal, whatever its account's default says. Income is never
+   * split, so an income entry is left as it is.
+   */
+  sharing?: "shared" | "personal";
+}
+
+export type RuleField = RuleCondition["field"];
+export type RuleOperator = RuleCondition["operator"];
+export type RuleAction = keyof RuleActions;
+
+/** "learned" when the user said yes to "Always put … in …?"; "manual" when written on the Rules screen. */
+export type RuleOrigin = "manual" | "learned";
+
+/** What rules look at in an entry, whether it is a statement row, a stored transaction or one being typed. */
+export interface RuleEntry {
+  kind: "income" | "expense";
+  /** Absolute minor units. */
+  amountMinor: number;
+  description: string;
+  counterparty: string | null;
+  counterpartyIban: string | null;
+  accountId: string;
+}
+
+/** "Always put <counterparty> in <category>?", offered after the user changed an entry's category. */
+export interface LearnOffer {
+  counterparty: string;
+  categoryId: string;
+  kind: "income" | "expense";
+}
+
+/** The rule behind a suggestion, named by its first text condition's value ("" when it has none). */
+export interface RuleReason {
+  kind: "rule";
+  ruleId: string;
+  about: string;
+}
+
+/**
+ * What the entry form preselects while the user types, and why: a rule (named by its first condition), or the
+ * category the same name usually gets; and, for an expense, shared or personal when a rule says so.
+ */
+export interface EntrySuggestion {
+  categoryId: string | null;
+  rename: string | null;
+  reason: RuleReason | { kind: "usual"; name: string };
+  sharing: { shared: boolean; reason: RuleReason } | null;
+}

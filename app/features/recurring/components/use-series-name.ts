@@ -1,0 +1,26 @@
+import { useMemo } from "react";
+import { toBcp47 } from "~/domain/languages";
+import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useFormat } from "~/features/household/components/use-app-shell";
+
+/** What a series is called: its name, else the bank's name for the other side, else its category. */
+export function useSeriesName() {
+  const categories = useCategories();
+  return (series: { description: string; counterparty: string | null; categoryId: string }) =>
+    series.description || series.counterparty || categories.label(categories.byId(series.categoryId));
+}
+
+/** Weekday names in the reader's language: Monday first, as the calendar's columns, and of a date. */
+export function useWeekdays() {
+  const { language } = useFormat();
+  return useMemo(() => {
+    const short = new Intl.DateTimeFormat(toBcp47(language), { weekday: "short", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat(toBcp47(language), { weekday: "long", timeZone: "UTC" });
+    // 5 January 2026 is a Monday.
+    const week = Array.from({ length: 7 }, (_, index) => new Date(Date.UTC(2026, 0, 5 + index)));
+    return {
+      columns: week.map((day) => ({ short: short.format(day), long: long.format(day) })),
+      shortOf: (date: string) => short.format(new Date(`${date}T00:00:00Z`)),
+    };
+  }, [language]);
+}

@@ -1,0 +1,507 @@
+import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { db, type Database } from "~/db/client.server";
+import { moneyAccount, recurring, recurringOccurrence, transaction } from "~/db/schema";
+import type { TransactionKind } from "~/domain/categories";
+import { can } from "~/domain/plans";
+import { addDays, addMonths, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
+import {
+  detectRecurring as detectInHistory,
+  isOccurrence,
+  occurrencesBetween,
+  seriesKey,
+  type RecurringFrequency,
+  type RecurringSuggestion,
+  type Schedule,
+} from "~/domain/recurring";
+import type { FieldErrors } from "~/lib/forms";
+import type { Conflict } from "~/lib/row-version";
+import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
+import { isUuid, uuidv7 } from "~/lib/uuid";
+import { BudgetAccessError } from "~/features/household/errors";
+import { requireHouseholdAccess } from "~/features/household/households.server";
+import { notifySharedExpenses } from "~/features/household/notifications.server";
+import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { isUsableCategory } from "~/features/budget/categories.server";
+import { noticePassedBudgets } from "~/features/budgets/budgets.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import type { RecurringInput } from "./recurring.schema";
+
+/** One series as the pages show it. */
+export interface SeriesView extends Schedule {
+  id: string;
+  kind: TransactionKind;
+  amountMinor: number;
+  description: string;
+  counterparty: string | null;
+  categoryId: string;
+  accountId: string;
+  autoPost: boolean;
+  /** The row version an edit or delete must be based on (features/platform/row-version.server.ts). */
+  version: string;
+}
+
+/**
+ * One due date of a series in a month: posted or skipped (recorded), or still open — due from today on, overdue
+ * before (a series that is not posted automatically waits for its tap).
+ */
+export interface OccurrenceView {
+  recurringId: string;
+  dueOn: IsoDate;
+  kind: TransactionKind;
+  amountMinor: number;
+  description: string;
+  counterparty: string | null;
+  categoryId: string;
+  accountId: string;
+  autoPost: boolean;
+  status: "posted" | "skipped" | "due" | "overdue";
+}
+
+type SeriesWrite = { ok: true; recurringId: string } | { ok: false; fieldErrors: FieldErrors };
+type OccurrenceWrite = { ok: true; changed: boolean } | { ok: false; error: string };
+
+const seriesColumns = {
+  id: recurring.id,
+  kind: recurring.kind,
+  amountMinor: recurring.amountMinor,
+  description: recurring.description,
+  counterparty: recurring.counterparty,
+  categoryId: recurring.categoryId,
+  accountId: recurring.accountId,
+  frequency: recurring.frequency,
+  interval: recurring.interval,
+  dayOfMonth: recurring.dayOfMonth,
+  lastDay: recurring.lastDay,
+  startsOn: recurring.startsOn,
+  endsOn: recurring.endsOn,
+  autoPost: recurring.autoPost,
+  version: versionOf(recurring.updatedAt),
+};
+
+type SeriesRow = Pick<typeof recurring.$inferSelect, Exclude<keyof typeof seriesColumns, "version">> & { version: string };
+
+function toView(row: SeriesRow): SeriesView {
+  return { ...row, kind: row.kind as TransactionKind, frequency: row.frequency as RecurringFrequency };
+}
+
+/** The household's series, oldest first (recurring_household_idx); optionally only those running in a date range. */
+async function seriesOf(householdId: string, during?: { from: IsoDate; to: IsoDate }): Promise<SeriesView[]> {
+  const rows = await db()
+    .select(seriesColumns)
+    .from(recurring)
+    .where(
+      and(
+        eq(recurring.householdId, householdId),
+        during ? lt(recurring.startsOn, during.to) : undefined,
+        during ? or(isNull(recurring.endsOn), gte(recurring.endsOn, during.from)) : undefined,
+      ),
+    )
+    .orderBy(asc(recurring.createdAt), asc(recurring.id));
+  return rows.map(toView);
+}
+
+async function requireSeries(householdId: string, recurringId: string): Promise<SeriesView> {
+  if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
+  const [row] = await db()
+    .select(seriesColumns)
+    .from(recurring)
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId)))
+    .limit(1);
+  if (!row) throw new BudgetAccessError("notFound");
+  return toView(row);
+}
+
+/** Recorded due dates (posted or skipped) of a household's series in [from, to): recurring_occurrence_household_due_idx. */
+async function recordedBetween(householdId: string, from: IsoDate, to?: IsoDate) {
+  const rows = await db()
+    .select({ recurringId: recurringOccurrence.recurringId, dueOn: recurringOccurrence.dueOn, status: recurringOccurrence.status })
+    .from(recurringOccurrence)
+    .where(and(eq(recurringOccurrence.householdId, householdId), gte(recurringOccurrence.dueOn, from), to ? lt(recurringOccurrence.dueOn, to) : undefined));
+  return new Map(rows.map((row) => [`${row.recurringId}|${row.dueOn}`, row.status as "posted" | "skipped"]));
+}
+
+/** Every series of the household with its next open due date from today on (null once it has ended). */
+export async function listRecurring({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const [series, recorded] = await Promise.all([seriesOf(householdId), recordedBetween(householdId, today)]);
+  return {
+    access,
+    series: series.map((item) => {
+      // Dates confirmed or skipped ahead are passed over; a year of them is more than anyone records ahead.
+      const open = occurrencesBetween(item, today, addDays(today, 400)).find((date) => !recorded.has(`${item.id}|${date}`));
+      return { ...item, nextDue: open ?? null };
+    }),
+  };
+}
+
+/**
+ * A month's due dates of every series, and what is still to come in it: the dates neither posted nor skipped —
+ * overdue ones of earlier days included, since their money has not been entered either. The totals feed the
+ * dashboard's "Safe to spend" (expected income and upcoming bills). Two indexed queries, whatever the history.
+ */
+export async function upcomingForMonth({ userId, householdId, month, today }: { userId: string; householdId: string; month: MonthKey; today: IsoDate }) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const from = monthStart(month);
+  const to = monthEnd(month);
+  const [series, recorded] = await Promise.all([seriesOf(householdId, { from, to }), recordedBetween(householdId, from, to)]);
+  const occurrences: OccurrenceView[] = series
+    .flatMap((item) =>
+      occurrencesBetween(item, from, addDays(to, -1)).map((dueOn) => ({
+        recurringId: item.id,
+        dueOn,
+        kind: item.kind,
+        amountMinor: item.amountMinor,
+        description: item.description,
+        counterparty: item.counterparty,
+        categoryId: item.categoryId,
+        accountId: item.accountId,
+        autoPost: item.autoPost,
+        status: recorded.get(`${item.id}|${dueOn}`) ?? (dueOn < today ? ("overdue" as const) : ("due" as const)),
+      })),
+    )
+    .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
+  const upcoming = occurrences.filter((item) => item.status === "due" || item.status === "overdue");
+  const sum = (kind: TransactionKind) => upcoming.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
+  return { access, occurrences, upcoming, totals: { expectedIncomeMinor: sum("income"), upcomingBillsMinor: sum("expense") } };
+}
+
+/** The series' account: one of the household's open accounts, or its Everyday account when none is chosen. */
+async function accountFor(householdId: string, accountId: string | null): Promise<string | null> {
+  if (accountId === null) return everydayAccountId(householdId);
+  const [row] = await db()
+    .select({ id: moneyAccount.id })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Checks a series' category and account; the values to write, or the fields to fix. */
+async function seriesValues(householdId: string, input: RecurringInput) {
+  const fieldErrors: FieldErrors = {};
+  if (!(await isUsableCategory({ householdId, categoryId: input.categoryId, kind: input.kind }))) fieldErrors.categoryId = "errors.category.invalid";
+  const accountId = await accountFor(householdId, input.accountId);
+  if (!accountId) fieldErrors.accountId = "recurring:errors.account";
+  if (!accountId || Object.keys(fieldErrors).length > 0) return { ok: false as const, fieldErrors };
+  return {
+    ok: true as const,
+    values: {
+      kind: input.kind,
+      amountMinor: input.amount,
+      description: input.description,
+      counterparty: input.counterparty,
+      categoryId: input.categoryId,
+      accountId,
+      frequency: input.frequency,
+      interval: input.interval,
+      dayOfMonth: input.dayOfMonth,
+      lastDay: input.lastDay,
+      startsOn: input.startsOn,
+      endsOn: input.endsOn,
+      autoPost: input.autoPost,
+    },
+  };
+}
+
+async function requireWriter(userId: string, householdId: string) {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!can(access.plan, "recurring.schedule")) throw new BudgetAccessError("readOnly");
+  return access;
+}
+
+/** Sets up a series (owner only). Nothing is posted here: the worker posts automatic ones, the page offers the rest. */
+export async function createRecurring({ userId, householdId, input }: { userId: string; householdId: string; input: RecurringInput }): Promise<SeriesWrite> {
+  const access = await requireWriter(userId, householdId);
+  const checked = await seriesValues(householdId, input);
+  if (!checked.ok) return checked;
+  const [row] = await db()
+    .insert(recurring)
+    .values({ householdId, currency: access.household.currency, createdBy: userId, ...checked.values })
+    .returning({ id: recurring.id });
+  if (!row) throw new Error("recurring insert returned nothing");
+  return { ok: true, recurringId: row.id };
+}
+
+/** What a refused stale save or delete answers: the series as it is now, or that it is gone. */
+async function seriesConflict(householdId: string, recurringId: string): Promise<Conflict<SeriesView>> {
+  const [row] = await db()
+    .select(seriesColumns)
+    .from(recurring)
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId)));
+  return row ? { conflict: "changed", current: toView(row) } : { conflict: "gone" };
+}
+
+/**
+ * Changes a series. What was posted stays; the new schedule counts from the last posted date on. Only if nobody
+ * changed the series since `version` was loaded; otherwise nothing is written and the answer carries it as it is now.
+ */
+export async function updateRecurring({
+  userId,
+  householdId,
+  recurringId,
+  version,
+  input,
+}: {
+  userId: string;
+  householdId: string;
+  recurringId: string;
+  version: string | undefined;
+  input: RecurringInput;
+}): Promise<SeriesWrite | Conflict<SeriesView>> {
+  await requireWriter(userId, householdId);
+  // A series deleted meanwhile is answered as "gone" below, in the form, rather than as a missing page.
+  if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
+  const checked = await seriesValues(householdId, input);
+  if (!checked.ok) return checked;
+  const saved = await db()
+    .update(recurring)
+    .set({ ...checked.values, updatedAt: nextVersion(recurring.updatedAt) })
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version)))
+    .returning({ id: recurring.id });
+  if (saved.length === 0) return seriesConflict(householdId, recurringId);
+  return { ok: true, recurringId };
+}
+
+/**
+ * Ends a series. The entries it posted stay: they happened. A series somebody changed after `version` was loaded is
+ * not deleted: the answer shows it as it is now, and deleting it anyway takes the new version.
+ */
+export async function deleteRecurring({
+  userId,
+  householdId,
+  recurringId,
+  version,
+}: {
+  userId: string;
+  householdId: string;
+  recurringId: string;
+  version: string | undefined;
+}): Promise<{ ok: true } | Conflict<SeriesView>> {
+  await requireWriter(userId, householdId);
+  if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
+  const deleted = await db()
+    .delete(recurring)
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version)))
+    .returning({ id: recurring.id });
+  if (deleted.length === 0) return seriesConflict(householdId, recurringId);
+  return { ok: true };
+}
+
+type Executor = Pick<Database, "execute">;
+
+interface Claim {
+  recurringId: string;
+  dueOn: IsoDate;
+  /** Who tapped Confirm; null for the worker. */
+  createdBy: string | null;
+}
+
+/** An entry a series posted. */
+export interface PostedEntry {
+  transactionId: string;
+  householdId: string;
+  kind: TransactionKind;
+  categoryId: string;
+  amountMinor: number;
+  occurredOn: IsoDate;
+  description: string;
+  /** Shared as its account's default says (a joint account: shared). */
+  shared: boolean;
+  /** Who tapped Confirm, else whoever set the series up: the member it is paid by, and never told about it. */
+  actorUserId: string | null;
+}
+
+/**
+ * Posts due dates, each exactly once, in one statement: the occurrences are claimed first (`on conflict do nothing`
+ * on their primary key), and only the claimed ones get their entry. A second tap, a worker after a restart or two
+ * workers at once find the dates taken and post nothing. The occurrence names its entry before the entry exists;
+ * foreign keys are checked at the statement's end, when both rows are there.
+ */
+async function postClaims(executor: Executor, claims: readonly Claim[]): Promise<PostedEntry[]> {
+  const posted: PostedEntry[] = [];
+  for (let index = 0; index < claims.length; index += 1000) {
+    const chunk = claims.slice(index, index + 1000);
+    const result = await executor.execute(sql`
+      with "candidate" as (
+        select * from unnest(
+          ${sql.param(chunk.map((claim) => claim.recurringId))}::uuid[], ${sql.param(chunk.map((claim) => claim.dueOn))}::date[],
+          ${sql.param(chunk.map(() => uuidv7()))}::uuid[], ${sql.param(chunk.map((claim) => claim.createdBy))}::text[]
+        ) as "c"("recurring_id", "due_on", "transaction_id", "created_by")
+      ), "claimed" as (
+        insert into "recurring_occurrence" ("recurring_id", "due_on", "household_id", "status", "transaction_id")
+        select "c"."recurring_id", "c"."due_on", "r"."household_id", 'posted', "c"."transaction_id"
+        from "candidate" "c", "recurring" "r"
+        where "r"."id" = "c"."recurring_id"
+        on conflict do nothing
+        returning "recurring_id", "due_on", "transaction_id"
+      )
+      -- Shared or personal as the account's default says (a joint account: shared), paid by whoever tapped Confirm,
+      -- else by whoever set the series up.
+      insert into "transaction" ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description", "category_id", "counterparty", "created_by",
+                                 "shared", "member_user_id")
+      select "claimed"."transaction_id", "r"."household_id", "r"."account_id", "r"."kind", "r"."amount_minor", "r"."currency", "claimed"."due_on",
+             "r"."description", "r"."category_id", "r"."counterparty", "c"."created_by",
+             coalesce((select "a"."default_shared" from "money_account" "a" where "a"."id" = "r"."account_id"), false), coalesce("c"."created_by", "r"."created_by")
+      from "claimed", "recurring" "r", "candidate" "c"
+      where "r"."id" = "claimed"."recurring_id" and "c"."recurring_id" = "claimed"."recurring_id" and "c"."due_on" = "claimed"."due_on"
+      returning "id", "household_id", "kind", "category_id", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description", "shared", "member_user_id"`);
+    // PGlite and node-postgres both answer with { rows }; bigint comes back as a string from node-postgres.
+    const rows = (
+      result as unknown as {
+        rows: { id: string; household_id: string; kind: string; category_id: string; amount_minor: string | number; occurred_on: string; description: string; shared: boolean; member_user_id: string | null }[];
+      }
+    ).rows;
+    for (const row of rows) {
+      posted.push({
+        transactionId: row.id,
+        householdId: row.household_id,
+        kind: row.kind as TransactionKind,
+        categoryId: row.category_id,
+        amountMinor: Number(row.amount_minor),
+        occurredOn: row.occurred_on,
+        description: row.description,
+        shared: row.shared,
+        actorUserId: row.member_user_id,
+      });
+    }
+  }
+  return posted;
+}
+
+/** Budgets the posted expenses pushed past their limit tell their households, once per category and month. */
+async function noticeBudgets(posted: readonly PostedEntry[]) {
+  const monthsByHousehold = new Map<string, Set<MonthKey>>();
+  for (const entry of posted) {
+    if (entry.kind !== "expense") continue;
+    const months = monthsByHousehold.get(entry.householdId) ?? new Set<MonthKey>();
+    months.add(monthOf(entry.occurredOn));
+    monthsByHousehold.set(entry.householdId, months);
+  }
+  for (const [householdId, months] of monthsByHousehold) await noticePassedBudgets({ householdId, months: [...months] });
+}
+
+/** Posted shared expenses over the household's alert amount tell the other members (money-in.md, "Two people"). */
+async function noticeSharedPosted(posted: readonly PostedEntry[]) {
+  for (const entry of posted) {
+    if (entry.kind !== "expense" || !entry.shared) continue;
+    await notifySharedExpenses({ householdId: entry.householdId, actorUserId: entry.actorUserId, entries: [{ ...entry, id: entry.transactionId }] });
+  }
+}
+
+/** Confirm, skip and undo act on a due date of the household's own series. */
+async function requireDueDate(userId: string, householdId: string, recurringId: string, dueOn: IsoDate) {
+  await requireWriter(userId, householdId);
+  const series = await requireSeries(householdId, recurringId);
+  return isOccurrence(series, dueOn) ? series : null;
+}
+
+/** One tap: the due date is posted as an entry. A second tap (or the worker) finds it posted and adds nothing. */
+export async function confirmOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
+  if (!(await requireDueDate(userId, householdId, recurringId, dueOn))) return { ok: false, error: "recurring:errors.notDue" };
+  const posted = await postClaims(db(), [{ recurringId, dueOn, createdBy: userId }]);
+  await noticeBudgets(posted);
+  await noticeSharedPosted(posted);
+  return { ok: true, changed: posted.length > 0 };
+}
+
+/** Passes a due date over: nothing is entered, and the date leaves the upcoming list. */
+export async function skipOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
+  if (!(await requireDueDate(userId, householdId, recurringId, dueOn))) return { ok: false, error: "recurring:errors.notDue" };
+  const skipped = await db().insert(recurringOccurrence).values({ recurringId, dueOn, householdId, status: "skipped" }).onConflictDoNothing().returning({ dueOn: recurringOccurrence.dueOn });
+  return { ok: true, changed: skipped.length > 0 };
+}
+
+/** Undo of a confirm or a skip: the date is open again, and the entry a confirm posted is removed with it. */
+export async function reopenOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
+  await requireWriter(userId, householdId);
+  await requireSeries(householdId, recurringId);
+  const changed = await db().transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(recurringOccurrence)
+      .where(and(eq(recurringOccurrence.recurringId, recurringId), eq(recurringOccurrence.dueOn, dueOn), eq(recurringOccurrence.householdId, householdId)))
+      .returning({ transactionId: recurringOccurrence.transactionId });
+    if (removed?.transactionId) await tx.delete(transaction).where(and(eq(transaction.id, removed.transactionId), eq(transaction.householdId, householdId)));
+    return removed !== undefined;
+  });
+  return { ok: true, changed };
+}
+
+/**
+ * Posts every due date up to today of every automatic series, across households, each exactly once: after a
+ * restart the dates missed while the server was down are posted, and a date posted before is never posted again.
+ * A series is read from the day after its last posted date up to today (from its start when nothing was posted);
+ * dates skipped ahead lie after that day and stay skipped, because the claim refuses them.
+ */
+export async function postDueOccurrences({ today }: { today: IsoDate }): Promise<PostedEntry[]> {
+  const rows = await db()
+    .select({
+      ...seriesColumns,
+      postedThrough: sql<string | null>`(select max(o."due_on")::text from "recurring_occurrence" o
+        where o."recurring_id" = "recurring"."id" and o."status" = 'posted' and o."due_on" <= ${today})`,
+    })
+    .from(recurring)
+    .where(and(eq(recurring.autoPost, true), sql`${recurring.startsOn} <= ${today}`));
+  const claims: Claim[] = rows.flatMap(({ postedThrough, ...row }) =>
+    occurrencesBetween(toView(row), postedThrough ? addDays(postedThrough, 1) : row.startsOn, today).map((dueOn) => ({ recurringId: row.id, dueOn, createdBy: null })),
+  );
+  if (claims.length === 0) return [];
+  const posted = await postClaims(db(), claims);
+  await noticeBudgets(posted);
+  await noticeSharedPosted(posted);
+  return posted;
+}
+
+/** How far back detection reads: three yearly payments take two years and a bit. */
+const detectionMonths = 25;
+
+interface HistoryGroup {
+  kind: string;
+  counterparty: string | null;
+  description: string;
+  dates: string[];
+  amounts: string[];
+  categories: string[];
+  accounts: string[];
+}
+
+/**
+ * Series in the household's recent history that are not set up yet ("Netflix, 13,99 € monthly"). One range scan
+ * of transaction_household_date_idx, grouped in the database by the name detection goes by (the bank's name for the
+ * other side, else the description), so a few hundred rows of arrays travel instead of tens of thousands of entries
+ * (at 100,000 entries, 25 months are about 40,000).
+ * Counterparties (or hand-typed names) that already have a series are left out, and so are the personal expenses of
+ * a member who shows them to this one only as category totals: a suggestion would name their counterparties.
+ */
+export async function detectRecurring({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }): Promise<RecurringSuggestion[]> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const since = monthStart(addMonths(monthOf(today), -detectionMonths));
+  const [result, series] = await Promise.all([
+    // The arrays of a group list its entries in one and the same order; detection sorts them by date itself.
+    db().execute(sql`
+      select "kind", nullif(btrim("counterparty"), '') as "counterparty",
+             case when nullif(btrim("counterparty"), '') is null then "description" else '' end as "description",
+             array_agg(to_char("occurred_on", 'YYYY-MM-DD')) as "dates",
+             array_agg("amount_minor"::text) as "amounts",
+             array_agg("category_id"::text) as "categories",
+             array_agg("account_id"::text) as "accounts"
+      from "transaction"
+      where "household_id" = ${householdId} and "occurred_on" >= ${since} and "occurred_on" <= ${today} and ${visibleEntries(access) ?? sql`true`}
+      group by 1, 2, 3`),
+    seriesOf(householdId),
+  ]);
+  // PGlite and node-postgres both answer with { rows } and parse text[] into arrays.
+  const groups = (result as unknown as { rows: HistoryGroup[] }).rows;
+  const history = groups.flatMap((group) =>
+    group.dates.map((occurredOn, index) => ({
+      kind: group.kind as TransactionKind,
+      amountMinor: Number(group.amounts[index]),
+      occurredOn,
+      counterparty: group.counterparty,
+      description: group.description,
+      categoryId: group.categories[index]!,
+      accountId: group.accounts[index]!,
+    })),
+  );
+  const known = new Set(series.map((item) => seriesKey(item.kind, item.counterparty, item.description)));
+  return detectInHistory(history, { today }).filter((suggestion) => !known.has(suggestion.key));
+}

@@ -1,0 +1,74 @@
+import { todayIn, type IsoDate } from "~/domain/periods";
+import { logger } from "~/lib/logger.server";
+import { RepeatingTask } from "~/lib/repeating-task.server";
+import { postDueOccurrences, type PostedEntry } from "./recurring.server";
+
+export interface RecurringPostingOptions {
+  /** How often due dates are looked for. */
+  intervalMs?: number;
+  /** The clock "today" is read from; tests move it instead of waiting. */
+  now?: () => Date;
+  /**
+   * The calendar automatic series follow. Households have no time zone of their own (the reader's browser sends
+   * theirs per request), so the worker posts by the server's: its TZ, UTC when unset.
+   */
+  timeZone?: string;
+}
+
+/**
+ * Posts the due dates of automatic series: a round at start (catching up whatever fell due while the server was
+ * down), then one every hour. A round posts each date once (postDueOccurrences claims it), so rounds that overlap,
+ * a restart or two servers never post a date twice.
+ */
+export class RecurringPostingWorker {
+  private readonly now: () => Date;
+  private readonly timeZone: string;
+  private readonly task: RepeatingTask;
+
+  constructor({ intervalMs = 3_600_000, now = () => new Date(), timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone }: RecurringPostingOptions = {}) {
+    this.now = now;
+    this.timeZone = timeZone;
+    this.task = new RepeatingTask(() => this.postDue(), intervalMs);
+  }
+
+  /** The first round now, the next ones every `intervalMs`. */
+  start(): void {
+    this.task.start();
+  }
+
+  /** Stops the timer and waits for a round under way, so the database can be closed after it. */
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** The calendar day the worker posts up to. */
+  today(): IsoDate {
+    return todayIn(this.timeZone, this.now());
+  }
+
+  /** Posts every date due by today; a database that cannot be reached is logged and tried again next round. */
+  async postDue(): Promise<PostedEntry[]> {
+    try {
+      const posted = await postDueOccurrences({ today: this.today() });
+      if (posted.length > 0) logger.info({ entries: posted.length }, "recurring entries posted");
+      return posted;
+    } catch (error) {
+      logger.warn({ err: error }, "recurring entries could not be posted; trying again next round");
+      return [];
+    }
+  }
+}
+
+// One worker per server process, started and stopped by server/startup.ts.
+const globalStore = globalThis as typeof globalThis & { __samenRecurringPosting?: RecurringPostingWorker };
+
+export function startRecurringPosting(): Promise<void> {
+  globalStore.__samenRecurringPosting ??= new RecurringPostingWorker();
+  globalStore.__samenRecurringPosting.start();
+  return Promise.resolve();
+}
+
+export async function stopRecurringPosting(): Promise<void> {
+  await globalStore.__samenRecurringPosting?.stop();
+  globalStore.__samenRecurringPosting = undefined;
+}

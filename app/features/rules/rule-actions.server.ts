@@ -1,0 +1,68 @@
+import { data, redirect } from "react-router";
+import { isTransactionKind } from "~/domain/categories";
+import { hasUnsafeCharacters } from "~/lib/safe-text";
+import { isUuid } from "~/lib/uuid";
+import { safeAppPath } from "~/features/budget/transaction-actions.server";
+import { forAction, requireAppContext } from "~/features/household/app-context.server";
+import { requireForm } from "~/features/platform/forms.server";
+import { conflictAnswer } from "~/features/platform/row-version.server";
+import { applyRulesToExisting, previewApplyRules, type ApplyCounts } from "./apply-rules.server";
+import { conditionValueMaxLength, parseRuleForm, ruleFormValues, type RuleFormValues } from "./rule.schema";
+import { createRule, deleteRule, learnRule, moveRule, updateRule, type RuleView } from "./rules.server";
+
+export type RuleActionResult =
+  | { ok: true; intent: "create" | "update" | "delete" | "moveUp" | "moveDown"; ruleId: string }
+  | { ok: true; intent: "learn"; ruleId: string | null; already: boolean }
+  | { ok: true; intent: "preview" | "apply"; counts: ApplyCounts }
+  | { ok: false; intent: string; ruleId?: string; fieldErrors: Record<string, string | undefined>; values?: RuleFormValues; current?: RuleView };
+
+/**
+ * Every form of the Rules screen posts here — create, change, delete, move, preview and apply to existing entries —
+ * and so does "Always put … in …? Yes" from the entry sheet, the edit page and the import preview (intent=learn).
+ */
+export async function handleRuleAction(request: Request) {
+  const context = await requireAppContext(request);
+  const { form, values } = await requireForm(request);
+  const householdId = values.householdId || context.householdId;
+  const intent = values.intent ?? "";
+  const ruleId = values.ruleId ?? "";
+  const userId = context.user.id;
+  const answer = (result: RuleActionResult) => data(result, { status: result.ok ? 200 : 400 });
+
+  return forAction(async () => {
+    if (intent === "create" || intent === "update") {
+      const posted = ruleFormValues(form);
+      const parsed = parseRuleForm(posted, context.language);
+      if (!parsed.ok) return answer({ ok: false, intent, ruleId, fieldErrors: parsed.fieldErrors, values: posted });
+      const result =
+        intent === "create" ? await createRule({ userId, householdId, input: parsed.value }) : await updateRule({ userId, householdId, ruleId, version: values.version, input: parsed.value });
+      if ("conflict" in result) return conflictAnswer(result, (form, current): RuleActionResult => ({ ok: false, intent, ruleId, fieldErrors: { form }, values: posted, current }));
+      return answer(result.ok ? { ok: true, intent, ruleId: result.ruleId } : { ok: false, intent, ruleId, fieldErrors: result.fieldErrors, values: posted });
+    }
+    if (intent === "delete") {
+      const result = await deleteRule({ userId, householdId, ruleId, version: values.version });
+      if ("conflict" in result) return conflictAnswer(result, (form, current): RuleActionResult => ({ ok: false, intent, ruleId, fieldErrors: { form }, current }));
+      return answer({ ok: true, intent, ruleId: result.ruleId });
+    }
+    if (intent === "moveUp" || intent === "moveDown") {
+      await moveRule({ userId, householdId, ruleId, direction: intent === "moveUp" ? "up" : "down" });
+      return answer({ ok: true, intent, ruleId });
+    }
+    if (intent === "preview") return answer({ ok: true, intent, counts: await previewApplyRules({ userId, householdId }) });
+    if (intent === "apply") return answer({ ok: true, intent, counts: await applyRulesToExisting({ userId, householdId }) });
+    if (intent === "learn") {
+      const counterparty = (values.counterparty ?? "").trim();
+      const categoryId = values.categoryId ?? "";
+      const kind = values.kind;
+      if (!counterparty || counterparty.length > conditionValueMaxLength || hasUnsafeCharacters(counterparty) || !isUuid(categoryId) || !isTransactionKind(kind)) {
+        return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+      }
+      const result = await learnRule({ userId, householdId, offer: { counterparty, categoryId, kind } });
+      // Without JavaScript the "Yes, always" form returns to the page it came from.
+      const back = safeAppPath(values.redirectTo);
+      if (result.ok && values.js !== "1" && back) throw redirect(back, 303);
+      return answer(result.ok ? { ok: true, intent, ruleId: result.ruleId, already: result.already } : { ok: false, intent, fieldErrors: result.fieldErrors });
+    }
+    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+  });
+}

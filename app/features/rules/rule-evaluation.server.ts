@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { db, type Database } from "~/db/client.server";
+import { category, moneyAccount, rule, transaction } from "~/db/schema";
+import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
+import { compileRules, type RuleOutcome, type StoredRule } from "~/domain/rules/rule-engine";
+import type { EntrySuggestion, LearnOffer, RuleActions, RuleCondition, RuleEntry, RuleOrigin, RuleReason } from "~/domain/rules/rule-types";
+import { normaliseForIdentity } from "~/domain/statements/import-identity";
+import { isUuid } from "~/lib/uuid";
+import { isBudgetAccessError } from "~/features/household/errors";
+import { requireHouseholdAccess } from "~/features/household/households.server";
+import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { conditionValueMaxLength } from "./rule.schema";
+import { matchSafeRegex } from "./safe-regex.server";
+
+/**
+ * The one place that decides which category an entry gets and why: the household's rules first (money-in.md, "Rules
+ * that learn"), then the category the counterparty's entries have had most often, then the kind's default. Imports,
+ * the entry form's suggestion and the learning offer all ask here.
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Tx;
+
+export interface RuleRow extends StoredRule {
+  origin: RuleOrigin;
+  conditions: RuleCondition[];
+  actions: RuleActions;
+}
+
+/** The household's rules in the order they run. */
+export async function readRules(executor: Executor, householdId: string): Promise<RuleRow[]> {
+  const rows = await executor
+    .select({ id: rule.id, position: rule.position, conditions: rule.conditions, actions: rule.actions, origin: rule.origin })
+    .from(rule)
+    .where(eq(rule.householdId, householdId))
+    .orderBy(asc(rule.position), asc(rule.createdAt), asc(rule.id));
+  return rows.map((row) => ({ ...row, origin: row.origin === "learned" ? "learned" : "manual" }));
+}
+
+/** The household's usable categories (built-in and its own, not archived) with their kind. */
+export async function categoryKinds(executor: Executor, householdId: string): Promise<Map<string, TransactionKind>> {
+  const rows = await executor
+    .select({ id: category.id, kind: category.kind })
+    .from(category)
+    .where(and(or(isNull(category.householdId), eq(category.householdId, householdId)), eq(category.archived, false)));
+  return new Map(rows.map((row) => [row.id, row.kind === "income" ? "income" : "expense"]));
+}
+
+/** The household's open accounts. */
+export async function openAccountIds(executor: Executor, householdId: string): Promise<Set<string>> {
+  const rows = await executor
+    .select({ id: moneyAccount.id })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export interface HouseholdRules {
+  rules: RuleRow[];
+  evaluate: (entry: RuleEntry) => RuleOutcome;
+}
+
+/** Loads and compiles the household's rules once, for one entry or a hundred thousand. */
+export async function loadHouseholdRules(executor: Executor, householdId: string): Promise<HouseholdRules> {
+  // One after the other: inside a write transaction they share one connection.
+  const rules = await readRules(executor, householdId);
+  const kinds = await categoryKinds(executor, householdId);
+  const accounts = await openAccountIds(executor, householdId);
+  return { rules, evaluate: compileRules(rules, { categoryKinds: kinds, transferAccountIds: accounts, matchRegex: matchSafeRegex }) };
+}
+
+/**
+ * The category each counterparty's entries have had most often in this household, per kind, in one grouped query
+ * (the "learned" category of an import row that no rule decides).
+ */
+async function usualCategories(executor: Executor, householdId: string, counterparties: readonly string[]) {
+  const wanted = new Set(counterparties.map(normaliseForIdentity).filter(Boolean));
+  const usual = new Map<string, { income?: string; expense?: string }>();
+  if (wanted.size === 0) return usual;
+  const rows = await executor
+    .select({ counterparty: transaction.counterparty, kind: transaction.kind, categoryId: transaction.categoryId, uses: sql<number>`count(*)::int` })
+    .from(transaction)
+    .where(and(eq(transaction.householdId, householdId), isNotNull(transaction.counterparty)))
+    .groupBy(transaction.counterparty, transaction.kind, transaction.categoryId)
+    .orderBy(desc(sql`count(*)`));
+  for (const row of rows) {
+    const name = normaliseForIdentity(row.counterparty ?? "");
+    if (!wanted.has(name)) continue;
+    const entry = usual.get(name) ?? {};
+    entry[row.kind === "income" ? "income" : "expense"] ??= row.categoryId;
+    usual.set(name, entry);
+  }
+  return usual;
+}
+
+export type CategorySource = "rule" | "learned" | "default";
+
+export interface ImportRowDecision {
+  categoryId: string;
+  categorySource: CategorySource;
+  /** The rule that set the category, when one did, and what it is about (its first text condition's value). */
+  ruleId: string | null;
+  ruleAbout: string | null;
+  rename: string | null;
+  transferAccountId: string | null;
+  /** Shared or personal when a rule says so (expenses only); null leaves the row to its account's default. */
+  sharing: "shared" | "personal" | null;
+}
+
+export interface ImportRowFacts {
+  /** Signed: money in is positive. */
+  amountMinor: number;
+  description: string;
+  counterparty?: string | null;
+  counterpartyIban?: string | null;
+}
+
+/**
+ * Decides the rows of a statement for one account with the household's rules loaded once and one query for the
+ * counterparties' usual categories: rules first, then the usual category, then the default.
+ */
+export async function decideImportRows({ executor, householdId, accountId, rows }: { executor: Executor; householdId: string; accountId: string; rows: readonly ImportRowFacts[] }): Promise<ImportRowDecision[]> {
+  const { rules, evaluate } = await loadHouseholdRules(executor, householdId);
+  const outcomes = rows.map((row) =>
+    evaluate({
+      kind: row.amountMinor >= 0 ? "income" : "expense",
+      amountMinor: Math.abs(row.amountMinor),
+      description: row.description,
+      counterparty: row.counterparty ?? null,
+      counterpartyIban: row.counterpartyIban ?? null,
+      accountId,
+    }),
+  );
+  const undecided = rows.filter((_row, index) => outcomes[index]?.categoryId === undefined);
+  const usual = await usualCategories(executor, householdId, undecided.map((row) => row.counterparty ?? ""));
+  return rows.map((row, index) => {
+    const outcome = outcomes[index] ?? { setBy: {} };
+    const kind = row.amountMinor >= 0 ? "income" : "expense";
+    const learned = usual.get(normaliseForIdentity(row.counterparty ?? ""))?.[kind];
+    const ruleId = outcome.setBy.categoryId;
+    const decided =
+      outcome.categoryId && ruleId
+        ? { categoryId: outcome.categoryId, categorySource: "rule" as const, ruleId, ruleAbout: ruleAbout(rules, ruleId) || null }
+        : learned
+          ? { categoryId: learned, categorySource: "learned" as const, ruleId: null, ruleAbout: null }
+          : { categoryId: defaultCategoryId(kind), categorySource: "default" as const, ruleId: null, ruleAbout: null };
+    return { ...decided, rename: outcome.rename ?? null, transferAccountId: outcome.transferAccountId ?? null, sharing: outcome.sharing ?? null };
+  });
+}
+
+/** How many of the latest entries of a kind the "you usually put …" suggestion looks through (one index range). */
+const usualLookback = 2000;
+
+/** What a rule says about `about` when the suggestion names it: its first condition on text, if it has one. */
+function ruleAbout(rules: readonly RuleRow[], ruleId: string): string {
+  const found = rules.find((candidate) => candidate.id === ruleId);
+  const text = found?.conditions.find((condition) => condition.field !== "amount" && condition.field !== "account");
+  return text && "value" in text ? text.value : "";
+}
+
+/**
+ * The suggestion for an entry being typed by hand, before it is saved: what the rules set (a hand-typed name is taken
+ * as the counterparty too, since that is what people type), else the category the same name got most often among the
+ * household's latest entries of that kind; and shared or personal when a rule says so. Null when nothing is known.
+ */
+export async function suggestForEntry({
+  userId,
+  householdId,
+  kind,
+  description,
+  amountMinor,
+  accountId,
+}: {
+  userId: string;
+  householdId: string;
+  kind: TransactionKind;
+  description: string;
+  amountMinor: number | null;
+  accountId?: string | null;
+}): Promise<EntrySuggestion | null> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const name = description.trim();
+  if (!name && amountMinor === null) return null;
+  const account = accountId && isUuid(accountId) && (await openAccountIds(db(), householdId)).has(accountId) ? accountId : await everydayAccountId(householdId);
+  const { rules, evaluate } = await loadHouseholdRules(db(), householdId);
+  const outcome = evaluate({ kind, amountMinor: amountMinor ?? 0, description: name, counterparty: name || null, counterpartyIban: null, accountId: account });
+  const rename = outcome.rename ?? null;
+  const byRule = (ruleId: string): RuleReason => ({ kind: "rule", ruleId, about: ruleAbout(rules, ruleId) });
+  const sharing = outcome.sharing && outcome.setBy.sharing ? { shared: outcome.sharing === "shared", reason: byRule(outcome.setBy.sharing) } : null;
+  if (outcome.categoryId && outcome.setBy.categoryId) return { categoryId: outcome.categoryId, rename, reason: byRule(outcome.setBy.categoryId), sharing };
+  const usual = await usualCategoryOf(householdId, kind, name, visibleEntries(access));
+  if (usual) return { categoryId: usual, rename, reason: { kind: "usual", name }, sharing };
+  const ruleId = (rename ? outcome.setBy.rename : undefined) ?? sharing?.reason.ruleId;
+  return ruleId ? { categoryId: null, rename, reason: byRule(ruleId), sharing } : null;
+}
+
+/** The category `name` (as description or counterparty) got most often among the household's latest entries of a kind. */
+async function usualCategoryOf(householdId: string, kind: TransactionKind, name: string, visible: SQL | undefined): Promise<string | null> {
+  const wanted = normaliseForIdentity(name);
+  if (!wanted) return null;
+  const recent = await db()
+    .select({ description: transaction.description, counterparty: transaction.counterparty, categoryId: transaction.categoryId })
+    .from(transaction)
+    // The other member's hidden personal entries must not hint at themselves through a suggestion.
+    .where(and(eq(transaction.householdId, householdId), eq(transaction.kind, kind), visible))
+    .orderBy(desc(transaction.occurredOn), desc(transaction.id))
+    .limit(usualLookback);
+  const uses = new Map<string, number>();
+  for (const row of recent) {
+    if (normaliseForIdentity(row.description) !== wanted && normaliseForIdentity(row.counterparty ?? "") !== wanted) continue;
+    uses.set(row.categoryId, (uses.get(row.categoryId) ?? 0) + 1);
+  }
+  if (uses.size === 0) return null;
+  const kinds = await categoryKinds(db(), householdId);
+  const [best] = [...uses].filter(([id]) => kinds.get(id) === kind).toSorted((a, b) => b[1] - a[1]);
+  return best?.[0] ?? null;
+}
+
+/** Whether the rules already put an entry of this counterparty (judged by its name alone) in this category. */
+export function rulesPutCounterpartyIn(evaluate: HouseholdRules["evaluate"], offer: LearnOffer): boolean {
+  const outcome = evaluate({ kind: offer.kind, amountMinor: 0, description: "", counterparty: offer.counterparty, counterpartyIban: null, accountId: "" });
+  return outcome.categoryId === offer.categoryId;
+}
+
+/**
+ * After the user changed a saved entry's category: "Always put <counterparty> in <category>?", unless the entry has
+ * no counterparty (typed by hand), the user may not write, or the rules already put this entry there.
+ */
+export async function learningOfferFor({ userId, householdId, transactionId }: { userId: string; householdId: string; transactionId: string }): Promise<LearnOffer | null> {
+  try {
+    await requireHouseholdAccess({ userId, householdId, write: true });
+  } catch (error) {
+    if (isBudgetAccessError(error)) return null;
+    throw error;
+  }
+  if (!isUuid(transactionId)) return null;
+  const [entry] = await db()
+    .select({
+      kind: transaction.kind,
+      amountMinor: transaction.amountMinor,
+      description: transaction.description,
+      counterparty: transaction.counterparty,
+      counterpartyIban: transaction.counterpartyIban,
+      accountId: transaction.accountId,
+      categoryId: transaction.categoryId,
+    })
+    .from(transaction)
+    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
+    .limit(1);
+  const counterparty = entry?.counterparty?.trim();
+  // A name longer than a rule's value can hold could not be learned.
+  if (!entry || !counterparty || counterparty.length > conditionValueMaxLength) return null;
+  const kind = entry.kind === "income" ? "income" : "expense";
+  const { evaluate } = await loadHouseholdRules(db(), householdId);
+  const outcome = evaluate({ ...entry, kind, counterparty, amountMinor: Number(entry.amountMinor) });
+  if (outcome.categoryId === entry.categoryId) return null;
+  return { counterparty, categoryId: entry.categoryId, kind };
+}

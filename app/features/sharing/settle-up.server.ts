@@ -1,0 +1,349 @@
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { household, householdMember, settlement, transaction, user } from "~/db/schema";
+import { isShareMethod, settleMonth, type MonthSplit, type SettlementPayment, type ShareMember, type ShareMethod } from "~/domain/fair-share";
+import { monthEnd, monthStart, type MonthKey } from "~/domain/periods";
+import { can } from "~/domain/plans";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
+import { notifyOtherMembers } from "~/features/household/notifications.server";
+
+/**
+ * Settle up (money-in.md, "Two people"). A month is split by the share method in force when it is viewed, until it is
+ * settled: "Mark as settled" stores the method (and fixed percents) it used with the settlement, and the month keeps
+ * that split afterwards, so changing the method later (mid-month or after) never reopens a settled month. A change of
+ * method therefore applies to the whole of every month not yet settled — there are no partial months.
+ *
+ * Fair share is premium (`sharing.fairShare`): on the free plan the page shows the upgrade prompt and every write here
+ * is refused. The history of settlements stays readable on every plan (`listSettlements`: the data export is a right).
+ */
+
+/** What a use case answers a free household. */
+const premiumRequired = "sharing:errors.premiumRequired";
+
+function allowsFairShare(access: HouseholdAccess): boolean {
+  return can(access.plan, "sharing.fairShare");
+}
+
+export interface SettleUpMember {
+  userId: string;
+  name: string;
+  role: "owner" | "partner";
+  percent: number | null;
+}
+
+export interface SettlementView {
+  id: string;
+  month: MonthKey;
+  fromName: string;
+  toName: string;
+  amountMinor: number;
+  createdAt: string;
+}
+
+/** The connection, or the transaction "Mark as settled" runs in (with PGlite's one connection, queries outside it would wait). */
+type Executor = Pick<ReturnType<typeof db>, "select">;
+
+/** How many settlements the history shows: years of monthly settling. */
+const historyLength = 36;
+
+async function householdMembers(householdId: string, executor: Executor = db()) {
+  const rows = await executor
+    .select({ userId: householdMember.userId, name: user.name, role: householdMember.role, percent: householdMember.sharePercent, shareMethod: household.shareMethod })
+    .from(householdMember)
+    .innerJoin(user, eq(user.id, householdMember.userId))
+    .innerJoin(household, eq(household.id, householdMember.householdId))
+    .where(eq(householdMember.householdId, householdId))
+    .orderBy(asc(householdMember.createdAt), asc(householdMember.userId));
+  const shareMethod: ShareMethod = isShareMethod(rows[0]?.shareMethod) ? rows[0].shareMethod : "equal";
+  const members: SettleUpMember[] = rows.map((row) => ({ userId: row.userId, name: row.name, role: row.role === "owner" ? "owner" : "partner", percent: row.percent }));
+  return { members, shareMethod };
+}
+
+/** Sums per member of one month: shared expenses paid (the partial index on shared expenses) and income received. */
+async function monthSums(householdId: string, month: MonthKey, executor: Executor) {
+  const member = sql<string>`coalesce(${transaction.memberUserId}, ${transaction.createdBy}, '')`;
+  const inMonth = and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(month)), lt(transaction.occurredOn, monthEnd(month)));
+  const total = sql<string>`sum(${transaction.amountMinor})`;
+  const paid = await executor
+    .select({ userId: member, total })
+    .from(transaction)
+    .where(and(inMonth, eq(transaction.kind, "expense"), eq(transaction.shared, true)))
+    .groupBy(member);
+  const income = await executor
+    .select({ userId: member, total })
+    .from(transaction)
+    .where(and(inMonth, eq(transaction.kind, "income")))
+    .groupBy(member);
+  return { paid, income };
+}
+
+async function monthSettlements(householdId: string, month: MonthKey, executor: Executor) {
+  return executor
+    .select({ fromUserId: settlement.fromUserId, toUserId: settlement.toUserId, amountMinor: settlement.amountMinor, shareMethod: settlement.shareMethod, sharePercents: settlement.sharePercents })
+    .from(settlement)
+    .where(and(eq(settlement.householdId, householdId), eq(settlement.month, monthStart(month))))
+    .orderBy(desc(settlement.createdAt));
+}
+
+/** Adds sums per user into the members' totals; money of someone no longer a member (or unknown) counts as the owner's. */
+function addSums(target: Map<string, number>, rows: { userId: string; total: string }[], ownerUserId: string) {
+  for (const row of rows) {
+    const userId = target.has(row.userId) ? row.userId : ownerUserId;
+    target.set(userId, (target.get(userId) ?? 0) + Number(row.total));
+  }
+}
+
+async function computeMonth(householdId: string, month: MonthKey, executor: Executor = db()) {
+  const { members, shareMethod } = await householdMembers(householdId, executor);
+  const { paid, income } = await monthSums(householdId, month, executor);
+  const settlements = await monthSettlements(householdId, month, executor);
+  const owner = members.find((member) => member.role === "owner")?.userId ?? "";
+  const paidBy = new Map(members.map((member) => [member.userId, 0]));
+  const incomeOf = new Map(members.map((member) => [member.userId, 0]));
+  addSums(paidBy, paid, owner);
+  addSums(incomeOf, income, owner);
+  // A settled month keeps the split it was settled with (see the module comment).
+  const pinned = settlements[0];
+  const method: ShareMethod = pinned && isShareMethod(pinned.shareMethod) ? pinned.shareMethod : shareMethod;
+  const percents = pinned ? (pinned.sharePercents ?? {}) : Object.fromEntries(members.map((member) => [member.userId, member.percent]));
+  const shareMembers: ShareMember[] = members.map((member) => ({
+    userId: member.userId,
+    paidMinor: paidBy.get(member.userId) ?? 0,
+    incomeMinor: incomeOf.get(member.userId) ?? 0,
+    percent: percents[member.userId] ?? null,
+  }));
+  const payments: SettlementPayment[] = settlements.map((row) => ({ fromUserId: row.fromUserId, toUserId: row.toUserId, amountMinor: row.amountMinor }));
+  return { members, chosenMethod: shareMethod, method, percents, split: settleMonth({ method, members: shareMembers, settlements: payments }), settled: settlements.length > 0 };
+}
+
+export interface SettleUp {
+  ok: true;
+  members: SettleUpMember[];
+  /** The household's current choice (what the picker shows). */
+  chosenMethod: ShareMethod;
+  /** The method this month is split by: the chosen one, or the one it was settled with. `split.method` differs when it fell back to equal. */
+  monthMethod: ShareMethod;
+  split: MonthSplit;
+  /** The month already has a settlement, so its split is the one it was settled with. */
+  settled: boolean;
+  history: SettlementView[];
+  canWrite: boolean;
+  /** A shared expense of at least this amount tells the other members; null: off. */
+  sharedAlertMinor: number | null;
+  /** Who is looking: "Ask … to settle up" names the others. */
+  viewerUserId: string;
+}
+
+/** The settle-up page: the month's split and balances, and the household's settlements newest first. Premium. */
+export async function getSettleUp({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<SettleUp | { ok: false; error: "premiumRequired" }> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  if (!allowsFairShare(access)) return { ok: false, error: "premiumRequired" };
+  const [computed, history, [settings]] = await Promise.all([
+    computeMonth(householdId, month),
+    settlementRows(householdId, { limit: historyLength }),
+    db().select({ sharedAlertMinor: household.sharedAlertMinor }).from(household).where(eq(household.id, householdId)).limit(1),
+  ]);
+  return {
+    ok: true,
+    members: computed.members,
+    chosenMethod: computed.chosenMethod,
+    monthMethod: computed.method,
+    split: computed.split,
+    settled: computed.settled,
+    history: history.map(({ id, month: settledMonth, fromName, toName, amountMinor, createdAt }) => ({ id, month: settledMonth, fromName, toName, amountMinor, createdAt })),
+    canWrite: access.canWrite,
+    sharedAlertMinor: settings?.sharedAlertMinor ?? null,
+    viewerUserId: userId,
+  };
+}
+
+/** One settlement with both members' ids and names (a former member's name too, while their account exists). */
+export interface SettlementRecord {
+  id: string;
+  month: MonthKey;
+  fromUserId: string;
+  fromName: string;
+  toUserId: string;
+  toName: string;
+  amountMinor: number;
+  shareMethod: ShareMethod;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** A household's settlements newest month first, optionally of a range of months (inclusive). */
+async function settlementRows(householdId: string, { from, to, limit }: { from?: MonthKey; to?: MonthKey; limit?: number } = {}): Promise<SettlementRecord[]> {
+  const nameOf = (userId: typeof settlement.fromUserId | typeof settlement.toUserId) => sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${userId})`;
+  const query = db()
+    .select({
+      id: settlement.id,
+      month: settlement.month,
+      fromUserId: settlement.fromUserId,
+      fromName: nameOf(settlement.fromUserId),
+      toUserId: settlement.toUserId,
+      toName: nameOf(settlement.toUserId),
+      amountMinor: settlement.amountMinor,
+      shareMethod: settlement.shareMethod,
+      createdBy: settlement.createdBy,
+      createdAt: settlement.createdAt,
+    })
+    .from(settlement)
+    .where(
+      and(
+        eq(settlement.householdId, householdId),
+        from ? gte(settlement.month, monthStart(from)) : undefined,
+        to ? lt(settlement.month, monthEnd(to)) : undefined,
+      ),
+    )
+    .orderBy(desc(settlement.month), desc(settlement.createdAt));
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map((row) => ({
+    ...row,
+    month: row.month.slice(0, 7) as MonthKey,
+    fromName: row.fromName ?? "",
+    toName: row.toName ?? "",
+    shareMethod: isShareMethod(row.shareMethod) ? row.shareMethod : "equal",
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The household's settlements for exports (CSV, the JSON data export), newest month first, optionally of a range of
+ * months. Any member may read them, on every plan: they are the household's data, not the fair-share feature.
+ */
+export async function listSettlements({ userId, householdId, from, to }: { userId: string; householdId: string; from?: MonthKey; to?: MonthKey }): Promise<SettlementRecord[]> {
+  await requireHouseholdAccess({ userId, householdId });
+  return settlementRows(householdId, { from, to });
+}
+
+/** A month's shared costs for the monthly report: each member's part, what is still owed, and the settlements made. */
+export interface MonthSharedCosts {
+  totalMinor: number;
+  method: ShareMethod;
+  members: { userId: string; name: string; paidMinor: number; shareMinor: number; balanceMinor: number }[];
+  /** What squares the month now ("Pieter owes Sanne …"); empty when settled or nothing is shared. */
+  owed: { fromName: string; toName: string; amountMinor: number }[];
+  settlements: { fromName: string; toName: string; amountMinor: number; createdAt: string }[];
+}
+
+/**
+ * The report's "Shared costs and settlements" for a month: null for a household of one (nothing to split) and on the
+ * free plan. Only totals per member: never a personal entry, so a member's privacy choice has nothing to hide here.
+ */
+export async function monthSharedCosts({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<MonthSharedCosts | null> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  if (!allowsFairShare(access)) return null;
+  const computed = await computeMonth(householdId, month);
+  if (computed.members.length < 2) return null;
+  const names = new Map(computed.members.map((member) => [member.userId, member.name]));
+  const settlements = await settlementRows(householdId, { from: month, to: month });
+  return {
+    totalMinor: computed.split.totalMinor,
+    method: computed.split.method,
+    members: computed.split.members.map((member) => ({ ...member, name: names.get(member.userId) ?? "" })),
+    owed: computed.split.payments.map((payment) => ({ fromName: names.get(payment.fromUserId) ?? "", toName: names.get(payment.toUserId) ?? "", amountMinor: payment.amountMinor })),
+    settlements: settlements.toReversed().map(({ fromName, toName, amountMinor, createdAt }) => ({ fromName, toName, amountMinor, createdAt })),
+  };
+}
+
+export type SettleResult = { ok: true; payments: SettlementPayment[] } | { ok: false; fieldErrors: { form: string } };
+
+/**
+ * "Mark as settled": records the payments that bring the month's balances to zero. Done under a lock on the household
+ * row, so two members pressing at once settle once (the second finds nothing left).
+ */
+export async function markMonthSettled({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<SettleResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
+  return db().transaction(async (tx) => {
+    await tx.select({ id: household.id }).from(household).where(eq(household.id, householdId)).for("update");
+    const { split, method, percents } = await computeMonth(householdId, month, tx);
+    if (split.payments.length === 0) return { ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } };
+    const sharePercents = method === "fixed" ? Object.fromEntries(Object.entries(percents).filter((entry): entry is [string, number] => typeof entry[1] === "number")) : null;
+    await tx.insert(settlement).values(
+      split.payments.map((payment) => ({ householdId, month: monthStart(month), ...payment, shareMethod: method, sharePercents, createdBy: userId })),
+    );
+    return { ok: true, payments: split.payments };
+  });
+}
+
+export type ShareMethodResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * Changes how shared expenses are split (owner or an editing partner). Fixed percents are whole numbers, one per member,
+ * adding up to 100.
+ */
+export async function setShareMethod({
+  userId,
+  householdId,
+  method,
+  percents,
+}: {
+  userId: string;
+  householdId: string;
+  method: ShareMethod;
+  percents: Record<string, number>;
+}): Promise<ShareMethodResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
+  const { members } = await householdMembers(householdId);
+  if (method === "fixed") {
+    const given = members.map((member) => percents[member.userId]);
+    if (given.some((percent) => percent === undefined || !Number.isInteger(percent) || percent < 0 || percent > 100)) return { ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } };
+    if (given.reduce<number>((sum, percent) => sum + (percent ?? 0), 0) !== 100) return { ok: false, fieldErrors: { percent: "sharing:errors.percentSum" } };
+  }
+  await db().transaction(async (tx) => {
+    await tx.update(household).set({ shareMethod: method, updatedAt: new Date() }).where(eq(household.id, householdId));
+    if (method === "fixed") {
+      for (const member of members) {
+        await tx
+          .update(householdMember)
+          .set({ sharePercent: percents[member.userId] ?? null, updatedAt: new Date() })
+          .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, member.userId)));
+      }
+    }
+  });
+  return { ok: true };
+}
+
+export type SettleUpRequestResult = { ok: true; asked: boolean } | { ok: false; fieldErrors: { form: string } };
+
+/**
+ * "Ask Pieter to settle up": tells the other members the month and the sentence ("Pieter owes Sanne 123,45 €").
+ * Any member may ask, a partner who only looks too: asking changes no money. Once per month and asker (the
+ * notification's dedupe key); asking again answers `asked: false` and tells nobody twice.
+ */
+export async function requestSettleUp({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<SettleUpRequestResult> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
+  const { members, split } = await computeMonth(householdId, month);
+  const payment = split.payments[0];
+  if (!payment) return { ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } };
+  const names = new Map(members.map((member) => [member.userId, member.name]));
+  const told = await notifyOtherMembers({
+    householdId,
+    actorUserId: userId,
+    kind: "settleUpRequested",
+    payload: { name: names.get(userId) ?? "", month, fromName: names.get(payment.fromUserId) ?? "", toName: names.get(payment.toUserId) ?? "", amountMinor: payment.amountMinor },
+    dedupeKey: `settle-up-request:${householdId}:${month}:${userId}`,
+  });
+  return { ok: true, asked: told > 0 };
+}
+
+export type SharedAlertResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * The amount from which a shared expense tells the other members (null: never). The owner or a partner who edits;
+ * premium, like the rest of fair share.
+ */
+export async function setSharedAlert({ userId, householdId, amountMinor }: { userId: string; householdId: string; amountMinor: number | null }): Promise<SharedAlertResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
+  if (amountMinor !== null && (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)) return { ok: false, fieldErrors: { sharedAlert: "errors.amount.invalid" } };
+  // Saving the amount it already has writes nothing.
+  await db()
+    .update(household)
+    .set({ sharedAlertMinor: amountMinor, updatedAt: new Date() })
+    .where(and(eq(household.id, householdId), sql`${household.sharedAlertMinor} is distinct from ${amountMinor}`));
+  return { ok: true };
+}

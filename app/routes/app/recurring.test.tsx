@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { builtInCategory } from "~/domain/categories";
+import { parseRecurringForm } from "~/features/recurring/recurring.schema";
+import { postedValues, renderInApp } from "./app-frame.test-helpers";
+import Recurring from "./recurring";
+
+afterEach(cleanup);
+
+const rentId = "00000000-0000-4000-8000-00000000c001";
+const housing = builtInCategory("housing").id;
+const leisure = builtInCategory("leisure").id;
+const account = { id: "00000000-0000-4000-8000-00000000d001", name: null };
+
+const rent = {
+  id: rentId,
+  kind: "expense" as const,
+  amountMinor: 95_000,
+  description: "Rent",
+  counterparty: null,
+  categoryId: housing,
+  accountId: account.id,
+  frequency: "monthly" as const,
+  interval: 1,
+  dayOfMonth: 1,
+  lastDay: false,
+  startsOn: "2025-01-01",
+  endsOn: null,
+  autoPost: false,
+  nextDue: "2025-04-01",
+};
+
+const rentOnMarch1 = {
+  recurringId: rentId,
+  dueOn: "2025-03-01",
+  kind: "expense" as const,
+  amountMinor: 95_000,
+  description: "Rent",
+  counterparty: null,
+  categoryId: housing,
+  accountId: account.id,
+  autoPost: false,
+  status: "overdue" as const,
+};
+
+const netflix = {
+  key: "expense:netflix com",
+  kind: "expense" as const,
+  name: "NETFLIX.COM",
+  counterparty: "NETFLIX.COM",
+  description: "",
+  amountMinor: 1399,
+  frequency: "monthly" as const,
+  interval: 1,
+  dayOfMonth: 5,
+  lastDay: false,
+  occurrences: 6,
+  lastSeen: "2025-03-05",
+  nextDue: "2025-04-05",
+  categoryId: leisure,
+  accountId: account.id,
+};
+
+const loaderData = {
+  today: "2025-03-10",
+  month: "2025-03",
+  series: [rent],
+  occurrences: [rentOnMarch1],
+  upcoming: [rentOnMarch1],
+  totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 95_000 },
+  suggestions: [netflix],
+  accounts: [account],
+};
+
+/** The Recurring page with an action that validates like the real one (the same schema) and saves nothing. */
+function renderRecurring(options: { canWrite?: boolean; data?: typeof loaderData } = {}) {
+  const posted: Record<string, string>[] = [];
+  const action = vi.fn(async ({ request }: { request: Request }) => {
+    const values = await postedValues(request);
+    posted.push(values);
+    if (values.intent === "create" || values.intent === "update") {
+      const parsed = parseRecurringForm(values, "en");
+      if (!parsed.ok) return { ok: false, intent: values.intent, fieldErrors: parsed.fieldErrors };
+    }
+    return { ok: true, intent: values.intent, recurringId: values.recurringId ?? rentId, dueOn: values.dueOn };
+  });
+  renderInApp([{ path: "recurring", Component: Recurring, loader: () => options.data ?? loaderData, action }], "/app/recurring", { canWrite: options.canWrite });
+  return { action, posted };
+}
+
+describe("the Recurring page", () => {
+  it("shows the month's open dates with their totals, the calendar and the series in words", async () => {
+    renderRecurring();
+    const upcoming = await screen.findByTestId("upcoming-list");
+    expect(within(upcoming).getByText("Rent")).toBeTruthy();
+    expect(within(upcoming).getByText("Overdue")).toBeTruthy();
+    expect(within(screen.getByTestId("recurring-totals")).getByText("€950.00")).toBeTruthy();
+    const calendar = screen.getByRole("table", { name: "Due dates in March 2025" });
+    expect(within(calendar).getAllByRole("columnheader")).toHaveLength(7);
+    expect(within(calendar).getByText("Rent, −€950.00, overdue")).toBeTruthy();
+    const card = screen.getByTestId("series-card");
+    expect(within(card).getByText("Every month on day 1")).toBeTruthy();
+    expect(within(card).getByText("Next: Tuesday, April 1")).toBeTruthy();
+    expect(within(screen.getByTestId("suggestion")).getByText(/Every month on day 5/)).toBeTruthy();
+  });
+
+  it("confirms a date with one tap, naming the series and the date", async () => {
+    const { action, posted } = renderRecurring();
+    fireEvent.click(await screen.findByRole("button", { name: "Confirm Rent, Mar 1" }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(posted[0]).toMatchObject({ intent: "confirm", recurringId: rentId, dueOn: "2025-03-01" });
+  });
+
+  it("answers a series that ends before it starts beside the end date", async () => {
+    const { action } = renderRecurring();
+    const form = (await screen.findByText("Add a series")).closest("details")!;
+    fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "Gym" } });
+    fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: "30" } });
+    fireEvent.change(within(form).getByLabelText(/^Ends/), { target: { value: "2025-01-31" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add series" }));
+    expect(await within(form).findByText("The end can't be before the start.")).toBeTruthy();
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a read-only partner everything without a control", async () => {
+    renderRecurring({ canWrite: false, data: { ...loaderData, suggestions: [] } });
+    expect(await screen.findByTestId("upcoming-list")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.queryByText("Add a series")).toBeNull();
+    expect(screen.queryByText("Edit")).toBeNull();
+    expect(screen.queryByTestId("recurring-suggestions")).toBeNull();
+  });
+
+  it("says in one sentence that nothing repeats yet", async () => {
+    renderRecurring({ data: { ...loaderData, series: [], occurrences: [], upcoming: [], suggestions: [], totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 0 } } });
+    expect(await screen.findByTestId("recurring-empty")).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});

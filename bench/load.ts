@@ -1,0 +1,140 @@
+// npm run bench:load — 200 people at once: autocannon against a mix of anonymous pages, the signed-in dashboard and
+// month list, and adding transactions, on PostgreSQL and on the embedded PGlite, each on the production build.
+// Prints requests/s, p50/p99 latency, errors and timeouts per database, and the server's memory over the run.
+// Options: --duration=60 (seconds per database), --connections=200, --soak=600 (a long run on PostgreSQL that
+// samples the server's RSS every 10 s and prints its growth), --only=postgres|pglite. Never fails on timing.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startProductionServer, type RunningServer } from "./serve.ts";
+
+const option = (name: string, fallback: number) => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split("=")[1]) : fallback;
+};
+const only = process.argv.find((a) => a.startsWith("--only="))?.split("=")[1];
+const duration = option("duration", 60);
+const connections = option("connections", 200);
+const soak = option("soak", 0);
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const demo = { email: "demo@samen.app", password: "samen-demo-2024" };
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The demo account's session cookie, signed in once through the real endpoint. */
+async function signIn(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(demo),
+  });
+  if (!response.ok) throw new Error(`demo sign-in answered ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  return cookies.join("; ");
+}
+
+/** A built-in expense category (groceries): the built-in set has the same ids in every database (app/domain/categories.ts). */
+const expenseCategoryId = "00000000-0000-4000-8000-000000000202";
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function run(label: string, server: RunningServer, seconds: number) {
+  const cookie = await signIn(server);
+  const categoryId = expenseCategoryId;
+  const today = new Date().toISOString().slice(0, 10);
+  const month = today.slice(0, 7);
+  const article = /href="(\/blog\/[a-z0-9-]+)"/.exec(await (await fetch(`${server.url}/blog`)).text())?.[1] ?? "/blog";
+  const signedIn = { cookie };
+  const form = new URLSearchParams({ intent: "add", js: "1", kind: "expense", amount: "4.20", categoryId, occurredOn: today, description: "Load test" }).toString();
+  // One connection's loop: what a crowd of visitors and a few busy households do, in proportion.
+  const requests: autocannon.Request[] = [
+    { method: "GET", path: "/" },
+    { method: "GET", path: "/pricing" },
+    { method: "GET", path: "/blog" },
+    { method: "GET", path: article },
+    { method: "GET", path: "/app", headers: signedIn },
+    { method: "GET", path: `/app/expenses?month=${month}`, headers: signedIn },
+    {
+      method: "POST",
+      path: "/app/transactions/new",
+      headers: { ...signedIn, "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: form,
+    },
+    { method: "GET", path: "/features" },
+  ];
+  const samples: number[] = [];
+  const sampler = server.pid ? setInterval(() => samples.push(rssMb(server.pid as number)), 10_000) : undefined;
+  const before = server.pid ? rssMb(server.pid) : 0;
+  // Warm-up: every path rendered once and the pools filled.
+  await autocannon({ url: server.url, connections: 20, duration: 3, requests, timeout: 10 });
+  const result = await autocannon({ url: server.url, connections, duration: seconds, requests, timeout: 10 });
+  if (sampler) clearInterval(sampler);
+  const after = server.pid ? rssMb(server.pid) : 0;
+  return {
+    label,
+    row: {
+      database: label,
+      "req/s": Math.round(result.requests.average),
+      "p50 ms": result.latency.p50,
+      "p99 ms": result.latency.p99,
+      "max ms": result.latency.max,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      "RSS MB before → after": `${before.toFixed(0)} → ${after.toFixed(0)}`,
+    },
+    samples,
+    before,
+    after,
+  };
+}
+
+const rows: Record<string, string | number>[] = [];
+const soakReports: string[] = [];
+
+if (only !== "pglite") {
+  const name = `samen_load_${crypto.randomBytes(4).toString("hex")}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const server = await startProductionServer({ DATABASE_URL: url.toString() });
+  try {
+    rows.push((await run("PostgreSQL", server, duration)).row);
+    if (soak > 0) {
+      const soaked = await run(`PostgreSQL soak ${soak} s`, server, soak);
+      rows.push(soaked.row);
+      const peak = Math.max(soaked.before, ...soaked.samples);
+      soakReports.push(
+        `soak: RSS ${soaked.before.toFixed(0)} MB at the start, ${soaked.after.toFixed(0)} MB at the end (growth ${(soaked.after - soaked.before).toFixed(0)} MB, peak ${peak.toFixed(0)} MB); every 10 s: ${soaked.samples.map((value) => value.toFixed(0)).join(" ")}`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+if (only !== "postgres") {
+  const server = await startProductionServer();
+  try {
+    rows.push((await run("PGlite (embedded)", server, duration)).row);
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(`\nautocannon: ${connections} connections, ${duration} s per database; each connection loops through /, /pricing, /blog, an article, /app, the month's expenses, adding an expense and /features`);
+console.table(rows);
+for (const line of soakReports) console.log(line);

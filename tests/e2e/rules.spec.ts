@@ -1,0 +1,118 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createVerifiedUser, lookAt } from "./fixtures";
+import { visit } from "./marketing-support";
+
+const look = (page: Page, name: string) => lookAt(page, `rules-${name}`, { regionsScroll: true });
+
+const month = new Date().toISOString().slice(0, 7);
+const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+
+/** An ING (Netherlands) export with two shops, the second one twice. */
+function ingCsv(): Buffer {
+  const own = "NL91ABNA0417164300";
+  const rows = [
+    ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"],
+    [day(1), "ALBERT HEIJN 1234", own, "", "BA", "Af", "23,50", "Betaalautomaat", "Pas 12"],
+    [day(2), "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"],
+    [day(3), "Café Noir", own, "", "BA", "Af", "4,10", "Betaalautomaat", "Koffie"],
+  ];
+  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+}
+
+test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries @phone", async ({ page }) => {
+  test.setTimeout(150_000);
+  await createVerifiedUser(page.request, { name: "Rutger Regel" });
+
+  // No rules yet: one calm sentence, and the form open.
+  await visit(page, "/app/rules");
+  await expect(page.getByRole("heading", { name: "Rules", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("rules-empty")).toContainText("No rules yet:");
+  await expect(page.getByTestId("rules-count")).toHaveText("0 of 10 rules");
+  await look(page, "empty");
+
+  // A pattern RE2 cannot run is answered beside its row.
+  const form = page.locator("#new-rule form");
+  await form.getByLabel("How to compare (condition 1)").selectOption("regex");
+  await form.getByLabel("Value (condition 1)").fill("(albert)\\1");
+  await form.getByLabel("Put in category").selectOption({ label: "Groceries" });
+  await form.getByRole("button", { name: "Save rule" }).click();
+  await expect(form.getByText("This regular expression can’t be used.", { exact: false })).toBeVisible();
+
+  // Two conditions: counterparty and an amount range.
+  await form.getByLabel("How to compare (condition 1)").selectOption("contains");
+  await form.getByLabel("Value (condition 1)").fill("Albert Heijn");
+  await form.getByRole("button", { name: "Add a condition" }).click();
+  await form.getByLabel("What to look at (condition 2)").selectOption("amount");
+  await form.getByLabel("How to compare (condition 2)").selectOption("between");
+  await form.getByLabel("Value (condition 2)").fill("1");
+  await form.getByLabel("Upper amount (condition 2)").fill("100");
+  await form.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByText("Rule saved")).toBeVisible();
+  const first = page.getByTestId("rule-card").first();
+  await expect(first).toContainText("When counterparty contains “Albert Heijn” and amount is between €1.00 and €100.00 → Groceries");
+  await look(page, "list");
+
+  // Typing an entry by hand: the rule preselects Groceries and says why; saving stays the user's choice.
+  await visit(page, "/app/transactions/new");
+  await page.getByLabel("Amount").fill("12.50");
+  await page.getByLabel(/Description/).fill("Albert Heijn");
+  await expect(page.getByText("Suggested by your rule for “Albert Heijn”")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Groceries" })).toBeChecked();
+  await look(page, "suggestion");
+  await page.getByRole("button", { name: "Add expense" }).click();
+  await expect(page).toHaveURL(/\/app\/expenses/);
+
+  // The import preview: the rule sorts Albert Heijn; changing a café's category offers to learn it.
+  await visit(page, "/app/import");
+  await page.getByLabel("Drop the file here or choose it").setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await page.getByRole("button", { name: "Read the file" }).click();
+  await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
+  await expect(page.getByText("Set by your rule")).toBeVisible();
+  await page.getByLabel("Category: Koffie").first().selectOption({ label: "Eating out" });
+  await expect(page.getByText("Always put Café Noir in Eating out?")).toBeVisible();
+  await look(page, "import-offer");
+  await page.getByRole("button", { name: "Yes, always" }).click();
+  await expect(page.getByText("From now on, Café Noir goes in Eating out.")).toBeVisible();
+  // The other café row follows the learned rule at once.
+  await expect(page.getByLabel("Category: Koffie").nth(1)).toHaveValue(await page.getByLabel("Category: Koffie").first().inputValue());
+  await page.getByRole("button", { name: /^Import 3 rows$/ }).click();
+  await expect(page.getByText(/imported/i).first()).toBeVisible();
+
+  // An imported entry changed on its own page: the answer to "Always …?" is a form of its own (it works without JavaScript).
+  await visit(page, `/app/expenses?month=${month}`);
+  const pas = await page.getByRole("link", { name: /^Edit entry: Pas 12/ }).getAttribute("href");
+  await visit(page, pas ?? "");
+  await page.getByText("Eating out", { exact: true }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Always put ALBERT HEIJN 1234 in Eating out?")).toBeVisible();
+  await look(page, "edit-offer");
+  await page.getByRole("button", { name: "Yes, always" }).click();
+  await expect(page.getByText("From now on, ALBERT HEIJN 1234 goes in Eating out.")).toBeVisible();
+
+  // In the edit sheet the offer comes as a toast.
+  await visit(page, `/app/expenses?month=${month}`);
+  await page.getByRole("link", { name: /^Edit entry: Koffie/ }).first().click();
+  const sheet = page.getByRole("dialog");
+  await sheet.getByText("Groceries", { exact: true }).click();
+  await sheet.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Always put Café Noir in Groceries?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, always" }).click();
+  await expect(page.getByText("Rule saved")).toBeVisible();
+
+  // Learned rules run first (the latest on top; a second answer for Café Noir changed its rule); they move like any.
+  await visit(page, "/app/rules");
+  const cards = page.getByTestId("rule-card");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0)).toContainText("When counterparty is “Café Noir” → Groceries");
+  await expect(cards.nth(0)).toContainText("Learned");
+  await expect(cards.nth(1)).toContainText("When counterparty is “ALBERT HEIJN 1234” → Eating out");
+  await cards.nth(2).getByRole("button", { name: "Move rule 3 up" }).click();
+  await expect(cards.nth(1)).toContainText("Albert Heijn” and amount");
+
+  // "Apply to existing entries": first the count, then the change.
+  await page.getByRole("button", { name: "Check existing entries" }).click();
+  await expect(page.getByText("Entries that would change: 2")).toBeVisible();
+  await look(page, "apply");
+  await page.getByRole("button", { name: "Apply the rules now" }).click();
+  await expect(page.getByText("Done. Entries changed: 2")).toBeVisible();
+});
