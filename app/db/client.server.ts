@@ -7,8 +7,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import * as schema from "./schema";
+import { ReleasingPool } from "./postgres-pool.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { logger } from "~/lib/logger.server";
 
@@ -111,7 +111,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
 async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   // A server that does not answer (a network cut rather than a refused connection) fails a request after 10 s
   // with a 503 page, instead of holding it open for as long as the client waits.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new ReleasingPool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
   // A connection the server drops (restart, failover, a dropped test database) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost"));

@@ -36,9 +36,10 @@ export const leakedInternals = /\bat [^\s]+ \(|node:internal|Connection terminat
 
 /**
  * A TCP proxy between the app's connection pool and a database server: `cut()` drops every open connection and
- * refuses new ones, as a server that restarts does; `restore()` lets connections through again.
+ * refuses new ones, as a server that restarts does; `restore()` lets connections through again. `dropWhen` drops a
+ * connection as the client sends data it matches (a connection that dies at one exact statement).
  */
-export async function startTcpProxy(target: { host: string; port: number }) {
+export async function startTcpProxy(target: { host: string; port: number }, dropWhen?: (sent: Buffer) => boolean) {
   const open = new Set<net.Socket>();
   let cut = false;
   const server = net.createServer((client) => {
@@ -57,6 +58,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     };
     client.on("error", drop).on("close", drop);
     upstream.on("error", drop).on("close", drop);
+    if (dropWhen) client.on("data", (sent: Buffer) => dropWhen(sent) && drop());
     client.pipe(upstream);
     upstream.pipe(client);
   });
