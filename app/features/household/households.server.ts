@@ -60,9 +60,9 @@ export async function ensurePersonalHousehold({ userId, name }: { userId: string
 
 /**
  * A user's memberships with each household's plan columns, in one query: what the switcher lists and what the access
- * check reads (narrowed to one household).
+ * check reads (narrowed to one household, the only one that asks for `hiddenPersonalOf`).
  */
-function memberships(userId: string, narrowTo?: SQL) {
+function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = false } = {}) {
   return db()
     .select({
       id: household.id,
@@ -75,9 +75,12 @@ function memberships(userId: string, narrowTo?: SQL) {
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      // One primary-key range read: the other members who keep their personal spending to category totals.
-      hiddenPersonalOf: sql<string[] | null>`(select array_agg(other."user_id") from "household_member" other
-        where other."household_id" = ${household.id} and other."user_id" <> ${householdMember.userId} and not other."personal_in_detail")`,
+      // One primary-key range read: the other members who keep their personal spending to category totals. The
+      // switcher, on every signed-in page, has no use for it.
+      hiddenPersonalOf: withHiddenPersonal
+        ? sql<string[] | null>`(select array_agg(other."user_id") from "household_member" other
+        where other."household_id" = ${household.id} and other."user_id" <> ${householdMember.userId} and not other."personal_in_detail")`
+        : sql<null>`null`,
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
@@ -111,8 +114,7 @@ export async function requireHouseholdAccess({
   ownerOnly?: boolean;
 }): Promise<HouseholdAccess> {
   if (!isUuid(householdId)) throw new BudgetAccessError("notFound");
-  const [row] = await memberships(userId, eq(householdMember.householdId, householdId))
-.limit(1);
+  const [row] = await memberships(userId, eq(householdMember.householdId, householdId), { withHiddenPersonal: true }).limit(1);
   if (!row) throw new BudgetAccessError("notFound");
   const role = row.role as HouseholdRole;
   const plan = planFromColumns(row);
