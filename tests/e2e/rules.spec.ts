@@ -116,3 +116,36 @@ test("rules are written, suggest categories while typing, learn from the import 
   await page.getByRole("button", { name: "Apply the rules now" }).click();
   await expect(page.getByText("Done. Entries changed: 2")).toBeVisible();
 });
+
+test("a condition chosen before the page's script ran is kept once it runs", async ({ page }) => {
+  await createVerifiedUser(page.request, { name: "Vroege Vogel" });
+  // The page's modules wait until the form has been filled in, as on a slow phone connection.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/app/rules", { waitUntil: "domcontentloaded" });
+  const form = page.locator("#new-rule form");
+  await form.getByLabel("What to look at (condition 1)").selectOption("description");
+  await form.getByLabel("How to compare (condition 1)").selectOption("startsWith");
+  await form.getByLabel("Value (condition 1)").fill("Lunch");
+  // Before the script, a blank row stands in for "Add a condition": filled in, it becomes a condition of its own.
+  await form.getByLabel("What to look at (condition 2)").selectOption("amount");
+  await form.getByLabel("Value (condition 2)").fill("5");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // A re-render (a third row) must not put back what the server sent.
+  await form.getByRole("button", { name: "Add a condition" }).click();
+  await expect(form.getByLabel("What to look at (condition 1)")).toHaveValue("description");
+  await expect(form.getByLabel("How to compare (condition 1)")).toHaveValue("startsWith");
+  await expect(form.getByLabel("Value (condition 1)")).toHaveValue("Lunch");
+  await expect(form.getByLabel("What to look at (condition 2)")).toHaveValue("amount");
+  await expect(form.getByLabel("How to compare (condition 2)")).toHaveValue("equals");
+  await expect(form.getByLabel("Value (condition 2)")).toHaveValue("5");
+  await expect(form.getByLabel("What to look at (condition 3)")).toHaveValue("counterparty");
+  await expect(form.getByLabel("Value (condition 3)")).toHaveValue("");
+});

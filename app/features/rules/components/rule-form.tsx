@@ -1,6 +1,6 @@
 import PlusIcon from "lucide-react/icons/plus";
 import XIcon from "lucide-react/icons/x";
-import { useId, useState, type ElementType, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, useState, type ElementType, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -28,6 +28,14 @@ import {
 
 
 const blankRow = (): ConditionRowValues => ({ field: "counterparty", operator: "contains", value: "", max: "", account: "" });
+const rowInputs = ["field", "operator", "value", "max", "account"] as const;
+const sameRow = (one: ConditionRowValues, other: ConditionRowValues) => rowInputs.every((input) => one[input] === other[input]);
+
+/** A row whose comparison does not fit its field (the field just changed) takes the field's first one. */
+function fitted(row: ConditionRowValues): ConditionRowValues {
+  const operators = operatorsFor(row.field as RuleField);
+  return operators.some((operator) => operator === row.operator) ? row : { ...row, operator: operators[0] ?? "equals" };
+}
 
 interface RuleFormProps {
   /** React Router's <Form> or a fetcher's. */
@@ -64,14 +72,30 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
   const shown = hydrated ? rows : [...rows, { ...blankRow(), key: -1 }];
 
   const update = (key: number, change: Partial<ConditionRowValues>) =>
-    setRows((previous) =>
-      previous.map((row) => {
-        if (row.key !== key) return row;
-        const next = { ...row, ...change };
-        const operators = operatorsFor(next.field as RuleField);
-        return operators.some((operator) => operator === next.operator) ? next : { ...next, operator: operators[0] ?? "equals" };
-      }),
+    setRows((previous) => previous.map((row) => (row.key === key ? { ...row, ...fitted({ ...row, ...change }) } : row)));
+
+  // What someone chose or typed before the script ran is only in the page: the rows take it over at hydration, or
+  // the first re-render would put back what the server sent. A filled-in stand-in row becomes a row of its own.
+  const conditionList = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const list = conditionList.current;
+    if (!list) return;
+    const read = (input: (typeof rowInputs)[number]) =>
+      Array.from(list.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${conditionInputs[input]}"]`), (element) => element.value);
+    const [fields, operators, texts, maxes, chosenAccounts] = rowInputs.map(read) as [string[], string[], string[], string[], string[]];
+    const inPage = fields.map((field, index) =>
+      fitted({ field, operator: operators[index] ?? "", value: texts[index] ?? "", max: maxes[index] ?? "", account: chosenAccounts[index] ?? "" }),
     );
+    const taken = rows.map((row, index) => ({ ...(inPage[index] ?? row), key: row.key }));
+    const standIn = inPage[rows.length];
+    if (standIn && !sameRow(standIn, blankRow()) && taken.length < maxConditions) {
+      taken.push({ ...standIn, key: nextKey });
+      setNextKey(nextKey + 1);
+    }
+    if (taken.length !== rows.length || taken.some((row, index) => !sameRow(row, rows[index]!))) setRows(taken);
+    // Once, at hydration: later the rows are the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Form method="post" action="/app/rules" className="flex flex-col gap-5" noValidate>
@@ -83,7 +107,7 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold">{t("form.conditions")}</legend>
         <FieldError message={errors.conditions} />
-        <ol className="flex flex-col gap-3">
+        <ol ref={conditionList} className="flex flex-col gap-3">
           {shown.map((row, index) => (
             <ConditionRow
               key={row.key}
