@@ -86,10 +86,13 @@ test("a partner keeps her personal spending to category totals; the lists and da
   await owner.page.goto("/app");
   await expect(owner.page.getByTestId("card-expenses").getByTestId("card-value")).toHaveText("€216.63");
   await expect(owner.page.getByText("Therapist")).toHaveCount(0);
+  await expect(owner.page.getByTestId("member-view-note")).toHaveCount(0);
   await lookAt(owner.page, "dashboard-ours");
   await owner.page.getByRole("navigation", { name: "Whose money" }).getByRole("link", { name: "Mine" }).click();
   await expect(owner.page).toHaveURL(/view=mine/);
   await expect(owner.page.getByTestId("card-expenses").getByTestId("card-value")).toHaveText("€115.00");
+  // The cards that stay the household's say so, in this view only.
+  await expect(owner.page.getByTestId("member-view-note")).toHaveText(/accounts, “Safe to spend”, budgets and goals stay the whole household's/);
   await lookAt(owner.page, "dashboard-mine");
 
   // Her entry's own page is not found for him, as a stranger's would be.

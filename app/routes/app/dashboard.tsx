@@ -85,7 +85,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <MemberViewSwitch view={view} />
+      <MemberViewSwitch view={view} householdWide />
 
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 

@@ -7,9 +7,10 @@ import { useEntrySharing } from "./use-budget-shell";
 /**
  * Ours · Mine · <Partner>'s (design: money-in.md, "Two people"): whose money the page shows. Plain links that keep the
  * page's month and filters, so the view lives in the address (`?view=`) and works without JavaScript. Shown only in a
- * household of two or more.
+ * household of two or more. `householdWide`: the page also shows cards that stay the household's whatever the view
+ * (the dashboard), and says so under the switch when a member's view is chosen.
  */
-export function MemberViewSwitch({ view, className }: { view: MemberView; className?: string }) {
+export function MemberViewSwitch({ view, householdWide = false, className }: { view: MemberView; householdWide?: boolean; className?: string }) {
   const { t } = useTranslation("app");
   const sharing = useEntrySharing();
   const location = useLocation();
@@ -19,8 +20,8 @@ export function MemberViewSwitch({ view, className }: { view: MemberView; classN
     { view: "mine", label: t("views.mine") },
     ...sharing.members.filter((member) => member.userId !== sharing.currentUserId).map((member) => ({ view: member.userId, label: t("views.member", { name: member.name }) })),
   ];
-  return (
-    <nav aria-label={t("views.label")} className={cn("rounded-lg border bg-card p-1 shadow-xs sm:w-fit", className)} data-testid="member-views">
+  const switcher = (
+    <nav aria-label={t("views.label")} className={cn("rounded-lg border bg-card p-1 shadow-xs sm:w-fit", !householdWide && className)} data-testid="member-views">
       <ul className="flex gap-1">
         {options.map((option) => (
           <li key={option.view} className="min-w-0 flex-1 sm:flex-none">
@@ -36,5 +37,15 @@ export function MemberViewSwitch({ view, className }: { view: MemberView; classN
         ))}
       </ul>
     </nav>
+  );
+  // A page that also shows the household's accounts, budgets and goals says which cards follow the view.
+  if (!householdWide || view === "ours") return switcher;
+  return (
+    <div className={cn("flex flex-col gap-2", className)}>
+      {switcher}
+      <p className="text-sm text-muted-foreground" data-testid="member-view-note">
+        {t("views.householdWide")}
+      </p>
+    </div>
   );
 }
