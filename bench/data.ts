@@ -8,9 +8,9 @@
 // the 100,000-entry household in one transaction and prints the time. Never fails on timing.
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.server";
+import { adminQuery, databaseUrl } from "~/db/server-admin";
 import { builtInCategories, builtInCategory } from "~/domain/categories";
 import { addMonths, monthOf, todayIn } from "~/domain/periods";
 import { getDashboard } from "~/features/budget/dashboard.server";
@@ -24,26 +24,12 @@ import { createRule } from "~/features/rules/rules.server";
 import { getSettleUp } from "~/features/sharing/settle-up.server";
 import { addPartner, seedBulkTransactions, seedHousehold, seedUser } from "../db/seed/budget";
 import { seedPremium } from "../db/seed/premium";
+import { percentile } from "./percentile.ts";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
 const warmup = 20;
 const months = 36;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let index = 0; index < warmup; index += 1) await run();
@@ -82,11 +68,9 @@ async function planMonths({ userId, householdId }: { userId: string; householdId
   }
 }
 
-await admin(`create database "${name}"`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+await adminQuery(`create database "${name}"`);
 try {
-  await openDatabase({ databaseUrl: url.toString() });
+  await openDatabase({ databaseUrl: databaseUrl(name) });
   await migrateDatabase();
   console.log(`database ${name}: filling (transactions spread over ${months} months up to ${today})…`);
 
@@ -177,5 +161,5 @@ try {
   await closeDatabase();
   // BENCH_KEEP=1 leaves the database for EXPLAIN sessions; drop it yourself afterwards.
   if (process.env.BENCH_KEEP === "1") console.log(`\nkept database ${name}`);
-  else await admin(`drop database if exists "${name}" with (force)`);
+  else await adminQuery(`drop database if exists "${name}" with (force)`);
 }

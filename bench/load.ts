@@ -6,7 +6,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
-import pg from "pg";
+import { adminQuery, databaseUrl } from "../app/db/server-admin.ts";
+import { percentile } from "./percentile.ts";
 import { startProductionServer, type RunningServer } from "./serve.ts";
 
 const option = (name: string, fallback: number) => {
@@ -17,18 +18,8 @@ const only = process.argv.find((a) => a.startsWith("--only="))?.split("=")[1];
 const duration = option("duration", 60);
 const connections = option("connections", 200);
 const soak = option("soak", 0);
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const demo = { email: "demo@samen.app", password: "samen-demo-2024" };
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The demo account's session cookie, signed in once through the real endpoint. */
 async function signIn(server: RunningServer): Promise<string> {
@@ -79,7 +70,11 @@ async function run(label: string, server: RunningServer, seconds: number) {
   const before = server.pid ? rssMb(server.pid) : 0;
   // Warm-up: every path rendered once and the pools filled.
   await autocannon({ url: server.url, connections: 20, duration: 3, requests, timeout: 10 });
+  const probing = { running: true, latencies: new Map<string, number[]>() };
+  const probe = probeEachPath(server.url, requests, probing);
   const result = await autocannon({ url: server.url, connections, duration: seconds, requests, timeout: 10 });
+  probing.running = false;
+  await probe;
   if (sampler) clearInterval(sampler);
   const after = server.pid ? rssMb(server.pid) : 0;
   return {
@@ -99,20 +94,41 @@ async function run(label: string, server: RunningServer, seconds: number) {
     samples,
     before,
     after,
+    perPath: [...probing.latencies].map(([path, latencies]) => ({ database: label, request: path, samples: latencies.length, "p50 ms": percentile(latencies, 50), "p99 ms": percentile(latencies, 99), "max ms": percentile(latencies, 100) })),
   };
 }
 
+/**
+ * One more visitor during the run, asking each request of the mix in turn and timing it: where the crowd's wait is
+ * (autocannon's figures are for the mix as a whole). One request at a time, so it adds almost nothing to the load.
+ */
+async function probeEachPath(base: string, requests: autocannon.Request[], probing: { running: boolean; latencies: Map<string, number[]> }) {
+  while (probing.running) {
+    for (const request of requests) {
+      if (!probing.running) return;
+      const label = `${request.method} ${request.path?.replace(/\?.*$/, "")}`;
+      const started = performance.now();
+      const response = await fetch(base + request.path, { method: request.method, headers: request.headers as Record<string, string>, body: request.body as string | undefined, redirect: "manual" });
+      await response.arrayBuffer();
+      const list = probing.latencies.get(label) ?? [];
+      list.push(Math.round(performance.now() - started));
+      probing.latencies.set(label, list);
+    }
+  }
+}
+
 const rows: Record<string, string | number>[] = [];
+const perPathRows: Record<string, string | number>[] = [];
 const soakReports: string[] = [];
 
 if (only !== "pglite") {
   const name = `samen_load_${crypto.randomBytes(4).toString("hex")}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await startProductionServer({ DATABASE_URL: url.toString() });
+  await adminQuery(`create database "${name}"`);
+  const server = await startProductionServer({ DATABASE_URL: databaseUrl(name) });
   try {
-    rows.push((await run("PostgreSQL", server, duration)).row);
+    const measured = await run("PostgreSQL", server, duration);
+    rows.push(measured.row);
+    perPathRows.push(...measured.perPath);
     if (soak > 0) {
       const soaked = await run(`PostgreSQL soak ${soak} s`, server, soak);
       rows.push(soaked.row);
@@ -123,13 +139,15 @@ if (only !== "pglite") {
     }
   } finally {
     await server.stop();
-    await admin(`drop database if exists "${name}" with (force)`);
+    await adminQuery(`drop database if exists "${name}" with (force)`);
   }
 }
 if (only !== "postgres") {
   const server = await startProductionServer();
   try {
-    rows.push((await run("PGlite (embedded)", server, duration)).row);
+    const measured = await run("PGlite (embedded)", server, duration);
+    rows.push(measured.row);
+    perPathRows.push(...measured.perPath);
   } finally {
     await server.stop();
   }
@@ -137,4 +155,6 @@ if (only !== "postgres") {
 
 console.log(`\nautocannon: ${connections} connections, ${duration} s per database; each connection loops through /, /pricing, /blog, an article, /app, the month's expenses, adding an expense and /features`);
 console.table(rows);
+console.log("\nOne more visitor asking each request in turn during the run (latency as a newcomer meets it):");
+console.table(perPathRows);
 for (const line of soakReports) console.log(line);

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { addPartner, realisticEntries, seedGoal, seedHousehold, seedTransactions, seedUser } from "../../db/seed/budget";
 import { seedPremium } from "../../db/seed/premium";
@@ -13,6 +12,7 @@ import { everydayAccountId } from "~/features/money-accounts/everyday-account.se
 import { uuidv7 } from "~/lib/uuid";
 import { backupDatabase, BackupError, restoreDatabase } from "./backup.server";
 import { closeDatabase, db, migrateDatabase, openDatabase, type OpenDatabaseOptions } from "./client.server";
+import { adminQuery, databaseUrl, postgresServerReachable, postgresServerUrl } from "./server-admin";
 import { budgetLimit, moneyAccount, recurring, recurringOccurrence, rule, transfer } from "./schema";
 
 /**
@@ -134,30 +134,9 @@ describe("backup and restore of the embedded database", () => {
   }, 120_000);
 });
 
-const serverUrl = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const serverReachable = await adminQuery("select 1").then(
-  () => true,
-  () => false,
-);
-
-describe.skipIf(!serverReachable)(`backup and restore of PostgreSQL (${serverUrl.host})`, () => {
+describe.skipIf(!(await postgresServerReachable()))(`backup and restore of PostgreSQL (${postgresServerUrl.host})`, () => {
   const names = [0, 1].map(() => `samen_backup_${crypto.randomBytes(6).toString("hex")}`);
-  const urlOf = (name: string) => {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
+  const urlOf = (name: string) => databaseUrl(name);
   afterAll(async () => {
     for (const name of names) await adminQuery(`drop database if exists "${name}" with (force)`);
   });

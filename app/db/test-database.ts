@@ -1,17 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import pg from "pg";
 import { closeDatabase, migrateDatabase, openDatabase } from "./client.server";
-
-async function adminQuery(databaseUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery, databaseUrl } from "./server-admin";
 
 /**
  * Gives the calling test file its own freshly migrated database: an in-memory PGlite,
@@ -22,10 +12,8 @@ export function useTestDatabase(): void {
   const name = `samen_test_${crypto.randomBytes(6).toString("hex")}`;
   beforeAll(async () => {
     if (serverUrl) {
-      await adminQuery(serverUrl, `create database "${name}"`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      await openDatabase({ databaseUrl: url.toString() });
+      await adminQuery(`create database "${name}"`, serverUrl);
+      await openDatabase({ databaseUrl: databaseUrl(name, serverUrl) });
     } else {
       await openDatabase({ dataDir: "memory://" });
     }
@@ -33,6 +21,6 @@ export function useTestDatabase(): void {
   });
   afterAll(async () => {
     await closeDatabase();
-    if (serverUrl) await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+    if (serverUrl) await adminQuery(`drop database if exists "${name}" with (force)`, serverUrl);
   });
 }

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReleasingPool } from "~/db/postgres-pool.server";
+import { postgresServerReachable, postgresServerUrl } from "~/db/server-admin";
 import { startTcpProxy } from "./fault-server";
 
 /**
@@ -12,22 +13,9 @@ import { startTcpProxy } from "./fault-server";
  * without it: the slot is gone for good and the next query waits until it gives up.
  */
 
-const serverUrl = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+const serverUrl = postgresServerUrl;
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-const serverReachable = await reachable();
-
-describe.skipIf(!serverReachable)(`a connection lost at BEGIN (PostgreSQL at ${serverUrl.host})`, () => {
+describe.skipIf(!(await postgresServerReachable()))(`a connection lost at BEGIN (PostgreSQL at ${serverUrl.host})`, () => {
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let dropsLeft = 0;
 

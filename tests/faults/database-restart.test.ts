@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sum } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.server";
+import { adminQuery, postgresServerReachable, postgresServerUrl } from "~/db/server-admin";
 import { goal, goalContribution } from "~/db/schema";
 import { seedGoal, seedHousehold, seedTransactions } from "../../db/seed/budget";
 import { seedPremium } from "../../db/seed/premium";
@@ -22,24 +22,9 @@ import { leakedInternals, signIn, startApp, startTcpProxy } from "./fault-server
 
 vi.mock("virtual:react-router/server-build", async () => (await import("../../server/test-page-build")).pageServerBuild());
 
-const adminUrl = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+const adminUrl = postgresServerUrl;
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const serverReachable = await adminQuery("select 1").then(
-  () => true,
-  () => false,
-);
-
-describe.skipIf(!serverReachable)(`the database restarts under load (PostgreSQL at ${adminUrl.host})`, () => {
+describe.skipIf(!(await postgresServerReachable()))(`the database restarts under load (PostgreSQL at ${adminUrl.host})`, () => {
   const name = `samen_fault_${crypto.randomBytes(6).toString("hex")}`;
   const email = "restart@samen.test";
   const password = "a long and calm passphrase";
