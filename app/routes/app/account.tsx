@@ -12,9 +12,8 @@ import type { Route } from "./+types/account";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CreatePanel, useCreatePanel } from "~/components/ui/create-panel";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { SelectField } from "~/components/ui/select-field";
+import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
 import { numberSeparators } from "~/domain/money";
@@ -22,7 +21,7 @@ import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
-import { FieldError, FormError } from "~/components/ui/field-error";
+import { FormError } from "~/components/ui/field-error";
 import { TransactionRow } from "~/features/budget/components/transaction-row";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { AccountKindIcon, useAccountName } from "~/features/money-accounts/components/account-kind";
@@ -285,9 +284,6 @@ function MoveMoney({ accountId, targets, actionData }: { accountId: string; targ
     close();
   }, [move.state, move.data, targets, format, t, close]);
 
-  const invalid = (field: string) => (errors?.[field] ? true : undefined);
-  const describedBy = (field: string) => (errors?.[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <CreatePanel ref={panelRef} id="move-money" icon={ArrowLeftRightIcon} title={t("accounts.transfer.title")} hint={t("accounts.transfer.hint")} open={Boolean(plain)}>
       <move.Form ref={formRef} method="post" action={`/app/accounts/${accountId}`} className="flex flex-col gap-4 border-t p-5" noValidate>
@@ -302,49 +298,37 @@ function MoveMoney({ accountId, targets, actionData }: { accountId: string; targ
             defaultValue={values?.toAccountId ?? targets[0]?.id}
             error={errors?.toAccountId}
           />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-amount`}>{t("accounts.transfer.amount")}</Label>
-            <Input
-              id={`${id}-amount`}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={`0${decimal}00`}
-              defaultValue={values?.amount ?? ""}
-              aria-invalid={invalid("amount")}
-              aria-describedby={describedBy("amount")}
-              required
-            />
-            <FieldError id={`${id}-amount-error`} message={errors?.amount} />
-          </div>
+          <TextField
+            id={`${id}-amount`}
+            label={t("accounts.transfer.amount")}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={`0${decimal}00`}
+            defaultValue={values?.amount ?? ""}
+            error={errors?.amount}
+            required
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-date`}>{t("accounts.transfer.date")}</Label>
-            <Input
-              id={`${id}-date`}
-              name="occurredOn"
-              type="date"
-              defaultValue={values?.occurredOn || shell.today}
-              aria-invalid={invalid("occurredOn")}
-              aria-describedby={describedBy("occurredOn")}
-              required
-            />
-            <FieldError id={`${id}-occurredOn-error`} message={errors?.occurredOn} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-description`}>{t("accounts.transfer.description")}</Label>
-            <Input
-              id={`${id}-description`}
-              name="description"
-              maxLength={transferDescriptionMaxLength}
-              autoComplete="off"
-              defaultValue={values?.description ?? ""}
-              aria-invalid={invalid("description")}
-              aria-describedby={describedBy("description")}
-            />
-            <FieldError id={`${id}-description-error`} message={errors?.description} />
-          </div>
+          <TextField
+            id={`${id}-date`}
+            label={t("accounts.transfer.date")}
+            name="occurredOn"
+            type="date"
+            defaultValue={values?.occurredOn || shell.today}
+            error={errors?.occurredOn}
+            required
+          />
+          <TextField
+            id={`${id}-description`}
+            label={t("accounts.transfer.description")}
+            name="description"
+            maxLength={transferDescriptionMaxLength}
+            autoComplete="off"
+            defaultValue={values?.description ?? ""}
+            error={errors?.description}
+          />
         </div>
         <FormError message={errors?.form} />
         <Button type="submit" disabled={move.state !== "idle"} className="sm:self-start">

@@ -13,9 +13,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CreatePanel, useCreatePanel } from "~/components/ui/create-panel";
 import { ConflictNotice, useRowConflict, VersionInput } from "~/components/ui/conflict-notice";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { SelectField } from "~/components/ui/select-field";
+import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
 import { amountToInput, numberSeparators } from "~/domain/money";
@@ -327,25 +326,20 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
   const kind: AccountKind = accountKinds.find((option) => option === values?.kind) ?? "savings";
   const sharing = useEntrySharing();
   const defaultShared = values?.defaultShared === "1";
-  const invalid = (field: string) => (errors?.[field] ? true : undefined);
   const describedBy = (field: string, hint = false) => [hint ? `${id}-${field}-hint` : "", errors?.[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-name`}>{t("accounts.fields.name")}</Label>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            defaultValue={values?.name ?? ""}
-            maxLength={accountNameMaxLength}
-            autoComplete="off"
-            aria-invalid={invalid("name")}
-            aria-describedby={describedBy("name")}
-            required
-          />
-          <FieldError id={`${id}-name-error`} message={errors?.name} />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label={t("accounts.fields.name")}
+          name="name"
+          defaultValue={values?.name ?? ""}
+          maxLength={accountNameMaxLength}
+          autoComplete="off"
+          error={errors?.name}
+          required
+        />
         <SelectField
           id={`${id}-kind`}
           name="kind"
@@ -355,54 +349,38 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
           error={errors?.kind}
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-iban`}>{t("accounts.fields.iban")}</Label>
-        <Input
-          id={`${id}-iban`}
-          name="iban"
-          defaultValue={values?.iban ?? ""}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="font-mono"
-          aria-invalid={invalid("iban")}
-          aria-describedby={describedBy("iban", true)}
-        />
-        <p id={`${id}-iban-hint`} className="text-xs text-muted-foreground">
-          {t("accounts.fields.ibanHint")}
-        </p>
-        <FieldError id={`${id}-iban-error`} message={errors?.iban} />
-      </div>
+      <TextField
+        id={`${id}-iban`}
+        label={t("accounts.fields.iban")}
+        hint={t("accounts.fields.ibanHint")}
+        name="iban"
+        defaultValue={values?.iban ?? ""}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        inputClassName="font-mono"
+        error={errors?.iban}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-opening-balance`}>{t("accounts.fields.openingBalance")}</Label>
-          {/* No inputMode="decimal": phone keypads for it have no minus sign, and a card may start below zero. */}
-          <Input
-            id={`${id}-opening-balance`}
-            name="openingBalance"
-            defaultValue={values?.openingBalance ?? ""}
-            autoComplete="off"
-            placeholder={`0${decimal}00`}
-            aria-invalid={invalid("openingBalance")}
-            aria-describedby={describedBy("openingBalance", true)}
-          />
-          <p id={`${id}-openingBalance-hint`} className="text-xs text-muted-foreground">
-            {t("accounts.fields.openingBalanceHint")}
-          </p>
-          <FieldError id={`${id}-openingBalance-error`} message={errors?.openingBalance} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-opening-on`}>{t("accounts.fields.openingOn")}</Label>
-          <Input
-            id={`${id}-opening-on`}
-            name="openingOn"
-            type="date"
-            defaultValue={values?.openingOn ?? ""}
-            aria-invalid={invalid("openingOn")}
-            aria-describedby={describedBy("openingOn")}
-          />
-          <FieldError id={`${id}-openingOn-error`} message={errors?.openingOn} />
-        </div>
+        {/* No inputMode="decimal": phone keypads for it have no minus sign, and a card may start below zero. */}
+        <TextField
+          id={`${id}-opening-balance`}
+          label={t("accounts.fields.openingBalance")}
+          hint={t("accounts.fields.openingBalanceHint")}
+          name="openingBalance"
+          defaultValue={values?.openingBalance ?? ""}
+          autoComplete="off"
+          placeholder={`0${decimal}00`}
+          error={errors?.openingBalance}
+        />
+        <TextField
+          id={`${id}-opening-on`}
+          label={t("accounts.fields.openingOn")}
+          name="openingOn"
+          type="date"
+          defaultValue={values?.openingOn ?? ""}
+          error={errors?.openingOn}
+        />
       </div>
       {sharing && (
         <fieldset className="flex flex-col gap-2" aria-describedby={describedBy("defaultShared", true)}>

@@ -8,8 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { useCreatePanel } from "~/components/ui/create-panel";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import type { BudgetScope, CategoryBudgetMonth } from "~/domain/budgets";
 import { amountToInput, numberSeparators } from "~/domain/money";
@@ -21,11 +20,19 @@ import { budgetsPath } from "../budgets-path";
 /** What a form posted without JavaScript got back, when it is about this category. */
 export type BudgetRefusal = Extract<BudgetActionResult, { ok: false }>;
 
+/**
+ * Answers already toasted. The fetchers are keyed by month and category, so their answer outlives the card: the
+ * category's editor in the other list (a removed budget moves to "without a budget") mounts with the same answer and
+ * must not toast it again.
+ */
+const toastedAnswers = new WeakSet<object>();
+
 /** Shows the success toast once per answer and lets the caller close its disclosure. */
 function useSavedToast(fetcher: { state: string; data?: { ok: boolean; intent?: string } }, onSaved: () => void) {
   const { t } = useTranslation("budgets");
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
+    if (fetcher.state !== "idle" || !fetcher.data?.ok || toastedAnswers.has(fetcher.data)) return;
+    toastedAnswers.add(fetcher.data);
     showToast({ title: t(fetcher.data.intent === "remove" ? "toast.removed" : "toast.saved"), variant: "success" });
     onSaved();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
@@ -85,7 +92,6 @@ export function BudgetEditor({
   const amount = typed?.amount ?? (item ? amountToInput(item.limitMinor, format.language) : "");
   const scope: BudgetScope = typed?.scope === "month" ? "month" : "repeat";
   const rollover = typed ? typed.rollover === "on" : (item?.rollover ?? false);
-  const describedBy = [`${id}-amount-hint`, errors?.amount ? `${id}-amount-error` : ""].filter(Boolean).join(" ");
 
   return (
     <details ref={panelRef} className="group/editor" open={refusal ? true : undefined} data-testid="budget-editor">
@@ -105,25 +111,19 @@ export function BudgetEditor({
           <input type="hidden" name="householdId" value={shell.household.id} />
           <input type="hidden" name="categoryId" value={categoryId} />
           <input type="hidden" name="month" value={month} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-amount`}>{t("form.amount")}</Label>
-            <Input
-              id={`${id}-amount`}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={amount}
-              placeholder={`300${decimal}00`}
-              className="sm:max-w-48"
-              aria-invalid={errors?.amount ? true : undefined}
-              aria-describedby={describedBy}
-              required
-            />
-            <p id={`${id}-amount-hint`} className="text-xs text-muted-foreground">
-              {t("form.amountHint")}
-            </p>
-            <FieldError id={`${id}-amount-error`} message={errors?.amount} />
-          </div>
+          <TextField
+            id={`${id}-amount`}
+            label={t("form.amount")}
+            hint={t("form.amountHint")}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={amount}
+            placeholder={`300${decimal}00`}
+            inputClassName="sm:max-w-48"
+            error={errors?.amount}
+            required
+          />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">{t("form.applies")}</legend>
             <div className="flex flex-col gap-2 sm:flex-row sm:gap-5">

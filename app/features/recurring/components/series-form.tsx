@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SelectField, selectClass } from "~/components/ui/select-field";
+import { TextField } from "~/components/ui/text-field";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
 import { recurringFrequencies, type RecurringFrequency } from "~/domain/recurring";
@@ -59,7 +59,7 @@ export function SeriesFormFields({ values, errors, accounts }: { values: SeriesF
   const { decimal } = numberSeparators(format.language);
   const amount = values.amount ?? (values.amountMinor ? amountToInput(values.amountMinor, format.language) : "");
   const invalid = (field: string) => (errors?.[field] ? true : undefined);
-  const describedBy = (field: string, hint = false) => [hint ? `${id}-${field}-hint` : "", errors?.[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: string) => (errors?.[field] ? `${id}-${field}-error` : undefined);
   const kinds = hydrated ? [kind] : (["expense", "income"] as const);
 
   const chooseKind = (next: TransactionKind) => {
@@ -87,35 +87,27 @@ export function SeriesFormFields({ values, errors, accounts }: { values: SeriesF
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-description`}>{t("fields.name")}</Label>
-          <Input
-            id={`${id}-description`}
-            name="description"
-            defaultValue={values.description}
-            maxLength={recurringTextMaxLength}
-            placeholder={t("fields.namePlaceholder")}
-            autoComplete="off"
-            aria-invalid={invalid("description")}
-            aria-describedby={describedBy("description")}
-          />
-          <FieldError id={`${id}-description-error`} message={errors?.description} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-amount`}>{t("fields.amount", { currency: currencySymbol(format.currency, format.language) })}</Label>
-          <Input
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={amount}
-            placeholder={`0${decimal}00`}
-            aria-invalid={invalid("amount")}
-            aria-describedby={describedBy("amount")}
-            required
-          />
-          <FieldError id={`${id}-amount-error`} message={errors?.amount} />
-        </div>
+        <TextField
+          id={`${id}-description`}
+          label={t("fields.name")}
+          name="description"
+          defaultValue={values.description}
+          maxLength={recurringTextMaxLength}
+          placeholder={t("fields.namePlaceholder")}
+          autoComplete="off"
+          error={errors?.description}
+        />
+        <TextField
+          id={`${id}-amount`}
+          label={t("fields.amount", { currency: currencySymbol(format.currency, format.language) })}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={amount}
+          placeholder={`0${decimal}00`}
+          error={errors?.amount}
+          required
+        />
       </div>
 
       <div className={cn("grid gap-4", accounts.length > 1 && "sm:grid-cols-2")}>
@@ -163,25 +155,19 @@ export function SeriesFormFields({ values, errors, accounts }: { values: SeriesF
           defaultValue={values.frequency}
           error={errors?.frequency}
         />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-interval`}>{t("fields.interval")}</Label>
-          <Input
-            id={`${id}-interval`}
-            name="interval"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={maxInterval}
-            step={1}
-            defaultValue={String(values.interval)}
-            aria-invalid={invalid("interval")}
-            aria-describedby={describedBy("interval", true)}
-          />
-          <p id={`${id}-interval-hint`} className="text-xs text-muted-foreground">
-            {t("fields.intervalHint")}
-          </p>
-          <FieldError id={`${id}-interval-error`} message={errors?.interval} />
-        </div>
+        <TextField
+          id={`${id}-interval`}
+          label={t("fields.interval")}
+          hint={t("fields.intervalHint")}
+          name="interval"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxInterval}
+          step={1}
+          defaultValue={String(values.interval)}
+          error={errors?.interval}
+        />
         {/* Only a monthly series has a day of the month: hidden by CSS while another frequency is chosen. */}
         <SelectField
           id={`${id}-day`}
@@ -195,29 +181,28 @@ export function SeriesFormFields({ values, errors, accounts }: { values: SeriesF
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-starts-on`}>{t("fields.startsOn")}</Label>
-          <Input
-            id={`${id}-starts-on`}
-            name="startsOn"
-            type="date"
-            defaultValue={values.startsOn}
-            required
-            aria-invalid={invalid("startsOn")}
-            aria-describedby={describedBy("startsOn", true)}
-          />
-          <p id={`${id}-startsOn-hint`} className="text-xs text-muted-foreground">
-            {t("fields.startsOnHint")}
-          </p>
-          <FieldError id={`${id}-startsOn-error`} message={errors?.startsOn} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-ends-on`}>
-            {t("fields.endsOn")} <span className="font-normal text-muted-foreground">{t("fields.optional")}</span>
-          </Label>
-          <Input id={`${id}-ends-on`} name="endsOn" type="date" defaultValue={values.endsOn ?? ""} aria-invalid={invalid("endsOn")} aria-describedby={describedBy("endsOn")} />
-          <FieldError id={`${id}-endsOn-error`} message={errors?.endsOn} />
-        </div>
+        <TextField
+          id={`${id}-starts-on`}
+          label={t("fields.startsOn")}
+          hint={t("fields.startsOnHint")}
+          name="startsOn"
+          type="date"
+          defaultValue={values.startsOn}
+          required
+          error={errors?.startsOn}
+        />
+        <TextField
+          id={`${id}-ends-on`}
+          label={
+            <>
+              {t("fields.endsOn")} <span className="font-normal text-muted-foreground">{t("fields.optional")}</span>
+            </>
+          }
+          name="endsOn"
+          type="date"
+          defaultValue={values.endsOn ?? ""}
+          error={errors?.endsOn}
+        />
       </div>
 
       <div className="flex items-start gap-3">

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { selectClass } from "~/components/ui/select-field";
+import { TextField } from "~/components/ui/text-field";
 import { toBcp47 } from "~/domain/languages";
 import { numberSeparators } from "~/domain/money";
 import type { RuleField } from "~/domain/rules/rule-types";
@@ -158,13 +159,19 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
             </select>
             <FieldError message={errors.categoryId} />
           </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-rename`}>
-              {t("form.rename")} <span className="font-normal text-muted-foreground">{t("form.optional")}</span>
-            </Label>
-            <Input id={`${id}-rename`} name="rename" defaultValue={values?.rename ?? ""} maxLength={renameMaxLength} autoComplete="off" aria-invalid={errors.rename ? true : undefined} />
-            <FieldError message={errors.rename} />
-          </div>
+          <TextField
+            id={`${id}-rename`}
+            label={
+              <>
+                {t("form.rename")} <span className="font-normal text-muted-foreground">{t("form.optional")}</span>
+              </>
+            }
+            name="rename"
+            defaultValue={values?.rename ?? ""}
+            maxLength={renameMaxLength}
+            autoComplete="off"
+            error={errors.rename}
+          />
           {accounts.length > 1 && (
             <div className="flex flex-col gap-2 sm:col-span-2">
               <Label htmlFor={`${id}-transfer`}>{t("form.transfer")}</Label>
