@@ -3,6 +3,7 @@
 import http from "node:http";
 import path from "node:path";
 import express, { type Express } from "express";
+import { drainHttpServer } from "./graceful-stop.ts";
 import { precompressedAssets } from "./precompressed.ts";
 
 import type * as ServerModuleExports from "./app.ts";
@@ -11,6 +12,8 @@ type ServerModule = typeof ServerModuleExports;
 
 const production = process.env.NODE_ENV === "production";
 const buildDirectory = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build");
+// How long a stopping server waits for the requests under way (a container platform's own grace period is ~30 s).
+const shutdownGraceMs = 10_000;
 
 async function loadServerModule(httpServer: http.Server): Promise<{ module: ServerModule; mountAssets(app: Express): void }> {
   if (production) {
@@ -64,8 +67,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     module.logger.info({ signal }, "shutting down");
-    server.close();
-    server.closeAllConnections();
+    if (!(await drainHttpServer(server, shutdownGraceMs))) {
+      module.logger.warn({ graceMs: shutdownGraceMs }, "requests still running at shutdown were cut");
+    }
     await module.shutdown();
     process.exit(0);
   };
