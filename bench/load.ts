@@ -2,7 +2,8 @@
 // month list, and adding transactions, on PostgreSQL and on the embedded PGlite, each on the production build.
 // Prints requests/s, p50/p99 latency, errors and timeouts per database, and the server's memory over the run.
 // Options: --duration=60 (seconds per database), --connections=200, --soak=600 (a long run on PostgreSQL that
-// samples the server's RSS every 10 s and prints its growth), --only=postgres|pglite. Never fails on timing.
+// samples the server's RSS every 10 s and prints its growth), --only=postgres|pglite, --profile=DIR (the server's CPU
+// profile, written when it stops). Never fails on timing.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
@@ -15,6 +16,7 @@ const option = (name: string, fallback: number) => {
   return arg ? Number(arg.split("=")[1]) : fallback;
 };
 const only = process.argv.find((a) => a.startsWith("--only="))?.split("=")[1];
+const profileDir = process.argv.find((a) => a.startsWith("--profile="))?.split("=")[1];
 const duration = option("duration", 60);
 const connections = option("connections", 200);
 const soak = option("soak", 0);
@@ -124,7 +126,7 @@ const soakReports: string[] = [];
 if (only !== "pglite") {
   const name = `samen_load_${crypto.randomBytes(4).toString("hex")}`;
   await adminQuery(`create database "${name}"`);
-  const server = await startProductionServer({ DATABASE_URL: databaseUrl(name) });
+  const server = await startProductionServer({ DATABASE_URL: databaseUrl(name) }, { profileDir });
   try {
     const measured = await run("PostgreSQL", server, duration);
     rows.push(measured.row);
@@ -143,7 +145,7 @@ if (only !== "pglite") {
   }
 }
 if (only !== "postgres") {
-  const server = await startProductionServer();
+  const server = await startProductionServer({}, { profileDir });
   try {
     const measured = await run("PGlite (embedded)", server, duration);
     rows.push(measured.row);
