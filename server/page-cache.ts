@@ -227,7 +227,12 @@ export function createPageCache({ maxBytes }: { maxBytes: number }): PageCache {
   const isFresh = (page: CachedPage) => page.generation === generation && Date.now() - page.keptAt < freshSeconds * 1000;
 
   function middleware({ build, mode, loadContext }: PageRendering): RequestHandler {
-    const handle = createRequestHandler(build, mode);
+    // Given the build itself, React Router prepares its route table once (given a function, on every render).
+    let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+    const handle = (request: Request, context: ReturnType<PageRendering["loadContext"]>) => {
+      handler ??= build().then((resolved) => createRequestHandler(resolved, mode));
+      return handler.then((ready) => ready(request, context));
+    };
 
     async function render(req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
       const store = res.locals.requestStore as RequestStore;
