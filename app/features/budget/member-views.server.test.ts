@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
-import { builtInCategory } from "~/domain/categories";
+import { builtInCategory, defaultCategoryId } from "~/domain/categories";
 import { setPersonalPrivacy } from "~/features/sharing/invitations.server";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
@@ -11,7 +11,8 @@ import { transaction } from "~/db/schema";
 import { listAccountActivity } from "~/features/money-accounts/transfers.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { versionOf } from "~/features/platform/row-version.server";
-import { suggestForEntry } from "~/features/rules/rule-evaluation.server";
+import { decideImportRows, suggestForEntry } from "~/features/rules/rule-evaluation.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { eq } from "drizzle-orm";
 import { deleteTransaction, getTransaction, listTransactions, updateTransaction } from "./transactions.server";
 
@@ -153,6 +154,25 @@ describe("privacy of personal spending", () => {
     expect(await updateTransaction({ userId: owner.id, householdId, transactionId: ids.therapist, version: version?.v, fields })).toEqual({ conflict: "gone" });
     expect(await deleteTransaction({ userId: owner.id, householdId, transactionId: ids.therapist, version: version?.v })).toEqual({ conflict: "gone" });
     await expect(getTransaction({ userId: partner.id, householdId, transactionId: ids.therapist })).resolves.toMatchObject({ amountMinor: 7_013 });
+  });
+
+  it("an import does not guess a category from her hidden entries, and does once she shows them", async () => {
+    const { owner, partner, householdId } = await couple();
+    await seedTransactions({
+      householdId,
+      userId: partner.id,
+      entries: [{ kind: "expense", category: "health", amountMinor: 6_500, occurredOn: "2025-03-20", description: "Session", counterparty: "Praktijk Mirjam", memberUserId: partner.id }],
+    });
+    const statementRow = { amountMinor: -6_500, description: "Session", counterparty: "PRAKTIJK MIRJAM" };
+    const decide = async () => {
+      const access = await requireHouseholdAccess({ userId: owner.id, householdId, write: true });
+      const [decision] = await decideImportRows({ executor: db(), access, accountId: await everydayAccountId(householdId), rows: [statementRow] });
+      return decision && { categoryId: decision.categoryId, source: decision.categorySource };
+    };
+    await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
+    expect(await decide()).toEqual({ categoryId: defaultCategoryId("expense"), source: "default" });
+    await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: true });
+    expect(await decide()).toEqual({ categoryId: health, source: "learned" });
   });
 
   it("a stranger cannot set a household's privacy", async () => {

@@ -8,7 +8,7 @@ import type { EntrySuggestion, LearnOffer, RuleActions, RuleCondition, RuleEntry
 import { normaliseForIdentity } from "~/domain/statements/import-identity";
 import { isUuid } from "~/lib/uuid";
 import { isBudgetAccessError } from "~/features/household/errors";
-import { requireHouseholdAccess } from "~/features/household/households.server";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { conditionValueMaxLength } from "./rule.schema";
@@ -73,16 +73,17 @@ export async function loadHouseholdRules(executor: Executor, householdId: string
 
 /**
  * The category each counterparty's entries have had most often in this household, per kind, in one grouped query
- * (the "learned" category of an import row that no rule decides).
+ * (the "learned" category of an import row that no rule decides). Only from entries the importing member may see:
+ * a partner's hidden personal spending must not show through as a guess.
  */
-async function usualCategories(executor: Executor, householdId: string, counterparties: readonly string[]) {
+async function usualCategories(executor: Executor, access: ImportAccess, counterparties: readonly string[]) {
   const wanted = new Set(counterparties.map(normaliseForIdentity).filter(Boolean));
   const usual = new Map<string, { income?: string; expense?: string }>();
   if (wanted.size === 0) return usual;
   const rows = await executor
     .select({ counterparty: transaction.counterparty, kind: transaction.kind, categoryId: transaction.categoryId, uses: sql<number>`count(*)::int` })
     .from(transaction)
-    .where(and(eq(transaction.householdId, householdId), isNotNull(transaction.counterparty)))
+    .where(and(eq(transaction.householdId, access.household.id), isNotNull(transaction.counterparty), visibleEntries(access)))
     .groupBy(transaction.counterparty, transaction.kind, transaction.categoryId)
     .orderBy(desc(sql`count(*)`));
   for (const row of rows) {
@@ -96,6 +97,9 @@ async function usualCategories(executor: Executor, householdId: string, counterp
 }
 
 export type CategorySource = "rule" | "learned" | "default";
+
+/** The importing member's access: which household, and whose personal entries they may not see. */
+type ImportAccess = Pick<HouseholdAccess, "household" | "hiddenPersonalOf">;
 
 export interface ImportRowDecision {
   categoryId: string;
@@ -121,8 +125,8 @@ export interface ImportRowFacts {
  * Decides the rows of a statement for one account with the household's rules loaded once and one query for the
  * counterparties' usual categories: rules first, then the usual category, then the default.
  */
-export async function decideImportRows({ executor, householdId, accountId, rows }: { executor: Executor; householdId: string; accountId: string; rows: readonly ImportRowFacts[] }): Promise<ImportRowDecision[]> {
-  const { rules, evaluate } = await loadHouseholdRules(executor, householdId);
+export async function decideImportRows({ executor, access, accountId, rows }: { executor: Executor; access: ImportAccess; accountId: string; rows: readonly ImportRowFacts[] }): Promise<ImportRowDecision[]> {
+  const { rules, evaluate } = await loadHouseholdRules(executor, access.household.id);
   const outcomes = rows.map((row) =>
     evaluate({
       kind: row.amountMinor >= 0 ? "income" : "expense",
@@ -134,7 +138,7 @@ export async function decideImportRows({ executor, householdId, accountId, rows 
     }),
   );
   const undecided = rows.filter((_row, index) => outcomes[index]?.categoryId === undefined);
-  const usual = await usualCategories(executor, householdId, undecided.map((row) => row.counterparty ?? ""));
+  const usual = await usualCategories(executor, access, undecided.map((row) => row.counterparty ?? ""));
   return rows.map((row, index) => {
     const outcome = outcomes[index] ?? { setBy: {} };
     const kind = row.amountMinor >= 0 ? "income" : "expense";

@@ -13,7 +13,7 @@ import { maxStatementBytes, readStatementFile, type StatementFileRead } from "~/
 import type { Statement, StatementError } from "~/domain/statements/statement";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/household/errors";
-import { requireHouseholdAccess } from "~/features/household/households.server";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/budget/categories.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
@@ -201,9 +201,9 @@ async function planDraft(
 type DecidedRow = PlannedRow & { decision: ImportRowDecision | null; byRule: boolean };
 
 /** Runs the household's rules (then the counterparties' usual categories) over the plan's new rows, in one go. */
-async function decidePlan(executor: Executor, householdId: string, accountId: string, plan: readonly PlannedRow[]): Promise<DecidedRow[]> {
+async function decidePlan(executor: Executor, access: HouseholdAccess, accountId: string, plan: readonly PlannedRow[]): Promise<DecidedRow[]> {
   const fresh = plan.filter((row) => row.status === "new");
-  const decisions = await decideImportRows({ executor, householdId, accountId, rows: fresh.map((row) => row.row) });
+  const decisions = await decideImportRows({ executor, access, accountId, rows: fresh.map((row) => row.row) });
   const byRow = new Map<PlannedRow, ImportRowDecision | null>(fresh.map((row, index) => [row, decisions[index] ?? null]));
   return plan.map((row): DecidedRow => {
     const decision = byRow.get(row) ?? null;
@@ -263,7 +263,7 @@ export type ImportPreview =
 
 /** What confirming would do with each row; nothing is written. */
 export async function previewImport({ userId, householdId, draftId, mapping }: { userId: string; householdId: string; draftId: string; mapping?: unknown }): Promise<ImportPreview> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const draft = await loadDraft(db(), householdId, draftId);
   const result = await planDraft(db(), householdId, draft, mapping);
   if (!result.ok && "problem" in result) return { kind: "problem", draftId, fileName: draft.fileName, problem: result.problem };
@@ -280,7 +280,7 @@ export async function previewImport({ userId, householdId, draftId, mapping }: {
     };
   }
   const { planned } = result;
-  const decided = await decidePlan(db(), householdId, draft.accountId, planned.plan);
+  const decided = await decidePlan(db(), access, draft.accountId, planned.plan);
   const rows = decided.slice(0, previewRowLimit).map((row): PreviewRow => {
     const decision = row.status === "new" ? row.decision : null;
     return {
@@ -350,7 +350,7 @@ export async function confirmImport({
   draftId: string;
   choices: ConfirmChoices;
 }): Promise<ImportResult> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(draftId)) throw new BudgetAccessError("notFound");
   const [exists] = await db()
     .select({ id: importDraft.id })
@@ -366,7 +366,7 @@ export async function confirmImport({
     const result = await planDraft(tx, householdId, draft, choices.mapping);
     if (!result.ok) return "problem" in result ? { ok: false as const, problem: result.problem } : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
     const { statement, read } = result.planned;
-    const plan = await decidePlan(tx, householdId, draft.accountId, result.planned.plan);
+    const plan = await decidePlan(tx, access, draft.accountId, result.planned.plan);
     const chosen = plan.filter((row) => !choices.skipLines.has(row.row.line));
     const describe = (row: DecidedRow) => (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
 
