@@ -69,6 +69,9 @@ describe("privacy of personal spending", () => {
     expect(descriptions(page.items)).toEqual(["Albert Heijn", "Market together", "Rent"]);
     // The month's total stays whole: it is a sum of category totals.
     expect(page.totals.totalMinor).toBe(4_210 + 120_000 + 7_013 + 2_029 + 3_150);
+    // How many entries is not a total: it counts the three he sees, not her two visits to the therapist and pharmacy.
+    expect(page.totals.entries).toBe(3);
+    expect((await listTransactions({ ...asPieter, kind: "expense", memberUserId: partner.id })).totals).toEqual({ totalMinor: 7_013 + 2_029 + 3_150, entries: 1 });
     // A search sums only what it may show: a match among hidden rows would tell what they say.
     const searched = await listTransactions({ ...asPieter, kind: "expense", search: "therapist" });
     expect(searched.items).toEqual([]);
@@ -76,6 +79,7 @@ describe("privacy of personal spending", () => {
     const byCategory = await listTransactions({ ...asPieter, kind: "expense", categoryId: health });
     expect(byCategory.items).toEqual([]);
     expect(byCategory.totals.totalMinor).toBe(7_013 + 2_029);
+    expect(byCategory.totals.entries).toBe(0);
 
     // The entry's own page: not found, exactly like a stranger's id.
     await expect(getTransaction({ ...asPieter, transactionId: ids.therapist })).rejects.toMatchObject({ code: "notFound" });

@@ -246,7 +246,7 @@ export const pageSize = 50;
  * The page is one range scan on (household, kind, date desc, id desc); totals come from month_total
  * (or, when searching or in a member view, from the month's matching rows). Cost follows the month, not the history.
  * Rows never include a personal expense its member shows this reader only as category totals (`visibleEntries`);
- * totals stay whole, except a search's, which sums only the rows it may show.
+ * amounts stay whole, except a search's, which sums only the rows it may show; the number of entries counts the shown.
  */
 export async function listTransactions({
   userId,
@@ -307,7 +307,10 @@ export async function listTransactions({
           ),
         );
 
-  const [rows, [totals]] = await Promise.all([
+  // The number of entries is not a category total: with hidden entries in the month it counts only the shown ones,
+  // or "Entries: 9" beside seven rows would tell how often the other member went to the therapist.
+  const shownEntries = hidden && !query ? db().select({ entries: sql<number>`count(*)::int` }).from(transaction).where(and(...shown)) : undefined;
+  const [rows, [totals], counted] = await Promise.all([
     db()
       // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
       .select({ ...columns, memberUserId: entryMember })
@@ -316,6 +319,7 @@ export async function listTransactions({
       .orderBy(desc(transaction.occurredOn), desc(transaction.id))
       .limit(limit + 1),
     totalsQuery,
+    shownEntries,
   ]);
   const items = rows.slice(0, limit).map(toView);
   const last = items.at(-1);
@@ -323,7 +327,7 @@ export async function listTransactions({
     access,
     items,
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-    totals: { totalMinor: Number(totals?.totalMinor ?? 0), entries: totals?.entries ?? 0 },
+    totals: { totalMinor: Number(totals?.totalMinor ?? 0), entries: counted?.[0]?.entries ?? totals?.entries ?? 0 },
   };
 }
 
