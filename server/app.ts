@@ -94,6 +94,7 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
         if (!res.headersSent) res.append("Set-Cookie", cookie);
       },
       once: new Map(),
+      reading: req.method === "GET" || req.method === "HEAD",
     };
     res.locals.nonce = store.nonce;
     res.locals.requestStore = store;

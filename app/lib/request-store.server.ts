@@ -18,6 +18,11 @@ export interface RequestStore {
   appendSetCookie(cookie: string): void;
   /** Work done once per request however many loaders ask (the session lookup), by key. */
   readonly once: Map<string, Promise<unknown>>;
+  /**
+   * A GET or HEAD: it changes nothing that its own loaders read again (a membership, a plan), so they may share one
+   * read of it (`oncePerReadingRequest`). An action's request may not: its loaders must see what it wrote.
+   */
+  readonly reading?: boolean;
   /** Set when a loader or action met a database that is down or a full disk: the page answers 503 or 507. */
   databaseFault?: DatabaseFault;
 }
@@ -32,6 +37,11 @@ export function runWithRequestStore<T>(store: RequestStore, work: () => T): T {
 
 export function getRequestStore(): RequestStore | undefined {
   return storage.getStore();
+}
+
+/** The result of `work` for this key, shared by a reading request's loaders; computed every time elsewhere. */
+export function oncePerReadingRequest<T>(key: string, work: () => Promise<T>): Promise<T> {
+  return storage.getStore()?.reading ? oncePerRequest(key, work) : work();
 }
 
 /** The result of `work` for this key, computed once per request; outside a request, computed every time. */

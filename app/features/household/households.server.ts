@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { household, householdMember, subscription } from "~/db/schema";
 import { defaultCurrency, type Currency } from "~/domain/money";
 import { can, planFromColumns, type Plan } from "~/domain/plans";
+import { oncePerReadingRequest } from "~/lib/request-store.server";
 import { isUuid } from "~/lib/uuid";
 import { BudgetAccessError } from "./errors";
 import { defaultHouseholdName } from "./household-name";
@@ -114,7 +115,10 @@ export async function requireHouseholdAccess({
   ownerOnly?: boolean;
 }): Promise<HouseholdAccess> {
   if (!isUuid(householdId)) throw new BudgetAccessError("notFound");
-  const [row] = await memberships(userId, eq(householdMember.householdId, householdId), { withHiddenPersonal: true }).limit(1);
+  // A page's loaders each check access (the dashboard: four of them): a reading request asks the database once.
+  const [row] = await oncePerReadingRequest(`household-access ${userId} ${householdId}`, () =>
+    memberships(userId, eq(householdMember.householdId, householdId), { withHiddenPersonal: true }).limit(1),
+  );
   if (!row) throw new BudgetAccessError("notFound");
   const role = row.role as HouseholdRole;
   const plan = planFromColumns(row);
