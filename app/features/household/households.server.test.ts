@@ -7,6 +7,7 @@ import { builtInCategories } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { BudgetAccessError } from "./errors";
+import { householdName } from "./household-name";
 import { createPersonalHousehold, ensurePersonalHousehold, listUserHouseholds, requireHouseholdAccess, updateHousehold } from "./households.server";
 
 useTestDatabase();
@@ -39,6 +40,23 @@ describe("households", () => {
       [mine.id, "owner"],
       [theirs.id, "partner"],
     ]);
+  });
+
+  it("names each household's owner, so an untouched default reads as theirs to the other members", async () => {
+    const { owner: sanne, household: hers } = await seedHousehold({ name: "Sanne" });
+    const { owner: pieter, household: his } = await seedHousehold({ name: "Pieter" });
+    await seedPremium(hers.id);
+    await addPartner({ householdId: hers.id, userId: pieter.id });
+    const list = await listUserHouseholds({ userId: pieter.id });
+    const english = (key: string, options?: { name: string }) => (key === "household.ownersBudget" ? `${options?.name}'s budget` : "My budget");
+    expect(list.map((item) => householdName(item, english))).toEqual(["My budget", "Sanne's budget"]);
+    const access = await requireHouseholdAccess({ userId: pieter.id, householdId: hers.id });
+    expect(access.household).toMatchObject({ ownerUserId: sanne.id, ownerName: "Sanne" });
+    expect(householdName({ ...access.household, role: access.role }, english)).toBe("Sanne's budget");
+    // A name the owner gave stays as given, for everyone.
+    await updateHousehold({ userId: sanne.id, householdId: hers.id, name: "Home", currency: "EUR" });
+    expect((await listUserHouseholds({ userId: pieter.id })).map((item) => householdName(item, english))).toEqual(["My budget", "Home"]);
+    expect(his.name).toBe("My budget");
   });
 
   it("a partner may read but not change the household", async () => {

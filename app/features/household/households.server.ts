@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { household, householdMember, subscription } from "~/db/schema";
+import { household, householdMember, subscription, user } from "~/db/schema";
 import { defaultCurrency, type Currency } from "~/domain/money";
 import { can, planFromColumns, type Plan } from "~/domain/plans";
 import { oncePerReadingRequest } from "~/lib/request-store.server";
@@ -11,7 +11,8 @@ import { defaultHouseholdName } from "./household-name";
 export type HouseholdRole = "owner" | "partner";
 
 export interface HouseholdAccess {
-  household: { id: string; name: string; currency: Currency; ownerUserId: string };
+  /** `ownerName`: who owns it, for the name it shows to its other members until renamed ("Sanne's budget"). */
+  household: { id: string; name: string; currency: Currency; ownerUserId: string; ownerName: string };
   role: HouseholdRole;
   plan: Plan;
   /** Adds and changes money, budgets, rules and goals: the owner, and a partner who edits on a premium plan. */
@@ -70,6 +71,7 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
       name: household.name,
       currency: household.currency,
       ownerUserId: household.ownerUserId,
+      ownerName: user.name,
       role: householdMember.role,
       canEdit: householdMember.canEdit,
       plan: subscription.plan,
@@ -85,6 +87,7 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
+    .innerJoin(user, eq(user.id, household.ownerUserId))
     .leftJoin(subscription, eq(subscription.householdId, household.id))
     .where(and(eq(householdMember.userId, userId), narrowTo));
 }
@@ -95,7 +98,7 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
     .filter((row) => row.role === "owner" || can(planFromColumns(row), "partners.access"))
-    .map((row) => ({ id: row.id, name: row.name, role: row.role as HouseholdRole, canEdit: row.role === "owner" || row.canEdit, currency: row.currency as Currency }));
+    .map((row) => ({ id: row.id, name: row.name, ownerName: row.ownerName, role: row.role as HouseholdRole, canEdit: row.role === "owner" || row.canEdit, currency: row.currency as Currency }));
 }
 
 /**
@@ -127,7 +130,7 @@ export async function requireHouseholdAccess({
   const canWrite = role === "owner" || (row.canEdit && can(plan, "partners.edit"));
   if ((write && !canWrite) || (ownerOnly && role !== "owner")) throw new BudgetAccessError("readOnly");
   return {
-    household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId },
+    household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId, ownerName: row.ownerName },
     role,
     plan,
     canWrite,

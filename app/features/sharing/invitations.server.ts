@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { household, householdMember, invitation, notification, subscription, user } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/languages";
 import { can, planFromColumns } from "~/domain/plans";
+import { householdName } from "~/features/household/household-name";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
@@ -37,13 +38,16 @@ export function maskEmail(email: string): string {
 
 async function sendInvitationMail(options: { to: string; language: Language; inviterName: string; householdName: string; link: string; expiresAt: Date; canEdit: boolean }) {
   const t = await mailTranslator(options.language, "premium");
+  const tApp = await mailTranslator(options.language, "app");
   const inviter = options.inviterName || t("mail.invitation.someone");
+  // The invitee is not its owner: an untouched "My budget" reads "Sanne's budget" to them, as in their switcher.
+  const household = householdName({ name: options.householdName, role: "partner", ownerName: options.inviterName }, tApp);
   const expires = new Intl.DateTimeFormat(options.language === "ua" ? "uk" : options.language, { dateStyle: "long", timeZone: "UTC" }).format(options.expiresAt);
   const content = await renderEmail({
     language: options.language,
     subject: t("mail.invitation.subject", { inviter }),
     heading: t("mail.invitation.heading", { inviter }),
-    paragraphs: [t("mail.invitation.body", { inviter, household: options.householdName }), options.canEdit ? t("mail.invitation.canEdit") : t("mail.invitation.readOnly"), t("mail.invitation.account", { email: options.to })],
+    paragraphs: [t("mail.invitation.body", { inviter, household }), options.canEdit ? t("mail.invitation.canEdit") : t("mail.invitation.readOnly"), t("mail.invitation.account", { email: options.to })],
     action: { label: t("mail.invitation.action"), url: options.link },
     note: t("mail.invitation.note", { date: expires }),
     reason: t("mail.invitation.reason", { inviter }),

@@ -13,7 +13,7 @@ function appFrame({ canWrite }: { canWrite: boolean }) {
     user: { name: "Sam Tester", email: "sam@samen.test", locale: null },
     today: "2025-03-10",
     households: [],
-    household: { id: householdId, name: "Home", currency: "EUR", ownerUserId: "owner", role: canWrite ? "owner" : "partner", canWrite, plan: "premium" },
+    household: { id: householdId, name: "Home", currency: "EUR", ownerUserId: "owner", ownerName: "Owner", role: canWrite ? "owner" : "partner", canWrite, plan: "premium" },
     categories: builtInCategories.map((category) => ({ ...category, name: null, archived: false })),
     notifications: { items: [], unreadCount: 0 },
   };

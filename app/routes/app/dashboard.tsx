@@ -76,12 +76,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-center gap-2">
           <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
-          <Button asChild variant="outline" className="h-11 max-sm:w-11 max-sm:px-0">
-            <Link to={shell.household.plan === "premium" ? "/app/settings#partner" : "/app/upgrade?feature=partners"} aria-label={t("dashboard.invitePartner")}>
-              <UserPlusIcon aria-hidden="true" />
-              <span className="max-sm:sr-only">{t("dashboard.invitePartner")}</span>
-            </Link>
-          </Button>
+          {shell.household.role === "owner" && (
+            <Button asChild variant="outline" className="h-11 max-sm:w-11 max-sm:px-0">
+              <Link to={shell.household.plan === "premium" ? "/app/settings#partner" : "/app/upgrade?feature=partners"} aria-label={t("dashboard.invitePartner")}>
+                <UserPlusIcon aria-hidden="true" />
+                <span className="max-sm:sr-only">{t("dashboard.invitePartner")}</span>
+              </Link>
+            </Button>
+          )}
         </div>
       </div>
 

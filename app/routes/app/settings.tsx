@@ -20,7 +20,8 @@ import { appMessages } from "~/lib/form-fields";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { FieldError, FormError } from "~/components/ui/field-error";
-import { householdName, useAppShell } from "~/features/household/components/use-app-shell";
+import { useAppShell } from "~/features/household/components/use-app-shell";
+import { householdName } from "~/features/household/household-name";
 import { useChangeLanguage } from "~/i18n/use-change-language";
 import { DataRightsCard } from "~/features/account/components/data-rights-card";
 import { CustomCategoriesSection } from "~/features/custom-categories/components/custom-categories-section";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     locale: context.user.locale ?? context.language,
     twoFactorEnabled: context.user.twoFactorEnabled,
     // The household itself (name, currency) is the owner's, also when a partner edits its money.
-    household: { name: access.household.name, currency: access.household.currency, canWrite: access.role === "owner" },
+    household: { name: access.household.name, currency: access.household.currency, canWrite: access.role === "owner", role: access.role, ownerName: access.household.ownerName },
     language: context.language,
     premium: await forLoader(() => loadPremiumSections({ userId: context.user.id, householdId: context.householdId })),
   };
@@ -167,7 +168,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 <Input
                   id={`${id}-household`}
                   name="name"
-                  defaultValue={householdName(loaderData.household.name, t)}
+                  defaultValue={householdName(loaderData.household, t)}
                   maxLength={60}
                   aria-invalid={householdErrors?.name ? true : undefined}
                 />

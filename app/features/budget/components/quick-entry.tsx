@@ -15,7 +15,8 @@ import type { TransactionView } from "../transactions.server";
 import { useEntryValues } from "./entry-values";
 import { TransactionForm } from "./transaction-form";
 import { useCategories } from "./use-budget-shell";
-import { householdName, useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { householdName } from "~/features/household/household-name";
 
 type Refusal = Extract<TransactionActionResult, { ok: false }>;
 
@@ -225,7 +226,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
         >
           <div className="flex flex-col gap-1 pr-8">
             <SheetTitle className="text-lg font-semibold">{t(editing ? "entry.editTitle" : "entry.addTitle")}</SheetTitle>
-            <SheetDescription className="text-sm text-muted-foreground">{householdName(shell.household.name, t)}</SheetDescription>
+            <SheetDescription className="text-sm text-muted-foreground">{householdName(shell.household, t)}</SheetDescription>
           </div>
           {editing && (deleteConflict.current || deleteConflict.gone) && (
             <removal.Form method="post" action={`/app/transactions/${editing.id}`}>

@@ -23,7 +23,8 @@ import { BrandLogo, BrandMark } from "~/components/layout/brand-logo";
 import { signOutAction } from "~/components/layout/header-auth";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { householdName, useAppShell } from "./use-app-shell";
+import { householdName } from "../household-name";
+import { useAppShell } from "./use-app-shell";
 
 interface NavItem {
   to: string;
@@ -229,7 +230,7 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
         <span className="sr-only">{t("household.switch")}: </span>
         <span className="min-w-0 flex-1">
           {!compact && <span className="block text-xs text-muted-foreground">{t("household.label")}</span>}
-          <span className="block truncate text-sm font-semibold">{householdName(current.name, t)}</span>
+          <span className="block truncate text-sm font-semibold">{householdName(current, t)}</span>
         </span>
         <ChevronsUpDownIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </summary>
@@ -246,16 +247,22 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
               className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm hover:bg-secondary focus-visible:bg-secondary"
             >
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{householdName(household.name, t)}</span>
+                <span className="block truncate font-medium">{householdName(household, t)}</span>
                 <span className="block text-xs text-muted-foreground">{t(household.role === "owner" ? "household.roleOwner" : household.canEdit ? "household.roleEditor" : "household.rolePartner")}</span>
               </span>
               {household.id === current.id && <CheckIcon aria-label={t("household.current")} className="size-4 text-primary" />}
             </button>
           ))}
         </Form>
-        <Link to="/app/upgrade" className="mt-1 block rounded-md border-t px-2 py-2 text-sm text-primary hover:bg-secondary">
-          {t("dashboard.invitePartner")}
-        </Link>
+        {/* Only the owner invites: a partner is not shown a control they may not use. */}
+        {current.role === "owner" && (
+          <Link
+            to={current.plan === "premium" ? "/app/settings#partner" : "/app/upgrade?feature=partners"}
+            className="mt-1 block rounded-md border-t px-2 py-2 text-sm text-primary hover:bg-secondary"
+          >
+            {t("dashboard.invitePartner")}
+          </Link>
+        )}
       </div>
     </details>
   );

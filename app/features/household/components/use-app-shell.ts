@@ -4,7 +4,6 @@ import { useRouteLoaderData } from "react-router";
 import { isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { formatMoney, formatMoneyCompact, formatPercent } from "~/domain/money";
 import { formatDate, formatMonth, type IsoDate, type MonthKey } from "~/domain/periods";
-import { defaultHouseholdName } from "../household-name";
 import type { AppShellData, getAppShell } from "../shell.server";
 
 /** Route id of the /app layout, whose loader returns the shell data (and what other features add to it). */
@@ -43,9 +42,4 @@ export function useFormat() {
     }),
     [language, currency],
   );
-}
-
-/** Households keep the name they were given; the untouched default shows in the reader's language. */
-export function householdName(name: string, t: (key: "household.defaultName") => string): string {
-  return name === defaultHouseholdName ? t("household.defaultName") : name;
 }

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { secureCookies } from "~/config.server";
 import { householdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { householdName } from "~/features/household/components/use-app-shell";
+import { householdName } from "~/features/household/household-name";
 import { acceptInvitation, getInvitation, type InvitationState } from "~/features/sharing/invitations.server";
 import { requireForm } from "~/features/platform/forms.server";
 
@@ -38,7 +38,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const { invitation, email } = loaderData;
   const state: InvitationState = actionData?.error ?? invitation.state;
-  const household = invitation.householdName ? householdName(invitation.householdName, tApp) : "";
+  const household = invitation.householdName ? householdName({ name: invitation.householdName, role: "partner", ownerName: invitation.inviterName ?? "" }, tApp) : "";
   const inviter = invitation.inviterName || t("invitation.someone");
 
   return (
