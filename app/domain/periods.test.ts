@@ -3,6 +3,7 @@ import {
   addMonths,
   chartBuckets,
   daysInMonth,
+  formatDayRange,
   formatMonth,
   isIsoDate,
   isMonthKey,
@@ -10,6 +11,7 @@ import {
   isoWeekStart,
   monthEnd,
   monthRange,
+  sameDaysOfPreviousMonth,
   todayIn,
 } from "./periods";
 
@@ -77,5 +79,26 @@ describe("formatting", () => {
     expect(formatMonth("2025-03", "en")).toBe("March 2025");
     expect(formatMonth("2025-03", "pl")).toBe("marzec 2025");
     expect(formatMonth("2025-03", "de")).toBe("März 2025");
+  });
+});
+
+describe("a month in progress against the same days of the previous one", () => {
+  it("compares the first days only while the month runs", () => {
+    expect(sameDaysOfPreviousMonth("2026-11", "2026-11-23")).toEqual({ from: "2026-10-01", through: "2026-10-23" });
+    expect(sameDaysOfPreviousMonth("2026-01", "2026-01-01")).toEqual({ from: "2025-12-01", through: "2025-12-01" });
+    // March 29th against a February of 28 days: the whole of February.
+    expect(sameDaysOfPreviousMonth("2026-03", "2026-03-29")).toBeNull();
+    expect(sameDaysOfPreviousMonth("2026-03", "2026-03-27")).toEqual({ from: "2026-02-01", through: "2026-02-27" });
+    expect(sameDaysOfPreviousMonth("2024-03", "2024-03-28")).toEqual({ from: "2024-02-01", through: "2024-02-28" });
+    // A month that has ended, or one ahead: the whole previous month.
+    expect(sameDaysOfPreviousMonth("2026-10", "2026-11-23")).toBeNull();
+    expect(sameDaysOfPreviousMonth("2026-12", "2026-11-23")).toBeNull();
+  });
+
+  it("names the days in the reader's language", () => {
+    expect(formatDayRange("2026-10-01", "2026-10-23", "en")).toMatch(/^October 1\s–\s23$/);
+    expect(formatDayRange("2026-10-01", "2026-10-23", "nl")).toBe("1–23 oktober");
+    expect(formatDayRange("2026-10-01", "2026-10-23", "pl")).toBe("1–23 października");
+    expect(formatDayRange("2026-10-01", "2026-10-01", "de")).toBe("1. Oktober");
   });
 });

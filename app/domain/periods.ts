@@ -194,6 +194,25 @@ export function formatDate(date: IsoDate, language: Language, style: "short" | "
   return dateFormat(language, options).format(toUtc(date));
 }
 
+/**
+ * What a month still in progress is compared with: the same days of the previous month ("1–23 October" on 23
+ * November), not the whole of it — on the 23rd, "income −58 % vs last month" would only say the salary has not come
+ * yet. Null when the whole previous month is the fair comparison: a month that has ended or not yet begun, or a day
+ * past the previous month's length (the 31st against a 30-day month).
+ */
+export function sameDaysOfPreviousMonth(month: MonthKey, today: IsoDate): { from: IsoDate; through: IsoDate } | null {
+  if (monthOf(today) !== month) return null;
+  const previous = addMonths(month, -1);
+  const day = Number(today.slice(8, 10));
+  if (day >= daysInMonth(previous)) return null;
+  return { from: monthStart(previous), through: addDays(monthStart(previous), day - 1) };
+}
+
+/** A span of days in the reader's language: "October 1 – 23", "1–23 oktober", "1.–23. Oktober". */
+export function formatDayRange(from: IsoDate, through: IsoDate, language: Language): string {
+  return dateFormat(language, { day: "numeric", month: "long" }).formatRange(toUtc(from), toUtc(through));
+}
+
 /** Label of a chart bucket in the reader's language. */
 export function formatBucket(period: ChartPeriod, bucket: Bucket, language: Language): string {
   if (period === "monthly") return formatMonthShort(bucket.key, language);

@@ -36,7 +36,9 @@ async function household() {
 describe("dashboard", () => {
   it("computes the four cards for the month with the change against the previous one", async () => {
     const { owner, household: home } = await household();
-    const dashboard = await getDashboard({ userId: owner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-03-20" });
+    // A month that has ended is compared with the whole previous month.
+    const dashboard = await getDashboard({ userId: owner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-04-02" });
+    expect(dashboard.comparedWith).toBeNull();
     expect(dashboard.isEmpty).toBe(false);
     expect(dashboard.summary.income).toMatchObject({ value: 330000, changeIsGood: true });
     expect(dashboard.summary.income.change).toBeCloseTo(0.1);
@@ -87,7 +89,7 @@ describe("dashboard", () => {
 
   it("breaks spending down by category, biggest first, with the change against last month", async () => {
     const { owner, household: home } = await household();
-    const { categories } = await getDashboard({ userId: owner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-03-20" });
+    const { categories } = await getDashboard({ userId: owner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-04-02" });
     expect(categories.map((item) => [item.categoryId, item.totalMinor, item.previousMinor])).toEqual([
       [builtInCategory("housing").id, 120000, 120000],
       [builtInCategory("groceries").id, 25000, 30000],
@@ -95,6 +97,27 @@ describe("dashboard", () => {
     ]);
     expect(categories[1]?.change).toBeCloseTo(-1 / 6);
     expect(categories[2]?.change).toBeNull();
+  });
+
+  it("compares a month in progress with the same days of the previous month, the chart with whole months", async () => {
+    const { owner, household: home } = await household();
+    // On 20 March, February's salary (the 25th) has not come yet in the days compared: February 1–20.
+    const dashboard = await getDashboard({ userId: owner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-03-20" });
+    expect(dashboard.comparedWith).toEqual({ from: "2025-02-01", through: "2025-02-20" });
+    expect(dashboard.summary.income).toMatchObject({ value: 330000, change: null });
+    expect(dashboard.summary.expenses.value).toBe(151000);
+    expect(dashboard.summary.expenses.change).toBeCloseTo(151000 / 150000 - 1);
+    expect(dashboard.categories.map((item) => [item.categoryId, item.previousMinor])).toEqual([
+      [builtInCategory("housing").id, 120000],
+      [builtInCategory("groceries").id, 30000],
+      [builtInCategory("eatingOut").id, 0],
+    ]);
+    expect(dashboard.chart.at(-2)).toMatchObject({ key: "2025-02", incomeMinor: 300000, expenseMinor: 150000 });
+    // On 5 March only 1–5 February counts: the rent, not the groceries of the 10th.
+    const early = await getDashboard({ userId: owner.id, householdId: home.id, month: "2025-03", period: "monthly", today: "2025-03-05" });
+    expect(early.comparedWith).toEqual({ from: "2025-02-01", through: "2025-02-05" });
+    expect(early.categories.find((item) => item.categoryId === builtInCategory("groceries").id)?.previousMinor).toBe(0);
+    expect(early.categories.find((item) => item.categoryId === builtInCategory("housing").id)?.previousMinor).toBe(120000);
   });
 
   it("lists the month's latest entries and the active goals; an empty household is empty", async () => {

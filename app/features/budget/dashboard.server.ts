@@ -11,6 +11,7 @@ import {
   monthEnd,
   monthOf,
   monthStart,
+  sameDaysOfPreviousMonth,
   type Bucket,
   type ChartPeriod,
   type IsoDate,
@@ -57,6 +58,39 @@ async function readMemberMonthTotals({ householdId, memberUserId, from, to }: { 
     .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(from)), lt(transaction.occurredOn, monthStart(to)), eq(entryMember, memberUserId)))
     .groupBy(sql`1`, transaction.kind, transaction.categoryId);
   return rows.map((row) => ({ month: monthOf(row.month), kind: row.kind as TransactionKind, categoryId: row.categoryId, totalMinor: Number(row.totalMinor) }));
+}
+
+/**
+ * The household's (or one member's) sums per kind and category over some days, in month_total's shape under one month
+ * key: the same days of the previous month, which a month in progress is compared with. One range scan of
+ * transaction_household_date_idx over at most a month of entries.
+ */
+async function readDayTotals({
+  householdId,
+  month,
+  from,
+  through,
+  memberUserId,
+}: {
+  householdId: string;
+  month: MonthKey;
+  from: IsoDate;
+  through: IsoDate;
+  memberUserId: string | null;
+}): Promise<MonthTotalRow[]> {
+  const rows = await db()
+    .select({ kind: transaction.kind, categoryId: transaction.categoryId, totalMinor: sql<string>`sum(${transaction.amountMinor})` })
+    .from(transaction)
+    .where(
+      and(
+        eq(transaction.householdId, householdId),
+        gte(transaction.occurredOn, from),
+        lt(transaction.occurredOn, addDays(through, 1)),
+        memberUserId === null ? undefined : eq(entryMember, memberUserId),
+      ),
+    )
+    .groupBy(transaction.kind, transaction.categoryId);
+  return rows.map((row) => ({ month, kind: row.kind as TransactionKind, categoryId: row.categoryId, totalMinor: Number(row.totalMinor) }));
 }
 
 function sumBy(rows: MonthTotalRow[], match: (row: MonthTotalRow) => boolean): number {
@@ -156,7 +190,8 @@ export function spendingByCategory(rows: MonthTotalRow[], inPeriod: (month: Mont
 
 /**
  * Everything the dashboard shows for a month, in four indexed queries whatever the history:
- * access, month_total for 13 months, the month's latest entries, the active goals (plus the weekly chart's range when asked).
+ * access, month_total for 13 months, the month's latest entries, the active goals (plus the weekly chart's range when asked,
+ * and, while the month is in progress, the same days of the previous month that its figures are compared with).
  * A member view (`memberUserId`: "Mine", "<Partner>'s") sums that member's entries instead of month_total, one range
  * scan for the cards, categories and monthly chart together. The latest entries never show a personal expense of a
  * member who keeps theirs to category totals.
@@ -185,7 +220,9 @@ export async function getDashboard({
   const to = addMonths(month, 1);
 
   const range = { householdId, from: period === "yearly" ? `${Number(month.slice(0, 4)) - 4}-01` : from, to };
-  const [monthRows, recent, goals, anyEntry] = await Promise.all([
+  const previousMonth = addMonths(month, -1);
+  const sameDays = sameDaysOfPreviousMonth(month, today);
+  const [monthRows, recent, goals, anyEntry, sameDaysRows] = await Promise.all([
     memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId }),
     db()
       .select({
@@ -220,12 +257,14 @@ export async function getDashboard({
       .orderBy(asc(goal.createdAt))
       .limit(3),
     db().select({ one: sql<number>`1` }).from(monthTotal).where(and(eq(monthTotal.householdId, householdId), sql`${monthTotal.entries} > 0`)).limit(1),
+    sameDays ? readDayTotals({ householdId, month: previousMonth, ...sameDays, memberUserId }) : null,
   ]);
 
-  const previousMonth = addMonths(month, -1);
+  // The cards and categories compare with the previous month, or with its same days while this one is in progress.
+  const comparedRows = sameDaysRows ? [...monthRows.filter((row) => row.month !== previousMonth), ...sameDaysRows] : monthRows;
   const figures = (key: MonthKey) => ({
-    incomeMinor: sumBy(monthRows, (row) => row.month === key && row.kind === "income"),
-    expenseMinor: sumBy(monthRows, (row) => row.month === key && row.kind === "expense"),
+    incomeMinor: sumBy(comparedRows, (row) => row.month === key && row.kind === "income"),
+    expenseMinor: sumBy(comparedRows, (row) => row.month === key && row.kind === "expense"),
   });
   const chart = await incomeExpenseSeries({ householdId, period, anchor, monthRows: period === "weekly" ? undefined : monthRows, memberUserId });
 
@@ -235,8 +274,10 @@ export async function getDashboard({
     period,
     isEmpty: anyEntry.length === 0,
     summary: summarize(figures(month), figures(previousMonth)),
+    /** The days the change badges compare with ("1–23 October"); null: the whole previous month. */
+    comparedWith: sameDays,
     chart,
-    categories: spendingByCategory(monthRows, (key) => key === month, (key) => key === previousMonth),
+    categories: spendingByCategory(comparedRows, (key) => key === month, (key) => key === previousMonth),
     recent: recent.map((row) => ({ ...row, kind: row.kind as TransactionKind })),
     goals: goals.map((row) => ({ ...row, progress: goalProgress(row), reached: isGoalReached(row) })),
   };

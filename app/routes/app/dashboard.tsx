@@ -57,7 +57,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   const shell = useAppShell();
   const look = useCategoryLook();
-  const { summary, chart, categories, recent, goals, accounts, budgets, safe, month, period, view, isEmpty } = loaderData;
+  const { summary, comparedWith, chart, categories, recent, goals, accounts, budgets, safe, month, period, view, isEmpty } = loaderData;
+  // A month in progress is compared with the same days of the previous one: "−12 % vs October 1 – 23".
+  const changeLabel = comparedWith ? t("change.vsSameDays", { days: format.dayRange(comparedWith.from, comparedWith.through) }) : t("change.vsLastMonth");
   const viewQuery = view === "ours" ? "" : `&${memberViewParam}=${encodeURIComponent(view)}`;
   const showSafe = safe !== null && !isEmpty;
   const budgetCard =
@@ -91,7 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 
-      <SummaryCards summary={summary} />
+      <SummaryCards summary={summary} changeLabel={changeLabel} />
 
       <AccountsSummaryCard accounts={accounts} />
 
@@ -149,7 +151,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted-foreground">{format.monthTitle(month)}</p>
           </CardHeader>
           <CardContent>
-            <CategoryBreakdown items={categories.slice(0, 6)} changeLabel={t("change.vsLastMonth")} />
+            <CategoryBreakdown items={categories.slice(0, 6)} changeLabel={changeLabel} />
           </CardContent>
         </Card>
         <Card>

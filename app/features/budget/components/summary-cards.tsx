@@ -10,8 +10,8 @@ import { cn } from "~/lib/cn";
 import { ChangeBadge } from "./change-badge";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
-/** Total Income, Total Expenses, Net Amount and Savings Rate, each against the previous month. */
-export function SummaryCards({ summary }: { summary: Summary }) {
+/** Total Income, Total Expenses, Net Amount and Savings Rate, each against the previous month (`changeLabel` says which days). */
+export function SummaryCards({ summary, changeLabel }: { summary: Summary; changeLabel: string }) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const cards: { key: string; label: string; value: string; icon: LucideIcon; tone: string; change: number | null; good: boolean | null; points?: boolean }[] = [
@@ -33,7 +33,7 @@ export function SummaryCards({ summary }: { summary: Summary }) {
           <p className={cn("text-lg font-semibold tabular-nums tracking-tight sm:text-2xl", card.key === "net" && summary.net.value < 0 && "text-red-700")} data-testid="card-value">
             {card.value}
           </p>
-          <ChangeBadge change={card.change} good={card.good} points={card.points} label={t("change.vsLastMonth")} />
+          <ChangeBadge change={card.change} good={card.good} points={card.points} label={changeLabel} />
         </Card>
       ))}
     </div>
