@@ -26,11 +26,27 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   const partner = await signedInPage(browser, "Sanne Partner");
 
   expect((await owner.page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  expect((await owner.page.request.post("/app/settings/partners", { form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" } })).status()).toBe(200);
+  // The owner invites in Settings, choosing a partner who edits; the invitation goes out through the SMTP sink.
+  await owner.page.goto("/app/settings#partner");
+  const partners = owner.page.locator("#partner");
+  await partners.getByLabel("Their e-mail address").fill(partner.account.email);
+  await partners.getByLabel("Add and change money, budgets, rules and goals").check();
+  await partners.getByRole("button", { name: "Send invitation" }).click();
+  await expect(partners.getByText(partner.account.email).first()).toBeVisible();
   const invitation = new URL(await waitForMailLink(partner.account.email, "/app/invitations/")).pathname;
   await partner.page.goto(invitation);
+  // Every household starts as "My budget": to the partner it reads as its owner's.
+  await expect(partner.page.getByText("Pieter Owner's budget").first()).toBeVisible();
   await partner.page.getByRole("button", { name: "Accept and open the budget" }).click();
   await expect(partner.page).toHaveURL(/\/app\?joined=1/);
+  const switcher = partner.page.getByRole("banner").locator("details");
+  await expect(switcher.locator("summary")).toContainText("Pieter Owner's budget");
+  await switcher.locator("summary").click();
+  await expect(switcher.getByRole("button", { name: /My budget/ })).toBeVisible();
+  await expect(switcher.getByRole("button", { name: /Pieter Owner's budget/ })).toBeVisible();
+  await switcher.locator("summary").click();
+  // A partner is not offered what only the owner may do.
+  await expect(partner.page.getByRole("link", { name: "Invite Partner" })).toHaveCount(0);
 
   // The owner pays 346.90 shared and 80 personal.
   const add = (amount: string, shared: "1" | "0") => ({ intent: "add", js: "1", kind: "expense", amount, categoryId: groceriesId, occurredOn: today, shared });
