@@ -61,6 +61,16 @@ describe("the accounts migration", () => {
     expect(strays.rows).toEqual([{ count: 0 }]);
     const totalsAfter = await client.query(`select household_id, month, kind, category_id, total_minor, entries from month_total order by 1, 2, 3, 4`);
     expect(totalsAfter.rows).toEqual(totalsBefore.rows);
+    // Migration 0011 fills each account's month totals from the history it finds.
+    const accountMonths = await client.query(`
+      with actual as (
+        select account_id, date_trunc('month', occurred_on::timestamp)::date as month,
+               sum(case when kind = 'income' then amount_minor else -amount_minor end) as net
+        from transaction group by 1, 2
+      )
+      select count(*)::int as months, count(*) filter (where kept.net_minor is distinct from actual.net)::int as mismatches
+      from actual full join account_month_total kept using (account_id, month)`);
+    expect(accountMonths.rows).toEqual([{ months: 15, mismatches: 0 }]);
     await expect(client.query(`insert into money_account (household_id, currency, is_everyday) values ('00000000-0000-4000-8000-00000000a001', 'EUR', true)`)).rejects.toThrow(/money_account_household_everyday_key/);
     await client.close();
   });

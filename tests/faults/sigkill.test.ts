@@ -86,7 +86,7 @@ function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** Month totals that differ from the transactions they sum (the triggers keep them in the same statement). */
+/** Month and account totals that differ from the entries and transfers they sum (the triggers keep them in the same statement). */
 async function monthTotalMismatches(): Promise<number> {
   const result = await db().execute(sql`
     with actual as (
@@ -96,7 +96,20 @@ async function monthTotalMismatches(): Promise<number> {
     select count(*)::int as "mismatches"
     from actual full join "month_total" kept using ("household_id", "month", "kind", "category_id")
     where coalesce(actual."total", 0) <> coalesce(kept."total_minor", 0) or coalesce(actual."entries", 0) <> coalesce(kept."entries", 0)`);
-  return rowsOf<{ mismatches: number }>(result)[0]?.mismatches ?? -1;
+  const accounts = await db().execute(sql`
+    with actual as (
+      select "account_id", "month", sum("net") as "net" from (
+        select "account_id", date_trunc('month', "occurred_on")::date as "month", case when "kind" = 'income' then "amount_minor" else -"amount_minor" end as "net" from "transaction"
+        union all select "to_account_id", date_trunc('month', "occurred_on")::date, "amount_minor" from "transfer"
+        union all select "from_account_id", date_trunc('month', "occurred_on")::date, -"amount_minor" from "transfer"
+      ) moves group by 1, 2
+    )
+    select count(*)::int as "mismatches"
+    from actual full join "account_month_total" kept using ("account_id", "month")
+    where coalesce(actual."net", 0) <> coalesce(kept."net_minor", 0)`);
+  const months = rowsOf<{ mismatches: number }>(result)[0]?.mismatches;
+  const balances = rowsOf<{ mismatches: number }>(accounts)[0]?.mismatches;
+  return months === undefined || balances === undefined ? -1 : months + balances;
 }
 
 /** Every table's row count and a digest of its rows, to show that nothing changed. */

@@ -271,6 +271,25 @@ export const monthTotal = pgTable(
 );
 
 /**
+ * Each account's net movement per month (income − expenses, transfers in − out), kept exact by statement-level
+ * triggers on `transaction` and `transfer` (the account_month_totals migration). A balance reads these rows for the
+ * months before the day asked for and the entries of that day's month alone, so it costs the same at 100 or 100,000
+ * entries.
+ */
+export const accountMonthTotal = pgTable(
+  "account_month_total",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    /** First day of the calendar month. */
+    month: date("month", { mode: "string" }).notNull(),
+    netMinor: bigint("net_minor", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.month] })],
+);
+
+/**
  * Money moved between two accounts of one household: one row with both sides, so it is never counted as income or
  * expense and stays out of totals, savings rate and category spending (month_total reads only `transaction`).
  */

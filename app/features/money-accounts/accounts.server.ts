@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { moneyAccount } from "~/db/schema";
 import { can, planLimits } from "~/domain/plans";
-import { todayIn } from "~/domain/periods";
+import { monthOf, monthStart, todayIn } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
@@ -43,13 +43,15 @@ export interface CurrentAccount {
 }
 
 /**
- * Every account of a household with its balance on a day (default today), in one query: the entries and transfers
- * are summed per account by indexed subqueries (transaction_account_date_idx, transfer_*_account_date_idx).
+ * Every account of a household with its balance on a day (default today), in one query: account_month_total for the
+ * months before, and that month's entries and transfers by indexed subqueries (transaction_account_date_idx,
+ * transfer_*_account_date_idx).
  */
 export async function listAccounts({ userId, householdId, on }: { userId: string; householdId: string; on?: string }): Promise<AccountView[]> {
   await requireHouseholdAccess({ userId, householdId });
   await everydayAccountId(householdId);
   const day = on ?? todayIn(undefined);
+  const dayMonth = monthStart(monthOf(day));
   const rows = await db()
     .select({
       id: moneyAccount.id,
@@ -64,11 +66,16 @@ export async function listAccounts({ userId, householdId, on }: { userId: string
       archivedAt: moneyAccount.archivedAt,
       version: versionOf(moneyAccount.updatedAt),
       // Qualified by hand: inside a subquery Drizzle would print the bare column name, which the subquery's own table shadows.
+      // The months before the day's own come from account_month_total (a few dozen rows however long the history);
+      // that month's entries and transfers up to the day are summed as they are.
       balanceMinor: sql<string>`"money_account"."opening_balance_minor"
+        + coalesce((select sum(a.net_minor) from account_month_total a where a.account_id = "money_account"."id" and a.month < ${dayMonth}), 0)
         + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t
-                    where t.account_id = "money_account"."id" and t.occurred_on <= ${day}), 0)
-        + coalesce((select sum(tr.amount_minor) from transfer tr where tr.to_account_id = "money_account"."id" and tr.occurred_on <= ${day}), 0)
-        - coalesce((select sum(tr.amount_minor) from transfer tr where tr.from_account_id = "money_account"."id" and tr.occurred_on <= ${day}), 0)`,
+                    where t.account_id = "money_account"."id" and t.occurred_on >= ${dayMonth} and t.occurred_on <= ${day}), 0)
+        + coalesce((select sum(tr.amount_minor) from transfer tr
+                    where tr.to_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)
+        - coalesce((select sum(tr.amount_minor) from transfer tr
+                    where tr.from_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)`,
     })
     .from(moneyAccount)
     .where(eq(moneyAccount.householdId, householdId))
