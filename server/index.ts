@@ -5,6 +5,7 @@ import path from "node:path";
 import express, { type Express } from "express";
 import { drainHttpServer } from "./graceful-stop.ts";
 import { precompressedAssets } from "./precompressed.ts";
+import { publicFiles } from "./public-files.ts";
 
 import type * as ServerModuleExports from "./app.ts";
 
@@ -23,7 +24,7 @@ async function loadServerModule(httpServer: http.Server): Promise<{ module: Serv
       mountAssets(app) {
         app.use("/assets", precompressedAssets(path.join(buildDirectory, "client/assets")));
         app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-        app.use(express.static(path.join(buildDirectory, "client"), { maxAge: "1h", index: false }));
+        app.use(publicFiles(path.join(buildDirectory, "client"), { skip: "/assets", maxAge: "1h" }));
       },
     };
   }
