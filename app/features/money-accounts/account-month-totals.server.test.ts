@@ -43,8 +43,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant("deleteTransfer" as const), pick: fc.nat() }),
 );
 
+/** The rows of a raw query, whichever driver ran it. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 async function recountMismatches(accountIds: string[]): Promise<number> {
-  const result = await db().execute<{ mismatches: string }>(sql`
+  const result = await db().execute(sql`
     with actual as (
       select account_id, month, sum(net_minor) as net_minor from (
         select account_id, date_trunc('month', occurred_on::timestamp)::date as month,
@@ -56,17 +61,17 @@ async function recountMismatches(accountIds: string[]): Promise<number> {
     ), kept as (select account_id, month, net_minor from account_month_total where account_id in ${accountIds})
     select count(*) as mismatches from actual full join kept using (account_id, month)
     where coalesce(actual.net_minor, 0) <> coalesce(kept.net_minor, 0)`);
-  return Number(result.rows[0]?.mismatches ?? 0);
+  return Number(rowsOf<{ mismatches: string }>(result)[0]?.mismatches ?? -1);
 }
 
 /** The balance as it was computed before account_month_total: every entry and transfer up to the day. */
 async function recountBalance(accountId: string, on: string): Promise<number> {
-  const result = await db().execute<{ balance: string }>(sql`
+  const result = await db().execute(sql`
     select coalesce((select sum(case when kind = 'income' then amount_minor else -amount_minor end) from "transaction" where account_id = ${accountId} and occurred_on <= ${on}), 0)
          + coalesce((select sum(amount_minor) from transfer where to_account_id = ${accountId} and occurred_on <= ${on}), 0)
          - coalesce((select sum(amount_minor) from transfer where from_account_id = ${accountId} and occurred_on <= ${on}), 0)
          + (select opening_balance_minor from money_account where id = ${accountId}) as balance`);
-  return Number(result.rows[0]?.balance ?? 0);
+  return Number(rowsOf<{ balance: string }>(result)[0]?.balance);
 }
 
 describe("account month totals", () => {
