@@ -26,24 +26,33 @@ async function measure(url: string) {
 }
 
 const clientDir = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build", "client");
-const server = await startProductionServer();
-const staticFiles: string[] = [];
-const rows: Record<string, string | number>[] = [];
+// The static twins are written first, by a server that renders each page once: the measured server lists the build's
+// public files when it starts (server/public-files.ts), as production does.
+const staticFiles = new Map<string, { name: string; bytes: number }>();
+const renderer = await startProductionServer();
 try {
   for (const page of pages) {
-    const html = await (await fetch(server.url + page)).text();
+    const html = await (await fetch(renderer.url + page)).text();
     if (!html.includes("<h1")) throw new Error(`${page} did not render (demo articles seeded?)`);
-    // The same bytes as a file, so both answers weigh and compress alike.
+    // The same bytes as a file (but for the nonce, of the same length), so both answers weigh and compress alike.
     const name = `bench-static-${Buffer.byteLength(html)}-${path.basename(page) || "home"}.html`;
     fs.writeFileSync(path.join(clientDir, name), html);
-    staticFiles.push(path.join(clientDir, name));
-
+    staticFiles.set(page, { name, bytes: Buffer.byteLength(html) });
+  }
+} finally {
+  await renderer.stop();
+}
+const rows: Record<string, string | number>[] = [];
+const server = await startProductionServer();
+try {
+  for (const page of pages) {
+    const { name, bytes } = staticFiles.get(page)!;
     const dynamic = await measure(server.url + page);
     const cache = (await fetch(server.url + page, { headers })).headers.get("x-page-cache") ?? "not used";
     const still = await measure(`${server.url}/${name}`);
     rows.push({
       path: page,
-      bytes: Buffer.byteLength(html),
+      bytes,
       cache,
       "req/s": Math.round(dynamic.requests.average),
       "p50 ms": dynamic.latency.p50,
@@ -54,7 +63,7 @@ try {
     });
   }
 } finally {
-  for (const file of staticFiles) fs.rmSync(file, { force: true });
+  for (const { name } of staticFiles.values()) fs.rmSync(path.join(clientDir, name), { force: true });
   await server.stop();
 }
 console.log(`autocannon: ${connections} connections, ${duration} s per URL, gzip accepted; static = the same HTML as a file from the same server`);
