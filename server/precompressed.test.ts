@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenOnFreePort } from "./listen-for-tests";
 import { precompressedAssets } from "./precompressed";
 
 // Installed the way many people install things: under a dot-folder (~/.local/share/samen).
@@ -12,7 +12,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "samen-assets-"));
 const assets = path.join(root, ".local", "share", "samen", "build", "client", "assets");
 const script = "console.log('Samen');\n".repeat(50);
 let baseUrl = "";
-let server: ReturnType<ReturnType<typeof express>["listen"]> | undefined;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   fs.mkdirSync(assets, { recursive: true });
@@ -23,13 +23,11 @@ beforeAll(async () => {
   const app = express();
   app.use("/assets", precompressedAssets(assets));
   app.use((_req, res) => void res.status(404).send("not here"));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server?.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl, close } = await listenOnFreePort(app));
 });
 
-afterAll(() => {
-  server?.close();
+afterAll(async () => {
+  await close?.();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

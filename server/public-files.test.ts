@@ -1,15 +1,15 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenOnFreePort } from "./listen-for-tests";
 import { publicFiles } from "./public-files";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "samen-public-"));
 const client = path.join(root, ".local", "share", "samen", "build", "client");
 let baseUrl = "";
-let server: ReturnType<ReturnType<typeof express>["listen"]> | undefined;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(client, "images", "screenshots"), { recursive: true });
@@ -21,13 +21,11 @@ beforeAll(async () => {
   const app = express();
   app.use(publicFiles(client, { skip: "/assets", maxAge: "1h" }));
   app.use((req, res) => void res.status(404).send(`page ${req.path}`));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server?.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl, close } = await listenOnFreePort(app));
 });
 
-afterAll(() => {
-  server?.close();
+afterAll(async () => {
+  await close?.();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { createApp } from "./app";
+import { listenOnFreePort } from "./listen-for-tests";
 
 /**
  * Starts the real Express app (every middleware and API route) on a free port over a fresh test database.
@@ -12,11 +12,7 @@ export function useTestServer(): { url(path?: string): string } {
   let baseUrl = "";
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const app = createApp({ mountAssets: () => {} });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise((resolve) => server.close(() => resolve()));
+    ({ baseUrl, close } = await listenOnFreePort(createApp({ mountAssets: () => {} })));
   });
   afterAll(async () => {
     await close?.();
