@@ -71,7 +71,8 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
       name: household.name,
       currency: household.currency,
       ownerUserId: household.ownerUserId,
-      ownerName: user.name,
+      // Left-joined: a membership never disappears because its owner's account row did.
+      ownerName: sql<string>`coalesce(${user.name}, '')`,
       role: householdMember.role,
       canEdit: householdMember.canEdit,
       plan: subscription.plan,
@@ -87,7 +88,7 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
-    .innerJoin(user, eq(user.id, household.ownerUserId))
+    .leftJoin(user, eq(user.id, household.ownerUserId))
     .leftJoin(subscription, eq(subscription.householdId, household.id))
     .where(and(eq(householdMember.userId, userId), narrowTo));
 }
