@@ -78,7 +78,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
         {t("accounts.detail.back")}
       </Link>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex min-w-0 items-center gap-3">
           <AccountKindIcon kind={account.kind} className="size-12" />
           <div className="min-w-0">

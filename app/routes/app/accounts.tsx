@@ -29,6 +29,7 @@ import { handleAccountAction } from "~/features/money-accounts/account-actions.s
 import { accountKinds, accountNameMaxLength, type AccountKind } from "~/features/money-accounts/account.schema";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { AccountKindIcon, useAccountName } from "~/features/money-accounts/components/account-kind";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["app", "money"] };
 
@@ -105,16 +106,12 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="flex flex-col gap-5">
       <title>{`${t("nav.accounts")} · Samen`}</title>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("accounts.title")}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("accounts.subtitle")}</p>
-        </div>
+      <PageHeader title={t("accounts.title")} subtitle={t("accounts.subtitle")}>
         <div className="shrink-0 sm:text-right" data-testid="accounts-total">
           <p className="text-sm text-muted-foreground">{t("accounts.total")}</p>
           <p className={cn("text-2xl font-semibold tabular-nums", total < 0 && "text-destructive")}>{format.money(total)}</p>
         </div>
-      </div>
+      </PageHeader>
 
       {canWrite && (can(shell.household.plan, "accounts.multiple") ? <NewAccount actionData={actionData} /> : <FreePlanLimit />)}
 

@@ -14,6 +14,7 @@ import { BudgetCategoryCard } from "~/features/budgets/components/budget-categor
 import type { BudgetRefusal } from "~/features/budgets/components/budget-editor";
 import { BudgetSummary } from "~/features/budgets/components/budget-summary";
 import { UnbudgetedCategories } from "~/features/budgets/components/unbudgeted-categories";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["app", "budgets"] };
 
@@ -49,13 +50,9 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="flex flex-col gap-5">
       <title>{`${t("title")} · Samen`}</title>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("title")}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         <MonthSwitcher month={month} className="sm:self-end" />
-      </div>
+      </PageHeader>
 
       {budgeted.length === 0 ? (
         <Card className="flex items-start gap-4 p-5" data-testid="budgets-empty">

@@ -29,6 +29,7 @@ import { TransactionRow } from "~/features/budget/components/transaction-row";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { GoalProgress } from "~/features/goals/components/goal-progress";
 import { cn } from "~/lib/cn";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["app", "money", "budgets", "recurring"] };
 
@@ -71,11 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5 md:gap-6">
       <title>{`${t("nav.dashboard")} · Samen`}</title>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("dashboard.title")}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("dashboard.subtitle")}</p>
-        </div>
+      <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")}>
         <div className="flex items-center gap-2">
           <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
           {shell.household.role === "owner" && (
@@ -87,7 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Button>
           )}
         </div>
-      </div>
+      </PageHeader>
 
       <MemberViewSwitch view={view} householdWide />
 

@@ -20,6 +20,7 @@ import { useRuleSentence } from "~/features/rules/components/rule-sentence";
 import { handleRuleAction } from "~/features/rules/rule-actions.server";
 import { listRules } from "~/features/rules/rules.server";
 import { useTranslation } from "~/i18n/react";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["app", "money", "rules"] };
 
@@ -53,17 +54,13 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="flex flex-col gap-5">
       <title>{`${t("title")} · Samen`}</title>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("title")}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         {limit.max !== null && (
           <p className="shrink-0 text-sm text-muted-foreground" data-testid="rules-count">
             {t("limit.count", { count: limit.count, max: limit.max })}
           </p>
         )}
-      </div>
+      </PageHeader>
       {plainRefusal && plainRefusal.intent !== "create" && plainRefusal.intent !== "update" && <FormError message={plainRefusal.fieldErrors.form} />}
 
       {canWrite && (limit.reached ? <RuleLimit max={limit.max ?? 0} /> : <NewRule accounts={open} plainRefusal={plainRefusal?.intent === "create" ? plainRefusal : undefined} openAtFirst={rules.length === 0} />)}

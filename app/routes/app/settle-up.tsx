@@ -7,6 +7,7 @@ import { handleSettleUpAction } from "~/features/sharing/settle-up-actions.serve
 import { getSettleUp } from "~/features/sharing/settle-up.server";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { MonthBalance, SettlementHistory, SettleUpAlone, SharedAlertForm, ShareMethodForm } from "~/features/sharing/components/settle-up-view";
+import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["app", "sharing", "premium"] };
 
@@ -33,13 +34,9 @@ export default function SettleUpPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <title>{`${tApp("nav.settleUp")} · Samen`}</title>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("title")}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         {together && <MonthSwitcher month={month} />}
-      </div>
+      </PageHeader>
       {!view.ok ? (
         <PremiumGate feature="fairShare" allowed={false} />
       ) : together ? (

@@ -18,6 +18,7 @@ import { useQuickEntry } from "./quick-entry";
 import { TransactionRow } from "./transaction-row";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { useCategories } from "./use-budget-shell";
+import { PageHeader } from "~/components/ui/page-header";
 
 function groupByDate(items: TransactionView[]) {
   const groups: { date: string; items: TransactionView[] }[] = [];
@@ -60,11 +61,7 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
   return (
     <div className="flex flex-col gap-5">
       <title>{`${title} · Samen`}</title>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t(income ? "list.incomeSubtitle" : "list.expensesSubtitle")}</p>
-        </div>
+      <PageHeader title={title} subtitle={t(income ? "list.incomeSubtitle" : "list.expensesSubtitle")}>
         <div className="flex items-center gap-2">
           <MonthSwitcher month={data.month} className="flex-1 sm:flex-none" />
           {shell.household.canWrite && (
@@ -83,7 +80,7 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
             </Button>
           )}
         </div>
-      </div>
+      </PageHeader>
 
       <MemberViewSwitch view={data.view} />
 
