@@ -168,12 +168,16 @@ export async function lookAt(page: Page, name: string, options: { regionsScroll?
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-  const overflow = await page.evaluate((regionsScroll) => {
+  expect(await sidewaysOverflow(page, options)).toEqual([]);
+}
+
+/** What sticks out of the page on the right (up to five elements, named), ignoring scrolling regions when asked. */
+export async function sidewaysOverflow(page: Page, { regionsScroll = false }: { regionsScroll?: boolean } = {}): Promise<string[]> {
+  return page.evaluate((regionsScroll) => {
     const width = document.documentElement.clientWidth;
     const wide = [...document.querySelectorAll("main *")].filter(
       (element) => !(regionsScroll && element.closest("[role=region]")) && element.getBoundingClientRect().right > width + 1,
     );
     return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
-  }, options.regionsScroll ?? false);
-  expect(overflow).toEqual([]);
+  }, regionsScroll);
 }
