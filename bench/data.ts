@@ -5,7 +5,8 @@
 // then times the use cases the pages call: the dashboard loader (with every expense category budgeted with rollover
 // since the first month, recurring rent and salary, Left to spend and Safe to spend), one month's expense list
 // (first keyset page with its totals) and adding a transaction. Prints p50/p95 per size. Then applies ten rules to
-// the 100,000-entry household in one transaction and prints the time. Never fails on timing.
+// the 100,000-entry household in one transaction and prints the time. Account balances are timed beside a reference
+// measured in the same run (the same balances summed over the whole history). Never fails on timing.
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -121,6 +122,28 @@ try {
   console.log("| transactions in the household             | expenses this month | dashboard p50 | dashboard p95 | dashboard weekly p50 | weekly p95 | expense list p50 | list p95 | add p50 | add p95 |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
+
+  // Account balances as the dashboard reads them (account_month_total for the months before today, this month's rows),
+  // beside the reference measured in the same run: the same balances summed over the whole history, as before
+  // migration 0011.
+  const balanceRows: string[] = [];
+  for (const household of households) {
+    const base = { userId: household.userId, householdId: household.householdId };
+    const kept = await time(() => listAccounts({ ...base, on: today }));
+    const wholeHistory = await time(() =>
+      db().execute(sql`
+        select a.id, a.opening_balance_minor
+          + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t where t.account_id = a.id and t.occurred_on <= ${today}), 0)
+          + coalesce((select sum(tr.amount_minor) from transfer tr where tr.to_account_id = a.id and tr.occurred_on <= ${today}), 0)
+          - coalesce((select sum(tr.amount_minor) from transfer tr where tr.from_account_id = a.id and tr.occurred_on <= ${today}), 0) as balance
+        from money_account a where a.household_id = ${household.householdId}`),
+    );
+    const ms = (value: number) => value.toFixed(1).padStart(6);
+    balanceRows.push(`| ${household.label.padEnd(40)} | ${ms(kept.p50)} | ${ms(kept.p95)} | ${ms(wholeHistory.p50)} | ${ms(wholeHistory.p95)} |`);
+  }
+  console.log("\n| transactions in the household             | balances p50 | balances p95 | reference: summed over the whole history p50 | p95 |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const row of balanceRows) console.log(row);
 
   // Settle up for a month of the largest household, made a couple: half its expenses shared, paid by either member.
   const couple = households.find((household) => household.size === 100_000);
