@@ -9,7 +9,7 @@ import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { memberViewParam, readMemberView, viewedMember, type MemberView } from "~/domain/member-view";
-import { chartPeriods, isChartPeriod } from "~/domain/periods";
+import { chartPeriods, formatDayRange, isChartPeriod } from "~/domain/periods";
 import { forLoader, requestedMonth, requireAppContext } from "~/features/household/app-context.server";
 import { getDashboard } from "~/features/budget/dashboard.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
@@ -48,7 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       monthPlan({ ...base, month, today: context.today }),
     ]),
   );
-  return { ...dashboard, view, accounts, ...plan };
+  // "October 1 – 26" is formatted here, not in the browser: Intl's formatRange spaces the dash differently in Node's ICU
+  // and Chromium's, and the page would not hydrate (React found the text changed).
+  const comparedDays = dashboard.comparedWith ? formatDayRange(dashboard.comparedWith.from, dashboard.comparedWith.through, context.language) : null;
+  return { ...dashboard, comparedDays, view, accounts, ...plan };
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -58,9 +61,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   const shell = useAppShell();
   const look = useCategoryLook();
-  const { summary, comparedWith, chart, categories, recent, goals, accounts, budgets, safe, month, period, view, isEmpty } = loaderData;
+  const { summary, comparedDays, chart, categories, recent, goals, accounts, budgets, safe, month, period, view, isEmpty } = loaderData;
   // A month in progress is compared with the same days of the previous one: "−12 % vs October 1 – 23".
-  const changeLabel = comparedWith ? t("change.vsSameDays", { days: format.dayRange(comparedWith.from, comparedWith.through) }) : t("change.vsLastMonth");
+  const changeLabel = comparedDays ? t("change.vsSameDays", { days: comparedDays }) : t("change.vsLastMonth");
   const viewQuery = view === "ours" ? "" : `&${memberViewParam}=${encodeURIComponent(view)}`;
   const showSafe = safe !== null && !isEmpty;
   const budgetCard =

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { useRouteLoaderData } from "react-router";
 import { isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { formatMoney, formatMoneyCompact, formatPercent } from "~/domain/money";
-import { formatDate, formatDayRange, formatMonth, type IsoDate, type MonthKey } from "~/domain/periods";
+import { formatDate, formatMonth, type IsoDate, type MonthKey } from "~/domain/periods";
 import type { AppShellData, getAppShell } from "../shell.server";
 
 /** Route id of the /app layout, whose loader returns the shell data (and what other features add to it). */
@@ -33,8 +33,6 @@ export function useFormat() {
       compactMoney: (minor: number) => formatMoneyCompact(minor, currency, language),
       percent: (fraction: number | null, signed = false) => formatPercent(fraction, language, { signed }),
       date: (date: IsoDate, style: "short" | "medium" | "day" | "long" = "medium") => formatDate(date, language, style),
-      /** "October 1 – 23", "1–23 oktober". */
-      dayRange: (from: IsoDate, through: IsoDate) => formatDayRange(from, through, language),
       month: (month: MonthKey, style: "long" | "short" = "long") => formatMonth(month, language, style),
       /** For headings: "Listopad 2026", "Noviembre de 2026" (month names are lower case in many languages). */
       monthTitle: (month: MonthKey) => {
