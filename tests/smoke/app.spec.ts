@@ -17,9 +17,13 @@ test.describe("a newcomer", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
-    // The outbox lists the confirmation mail with its link; following it signs this browser in.
-    await visit(page, "/dev/mail");
+    // The outbox lists the confirmation mail with its link; following it signs this browser in. Better Auth sends the
+    // mail beside the sign-up's answer, not before it, so the outbox is opened again until the mail is there.
     const mail = page.getByRole("listitem").filter({ hasText: `To ${email}` });
+    await expect(async () => {
+      await visit(page, "/dev/mail");
+      await expect(mail).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     await mail.getByRole("link", { name: /\/auth\/verify\?/ }).click();
     await expect(page).toHaveURL(/\/app(\/|\?|$)/);
     await waitForHydration(page);
