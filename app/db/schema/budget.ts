@@ -61,11 +61,6 @@ export const householdMember = pgTable(
     canEdit: boolean("can_edit").notNull().default(false),
     /** This member's part of shared expenses under the `fixed` share method, in whole percent. */
     sharePercent: integer("share_percent"),
-    /**
-     * Whether the other members see this member's personal spending entry by entry; false shows it to them only as
-     * category totals (their lists, pages, `.data` and exports never carry the rows).
-     */
-    personalInDetail: boolean("personal_in_detail").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +71,24 @@ export const householdMember = pgTable(
     check("household_member_role_check", sql`${table.role} in ('owner','partner')`),
     check("household_member_share_percent_check", sql`${table.sharePercent} between 0 and 100`),
   ],
+);
+
+/**
+ * The members of a household who show their personal spending to the others only as category totals (a row: hidden;
+ * no row: entry by entry). Not part of the membership on purpose: the choice outlives it, so a member who leaves, is
+ * removed or deletes their account stays hidden, and one who joins again finds their choice kept (decision 0016).
+ * No foreign key to the user for the same reason; entries name their member by id, not by reference, too.
+ */
+export const personalPrivacy = pgTable(
+  "personal_privacy",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.householdId, table.userId] })],
 );
 
 /** Built-in categories have no household (ids fixed in app/domain/categories.ts); custom ones belong to one. */
