@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { databaseFaultOf, statusOfDatabaseFault } from "./faults.server";
+import { databaseFaultOf, isUniqueViolation, statusOfDatabaseFault, unlessUniqueViolation } from "./faults.server";
 
 function withCode(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
@@ -31,5 +31,19 @@ describe("database faults", () => {
     const circular: Error & { cause?: unknown } = new Error("loop");
     circular.cause = circular;
     expect(databaseFaultOf(circular)).toBeUndefined();
+  });
+
+  it("recognises a unique violation bare (node-postgres, PGlite) and inside Drizzle's wrapper, and nothing else", async () => {
+    const duplicate = withCode('duplicate key value violates unique constraint "transaction_account_import_key"', "23505");
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    expect(isUniqueViolation(new DrizzleQueryError("insert", [], duplicate))).toBe(true);
+    expect(isUniqueViolation(withCode("null value in column", "23502"))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
+    const circular: Error & { cause?: unknown } = new Error("loop");
+    circular.cause = circular;
+    expect(isUniqueViolation(circular)).toBe(false);
+    expect(await unlessUniqueViolation(Promise.reject(duplicate))).toBeUndefined();
+    expect(await unlessUniqueViolation(Promise.resolve(1))).toBe(1);
+    await expect(unlessUniqueViolation(Promise.reject(new Error("other")))).rejects.toThrow("other");
   });
 });

@@ -111,6 +111,16 @@ describe("the auth screen's form post", () => {
     }
   });
 
+  it("answers the same address signed up twice at once (a unique e-mail) as it answers one sign-up, never with a crash", async () => {
+    const twice = await Promise.all(
+      [0, 1].map(() => run(formPost("/signup", { intent: "sign-up", name: "Twice", email: "twice@example.com", password: "long enough pass", confirmPassword: "long enough pass" }))),
+    );
+    for (const result of twice) {
+      expect(result.kind).toBe("data");
+      expect(result.status).toBeLessThan(500);
+    }
+  });
+
   it("accepts names, addresses and passwords in any script", async () => {
     const result = await run(
       formPost("/signup", { intent: "sign-up", name: "Zoë Łukasz 🙂 Олена", email: "Zoë@Exämple.com", password: "гроші приносять спокій", confirmPassword: "гроші приносять спокій" }),

@@ -1,5 +1,6 @@
 import { like, or, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/faults.server";
 import { blogPost } from "~/db/schema";
 import { languages, type Language } from "~/domain/languages";
 import { slugify, uniqueSlug } from "~/domain/slugs";
@@ -65,9 +66,4 @@ export async function createArticle({ userId, language, input }: CreateArticleOp
       throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } } | undefined)?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505";
 }

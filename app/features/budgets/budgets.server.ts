@@ -176,7 +176,8 @@ export async function removeBudget({ userId, householdId, categoryId, month, sco
       .orderBy(desc(budgetLimit.month))
       .limit(1);
     if (running && running.limitMinor !== null) {
-      await tx.insert(budgetLimit).values({ householdId, categoryId, month: monthStart(month), scope: "repeat", limitMinor: null, rollover: false });
+      // Two removals at once both find the running budget; the stop is written once.
+      await tx.insert(budgetLimit).values({ householdId, categoryId, month: monthStart(month), scope: "repeat", limitMinor: null, rollover: false }).onConflictDoNothing();
     }
   });
   return { ok: true } as const;

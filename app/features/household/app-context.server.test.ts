@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
@@ -54,5 +56,14 @@ describe("forAction", () => {
   it("lets any other error through to the error page", async () => {
     const failure = new Error("database down");
     await expect(forAction(() => Promise.reject(failure))).rejects.toBe(failure);
+  });
+
+  it("turns a unique violation the database raised into a translated 409, never a 500", async () => {
+    const { household } = await seedHousehold();
+    const twice = () =>
+      db().execute(sql`insert into "money_account" ("household_id", "name", "kind", "currency", "iban") values (${household.id}, 'Twice', 'savings', 'EUR', 'NL91ABNA0417164300')`);
+    await twice();
+    const answer = await forAction(twice);
+    expect(answer).toMatchObject({ init: { status: 409 }, data: { ok: false, fieldErrors: { form: "errors.conflict.duplicate" } } });
   });
 });

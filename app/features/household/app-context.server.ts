@@ -5,6 +5,7 @@ import { detectLanguage, readCookie } from "~/i18n/detect.server";
 import type { Language } from "~/domain/languages";
 import { clearedCookieLine, cookieLine, cookies } from "~/lib/cookies";
 import { isMonthKey, monthOf, todayIn, type IsoDate, type MonthKey } from "~/domain/periods";
+import { isUniqueViolation } from "~/db/faults.server";
 import { isBudgetAccessError } from "./errors";
 import { ensurePersonalHousehold, listUserHouseholds } from "./households.server";
 
@@ -67,6 +68,9 @@ export async function forAction<T>(work: () => Promise<T>) {
       if (error.code === "notFound") throw data(null, { status: 404 });
       return data<FormRefusal>({ ok: false, fieldErrors: { form: "errors.readOnly" } }, { status: 403 });
     }
+    // The same thing written twice at once (two tabs, two members, a double click) met a unique index: a conflict
+    // the user can resolve by reloading, never a crash.
+    if (isUniqueViolation(error)) return data<FormRefusal>({ ok: false, fieldErrors: { form: "errors.conflict.duplicate" } }, { status: 409 });
     throw error;
   }
 }

@@ -60,6 +60,18 @@ describe("accounts", () => {
     expect(await createAccount({ userId: owner.id, householdId: household.id, input: input({ name: "Again", iban: "de89370400440532013000" }) })).toEqual({ ok: false, fieldErrors: { iban: "errors.iban.taken" } });
   });
 
+  it("the same IBAN added or saved twice at once is refused as taken, never a crash", async () => {
+    const { owner, household } = await seedHousehold();
+    await seedPremium(household.id);
+    const base = { userId: owner.id, householdId: household.id };
+    const results = await Promise.all([0, 1, 2].map((tab) => createAccount({ ...base, input: input({ name: `Tab ${tab}`, iban: "DE89370400440532013000" }) })));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([
+      { ok: false, fieldErrors: { iban: "errors.iban.taken" } },
+      { ok: false, fieldErrors: { iban: "errors.iban.taken" } },
+    ]);
+  });
+
   it("validates names, IBANs and signed opening balances in the reader's language", () => {
     expect(parseAccountForm({ name: "", kind: "checking" }, "en")).toEqual({ ok: false, fieldErrors: { name: "errors.accountName.required" } });
     expect(parseAccountForm({ name: "Visa", kind: "credit_card", iban: "NL92ABNA0417164300" }, "en")).toEqual({ ok: false, fieldErrors: { iban: "errors.iban.invalid" } });

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { unlessUniqueViolation } from "~/db/faults.server";
 import { moneyAccount } from "~/db/schema";
 import { can, planLimits } from "~/domain/plans";
 import { monthOf, monthStart, todayIn } from "~/domain/periods";
@@ -108,19 +109,24 @@ export async function createAccount({ userId, householdId, input }: { userId: st
     if ((active?.count ?? 0) >= limit || !can(access.plan, "accounts.multiple")) return { ok: false, fieldErrors: { form: "errors.accounts.limit" } };
   }
   if (await ibanTaken(householdId, input.iban)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
-  const [row] = await db()
-    .insert(moneyAccount)
-    .values({
-      householdId,
-      name: input.name,
-      kind: input.kind,
-      currency: access.household.currency,
-      iban: input.iban,
-      openingBalanceMinor: input.openingBalance,
-      openingOn: input.openingOn,
-      defaultShared: input.defaultShared ?? false,
-    })
-    .returning({ id: moneyAccount.id });
+  // The same IBAN added twice at once (two tabs): the unique index refuses the second, as the check above would have.
+  const inserted = await unlessUniqueViolation(
+    db()
+      .insert(moneyAccount)
+      .values({
+        householdId,
+        name: input.name,
+        kind: input.kind,
+        currency: access.household.currency,
+        iban: input.iban,
+        openingBalanceMinor: input.openingBalance,
+        openingOn: input.openingOn,
+        defaultShared: input.defaultShared ?? false,
+      })
+      .returning({ id: moneyAccount.id }),
+  );
+  if (!inserted) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
+  const [row] = inserted;
   if (!row) throw new Error("account insert returned nothing");
   return { ok: true, accountId: row.id };
 }
@@ -156,20 +162,23 @@ export async function updateAccount({
   await requireHouseholdAccess({ userId, householdId, write: true });
   await ownAccount(householdId, accountId);
   if (await ibanTaken(householdId, input.iban, accountId)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
-  const saved = await db()
-    .update(moneyAccount)
-    .set({
-      name: input.name,
-      kind: input.kind,
-      iban: input.iban,
-      openingBalanceMinor: input.openingBalance,
-      openingOn: input.openingOn,
-      // Not asked (a household of one): the account keeps its default.
-      ...(input.defaultShared === undefined ? {} : { defaultShared: input.defaultShared }),
-      updatedAt: nextVersion(moneyAccount.updatedAt),
-    })
-    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), atVersion(moneyAccount.updatedAt, version)))
-    .returning({ id: moneyAccount.id });
+  const saved = await unlessUniqueViolation(
+    db()
+      .update(moneyAccount)
+      .set({
+        name: input.name,
+        kind: input.kind,
+        iban: input.iban,
+        openingBalanceMinor: input.openingBalance,
+        openingOn: input.openingOn,
+        // Not asked (a household of one): the account keeps its default.
+        ...(input.defaultShared === undefined ? {} : { defaultShared: input.defaultShared }),
+        updatedAt: nextVersion(moneyAccount.updatedAt),
+      })
+      .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), atVersion(moneyAccount.updatedAt, version)))
+      .returning({ id: moneyAccount.id }),
+  );
+  if (!saved) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
   if (saved.length > 0) return { ok: true, accountId };
   const [current] = await db()
     .select({

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
@@ -73,6 +74,18 @@ describe("statement import", () => {
     const overlapping = await importFile(base, ingCsv([coffee, coffee, coffee, rent, later]));
     expect(overlapping.result).toMatchObject({ ok: true, imported: 2, duplicates: 3 });
     expect(await entryCount(base.householdId)).toBe(6);
+  });
+
+  it("imports a Sparkasse CAMT.052 whose five entries all say NONREF, and finds all five again next time", async () => {
+    const base = await household();
+    const bytes = readFileSync(new URL("../../domain/statements/fixtures/camt/camt052-v02-sparkasse-nonref.xml", import.meta.url));
+    const first = await importFile(base, new Uint8Array(bytes));
+    expect(first.preview).toMatchObject({ kind: "preview", format: "camt", summary: { rows: 5, new: 5, duplicates: 0 } });
+    expect(first.result).toMatchObject({ ok: true, imported: 5, duplicates: 0 });
+    expect(await entryCount(base.householdId)).toBe(5);
+    const again = await importFile(base, new Uint8Array(bytes));
+    expect(again.result).toMatchObject({ ok: true, imported: 0, duplicates: 5 });
+    expect(await entryCount(base.householdId)).toBe(5);
   });
 
   it("learns a counterparty's category from earlier entries and lets the user change or untick rows", async () => {
