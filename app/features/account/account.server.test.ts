@@ -1,7 +1,4 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { householdMember } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { signInWithPassword } from "~/features/auth/account.server";
 import { getOptionalUser } from "~/features/auth/session.server";
@@ -14,6 +11,7 @@ import { invitePartner } from "~/features/sharing/invitations.server";
 import { countUserTraces, deleteAccount } from "./delete-account.server";
 import { exportMyData } from "./export-data.server";
 import { markMonthSettled } from "~/features/sharing/settle-up.server";
+import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
 
 useTestDatabase();
 
@@ -94,7 +92,7 @@ describe("export my data in a household of two", () => {
         { kind: "expense", amountMinor: 80_00, occurredOn: "2026-03-07", description: "Secret gift" },
       ],
     });
-    await db().update(householdMember).set({ personalInDetail: false }).where(eq(householdMember.userId, partner.id));
+    await choosePersonalPrivacy({ householdId: household.id, userId: partner.id, personalInDetail: false });
     expect(await markMonthSettled({ userId: owner.id, householdId: household.id, month: "2026-03" })).toMatchObject({ ok: true });
 
     const text = await new Response((await exportMyData({ userId: owner.id })).stream).text();

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { householdMember, moneyAccount, monthTotal, transaction } from "~/db/schema";
+import { moneyAccount, monthTotal, transaction } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "~/features/household/notifications.server";
 import { parseTransactionForm } from "./transaction.schema";
+import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
 import {
   addTransaction,
   deleteTransaction,
@@ -243,10 +244,7 @@ describe("entries edited by two people at once", () => {
     const ownerSaw = await loaded(ownerSession);
     expect(await updateTransaction({ ...editorSession, version: ownerSaw.version, fields: expense({ shared: false, memberUserId: partner.id }) })).toMatchObject({ ok: true });
     // The partner shows their personal spending to the owner only as category totals.
-    await db()
-      .update(householdMember)
-      .set({ personalInDetail: false })
-      .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partner.id)));
+    await choosePersonalPrivacy({ householdId, userId: partner.id, personalInDetail: false });
     expect(await updateTransaction({ ...ownerSession, version: ownerSaw.version, fields: expense() })).toEqual({ conflict: "gone" });
     expect(await deleteTransaction({ ...ownerSession, version: ownerSaw.version })).toEqual({ conflict: "gone" });
   });

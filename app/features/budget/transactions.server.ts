@@ -203,8 +203,10 @@ export async function restoreTransaction({ userId, householdId, transactionId, f
     .values({ id: transactionId, householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields, shared, memberUserId })
     .onConflictDoNothing({ target: transaction.id })
     .returning(columns);
-  // A second undo writes nothing: the entry is back already, as it is now. An id another household uses is not found.
-  const back = row ?? (await db().select(columns).from(transaction).where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId))).limit(1))[0];
+  // A second undo writes nothing: the entry is back already, as it is now. An id another household uses is not found,
+  // and so is a partner's hidden personal expense: undo must not read out what its page would not show.
+  const back =
+    row ?? (await db().select(columns).from(transaction).where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), visibleEntries(access))).limit(1))[0];
   if (!back) throw new BudgetAccessError("notFound");
   return { ok: true, transaction: toView(back) };
 }

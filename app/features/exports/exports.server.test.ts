@@ -3,9 +3,6 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { formatMonthShort } from "~/domain/periods";
-import { and, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { householdMember } from "~/db/schema";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
 import { BudgetAccessError } from "~/features/household/errors";
@@ -16,6 +13,7 @@ import { fileTranslator } from "./translator.server";
 import { exportMonthlyReportPdf, reportFileName } from "./report-pdf.server";
 import { exportSettlementsCsv } from "./settlements-csv.server";
 import { markMonthSettled } from "~/features/sharing/settle-up.server";
+import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
 
 useTestDatabase();
 
@@ -184,10 +182,7 @@ describe("exports of a household of two", () => {
         { kind: "expense", category: "other", amountMinor: 80_00, occurredOn: "2026-03-08", description: "Secret gift" },
       ],
     });
-    await db()
-      .update(householdMember)
-      .set({ personalInDetail: false })
-      .where(and(eq(householdMember.householdId, household.id), eq(householdMember.userId, pieter.id)));
+    await choosePersonalPrivacy({ householdId: household.id, userId: pieter.id, personalInDetail: false });
     return { sanne, pieter, householdId: household.id };
   }
   const march = { from: "2026-03-01", to: "2026-03-31" } as const;

@@ -68,6 +68,7 @@ export async function exportTransactionsCsv({
   const delimiter = csvDelimiter(decimalSeparator);
   const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
   const kindLabels = { income: csvQuote(t("exports.csv.income"), delimiter), expense: csvQuote(t("exports.csv.expense"), delimiter) };
+  const formerMember = csvQuote(t("exports.csv.formerMember"), delimiter);
   const sharingLabels = { shared: csvQuote(t("exports.csv.shared"), delimiter), personal: csvQuote(t("exports.csv.personal"), delimiter) };
   const columns = ["date", "type", "category", "description", "amount", "currency", ...(together ? (["sharing", "member"] as const) : [])] as const;
   const header = csvLine(
@@ -96,8 +97,9 @@ export async function exportTransactionsCsv({
             description: transaction.description,
             categoryId: transaction.categoryId,
             shared: transaction.shared,
-            // A former member's name too, while their account exists.
+            // A former member's name too, while their account exists; once deleted, "Former member".
             memberName: together ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})` : sql<null>`null`,
+            hasMember: sql<boolean>`${entryMember} is not null`,
           })
           .from(transaction)
           .where(
@@ -122,7 +124,7 @@ export async function exportTransactionsCsv({
               csvText(row.description, delimiter),
               csvAmount(signed, decimalSeparator),
               row.currency,
-              ...(together ? [row.shared ? sharingLabels.shared : sharingLabels.personal, csvText(row.memberName ?? "", delimiter)] : []),
+              ...(together ? [row.shared ? sharingLabels.shared : sharingLabels.personal, row.memberName !== null ? csvText(row.memberName, delimiter) : row.hasMember ? formerMember : ""] : []),
             ],
             delimiter,
           );

@@ -18,7 +18,7 @@ export interface HouseholdAccess {
   /** Adds and changes money, budgets, rules and goals: the owner, and a partner who edits on a premium plan. */
   canWrite: boolean;
   /**
-   * The other members who show their personal spending to this user only as category totals: their personal expenses
+   * The other members (and former members) who show their personal spending to this user only as category totals: their personal expenses
    * must never reach this user row by row (`visibleEntries` in personal-privacy.server.ts). Usually empty.
    */
   hiddenPersonalOf: string[];
@@ -79,11 +79,11 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      // One primary-key range read: the other members who keep their personal spending to category totals. The
-      // switcher, on every signed-in page, has no use for it.
+      // One primary-key range read: the other members, present or former, who keep their personal spending to category
+      // totals (the choice outlives the membership, decision 0016). The switcher, on every signed-in page, has no use for it.
       hiddenPersonalOf: withHiddenPersonal
-        ? sql<string[] | null>`(select array_agg(other."user_id") from "household_member" other
-        where other."household_id" = ${household.id} and other."user_id" <> ${householdMember.userId} and not other."personal_in_detail")`
+        ? sql<string[] | null>`(select array_agg(hidden."user_id") from "personal_privacy" hidden
+        where hidden."household_id" = ${household.id} and hidden."user_id" <> ${householdMember.userId})`
         : sql<null>`null`,
     })
     .from(householdMember)

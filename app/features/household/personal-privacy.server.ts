@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { transaction } from "~/db/schema";
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { moneyAccount, personalPrivacy, recurring, transaction } from "~/db/schema";
 import type { HouseholdAccess } from "./households.server";
 
 /** The member an entry belongs to: who paid or received it, else whoever entered it (null when neither is known). */
@@ -17,6 +18,17 @@ export function visibleEntries(access: Pick<HouseholdAccess, "hiddenPersonalOf">
   return sql`(${and(eq(transaction.kind, "expense"), eq(transaction.shared, false), inArray(entryMember, access.hiddenPersonalOf))}) is not true`;
 }
 
+/**
+ * The recurring series the member may see one by one: not an expense series another member set up on an account whose
+ * entries start personal while that member shows personal spending only as category totals — its entries would be
+ * hidden, and its name ("Therapist, monthly") tells as much. Undefined when nobody hides anything.
+ */
+export function visibleSeries(access: Pick<HouseholdAccess, "hiddenPersonalOf">): SQL | undefined {
+  if (access.hiddenPersonalOf.length === 0) return undefined;
+  const startsShared = sql`coalesce((select ${moneyAccount.defaultShared} from ${moneyAccount} where ${moneyAccount.id} = ${recurring.accountId}), false)`;
+  return sql`(${and(eq(recurring.kind, "expense"), inArray(recurring.createdBy, access.hiddenPersonalOf), sql`not ${startsShared}`)}) is not true`;
+}
+
 /** Whether one entry may be shown to the member row by row (the entry's own page, its edit form). */
 export function isEntryVisible(
   access: Pick<HouseholdAccess, "hiddenPersonalOf">,
@@ -25,4 +37,18 @@ export function isEntryVisible(
   if (entry.kind !== "expense" || entry.shared) return true;
   const owner = entry.memberUserId ?? entry.createdBy;
   return owner === null || !access.hiddenPersonalOf.includes(owner);
+}
+
+/**
+ * Whether a member shows their personal spending to the others entry by entry (true) or only as category totals.
+ * The choice is kept apart from the membership so that it outlives it (decision 0016).
+ */
+export function showsPersonalInDetail(householdId: AnyColumn | SQL, userId: AnyColumn | SQL): SQL<boolean> {
+  return sql<boolean>`not exists (select 1 from ${personalPrivacy} where ${personalPrivacy.householdId} = ${householdId} and ${personalPrivacy.userId} = ${userId})`;
+}
+
+/** A member's own choice for their own data; idempotent. */
+export async function choosePersonalPrivacy({ householdId, userId, personalInDetail }: { householdId: string; userId: string; personalInDetail: boolean }) {
+  if (personalInDetail) await db().delete(personalPrivacy).where(and(eq(personalPrivacy.householdId, householdId), eq(personalPrivacy.userId, userId)));
+  else await db().insert(personalPrivacy).values({ householdId, userId }).onConflictDoNothing();
 }

@@ -18,9 +18,9 @@ import type { Conflict } from "~/lib/row-version";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/household/errors";
-import { requireHouseholdAccess } from "~/features/household/households.server";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses } from "~/features/household/notifications.server";
-import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { visibleEntries, visibleSeries } from "~/features/household/personal-privacy.server";
 import { isUsableCategory } from "~/features/budget/categories.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
@@ -84,10 +84,14 @@ function toView(row: SeriesRow): SeriesView {
   return { ...row, kind: row.kind as TransactionKind, frequency: row.frequency as RecurringFrequency };
 }
 
-/** The household's series, oldest first (recurring_household_idx); optionally only those running in a date range. */
-async function seriesOf(householdId: string, during?: { from: IsoDate; to: IsoDate }): Promise<SeriesView[]> {
+/**
+ * The household's series, oldest first (recurring_household_idx); optionally only those running in a date range.
+ * `shownTo`: only those that member may see one by one (`visibleSeries`); without it, all (for sums and the worker).
+ */
+async function seriesOf(householdId: string, during?: { from: IsoDate; to: IsoDate }, shownTo?: HouseholdAccess): Promise<(SeriesView & { shown: boolean })[]> {
+  const shown = shownTo ? visibleSeries(shownTo) : undefined;
   const rows = await db()
-    .select(seriesColumns)
+    .select({ ...seriesColumns, shown: shown ? sql<boolean>`${shown}` : sql<boolean>`true` })
     .from(recurring)
     .where(
       and(
@@ -97,15 +101,16 @@ async function seriesOf(householdId: string, during?: { from: IsoDate; to: IsoDa
       ),
     )
     .orderBy(asc(recurring.createdAt), asc(recurring.id));
-  return rows.map(toView);
+  return rows.map(({ shown, ...row }) => ({ ...toView(row), shown }));
 }
 
-async function requireSeries(householdId: string, recurringId: string): Promise<SeriesView> {
+/** One series the member may see; a partner's hidden one is not found, like a stranger's id. */
+async function requireSeries(access: HouseholdAccess, recurringId: string): Promise<SeriesView> {
   if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
   const [row] = await db()
     .select(seriesColumns)
     .from(recurring)
-    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId)))
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, access.household.id), visibleSeries(access)))
     .limit(1);
   if (!row) throw new BudgetAccessError("notFound");
   return toView(row);
@@ -123,10 +128,10 @@ async function recordedBetween(householdId: string, from: IsoDate, to?: IsoDate)
 /** Every series of the household with its next open due date from today on (null once it has ended). */
 export async function listRecurring({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  const [series, recorded] = await Promise.all([seriesOf(householdId), recordedBetween(householdId, today)]);
+  const [series, recorded] = await Promise.all([seriesOf(householdId, undefined, access), recordedBetween(householdId, today)]);
   return {
     access,
-    series: series.map((item) => {
+    series: series.filter((item) => item.shown).map(({ shown: _shown, ...item }) => {
       // Dates confirmed or skipped ahead are passed over; a year of them is more than anyone records ahead.
       const open = occurrencesBetween(item, today, addDays(today, 400)).find((date) => !recorded.has(`${item.id}|${date}`));
       return { ...item, nextDue: open ?? null };
@@ -143,10 +148,11 @@ export async function upcomingForMonth({ userId, householdId, month, today }: { 
   const access = await requireHouseholdAccess({ userId, householdId });
   const from = monthStart(month);
   const to = monthEnd(month);
-  const [series, recorded] = await Promise.all([seriesOf(householdId, { from, to }), recordedBetween(householdId, from, to)]);
-  const occurrences: OccurrenceView[] = series
+  const [series, recorded] = await Promise.all([seriesOf(householdId, { from, to }, access), recordedBetween(householdId, from, to)]);
+  const all = series
     .flatMap((item) =>
       occurrencesBetween(item, from, addDays(to, -1)).map((dueOn) => ({
+        shown: item.shown,
         recurringId: item.id,
         dueOn,
         kind: item.kind,
@@ -160,9 +166,11 @@ export async function upcomingForMonth({ userId, householdId, month, today }: { 
       })),
     )
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
-  const upcoming = occurrences.filter((item) => item.status === "due" || item.status === "overdue");
-  const sum = (kind: TransactionKind) => upcoming.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
-  return { access, occurrences, upcoming, totals: { expectedIncomeMinor: sum("income"), upcomingBillsMinor: sum("expense") } };
+  const open = all.filter((item) => item.status === "due" || item.status === "overdue");
+  // The totals are the household's, a partner's hidden series included; the dates are listed only where shown.
+  const sum = (kind: TransactionKind) => open.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
+  const listed = (items: typeof all): OccurrenceView[] => items.filter((item) => item.shown).map(({ shown: _shown, ...item }) => item);
+  return { access, occurrences: listed(all), upcoming: listed(open), totals: { expectedIncomeMinor: sum("income"), upcomingBillsMinor: sum("expense") } };
 }
 
 /** The series' account: one of the household's open accounts, or its Everyday account when none is chosen. */
@@ -223,11 +231,11 @@ export async function createRecurring({ userId, householdId, input }: { userId: 
 }
 
 /** What a refused stale save or delete answers: the series as it is now, or that it is gone. */
-async function seriesConflict(householdId: string, recurringId: string): Promise<Conflict<SeriesView>> {
+async function seriesConflict(access: HouseholdAccess, recurringId: string): Promise<Conflict<SeriesView>> {
   const [row] = await db()
     .select(seriesColumns)
     .from(recurring)
-    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId)));
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, access.household.id), visibleSeries(access)));
   return row ? { conflict: "changed", current: toView(row) } : { conflict: "gone" };
 }
 
@@ -248,7 +256,7 @@ export async function updateRecurring({
   version: string | undefined;
   input: RecurringInput;
 }): Promise<SeriesWrite | Conflict<SeriesView>> {
-  await requireWriter(userId, householdId);
+  const access = await requireWriter(userId, householdId);
   // A series deleted meanwhile is answered as "gone" below, in the form, rather than as a missing page.
   if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
   const checked = await seriesValues(householdId, input);
@@ -256,9 +264,9 @@ export async function updateRecurring({
   const saved = await db()
     .update(recurring)
     .set({ ...checked.values, updatedAt: nextVersion(recurring.updatedAt) })
-    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version)))
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version), visibleSeries(access)))
     .returning({ id: recurring.id });
-  if (saved.length === 0) return seriesConflict(householdId, recurringId);
+  if (saved.length === 0) return seriesConflict(access, recurringId);
   return { ok: true, recurringId };
 }
 
@@ -277,13 +285,13 @@ export async function deleteRecurring({
   recurringId: string;
   version: string | undefined;
 }): Promise<{ ok: true } | Conflict<SeriesView>> {
-  await requireWriter(userId, householdId);
+  const access = await requireWriter(userId, householdId);
   if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
   const deleted = await db()
     .delete(recurring)
-    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version)))
+    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version), visibleSeries(access)))
     .returning({ id: recurring.id });
-  if (deleted.length === 0) return seriesConflict(householdId, recurringId);
+  if (deleted.length === 0) return seriesConflict(access, recurringId);
   return { ok: true };
 }
 
@@ -390,8 +398,8 @@ async function noticeSharedPosted(posted: readonly PostedEntry[]) {
 
 /** Confirm, skip and undo act on a due date of the household's own series. */
 async function requireDueDate(userId: string, householdId: string, recurringId: string, dueOn: IsoDate) {
-  await requireWriter(userId, householdId);
-  const series = await requireSeries(householdId, recurringId);
+  const access = await requireWriter(userId, householdId);
+  const series = await requireSeries(access, recurringId);
   return isOccurrence(series, dueOn) ? series : null;
 }
 
@@ -413,8 +421,7 @@ export async function skipOccurrence({ userId, householdId, recurringId, dueOn }
 
 /** Undo of a confirm or a skip: the date is open again, and the entry a confirm posted is removed with it. */
 export async function reopenOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
-  await requireWriter(userId, householdId);
-  await requireSeries(householdId, recurringId);
+  await requireSeries(await requireWriter(userId, householdId), recurringId);
   const changed = await db().transaction(async (tx) => {
     const [removed] = await tx
       .delete(recurringOccurrence)

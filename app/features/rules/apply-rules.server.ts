@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { requireHouseholdAccess } from "~/features/household/households.server";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
+import { visibleEntries } from "~/features/household/personal-privacy.server";
 import { loadHouseholdRules, type Executor, type HouseholdRules } from "./rule-evaluation.server";
 
 /**
@@ -9,6 +10,14 @@ import { loadHouseholdRules, type Executor, type HouseholdRules } from "./rule-e
  * (household, date, id) index, evaluated in memory against the rules compiled once, and each batch is written with
  * one UPDATE … FROM unnest (category, description, shared or personal), plus, for entries a rule marks as transfers, one INSERT into transfer and one DELETE.
  */
+
+/**
+ * The entries the member applying the rules may see row by row: a partner's hidden personal expense is neither counted
+ * by the preview (its count would tell whether a text matches it) nor changed (made shared, it would show in detail).
+ */
+function readable(access: HouseholdAccess) {
+  return visibleEntries(access) ?? sql`true`;
+}
 
 /** Entries read, evaluated and written per round trip. */
 const batchSize = 10_000;
@@ -69,14 +78,15 @@ function neededColumns(rules: HouseholdRules["rules"]) {
  * (PGlite most of all) spend far longer turning 10,000 rows of ten columns into objects than parsing one JSON value
  * of the same data, about four times as long.
  */
-async function readBatch(executor: Executor, householdId: string, columns: ReturnType<typeof neededColumns>, position: { occurredOn: string; id: string } | null): Promise<EntryTuple[]> {
+async function readBatch(executor: Executor, access: HouseholdAccess, columns: ReturnType<typeof neededColumns>, position: { occurredOn: string; id: string } | null): Promise<EntryTuple[]> {
+  const householdId = access.household.id;
   const after = position ? sql`and ("occurred_on", "id") < (${position.occurredOn}::date, ${position.id}::uuid)` : sql``;
   const [amount, description, counterparty, iban, account] = columns;
   const result = await executor.execute(sql`
     select coalesce(json_agg(json_build_array("id", "kind", ${amount}, "occurred_on", ${description}, ${counterparty}, ${iban}, ${account}, "category_id", "shared")
                              order by "occurred_on" desc, "id" desc), '[]'::json) as "entries"
     from (select "id", "kind", "amount_minor", "occurred_on", "description", "counterparty", "counterparty_iban", "account_id", "category_id", "shared"
-          from "transaction" where "household_id" = ${householdId} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
+          from "transaction" where "household_id" = ${householdId} and ${readable(access)} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
   // PGlite and node-postgres both answer with { rows } and parse json.
   const [row] = (result as unknown as { rows: { entries: EntryTuple[] | string }[] }).rows;
   const entries = row?.entries ?? [];
@@ -84,13 +94,13 @@ async function readBatch(executor: Executor, householdId: string, columns: Retur
 }
 
 /** Walks the household's entries newest first and hands each batch's changes to `write`; returns the counts. */
-async function walk(executor: Executor, householdId: string, rules: HouseholdRules, write: (batch: Batch) => Promise<void>): Promise<ApplyCounts> {
+async function walk(executor: Executor, access: HouseholdAccess, rules: HouseholdRules, write: (batch: Batch) => Promise<void>): Promise<ApplyCounts> {
   const counts: ApplyCounts = { rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 };
   if (rules.rules.length === 0) return counts;
   const columns = neededColumns(rules.rules);
   let position: { occurredOn: string; id: string } | null = null;
   for (;;) {
-    const entries = await readBatch(executor, householdId, columns, position);
+    const entries = await readBatch(executor, access, columns, position);
     const batch: Batch = { updates: [], transfers: [] };
     for (const [id, storedKind, amount, , storedDescription, counterparty, counterpartyIban, accountId, categoryId, storedShared] of entries) {
       const kind = storedKind === "income" ? "income" : "expense";
@@ -122,18 +132,18 @@ async function walk(executor: Executor, householdId: string, rules: HouseholdRul
 
 /** What applying the rules to every existing entry would change; nothing is written. */
 export async function previewApplyRules({ userId, householdId }: { userId: string; householdId: string }): Promise<ApplyCounts> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
-  return walk(db(), householdId, await loadHouseholdRules(db(), householdId), async () => {});
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  return walk(db(), access, await loadHouseholdRules(db(), householdId), async () => {});
 }
 
 /** Applies the rules to every existing entry, all in one database transaction: every change or none. */
 export async function applyRulesToExisting({ userId, householdId }: { userId: string; householdId: string }): Promise<ApplyCounts> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   return db().transaction(async (tx) => {
     // Two applies at once (two tabs) run one after the other; the second finds nothing left to change.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rules-apply:${householdId}`}))`);
     const rules = await loadHouseholdRules(tx, householdId);
-    return walk(tx, householdId, rules, async ({ updates, transfers }) => {
+    return walk(tx, access, rules, async ({ updates, transfers }) => {
       if (updates.length > 0) {
         const column = <Value>(pick: (update: (typeof updates)[number]) => Value) => sql.param(updates.map(pick));
         await tx.execute(sql`
@@ -142,7 +152,7 @@ export async function applyRulesToExisting({ userId, householdId }: { userId: st
           from unnest(${column((update) => update.id)}::uuid[], ${column((update) => update.categoryId)}::uuid[], ${column((update) => update.description)}::text[],
                       ${column((update) => update.shared)}::boolean[])
             as "changed"("id", "category_id", "description", "shared")
-          where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId}`);
+          where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId} and ${readable(access)}`);
       }
       if (transfers.length > 0) {
         const column = <Value>(pick: (moved: (typeof transfers)[number]) => Value) => sql.param(transfers.map(pick));
@@ -152,17 +162,17 @@ export async function applyRulesToExisting({ userId, householdId }: { userId: st
         await tx.execute(sql`
           insert into "transfer" ("id", "household_id", "from_account_id", "to_account_id", "amount_minor", "occurred_on", "description",
                                   "import_batch_id", "from_import_key", "to_import_key", "created_by")
-          select t."id", t."household_id",
-                 case when t."kind" = 'expense' then t."account_id" else "moved"."other_account_id" end,
-                 case when t."kind" = 'expense' then "moved"."other_account_id" else t."account_id" end,
-                 t."amount_minor", t."occurred_on", coalesce("moved"."description", t."description"), t."import_batch_id",
-                 case when t."kind" = 'expense' then t."import_key" end,
-                 case when t."kind" = 'income' then t."import_key" end,
-                 t."created_by"
+          select "transaction"."id", "transaction"."household_id",
+                 case when "transaction"."kind" = 'expense' then "transaction"."account_id" else "moved"."other_account_id" end,
+                 case when "transaction"."kind" = 'expense' then "moved"."other_account_id" else "transaction"."account_id" end,
+                 "transaction"."amount_minor", "transaction"."occurred_on", coalesce("moved"."description", "transaction"."description"), "transaction"."import_batch_id",
+                 case when "transaction"."kind" = 'expense' then "transaction"."import_key" end,
+                 case when "transaction"."kind" = 'income' then "transaction"."import_key" end,
+                 "transaction"."created_by"
           from unnest(${column((moved) => moved.id)}::uuid[], ${column((moved) => moved.otherAccountId)}::uuid[], ${column((moved) => moved.description)}::text[])
             as "moved"("id", "other_account_id", "description")
-          join "transaction" t on t."id" = "moved"."id" and t."household_id" = ${householdId}`);
-        await tx.execute(sql`delete from "transaction" where "household_id" = ${householdId} and "id" = any(${column((moved) => moved.id)}::uuid[])`);
+          join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${readable(access)}`);
+        await tx.execute(sql`delete from "transaction" where "household_id" = ${householdId} and ${readable(access)} and "id" = any(${column((moved) => moved.id)}::uuid[])`);
       }
     });
   });

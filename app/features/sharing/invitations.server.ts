@@ -7,8 +7,10 @@ import { isLanguage, type Language } from "~/domain/languages";
 import { can, planFromColumns } from "~/domain/plans";
 import { householdName } from "~/features/household/household-name";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { choosePersonalPrivacy, showsPersonalInDetail } from "~/features/household/personal-privacy.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
+import { deleteMemberDrafts } from "~/features/statement-import/statement-import.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/uuid";
 import { normaliseEmail } from "./sharing.schema";
@@ -290,7 +292,7 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
       role: householdMember.role,
       canEdit: householdMember.canEdit,
       joinedAt: householdMember.createdAt,
-      personalInDetail: householdMember.personalInDetail,
+      personalInDetail: showsPersonalInDetail(householdMember.householdId, householdMember.userId),
     })
     .from(householdMember)
     .innerJoin(user, eq(user.id, householdMember.userId))
@@ -355,6 +357,7 @@ export async function removePartner({ userId, householdId, partnerUserId }: { us
     .delete(householdMember)
     .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partnerUserId), eq(householdMember.role, "partner")))
     .returning({ userId: householdMember.userId });
+  await deleteMemberDrafts(db(), householdId, partnerUserId);
   return { ok: removed.length > 0 };
 }
 
@@ -375,14 +378,12 @@ export async function setPartnerAccess({ userId, householdId, partnerUserId, can
 /**
  * A member chooses how the others see their personal spending: entry by entry, or only as category totals (design:
  * money-in.md, "Two people"). It is about their own data, so every member may choose, a partner who only looks too;
- * only the caller's own membership changes. Effective on the others' next request (`hiddenPersonalOf`).
+ * only the caller's own choice changes. Effective on the others' next request (`hiddenPersonalOf`). The choice outlives
+ * the membership: leaving, being removed or deleting the account keeps it, and so does joining again (decision 0016).
  */
 export async function setPersonalPrivacy({ userId, householdId, personalInDetail }: { userId: string; householdId: string; personalInDetail: boolean }) {
   await requireHouseholdAccess({ userId, householdId });
-  await db()
-    .update(householdMember)
-    .set({ personalInDetail, updatedAt: new Date() })
-    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, userId)));
+  await choosePersonalPrivacy({ householdId, userId, personalInDetail });
   return { ok: true as const };
 }
 
@@ -391,5 +392,6 @@ export async function leaveHousehold({ userId, householdId }: { userId: string; 
   const access = await requireHouseholdAccess({ userId, householdId });
   if (access.role === "owner") return { ok: false as const, error: "ownerCannotLeave" as const };
   await db().delete(householdMember).where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, userId), eq(householdMember.role, "partner")));
+  await deleteMemberDrafts(db(), householdId, userId);
   return { ok: true as const };
 }
