@@ -8,6 +8,7 @@ import { consumeRateLimit, emailKey } from "~/features/auth/rate-limit.server";
 import { billingMode } from "~/features/billing/billing-mode.server";
 import { stripeClient } from "~/features/billing/stripe-client.server";
 import { sendMail } from "~/features/mail/mailer.server";
+import { deleteMemberDrafts } from "~/features/statement-import/statement-import.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
 import { logger } from "~/lib/logger.server";
 
@@ -78,6 +79,8 @@ export async function deleteAccount({
     await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, email)));
     await tx.delete(rateLimit).where(or(like(rateLimit.key, `%${emailKey("", email).split(":").at(-1)}%`), like(rateLimit.key, `%:user:${userId}`)));
     if (providerIds.length) await tx.delete(billingEvent).where(inArray(billingEvent.objectId, providerIds));
+    // Their bank files waiting in households they joined (their own households' drafts go with the households).
+    await deleteMemberDrafts(tx, null, userId);
     // Sessions, sign-in accounts, two-factor secrets, owned households (and all in them), memberships and
     // notifications go with the user row (ON DELETE CASCADE).
     await tx.delete(user).where(eq(user.id, userId));

@@ -10,7 +10,20 @@ import { seedPremium } from "../../../db/seed/premium";
 import { parseAccountForm } from "~/features/money-accounts/account.schema";
 import { createAccount, listAccounts } from "~/features/money-accounts/accounts.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
-import { confirmImport, createImportDraft, listImportBatches, previewImport, undoImport, type ConfirmChoices } from "./statement-import.server";
+import { deleteAccount } from "~/features/account/delete-account.server";
+import { leaveHousehold, removePartner } from "~/features/sharing/invitations.server";
+import { DraftPurgeWorker } from "./startup.server";
+import {
+  confirmImport,
+  createImportDraft,
+  draftLifetimeMs,
+  draftQuota,
+  listImportBatches,
+  previewImport,
+  purgeExpiredDrafts,
+  undoImport,
+  type ConfirmChoices,
+} from "./statement-import.server";
 
 useTestDatabase();
 
@@ -202,3 +215,80 @@ describe("statement import", () => {
     expect(await db().select().from(importDraft).where(eq(importDraft.householdId, base.householdId))).toEqual([]);
   });
 });
+
+describe("statement drafts", () => {
+  const draftCount = async (householdId: string) => (await db().select({ id: importDraft.id }).from(importDraft).where(eq(importDraft.householdId, householdId))).length;
+
+  it("a household keeps at most 5 drafts and 25 MB of them; the next upload is refused with a reason", async () => {
+    const base = await household();
+    for (let index = 0; index < draftQuota.count; index++) expect((await createImportDraft({ ...base, fileName: `${index}.csv`, bytes: ingCsv([coffee]) })).ok).toBe(true);
+    const refusal = { ok: false, problem: { kind: "draftQuota", count: 5, megabytes: 25 } };
+    expect(await createImportDraft({ ...base, fileName: "6.csv", bytes: ingCsv([coffee]) })).toEqual(refusal);
+    expect(await draftCount(base.householdId)).toBe(5);
+
+    // Bytes: two large files fit, a third that would pass 25 MB does not; uploads at once cannot both take the last room.
+    const other = await household();
+    const large = new Uint8Array(10 * 1024 * 1024);
+    expect((await createImportDraft({ ...other, fileName: "a.xml", bytes: large })).ok).toBe(true);
+    const racing = await Promise.all([0, 1].map(() => createImportDraft({ ...other, fileName: "b.xml", bytes: large })));
+    expect(racing.filter((result) => result.ok)).toHaveLength(1);
+    expect(racing.filter((result) => !result.ok)).toEqual([refusal]);
+    expect(await createImportDraft({ ...other, fileName: "small.csv", bytes: new Uint8Array(5 * 1024 * 1024 + 1) })).toEqual(refusal);
+    expect(await draftCount(other.householdId)).toBe(2);
+  });
+
+  it("drafts are removed a day after upload by the timer, whether or not anyone uploads; two rounds at once remove each once", async () => {
+    await db().delete(importDraft);
+    const base = await household();
+    const draft = await createImportDraft({ ...base, fileName: "x.csv", bytes: ingCsv([coffee]) });
+    if (!draft.ok) throw new Error("no draft");
+    expect(await purgeExpiredDrafts()).toBe(0);
+    const tomorrow = new Date(Date.now() + draftLifetimeMs + 60_000);
+    const rounds = await Promise.all([purgeExpiredDrafts(tomorrow), purgeExpiredDrafts(tomorrow)]);
+    expect(rounds.reduce((sum, removed) => sum + removed, 0)).toBe(1);
+    expect(await draftCount(base.householdId)).toBe(0);
+
+    const again = await createImportDraft({ ...base, fileName: "y.csv", bytes: ingCsv([coffee]) });
+    if (!again.ok) throw new Error("no draft");
+    const worker = new DraftPurgeWorker({ intervalMs: 60_000, now: () => tomorrow });
+    worker.start();
+    for (let wait = 0; wait < 100 && (await draftCount(base.householdId)) > 0; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await worker.stop();
+    expect(await draftCount(base.householdId)).toBe(0);
+  });
+
+  it("a draft is read only by the member who uploaded it, and goes with them when they leave, are removed or delete their account", async () => {
+    const base = await household({ premium: true });
+    const editor = await seedUser({ password: "a long and calm passphrase" });
+    await addPartner({ householdId: base.householdId, userId: editor.id, canEdit: true });
+    const asEditor = { ...base, userId: editor.id };
+    const upload = async () => {
+      const draft = await createImportDraft({ ...asEditor, fileName: "editor.csv", bytes: ingCsv([coffee]) });
+      if (!draft.ok) throw new Error("no draft");
+      return draft.draftId;
+    };
+
+    const draftId = await upload();
+    expect(await previewImport({ ...asEditor, draftId })).toMatchObject({ kind: "preview", fileName: "editor.csv" });
+    // The owner can neither read nor confirm the partner's bank file.
+    await expect(previewImport({ ...base, draftId })).rejects.toMatchObject({ code: "notFound" });
+    expect(await confirmImport({ ...base, draftId, choices: noChoices })).toEqual({ ok: false, expired: true });
+    expect(await entryCount(base.householdId)).toBe(0);
+
+    await removePartner({ ...base, partnerUserId: editor.id });
+    expect(await draftCount(base.householdId)).toBe(0);
+
+    await addPartner({ householdId: base.householdId, userId: editor.id, canEdit: true });
+    await upload();
+    await leaveHousehold(asEditor);
+    expect(await draftCount(base.householdId)).toBe(0);
+
+    await addPartner({ householdId: base.householdId, userId: editor.id, canEdit: true });
+    const ownersDraft = await createImportDraft({ ...base, fileName: "owner.csv", bytes: ingCsv([coffee]) });
+    await upload();
+    expect(await deleteAccount({ userId: editor.id, password: "a long and calm passphrase" })).toMatchObject({ ok: true });
+    const left = await db().select({ id: importDraft.id }).from(importDraft).where(eq(importDraft.householdId, base.householdId));
+    expect(left.map((row) => row.id)).toEqual([ownersDraft.ok ? ownersDraft.draftId : "none"]);
+  });
+});
+

@@ -28,8 +28,13 @@ import { decideImportRows, type CategorySource, type ImportRowDecision } from "~
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
-/** Drafts older than this are removed when the next file is uploaded. */
-const draftLifetimeMs = 24 * 60 * 60 * 1000;
+/** Drafts older than this are removed by the purge worker (purgeExpiredDrafts) and before every upload. */
+export const draftLifetimeMs = 24 * 60 * 60 * 1000;
+/**
+ * What one household may keep waiting between upload and confirmation: a few files, and two of the largest
+ * statements a bank gives (maxStatementBytes is 10 MB). Without it a free account stored 8 × 10 MB in 49 s.
+ */
+export const draftQuota = { count: 5, bytes: 25 * 1024 * 1024 } as const;
 /** Rows the preview lists; the rest are counted, and the confirmation writes them all. */
 export const previewRowLimit = 300;
 
@@ -52,7 +57,11 @@ export interface PreviewRow {
   transferByRule: boolean;
 }
 
-export type ImportProblem = { kind: "file"; error: StatementError } | { kind: "currency"; found: string; expected: string };
+export type ImportProblem =
+  | { kind: "file"; error: StatementError }
+  | { kind: "currency"; found: string; expected: string }
+  /** The household's waiting drafts are at draftQuota: confirm one, or wait for them to expire. */
+  | { kind: "draftQuota"; count: number; megabytes: number };
 
 async function ownedAccount(executor: Executor, householdId: string, accountId: string) {
   if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
@@ -84,21 +93,66 @@ export async function createImportDraft({
   await ownedAccount(db(), householdId, accountId);
   if (bytes.byteLength === 0) return { ok: false, problem: { kind: "file", error: { code: "EMPTY_FILE" } } };
   if (bytes.byteLength > maxStatementBytes) return { ok: false, problem: { kind: "file", error: { code: "FILE_TOO_LARGE" } } };
-  await db().delete(importDraft).where(lt(importDraft.createdAt, new Date(Date.now() - draftLifetimeMs)));
-  const [row] = await db()
-    .insert(importDraft)
-    .values({ householdId, accountId, createdBy: userId, fileName: fileName.slice(0, 200) || "statement", content: bytes })
-    .returning({ id: importDraft.id });
-  if (!row) throw new Error("draft insert returned nothing");
-  return { ok: true, draftId: row.id };
+  await purgeExpiredDrafts();
+  const quota: ImportProblem = { kind: "draftQuota", count: draftQuota.count, megabytes: draftQuota.bytes / 1024 / 1024 };
+  return db().transaction(async (tx) => {
+    // One upload per household at a time decides against the quota, so two at once cannot both take the last place.
+    await tx.execute(sql`select 1 from "household" where "id" = ${householdId} for update`);
+    const [held] = await tx
+      .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(octet_length(${importDraft.content})), 0)::bigint` })
+      .from(importDraft)
+      .where(eq(importDraft.householdId, householdId));
+    if ((held?.count ?? 0) >= draftQuota.count || Number(held?.bytes ?? 0) + bytes.byteLength > draftQuota.bytes) return { ok: false as const, problem: quota };
+    const [row] = await tx
+      .insert(importDraft)
+      .values({ householdId, accountId, createdBy: userId, fileName: fileName.slice(0, 200) || "statement", content: bytes })
+      .returning({ id: importDraft.id });
+    if (!row) throw new Error("draft insert returned nothing");
+    return { ok: true as const, draftId: row.id };
+  });
 }
 
-async function loadDraft(executor: Executor, householdId: string, draftId: string) {
+/**
+ * Removes every draft past draftLifetimeMs: one DELETE, so two rounds at once (two servers, a round and an upload)
+ * remove each draft once and never fail. Answers how many went.
+ */
+export async function purgeExpiredDrafts(now: Date = new Date()): Promise<number> {
+  const removed = await db()
+    .delete(importDraft)
+    .where(lt(importDraft.createdAt, new Date(now.getTime() - draftLifetimeMs)))
+    .returning({ id: importDraft.id });
+  return removed.length;
+}
+
+/**
+ * A draft is the raw bank file of the member who uploaded it: it goes with them. Called when a member leaves or is
+ * removed (with the household) and when an account is deleted (without: every household it had drafts in).
+ */
+export async function deleteMemberDrafts(executor: Executor, householdId: string | null, userId: string): Promise<void> {
+  await executor.delete(importDraft).where(and(eq(importDraft.createdBy, userId), householdId === null ? undefined : eq(importDraft.householdId, householdId)));
+}
+
+/** What the GDPR export says of a member's waiting drafts: names, sizes and dates, not the bank files themselves. */
+export async function listMemberDrafts(userId: string) {
+  return db()
+    .select({
+      householdId: importDraft.householdId,
+      fileName: importDraft.fileName,
+      bytes: sql<number>`octet_length(${importDraft.content})::int`,
+      createdAt: importDraft.createdAt,
+    })
+    .from(importDraft)
+    .where(eq(importDraft.createdBy, userId))
+    .orderBy(importDraft.createdAt);
+}
+
+/** The draft, to the member who uploaded it only: another member (the owner included) never reads a partner's bank file. */
+async function loadDraft(executor: Executor, householdId: string, userId: string, draftId: string) {
   if (!isUuid(draftId)) throw new BudgetAccessError("notFound");
   const [row] = await executor
     .select()
     .from(importDraft)
-    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId)))
+    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)))
     .limit(1);
   if (!row) throw new BudgetAccessError("notFound");
   return row;
@@ -264,7 +318,7 @@ export type ImportPreview =
 /** What confirming would do with each row; nothing is written. */
 export async function previewImport({ userId, householdId, draftId, mapping }: { userId: string; householdId: string; draftId: string; mapping?: unknown }): Promise<ImportPreview> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  const draft = await loadDraft(db(), householdId, draftId);
+  const draft = await loadDraft(db(), householdId, userId, draftId);
   const result = await planDraft(db(), householdId, draft, mapping);
   if (!result.ok && "problem" in result) return { kind: "problem", draftId, fileName: draft.fileName, problem: result.problem };
   if (!result.ok) {
@@ -355,14 +409,14 @@ export async function confirmImport({
   const [exists] = await db()
     .select({ id: importDraft.id })
     .from(importDraft)
-    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId)))
+    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)))
     .limit(1);
   if (!exists) return { ok: false, expired: true };
   const categories = await listCategories({ householdId });
   const usable = new Map(categories.filter((category) => !category.archived).map((category) => [category.id, category.kind]));
 
   const outcome = await db().transaction(async (tx) => {
-    const draft = await loadDraft(tx, householdId, draftId);
+    const draft = await loadDraft(tx, householdId, userId, draftId);
     const result = await planDraft(tx, householdId, draft, choices.mapping);
     if (!result.ok) return "problem" in result ? { ok: false as const, problem: result.problem } : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
     const { statement, read } = result.planned;

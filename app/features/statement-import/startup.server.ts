@@ -1,0 +1,50 @@
+import { logger } from "~/lib/logger.server";
+import { RepeatingTask } from "~/lib/repeating-task.server";
+import { purgeExpiredDrafts } from "./statement-import.server";
+
+/**
+ * Removes statement drafts a day after upload, at start and then every `intervalMs`, whether or not anyone uploads
+ * again. A round is one DELETE, so two at once (two servers) are harmless until background jobs take a lease.
+ */
+export class DraftPurgeWorker {
+  private readonly task: RepeatingTask;
+
+  constructor({ intervalMs = 15 * 60_000, now = () => new Date() }: { intervalMs?: number; now?: () => Date } = {}) {
+    this.task = new RepeatingTask(() => this.purge(now()), intervalMs);
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  /** Stops the timer and waits for a round under way, so the database can be closed after it. */
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** One round; a database that cannot be reached is logged and tried again next round. */
+  async purge(now: Date = new Date()): Promise<number> {
+    try {
+      const removed = await purgeExpiredDrafts(now);
+      if (removed > 0) logger.info({ drafts: removed }, "expired statement drafts removed");
+      return removed;
+    } catch (error) {
+      logger.warn({ err: error }, "statement drafts could not be purged; trying again next round");
+      return 0;
+    }
+  }
+}
+
+// One worker per server process, started and stopped by server/startup.ts.
+const globalStore = globalThis as typeof globalThis & { __samenDraftPurge?: DraftPurgeWorker };
+
+export function startDraftPurge(): Promise<void> {
+  globalStore.__samenDraftPurge ??= new DraftPurgeWorker();
+  globalStore.__samenDraftPurge.start();
+  return Promise.resolve();
+}
+
+export async function stopDraftPurge(): Promise<void> {
+  await globalStore.__samenDraftPurge?.stop();
+  globalStore.__samenDraftPurge = undefined;
+}
