@@ -5,6 +5,8 @@ describe("configuration", () => {
   it("starts with nothing set", () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(3000);
+    // This machine only: the development outbox of a local installation holds live reset links.
+    expect(config.HOST).toBe("127.0.0.1");
     expect(config.TRANSLATION_PROVIDER).toBe("none");
     expect(config.DATABASE_URL).toBeUndefined();
   });

@@ -11,7 +11,8 @@ const optionalText = z.preprocess((value) => (value === "" ? undefined : value),
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // This machine only: HOST=0.0.0.0 opens the server to the network (server/index.ts says so at start-up).
+  HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: optionalUrl,
   APP_URL: optionalUrl,
   PUBLIC_ASSETS_URL: optionalUrl,

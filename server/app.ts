@@ -90,6 +90,7 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
       requestId: String(req.id),
       log: req.log,
       clientIp: req.ip ?? "unknown",
+      socketAddress: req.socket.remoteAddress,
       appendSetCookie(cookie) {
         if (!res.headersSent) res.append("Set-Cookie", cookie);
       },

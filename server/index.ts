@@ -3,6 +3,7 @@
 import http from "node:http";
 import path from "node:path";
 import express, { type Express } from "express";
+import { defaultListenHost, startupMessage } from "../app/lib/loopback.ts";
 import { drainHttpServer } from "./graceful-stop.ts";
 import { precompressedAssets } from "./precompressed.ts";
 import { publicFiles } from "./public-files.ts";
@@ -54,13 +55,14 @@ async function main() {
 
   const app = module.createApp({ mountAssets });
   const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
+  // This machine only unless HOST says otherwise: a local installation's development outbox lists live reset links.
+  const host = process.env.HOST || defaultListenHost;
   server.on("request", app);
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     const kind = !production ? "development server" : process.env.PUBLIC_URL ? "production" : "production build, local installation";
-    module.logger.info(`Samen is running on http://localhost:${actualPort} (${kind})`);
+    module.logger.info(startupMessage({ host, port: actualPort, kind }));
   });
 
   let stopping = false;

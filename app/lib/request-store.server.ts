@@ -14,6 +14,11 @@ export interface RequestStore {
   log: Logger;
   /** The client address Express resolved, trusting only our own proxies. */
   clientIp: string;
+  /**
+   * The TCP peer's own address (req.socket.remoteAddress), never read from a header: who is really connected, for
+   * what only this machine may see (the development outbox). Behind a proxy it is the proxy's.
+   */
+  socketAddress?: string;
   /** Adds a Set-Cookie header to the response: the root loader's rolling session refresh cannot set headers. */
   appendSetCookie(cookie: string): void;
   /** Work done once per request however many loaders ask (the session lookup), by key. */

@@ -2,10 +2,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/dev-mail";
 import { isProduction } from "~/config.server";
 import { listOutbox, mailDelivery, outboxDirectory } from "~/features/mail/mailer.server";
+import { isLoopbackAddress } from "~/lib/loopback";
+import { requestStoreContext } from "~/lib/request-store.server";
 
-/** Development only: the mails Samen would have sent, so a newcomer who ran `npm start` can finish sign-up. */
-export async function loader() {
-  if (isProduction()) throw data("Not Found", { status: 404 });
+/**
+ * Development only: the mails Samen would have sent, so a newcomer who ran `npm start` can finish sign-up. They hold
+ * live reset-password links, so only this machine sees them — judged by the connection itself, never by
+ * X-Forwarded-For — whatever HOST the server listens on; anyone else gets 404.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (isProduction() || !isLoopbackAddress(context.get(requestStoreContext).socketAddress)) throw data("Not Found", { status: 404 });
   return { delivery: mailDelivery(), directory: outboxDirectory(), mails: await listOutbox() };
 }
 
