@@ -1,6 +1,7 @@
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexpPlugin from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -52,6 +53,20 @@ export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", ".data*/", "test-results*/", "playwright-report*/", "**/*.tmp.*"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  regexpPlugin.configs.recommended,
+  {
+    // A regular expression that backtracks more than linearly lets one crafted text (a statement cell, a name) hold the
+    // event loop for seconds: these two are errors, not the recommended warnings (issue 20).
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
+    },
+  },
+  {
+    // Tests and benches match only text they make themselves (thousands separators, our own error pages).
+    files: ["**/*.test.{ts,tsx}", "bench/**", "tests/**"],
+    rules: { "regexp/no-super-linear-backtracking": "off", "regexp/no-super-linear-move": "off" },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

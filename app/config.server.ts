@@ -70,7 +70,7 @@ export const configSchema = z.object({
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
 });
 
-const trustedProxyPart = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+const trustedProxyPart = /^(?:loopback|linklocal|uniquelocal|[0-9a-f.:]+(?:\/\d{1,3})?)$/i;
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 const assetsDir = path.join(process.env.SAMEN_BUILD_DIR ?? "build", "client/assets");
-const compressible = /\.(js|css|svg|json|txt|xml|map)$/;
+const compressible = /\.(?:js|css|svg|json|txt|xml|map)$/;
 let original = 0;
 let brotli = 0;
 for (const name of fs.readdirSync(assetsDir)) {

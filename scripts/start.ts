@@ -14,7 +14,7 @@ const serverBundle = path.join(buildDirectory, "server/index.js");
 
 /** Everything the build reads; tests are left out, they never reach the bundle. */
 const sources = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
-const testFile = /\.(test|spec)\.[cm]?[jt]sx?$/;
+const testFile = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 function newestSource(entry: string): number {
   let stat: fs.Stats;

@@ -11,8 +11,8 @@
 /** Names the stylesheet a `<style>` holds; the root route looks for it (app/root.tsx). */
 export const inlinedStylesheetAttribute = "data-inlined-stylesheet";
 
-const stylesheetLink = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
-const modulepreloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const stylesheetLink = /<link\s[^>]*\brel="stylesheet"[^>]*>/g;
+const modulepreloadLink = /<link\s[^>]*\brel="modulepreload"[^>]*>/g;
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
@@ -31,7 +31,7 @@ export function inlineStylesheets(html: string, read: (href: string) => string |
 }
 
 /** React Router's module script: it imports the matched routes' modules, then the browser entry that hydrates. */
-const routeModulesScript = /(<script\b[^>]*\btype="module"[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
+const routeModulesScript = /(<script\s[^>]*\btype="module"[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
 const staticImport = /\bimport\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*)?("x*")\s*;?/g;
 
 /** The script with every string literal's contents blanked out, same length, so only code is searched. */

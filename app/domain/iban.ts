@@ -12,7 +12,7 @@ const ibanLengths: Record<string, number> = {
 
 /** Upper case without spaces or dashes: "nl91 abna 0417 1643 00" → "NL91ABNA0417164300". */
 export function normaliseIban(value: string): string {
-  return value.replace(/[\s\-\u00a0]/g, "").toUpperCase();
+  return value.replace(/[\s-]/g, "").toUpperCase();
 }
 
 /** Whether a value (in any spacing or case) is a valid IBAN. */

@@ -9,7 +9,7 @@ export type MemberView = "ours" | "mine" | (string & {});
 export const memberViewParam = "view";
 
 /** What a member's id looks like in an address (accounts get UUIDs; anything longer or stranger is not one). */
-const memberIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+const memberIdPattern = /^[\w-]{1,64}$/;
 
 /** The view a `?view=` value asks for: anything unreadable is "ours", and naming oneself is "mine". */
 export function readMemberView(value: string | null | undefined, currentUserId: string): MemberView {

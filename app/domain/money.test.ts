@@ -73,7 +73,7 @@ describe("formatMoney", () => {
       // Below zero (an opening balance owed on a card), also under one unit.
       expect(amountToInput(-50, language)).toMatch(/^-0[.,]50$/);
       expect(amountToInput(-25050, language)).toMatch(/^-250[.,]50$/);
-      expect(parseAmount(formatMoney(987654321, "EUR", language).replace(/[^\d.,\s\u00a0\u202f]/g, ""), language)).toEqual({
+      expect(parseAmount(formatMoney(987654321, "EUR", language).replace(/[^\d.,\s]/g, ""), language)).toEqual({
         ok: true,
         minor: 987654321,
       });

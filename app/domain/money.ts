@@ -32,7 +32,7 @@ export function numberSeparators(language: Language): { decimal: string; group: 
 }
 
 // Spaces people (and Intl) put between thousands: normal, no-break, narrow no-break, thin; and the Swiss apostrophe.
-const groupingNoise = /[\s\u00a0\u202f\u2009'’]/g;
+const groupingNoise = /[\s'’]/g;
 
 /**
  * Reads an amount typed in the reader's language into positive integer cents:

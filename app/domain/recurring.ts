@@ -189,7 +189,7 @@ export function seriesKey(kind: TransactionKind, counterparty: string | null, de
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(fromBank ? /[^\p{L}\p{N}]+/gu : /[^\p{L}]+/gu, " ")
+    .replace(fromBank ? /[^\p{L}\p{N}]+/gu : /\P{L}+/gu, " ")
     .trim();
   return name ? `${kind}:${name}` : null;
 }

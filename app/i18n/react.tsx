@@ -32,8 +32,6 @@ export function useTranslation<Names extends Namespace = typeof defaultNamespace
   return { t, i18n };
 }
 
-const tag = /<(\w+)>(.*?)<\/\1>|<(\w+)\s*\/>/gs;
-
 /**
  * A translated sentence with elements inside it: `Agree to our <terms>Terms</terms>` renders the
  * `terms` component around "Terms", so translators can move the link within the sentence.
@@ -52,18 +50,35 @@ export function Trans<Names extends string>({
   return <>{renderTags(t(i18nKey, values), components)}</>;
 }
 
+/**
+ * `<name>…</name>` (the first closing tag after it) and `<name/>`. The closing tags are found with indexOf and each
+ * name's search remembered, so a text with many unclosed `<a>` (a value typed by a user) costs one pass, not one per tag.
+ */
 function renderTags(text: string, components: Record<string, ReactElement>): ReactNode[] {
   const parts: ReactNode[] = [];
+  const opening = /<(\w+)(\s*\/)?>/g;
+  const closings = new Map<string, number>();
+  const closingAfter = (name: string, from: number) => {
+    const known = closings.get(name);
+    if (known !== undefined && (known === -1 || known >= from)) return known;
+    const found = text.indexOf(`</${name}>`, from);
+    closings.set(name, found);
+    return found;
+  };
   let last = 0;
-  for (const match of text.matchAll(tag)) {
+  for (let match = opening.exec(text); match; match = opening.exec(text)) {
+    const [whole, name = "", selfClosing] = match;
+    const contentStart = match.index + whole.length;
+    const close = selfClosing === undefined ? closingAfter(name, contentStart) : contentStart;
+    if (close === -1) continue;
     if (match.index > last) parts.push(text.slice(last, match.index));
-    const name = match[1] ?? match[3] ?? "";
     const component = components[name];
-    const inner = match[2] === undefined ? [] : renderTags(match[2], components);
+    const inner = selfClosing === undefined ? renderTags(text.slice(contentStart, close), components) : [];
     parts.push(
       isValidElement(component) ? cloneElement(component, { key: parts.length }, ...inner) : <Fragment key={parts.length}>{inner}</Fragment>,
     );
-    last = match.index + match[0].length;
+    last = selfClosing === undefined ? close + name.length + 3 : contentStart;
+    opening.lastIndex = last;
   }
   if (last < text.length) parts.push(text.slice(last));
   return parts;

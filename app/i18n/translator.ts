@@ -38,7 +38,7 @@ export const defaultNamespace = "common";
 const namespaceSeparator = ":";
 /** Shared by every translator: building the rules costs milliseconds. */
 const pluralRulesByLanguage = new Map<Language, Intl.PluralRules>();
-const placeholder = /\{\{\s*-?\s*([\w.]+)\s*\}\}/g;
+const placeholder = /\{\{\s*(?:-\s*)?([\w.]+)\s*\}\}/g;
 
 function lookup(tree: unknown, path: string): unknown {
   let node = tree;

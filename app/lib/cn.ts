@@ -57,8 +57,8 @@ const coveredBy: Record<string, string[]> = {
 
 const display = new Set(["block", "inline-block", "inline", "flex", "inline-flex", "grid", "inline-grid", "hidden", "contents", "table"]);
 const position = new Set(["static", "fixed", "absolute", "relative", "sticky"]);
-const textSizes = /^(xs|sm|base|lg|[2-9]?xl|\[[\d.]+(px|rem|em)\])$/;
-const fontWeights = /^(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/;
+const textSizes = /^(?:xs|sm|base|lg|[2-9]?xl|\[[\d.]+(?:px|rem|em)\])$/;
+const fontWeights = /^(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/;
 const prefixes = [
   "min-w", "min-h", "max-w", "max-h", "size", "w", "h", "px", "py", "pt", "pr", "pb", "pl", "ps", "pe", "p",
   "mx", "my", "mt", "mr", "mb", "ml", "ms", "me", "m", "gap-x", "gap-y", "gap", "space-x", "space-y", "inset-x", "inset-y",
@@ -81,7 +81,7 @@ function classify(name: string): { variants: string; group?: string } {
   const value = utility.slice(dash + 1);
   switch (head) {
     case "text":
-      if (/^(left|center|right|justify|start|end)$/.test(value)) return { variants, group: "text-align" };
+      if (/^(?:left|center|right|justify|start|end)$/.test(value)) return { variants, group: "text-align" };
       return { variants, group: textSizes.test(value) ? "text-size" : "text-color" };
     case "font":
       return { variants, group: fontWeights.test(value) ? "font-weight" : "font-family" };
@@ -90,17 +90,17 @@ function classify(name: string): { variants: string; group?: string } {
       return { variants, group: sides.includes(side) ? `rounded-${side}` : "rounded" };
     }
     case "shadow":
-      return { variants, group: /^(2xs|xs|sm|md|lg|xl|2xl|none)$/.test(value) ? "shadow" : "shadow-color" };
+      return { variants, group: /^(?:2xs|xs|sm|md|lg|xl|2xl|none)$/.test(value) ? "shadow" : "shadow-color" };
     case "border": {
       const side = value.split("-")[0] as string;
       if (sides.includes(side)) return { variants, group: `border-${side}` };
       if (/^\d+$/.test(value)) return { variants, group: "border-width" };
-      if (/^(solid|dashed|dotted|double|none)$/.test(value)) return { variants, group: "border-style" };
+      if (/^(?:solid|dashed|dotted|double|none)$/.test(value)) return { variants, group: "border-style" };
       return { variants, group: "border-color" };
     }
     case "flex":
-      if (/^(row|col|row-reverse|col-reverse)$/.test(value)) return { variants, group: "flex-direction" };
-      if (/^(wrap|nowrap|wrap-reverse)$/.test(value)) return { variants, group: "flex-wrap" };
+      if (/^(?:row|col|row-reverse|col-reverse)$/.test(value)) return { variants, group: "flex-direction" };
+      if (/^(?:wrap|nowrap|wrap-reverse)$/.test(value)) return { variants, group: "flex-wrap" };
       return { variants, group: "flex" };
   }
   const prefix = prefixes.find((candidate) => utility.startsWith(`${candidate}-`));

@@ -62,7 +62,23 @@ function withoutQueryParameters(text: string): string {
   const start = text.indexOf("\nparams: ");
   const frames = text.indexOf("\n    at ", Math.max(start, 0));
   const withoutParams = start === -1 ? text : `${text.slice(0, start)}\nparams: [redacted]${frames === -1 ? "" : text.slice(frames)}`;
-  return withoutParams.replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[\s\S]*?"(?=\n {4}at |$)/, '$1"[redacted]"');
+  return withoutInvalidInput(withoutParams);
+}
+
+const invalidInput = /invalid input (?:syntax|value) for [^:\n]{0,100}: "/;
+
+/**
+ * PostgreSQL's `invalid input syntax for type uuid: "…"` quotes what was sent: the value up to the last quote before
+ * the stack frames goes. Found with indexOf, as a lazy `[\s\S]*?"` tried from every quote is quadratic in the text.
+ */
+function withoutInvalidInput(text: string): string {
+  const found = invalidInput.exec(text);
+  if (!found) return text;
+  const valueStart = found.index + found[0].length;
+  const frames = text.indexOf("\n    at ", valueStart);
+  const closing = text.lastIndexOf('"', (frames === -1 ? text.length : frames) - 1);
+  if (closing < valueStart) return text;
+  return `${text.slice(0, valueStart)}[redacted]${text.slice(closing)}`;
 }
 
 /**

@@ -7,8 +7,8 @@
 export type DecimalSeparator = "," | ".";
 
 // Currency codes and symbols banks put beside the number; spaces of every width and the Swiss apostrophe as groups.
-const currencyNoise = /[A-Z]{3}|[€$£₺₴₽zł]|zł|Kč|Ft|kr|lei|лв/giu;
-const groupNoise = /[\s\u00a0\u202f\u2009'’]/g;
+const currencyNoise = /[A-Z]{3}|[€$£₺₴₽zł]|Kč|Ft|kr|лв/giu;
+const groupNoise = /[\s'’]/g;
 const minusSigns = /[-−–]/;
 
 /** The number part of a bank amount and its sign: "(12,50)", "12,50-", "− 1 234,56 €", "+45.00", "EUR -3.000". */
@@ -46,7 +46,7 @@ export function parseStatementAmount(text: string, decimal: DecimalSeparator, mi
   if (fraction.includes(group) || fraction.includes(decimal) || whole.includes(decimal)) return undefined;
   if (whole.includes(group)) {
     // Groups are three digits each: "1.234.567" yes, "1.23" no.
-    if (!/^\d{1,3}(\.\d{3})+$/.test(whole.replaceAll(group, "."))) return undefined;
+    if (!/^\d{1,3}(?:\.\d{3})+$/.test(whole.replaceAll(group, "."))) return undefined;
     whole = whole.replaceAll(group, "");
   }
   if (!/^\d*$/.test(fraction)) return undefined;

@@ -5,7 +5,8 @@
  * and the file goes to the mapping step, where nothing is lost but a minute.
  */
 import { type DecimalSeparator, detectDecimalSeparator } from "./amounts";
-import { type CsvColumn, type CsvMapping, type CsvRecord, dateText, findColumn, normaliseHeader, type SniffedCsv } from "./csv";
+import { type CsvColumn, type CsvMapping, type CsvRecord, findColumn, normaliseHeader, type SniffedCsv } from "./csv";
+import { dateText } from "./dates";
 import { detectDateFormat, parseStatementDate } from "./dates";
 
 export interface BankPreset {

@@ -152,7 +152,7 @@ function readEntry(entry: XmlNode, number: number): StatementRow[] {
   // ISO 20022: CdtDbtInd is the direction of this entry, a reversal included ("CRDT and RvslInd true: the original
   // operation was a debit"), so balances add up without flipping. The reversal only tells whose name to show: the
   // parties are those of the original transaction.
-  const reversal = /^(true|1)$/i.test(text(child(entry, "RvslInd")) ?? "");
+  const reversal = /^(?:true|1)$/i.test(text(child(entry, "RvslInd")) ?? "");
   const bookedOn = readDate(child(entry, "BookgDt"), `${where} / BookgDt`);
   const valueOn = readDate(child(entry, "ValDt"), `${where} / ValDt`);
   const entryReference = text(child(entry, "AcctSvcrRef"));
@@ -252,7 +252,7 @@ function readAmount(node: XmlNode, where: string): { minor: number; currency?: s
   const value = text(node);
   if (value === undefined) fail("MISSING_FIELD", where);
   // xs:decimal as ISO 20022 writes amounts: digits, an optional point, never a sign or a group separator.
-  const minor = /^\s*\d+(\.\d*)?\s*$/.test(value) ? parseStatementAmount(value, ".") : undefined;
+  const minor = /^\s*\d+(?:\.\d*)?\s*$/.test(value) ? parseStatementAmount(value, ".") : undefined;
   if (minor === undefined) fail("INVALID_AMOUNT", where, value);
   const currency = attribute(node, "Ccy");
   return currency ? { minor, currency } : { minor };

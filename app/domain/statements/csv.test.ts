@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CsvMapping, checkCsvMapping, normaliseHeader, readCsv, sniffCsv, suggestMapping } from "./csv";
+import { type CsvMapping, checkCsvMapping, maxCsvColumns, normaliseHeader, readCsv, sniffCsv, suggestMapping } from "./csv";
+import { readStatementFile } from "./read-file";
 import { decodeStatement } from "./decode";
 
 function fixtureText(name: string): string {
@@ -258,5 +259,27 @@ describe("properties", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  // Issue 20: a 100,000-column CSV of 0.9 MB took 10.7 s to preview (every column a candidate for every field).
+  it("refuses a file wider than 200 columns before looking at its cells, and reads one of 200", () => {
+    const wide = (columns: number) =>
+      [Array.from({ length: columns }, (_, index) => `Kolom ${index}`).join(";"), Array.from({ length: columns }, (_, index) => (index === 0 ? "02-01-2026" : "-3,50")).join(";")].join("\n");
+    expect(() => sniffCsv(wide(100_000))).toThrowError(expect.objectContaining({ detail: { code: "TOO_MANY_COLUMNS" } }));
+    expect(() => sniffCsv(wide(maxCsvColumns + 1))).toThrowError(expect.objectContaining({ detail: { code: "TOO_MANY_COLUMNS" } }));
+    // Narrow at first, too wide further down, past the sample the delimiter is chosen on.
+    expect(() => sniffCsv(`${"Datum;Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n".repeat(3000)}${wide(300)}`)).toThrowError(
+      expect.objectContaining({ detail: { code: "TOO_MANY_COLUMNS" } }),
+    );
+    expect(readStatementFile(new TextEncoder().encode(wide(100_000)))).toEqual({ kind: "error", error: { code: "TOO_MANY_COLUMNS" } });
+    const widest = sniffCsv(wide(maxCsvColumns));
+    expect(widest?.headers).toHaveLength(maxCsvColumns);
+    expect(suggestMapping(widest!).mapping.date).toEqual({ header: "Kolom 0", index: 0 });
+  });
+
+  // Issue 20: `isDate` ran the unanchored time-of-day pattern on every cell; a 40 KB first cell of "T" took 7.6 s.
+  it("sniffs a file whose cells are long runs of one letter", () => {
+    const text = `${"T".repeat(40_000)};Omschrijving;Bedrag\n02-01-2026;${"T".repeat(200_000)};-3,50\n`;
+    expect(sniffCsv(text)).toMatchObject({ delimiter: ";", headerLine: 1, rows: [{ line: 2 }] });
   });
 });

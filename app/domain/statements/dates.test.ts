@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDateFormat, parseStatementDate } from "./dates";
+import { dateText, detectDateFormat, parseStatementDate } from "./dates";
 
 describe("statement dates", () => {
   it.each([
@@ -25,5 +25,18 @@ describe("statement dates", () => {
     expect(detectDateFormat(["20260105", "20260131"])).toBe("YYYYMMDD");
     expect(detectDateFormat(["yesterday"])).toBeUndefined();
     expect(detectDateFormat([])).toBeUndefined();
+  });
+
+  it("takes the time of day off a date cell", () => {
+    expect(dateText(" 05.01.2026 14:03:11 ")).toBe("05.01.2026");
+    expect(dateText("2026-01-05T14:03:11.123+01:00")).toBe("2026-01-05");
+    expect(dateText("2026-01-05 09:30Z")).toBe("2026-01-05");
+    expect(dateText("05-01-2026")).toBe("05-01-2026");
+    expect(dateText("Koffie 14:03")).toBe("Koffie");
+  });
+
+  // Issue 20: the unanchored `[\sT]+…$` was tried from every position: a 40 KB cell of "T" held the server 7.6 s.
+  it("reads a long cell in one pass and leaves it as it is", () => {
+    for (const cell of ["T".repeat(100_000), `${" ".repeat(100_000)}1`, `1${"T".repeat(100_000)}1:00x`]) expect(dateText(cell)).toBe(cell.trim());
   });
 });

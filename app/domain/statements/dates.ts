@@ -31,6 +31,22 @@ const patterns: Record<StatementDateFormat, { pattern: RegExp; order: readonly [
   "MM/DD/YY": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/, order: ["m", "d", "y"] },
 };
 
+/** The longest date cell with a time of day ("2026-01-05T14:03:11.123456+01:00" and some room): longer is no date. */
+const maxDateTimeLength = 48;
+/**
+ * A date, then the time some exports add ("05.01.2026 14:03:11", "2026-01-05T14:03"). Anchored at both ends, and the
+ * date part cannot hold the separator, so a long cell costs one pass, never one pass per position (issue 20: a 40 KB
+ * cell of "T" held the server 7.6 s with the unanchored `[\sT]+`).
+ */
+const dateWithTime = /^([^\sT]+)[\sT]+\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?$/;
+
+/** A date cell without the time some exports add; cells too long to be a date come back trimmed, unread. */
+export function dateText(value: string): string {
+  const text = value.trim();
+  if (text.length > maxDateTimeLength) return text;
+  return dateWithTime.exec(text)?.[1] ?? text;
+}
+
 export function isStatementDateFormat(value: unknown): value is StatementDateFormat {
   return typeof value === "string" && (statementDateFormats as readonly string[]).includes(value);
 }

@@ -89,8 +89,8 @@ const letter = /\p{L}/u;
 function plausibility(text: string): number {
   let penalty = 0;
   const accented = new Map<string, number>();
-  for (const word of text.split(/[\s;,|"'\t()[\]{}<>/\\:=+*#]+/)) {
-    if (!/[^\p{ASCII}]/u.test(word)) continue;
+  for (const word of text.split(/[\s;,|"'()[\]{}<>/\\:=+*#]+/)) {
+    if (!/\P{ASCII}/u.test(word)) continue;
     let latin = false;
     let cyrillic = false;
     const characters = [...word];
@@ -113,7 +113,7 @@ function plausibility(text: string): number {
       const after = characters[index + 1];
       if (before && after && letter.test(before) && letter.test(after)) penalty += 2;
     });
-    if (word.split("").some((character) => /[A-Za-z]/.test(character))) latin = true;
+    if (word.split("").some((character) => /[A-Z]/i.test(character))) latin = true;
     if (latin && cyrillic) penalty += 3;
   }
   let best = 0;

@@ -83,4 +83,15 @@ describe("detectStatementFormat", () => {
       { numRuns: 300 },
     );
   });
+
+  // Issue 20: `(?:\s*<!--[\s\S]*?-->)*` took 13.7 s over 28 empty comments and a letter, and 40 never returned.
+  it("passes any number of opening comments in one pass, matching or not", () => {
+    expect(detectStatementFormat(`${"<!---->".repeat(40)}x`)).toBeUndefined();
+    expect(detectStatementFormat(`${"<!---->".repeat(40)}<OFX>`)).toBe("ofx");
+    expect(detectStatementFormat(`<?xml version="1.0"?>${"<!-- - -->\n".repeat(2000)}<?OFX OFXHEADER="200"?><OFX>`)).toBe("ofx");
+    expect(detectStatementFormat(`${"<!---->".repeat(2000)}<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"/>`)).toBe("camt");
+    expect(detectStatementFormat(`${"<!---->".repeat(40)}<Document xmlns="urn:example"/>x`)).toBeUndefined();
+    expect(detectStatementFormat(`<?xml version="1.0"?>${"<!--".repeat(5000)}`)).toBeUndefined();
+    expect(detectStatementFormat(`<?xml version="1.0"?><?other x?><OFX>`)).toBeUndefined();
+  });
 });

@@ -116,7 +116,7 @@ function splitStatements(text: string): Field[][] {
         piece = piece.slice(body + 3);
       } else if (piece.startsWith("{4:")) piece = piece.slice(3);
       if (/^\{5:/.test(piece)) continue;
-      if (/^-\}?(\{5:.*)?$/.test(piece.trim())) {
+      if (/^-\}?(?:\{5:.*)?$/.test(piece.trim())) {
         finish();
         continue;
       }
@@ -161,15 +161,15 @@ function swiftDate(yymmdd: string): string | undefined {
  */
 function readStatementLine(field: Field): StatementRow {
   const value = (field.lines[0] ?? "").trim();
-  const match = /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([NFS][A-Z0-9]{3})(.*)$/.exec(value);
+  const match = /^(\d{6})(\d{4})?(RC|RD|C|D)[A-Z]?(\d[\d,]*)[NFS][A-Z0-9]{3}(.*)$/.exec(value);
   if (!match) {
     if (!/^\d{6}/.test(value)) fail("INVALID_DATE", field, value);
-    if (!/^\d{6}(\d{4})?(RC|RD|C|D)/.test(value)) fail("MISSING_FIELD", field, value);
+    if (!/^\d{6}(?:\d{4})?(?:RC|RD|C|D)/.test(value)) fail("MISSING_FIELD", field, value);
     // The amount runs until the transaction type; anything else after its digits means the amount itself is wrong.
-    if (!/^\d{6}(\d{4})?(RC|RD|C|D)[A-Z]?\d[\d,]*([NFS]|$)/.test(value)) fail("INVALID_AMOUNT", field, value);
+    if (!/^\d{6}(?:\d{4})?(?:RC|RD|C|D)[A-Z]?\d[\d,]*(?:[NFS]|$)/.test(value)) fail("INVALID_AMOUNT", field, value);
     fail("MISSING_FIELD", field, value);
   }
-  const [valueDate, entryDate, mark, amountText, references] = [match[1]!, match[2], match[3]!, match[5]!, match[7]!];
+  const [valueDate, entryDate, mark, amountText, references] = [match[1]!, match[2], match[3]!, match[4]!, match[5]!];
   const valueOn = swiftDate(valueDate);
   if (!valueOn) fail("INVALID_DATE", field, valueDate);
   const bookedOn = entryDate === undefined ? valueOn : nearestDate(entryDate, valueOn);
@@ -278,7 +278,7 @@ function describeTags(text: string): Described | undefined {
   const values = new Map<string, string>();
   tags.forEach((tag, index) => {
     const value = trimmed.slice(tag.index + tag[0].length, tags[index + 1]?.index ?? trimmed.length);
-    if (!values.has(tag[1]!)) values.set(tag[1]!, value.replace(/\/+$/, ""));
+    if (!values.has(tag[1]!)) values.set(tag[1]!, value.replace(/(?<!\/)\/+$/, ""));
   });
   // ING writes the counterparty as /CNTP/account/BIC/name/city/ and the remittance as /REMI/USTD//text/.
   const counterpartyParts = (values.get("CNTP") ?? "").split("/");
@@ -294,7 +294,8 @@ function describeTags(text: string): Described | undefined {
 /** Free text, with the labels ABN AMRO puts in it ("Naam: … Omschrijving: …") when they are there. */
 function describeFreeText(text: string): Described {
   const cleaned = cleanText(text);
-  const labels = [...cleaned.matchAll(/\b(IBAN|BIC|Naam|Omschrijving|Kenmerk|Machtiging|Incassant|Betalingskenm\.):\s*/g)];
+  // cleanText leaves single spaces, so " ?" takes the space after the colon.
+  const labels = [...cleaned.matchAll(/\b(IBAN|BIC|Naam|Omschrijving|Kenmerk|Machtiging|Incassant|Betalingskenm\.): ?/g)];
   const labelled = (label: string) => {
     const at = labels.findIndex((match) => match[1] === label);
     if (at === -1) return "";

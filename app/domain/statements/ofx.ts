@@ -47,7 +47,7 @@ function broken(element: string, line: number, value?: string): StatementReadErr
   return new StatementReadError({ code: "BROKEN_XML", element, line, ...(value === undefined ? {} : { value: shortened(value) }) });
 }
 
-const tagPattern = /<(\/?)([A-Za-z_][\w.:-]*)([^<>]*)>/y;
+const tagPattern = /<(\/?)([A-Z_][\w.:-]*)((?:[^\w<>.:-][^<>]*)?)>/iy;
 
 function countLines(text: string, from: number, to: number): number {
   let lines = 0;
@@ -120,7 +120,7 @@ function parseElements(text: string, from: number): OfxElement {
     tagPattern.lastIndex = at;
     const tag = tagPattern.exec(text);
     if (!tag) {
-      if (/[A-Za-z_/]/.test(next)) throw broken(text.slice(at, at + 12).split(/[\s>]/)[0]!, line);
+      if (/[A-Z_/]/i.test(next)) throw broken(text.slice(at, at + 12).split(/[\s>]/)[0]!, line);
       // A lone "<" in free text ("Spaar < 5 jaar"), which SGML exporters do not always escape.
       pendingText += "<";
       at += 1;

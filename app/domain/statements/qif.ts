@@ -121,7 +121,7 @@ function decideDateFormat(dates: readonly QifField[], given: StatementDateFormat
 
 /** A check number or bank reference; Quicken's words for the kind of payment ("ATM", "EFT", "DEP", "XFER") are not. */
 function bankReference(value: string | undefined): string | undefined {
-  if (!value || !/\d/.test(value) || !/^[A-Za-z0-9][A-Za-z0-9./-]{0,34}$/.test(value)) return undefined;
+  if (!value || !/\d/.test(value) || !/^[A-Z0-9][A-Z0-9./-]{0,34}$/i.test(value)) return undefined;
   return value;
 }
 

@@ -6,7 +6,7 @@ import { readCamt } from "./camt";
 import { readMt940 } from "./mt940";
 import { readOfx } from "./ofx";
 import { readQif } from "./qif";
-import type { Statement, StatementError, StatementFormat } from "./statement";
+import { StatementReadError, type Statement, type StatementError, type StatementFormat } from "./statement";
 
 /** The most bytes one statement file may have (money-in.md, "Limits and bad input"). */
 export const maxStatementBytes = 10 * 1024 * 1024;
@@ -52,7 +52,13 @@ export function readStatementFile(bytes: Uint8Array, options: { mapping?: unknow
     case "qif":
       return finish(readQif(decoded.text));
     case "csv": {
-      const csv = sniffCsv(decoded.text);
+      let csv: SniffedCsv | undefined;
+      try {
+        csv = sniffCsv(decoded.text);
+      } catch (error) {
+        if (error instanceof StatementReadError) return { kind: "error", error: error.detail };
+        throw error;
+      }
       if (!csv) return { kind: "error", error: { code: "NOT_A_STATEMENT" } };
       const given = options.mapping === undefined ? undefined : checkCsvMapping(options.mapping);
       if (given?.ok && mappingFits(given.mapping, csv)) return finish(readCsv(decoded.text, given.mapping, csv), { mapping: given.mapping });

@@ -57,6 +57,10 @@ export const statementErrorCodes = [
   "INVALID_AMOUNT",
   "MISSING_FIELD",
   "TOO_MANY_ROWS",
+  /** A CSV wider than `maxCsvColumns`: no bank writes one, and each column costs the mapping suggestion time. */
+  "TOO_MANY_COLUMNS",
+  /** Reading took longer than its time budget and was stopped (the worker pool, statement-reader.server.ts). */
+  "TOO_COMPLEX",
   "UNSUPPORTED_CURRENCY",
 ] as const;
 

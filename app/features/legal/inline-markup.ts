@@ -4,7 +4,7 @@ export type InlineToken =
   | { type: "strong"; text: string }
   | { type: "link"; text: string; href: string };
 
-const pattern = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
+const pattern = /\[([^[\]]+)\]\(([^()\s]+)\)|\*\*([^*]+)\*\*/g;
 
 export function parseInlineMarkup(source: string): InlineToken[] {
   const tokens: InlineToken[] = [];

@@ -19,7 +19,7 @@ export function usePublicEnv(): PublicEnv {
 
 function joinUrl(base: string, path: string): string {
   if (!base) return path;
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+  return `${base.replace(/(?<!\/)\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
 /** A path in the budget app (`/auth`, `/signup`, `/app`), on the app host when APP_URL is set. */

@@ -37,7 +37,7 @@ export interface SeoTags {
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
   const path = pathOrUrl.startsWith("/") ? pathOrUrl : `/${pathOrUrl}`;
-  return `${siteUrl.replace(/\/+$/, "")}${path}`;
+  return `${siteUrl.replace(/(?<!\/)\/+$/, "")}${path}`;
 }
 
 const ogLocale = (language: Language) => toRegionalLocale(language).replace("-", "_");

@@ -144,7 +144,7 @@ function splitMultipart(body: Buffer, contentType: string): MultipartPart[] | un
     const next = body.indexOf(Buffer.concat([crlf, delimiter]), headersEnd + 4);
     if (headers === undefined || next === -1) return undefined;
     const disposition = headers.split("\r\n").find((line) => /^content-disposition:/i.test(line));
-    const name = disposition && /^content-disposition:\s*form-data\s*(;|$)/i.test(disposition) ? headerParameter(disposition, "name") : undefined;
+    const name = disposition && /^content-disposition:\s*form-data\s*(?:;|$)/i.test(disposition) ? headerParameter(disposition, "name") : undefined;
     if (name === undefined) return undefined;
     parts.push({ name, fileName: headerParameter(disposition!, "filename"), bytes: body.subarray(headersEnd + 4, next) });
     at = next + crlf.length;

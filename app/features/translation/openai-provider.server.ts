@@ -64,7 +64,7 @@ export function createOpenAIProvider({ apiKey, baseURL, model, timeoutMs = 60_00
         // One request for the whole article keeps context; its paragraphs must come back one for one.
         const reply = await complete(texts.join("\n\n"), source, target, texts.length);
         const paragraphs = reply
-          .split(/\r?\n\s*\r?\n/)
+          .split(/\r?\n\s*\n/)
           .map((part) => part.trim())
           .filter(Boolean);
         if (paragraphs.length === texts.length) return paragraphs;

@@ -5,13 +5,22 @@ export interface TranslatableArticle {
   content: string;
 }
 
+/** Text on one line: each line trimmed, blank lines left out (a loop, not a regular expression over the whitespace). */
+function oneLine(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
 /**
  * Cuts an article into one-line texts (title, excerpt, each non-blank content line) and puts the
  * translated texts back in place, so every paragraph and line break survives any provider.
  */
 export function toSegments(article: TranslatableArticle) {
   const texts: string[] = [article.title.trim()];
-  const excerpt = article.excerpt?.trim() ? article.excerpt.trim().replace(/\s*\r?\n\s*/g, " ") : null;
+  const excerpt = article.excerpt?.trim() ? oneLine(article.excerpt) : null;
   if (excerpt) texts.push(excerpt);
   const lines = article.content.split(/\r?\n/);
   const lineSlots = lines.map((line) => {
@@ -24,7 +33,6 @@ export function toSegments(article: TranslatableArticle) {
     if (translated.length !== texts.length) {
       throw new Error(`Malformed reply: expected ${texts.length} translated texts, got ${translated.length}`);
     }
-    const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, " ").trim();
     return {
       title: oneLine(translated[0] ?? ""),
       excerpt: excerpt ? oneLine(translated[1] ?? "") : null,

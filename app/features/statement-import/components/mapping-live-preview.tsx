@@ -1,5 +1,5 @@
 import { parseStatementAmount } from "~/domain/statements/amounts";
-import { isStatementDateFormat, parseStatementDate } from "~/domain/statements/dates";
+import { dateText, isStatementDateFormat, parseStatementDate } from "~/domain/statements/dates";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { useTranslation } from "~/i18n/react";
 import type { MappingFormValues } from "../mapping-form";
@@ -29,8 +29,7 @@ function readSample(sample: string[][], headers: string[], values: MappingFormVa
   for (const cells of sample) {
     const cell = (index: number | undefined) => (index === undefined ? "" : (cells[index] ?? "").trim());
     // Some exports add the time of day to the date.
-    const dateText = cell(date).replace(/[\sT]+\d{1,2}:\d{2}.*$/, "");
-    const bookedOn = parseStatementDate(dateText, values.dateFormat);
+    const bookedOn = parseStatementDate(dateText(cell(date)), values.dateFormat);
     if (!bookedOn) return { ok: false, code: "INVALID_DATE", element: headers[date] || columnLabel(date), value: cell(date) };
     const read = (index: number | undefined) => {
       const text = cell(index);
