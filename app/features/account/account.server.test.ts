@@ -12,6 +12,12 @@ import { countUserTraces, deleteAccount } from "./delete-account.server";
 import { exportMyData } from "./export-data.server";
 import { markMonthSettled } from "~/features/sharing/settle-up.server";
 import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
+import { db } from "~/db/client.server";
+import { budgetLimit, recurring, rule } from "~/db/schema";
+import { builtInCategory } from "~/domain/categories";
+import { learnedRule } from "~/domain/rules/rule-engine";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { createImportDraft } from "~/features/statement-import/statement-import.server";
 
 useTestDatabase();
 
@@ -148,5 +154,42 @@ describe("delete my account", () => {
 
     const mail = memoryOutboxFor(owner.email).filter((entry) => entry.kind === "account-deleted").at(-1);
     expect(mail?.html).toContain('lang="fr"');
+  });
+});
+
+describe("export my data: rules, recurring series, budgets and import drafts", () => {
+  it("lists the household's rules, series and budgets, and the user's own waiting statement files by name, size and date", async () => {
+    const { owner, household } = await seedHousehold({ name: "Sanne", householdName: "Home" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const groceries = builtInCategory("groceries").id;
+    const accountId = await everydayAccountId(household.id);
+    await db().insert(rule).values({ householdId: household.id, position: 1, ...learnedRule({ counterparty: "Albert Heijn", categoryId: groceries }), origin: "learned", createdBy: owner.id });
+    const series = { householdId: household.id, kind: "expense", currency: "EUR", categoryId: groceries, accountId, frequency: "monthly", dayOfMonth: 1, startsOn: "2026-01-01" };
+    await db().insert(recurring).values([
+      { ...series, amountMinor: 950_00, description: "Rent", createdBy: owner.id },
+      { ...series, amountMinor: 60_00, description: "Therapist", createdBy: partner.id },
+    ]);
+    await db().insert(budgetLimit).values({ householdId: household.id, categoryId: groceries, month: "2026-03-01", scope: "repeat", limitMinor: 400_00, rollover: true });
+    const bytes = new TextEncoder().encode("Datum;Bedrag\n01-03-2026;-3,20\n");
+    expect((await createImportDraft({ userId: owner.id, householdId: household.id, accountId, fileName: "maart.csv", bytes })).ok).toBe(true);
+    expect((await createImportDraft({ userId: partner.id, householdId: household.id, accountId, fileName: "pieter.csv", bytes })).ok).toBe(true);
+    await choosePersonalPrivacy({ householdId: household.id, userId: partner.id, personalInDetail: false });
+
+    const text = await new Response((await exportMyData({ userId: owner.id })).stream).text();
+    const data = JSON.parse(text) as { importDrafts: Record<string, unknown>[]; households: Record<string, unknown>[] };
+    expect(data.households[0]).toMatchObject({
+      rules: [expect.objectContaining({ position: 1, origin: "learned", actions: expect.objectContaining({ categoryId: groceries }) })],
+      recurring: [expect.objectContaining({ description: "Rent", amountMinor: 950_00, frequency: "monthly", startsOn: "2026-01-01" })],
+      budgets: [{ categoryId: groceries, month: "2026-03-01", scope: "repeat", limitMinor: 400_00, rollover: true }],
+    });
+    expect(data.importDrafts).toEqual([{ householdId: household.id, fileName: "maart.csv", bytes: bytes.byteLength, createdAt: expect.any(String) }]);
+    // A partner's hidden personal series and their bank file are theirs, not the owner's.
+    expect(text).not.toContain("Therapist");
+    expect(text).not.toContain("pieter.csv");
+
+    const partners = JSON.parse(await new Response((await exportMyData({ userId: partner.id })).stream).text()) as { importDrafts: Record<string, unknown>[] };
+    expect(partners.importDrafts).toEqual([expect.objectContaining({ householdId: household.id, fileName: "pieter.csv" })]);
   });
 });

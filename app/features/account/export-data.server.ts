@@ -1,9 +1,28 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { category, goal, goalContribution, household, householdMember, importBatch, invitation, moneyAccount, notification, session, subscription, transaction, transfer, user } from "~/db/schema";
-import { requireHouseholdAccess } from "~/features/household/households.server";
-import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
+import {
+  budgetLimit,
+  category,
+  goal,
+  goalContribution,
+  household,
+  householdMember,
+  importBatch,
+  invitation,
+  moneyAccount,
+  notification,
+  recurring,
+  rule,
+  session,
+  subscription,
+  transaction,
+  transfer,
+  user,
+} from "~/db/schema";
+import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
+import { entryMember, visibleEntries, visibleSeries } from "~/features/household/personal-privacy.server";
 import { listSettlements } from "~/features/sharing/settle-up.server";
+import { listMemberDrafts } from "~/features/statement-import/statement-import.server";
 
 /** Rows per query while streaming entries: memory stays flat whatever the history. */
 const batchSize = 5000;
@@ -20,8 +39,14 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * profile, sessions, every household they own with all its contents, the households they are a partner in, and
  * their notifications. Every plan may use it. Entries are streamed in keyset batches, so a history of 100,000
  * entries never sits in memory; the document is valid JSON when the stream ends. Each entry says whether it is
- * shared and whose it is (`memberUserId`, `memberName`), each household lists its settlements; the personal expenses
- * a partner shows the owner only as category totals are left out (`visibleEntries`), as on every page.
+ * shared and whose it is (`memberUserId`, `memberName`), each household lists its settlements, rules, recurring series
+ * and budgets; the personal expenses (and series) a partner shows the owner only as category totals are left out
+ * (`visibleEntries`, `visibleSeries`), as on every page.
+ *
+ * `importDrafts` lists the statement files the user uploaded and has not imported yet, in any household: name, size
+ * and date, not the file itself. The file is the user's own bank export (they hold it), it is deleted a day after
+ * upload, what it holds becomes entries (exported above) once imported, and up to 25 MB of base64 would swell a
+ * document that is streamed to stay small in memory.
  */
 export async function exportMyData({ userId, now = new Date() }: { userId: string; now?: Date }): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
   const [person] = await db()
@@ -40,7 +65,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
     .limit(1);
   if (!person) throw new Error("data export for a missing user");
 
-  const [sessions, owned, joined, notifications] = await Promise.all([
+  const [sessions, owned, joined, notifications, drafts] = await Promise.all([
     db()
       .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
       .from(session)
@@ -57,6 +82,7 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
       .from(notification)
       .where(eq(notification.userId, userId))
       .orderBy(asc(notification.createdAt)),
+    listMemberDrafts(userId),
   ]);
 
   async function* documentParts(): AsyncGenerator<string> {
@@ -67,12 +93,13 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
       sessions: sessions.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
       partnerIn: joined.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
       notifications: notifications.map((item) => ({ ...item, createdAt: iso(item.createdAt), readAt: iso(item.readAt) })),
+      importDrafts: drafts.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
     };
     // The document is written by hand around JSON.stringify'd parts so the entries can stream in between.
     yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "households": [`;
     for (const [index, home] of owned.entries()) {
       const access = await requireHouseholdAccess({ userId, householdId: home.id });
-      yield `${index === 0 ? "" : ","}\n    ${(await describeHousehold(home, userId)).slice(0, -6)},\n      "transactions": [`;
+      yield `${index === 0 ? "" : ","}\n    ${(await describeHousehold(home, userId, access)).slice(0, -6)},\n      "transactions": [`;
       let cursor: { occurredOn: string; id: string } | null = null;
       let first = true;
       for (;;) {
@@ -138,8 +165,8 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
 }
 
 /** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
-async function describeHousehold(home: typeof household.$inferSelect, userId: string): Promise<string> {
-  const [subscriptionRows, members, invitations, categories, goals, accounts, transfers, imports, settlements] = await Promise.all([
+async function describeHousehold(home: typeof household.$inferSelect, userId: string, access: HouseholdAccess): Promise<string> {
+  const [subscriptionRows, members, invitations, categories, goals, accounts, transfers, imports, settlements, rules, series, budgets] = await Promise.all([
     db().select().from(subscription).where(eq(subscription.householdId, home.id)),
     db()
       .select({ userId: householdMember.userId, name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
@@ -202,6 +229,39 @@ async function describeHousehold(home: typeof household.$inferSelect, userId: st
       .where(eq(importBatch.householdId, home.id))
       .orderBy(asc(importBatch.createdAt)),
     listSettlements({ userId, householdId: home.id }),
+    db()
+      .select({ id: rule.id, position: rule.position, conditions: rule.conditions, actions: rule.actions, origin: rule.origin, createdBy: rule.createdBy, createdAt: rule.createdAt })
+      .from(rule)
+      .where(eq(rule.householdId, home.id))
+      .orderBy(asc(rule.position)),
+    db()
+      .select({
+        id: recurring.id,
+        kind: recurring.kind,
+        amountMinor: recurring.amountMinor,
+        currency: recurring.currency,
+        description: recurring.description,
+        counterparty: recurring.counterparty,
+        categoryId: recurring.categoryId,
+        accountId: recurring.accountId,
+        frequency: recurring.frequency,
+        interval: recurring.interval,
+        dayOfMonth: recurring.dayOfMonth,
+        lastDay: recurring.lastDay,
+        startsOn: recurring.startsOn,
+        endsOn: recurring.endsOn,
+        autoPost: recurring.autoPost,
+        createdBy: recurring.createdBy,
+        createdAt: recurring.createdAt,
+      })
+      .from(recurring)
+      .where(and(eq(recurring.householdId, home.id), visibleSeries(access)))
+      .orderBy(asc(recurring.createdAt)),
+    db()
+      .select({ categoryId: budgetLimit.categoryId, month: budgetLimit.month, scope: budgetLimit.scope, limitMinor: budgetLimit.limitMinor, rollover: budgetLimit.rollover })
+      .from(budgetLimit)
+      .where(eq(budgetLimit.householdId, home.id))
+      .orderBy(asc(budgetLimit.month), asc(budgetLimit.categoryId)),
   ]);
   const contributions = goals.length
     ? await db()
@@ -228,6 +288,11 @@ async function describeHousehold(home: typeof household.$inferSelect, userId: st
     imports: imports.map((item) => ({ ...item, undoneAt: iso(item.undoneAt), createdAt: iso(item.createdAt) })),
     // Money one member gave another to square a month's shared expenses, oldest first.
     settlements: settlements.toReversed().map((item) => ({ ...item, currency: home.currency })),
+    // In the order they are tried; a rule's conditions and actions as the Rules screen keeps them.
+    rules: rules.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    recurring: series.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    // A "repeat" budget runs from its month until the category's next one; a "month" one changes that month only.
+    budgets,
     goals: goals.map((item) => ({
       id: item.id,
       name: item.name,
