@@ -14,6 +14,15 @@ export function hasUnsafeCharacters(value: string): boolean {
   return !value.isWellFormed();
 }
 
+/**
+ * Whether a name holds any control character (Unicode Cc: C0 with tab, CR and LF, DEL, C1). Names travel into mail
+ * headers and subjects (an invitation names its sender and household), so unlike other text they take no line
+ * breaks either. One character class, no quantifier: linear in the length.
+ */
+export function hasControlCharacters(value: string): boolean {
+  return /\p{Cc}/u.test(value);
+}
+
 /** The shared text-field rule: any text a person sends us, before a field's own rules (length, format) apply. */
 export const safeText = z.string().refine((value) => !hasUnsafeCharacters(value), { error: "INVALID_CHARACTERS" });
 

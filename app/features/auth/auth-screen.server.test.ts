@@ -96,6 +96,8 @@ describe("the auth screen's form post", () => {
         "PASSWORD_TOO_LONG",
       ],
       ["900 KB name", formPost("/signup", { intent: "sign-up", name: "n".repeat(900_000), email: "c@example.com", password: "long enough pass", confirmPassword: "long enough pass" }), 400, "NAME_TOO_LONG"],
+      ["name with a line break", formPost("/signup", { intent: "sign-up", name: "Eve\r\nBcc: all@example.com", email: "crlf@example.com", password: "long enough pass", confirmPassword: "long enough pass" }), 400, "NAME_INVALID_CHARACTERS"],
+      ["name with a tab", formPost("/signup", { intent: "sign-up", name: "Eve\tAdams", email: "tab@example.com", password: "long enough pass", confirmPassword: "long enough pass" }), 400, "NAME_INVALID_CHARACTERS"],
       ["mismatch", formPost("/signup", { intent: "sign-up", email: "d@example.com", password: "long enough pass", confirmPassword: "long enough pasS" }), 400, "PASSWORDS_DONT_MATCH"],
       ["common password", formPost("/signup", { intent: "sign-up", email: "e@example.com", password: "password1", confirmPassword: "password1" }), 400, "PASSWORD_TOO_COMMON"],
       ["3 MB body", formPost("/auth", { intent: "sign-in", email: "f@example.com", password: "p".repeat(3_000_000) }), 413, "INPUT_TOO_LARGE"],

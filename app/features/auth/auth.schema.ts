@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "~/lib/safe-text";
 import { checkPasswordLength } from "./password-rules";
 import type { AuthErrorCode } from "./auth-errors";
 
@@ -35,7 +36,10 @@ export const signInSchema = z.object({
 
 export const signUpSchema = z
   .object({
-    name: field.transform((value) => value.trim()).pipe(z.string().max(maxNameLength, { error: "NAME_TOO_LONG" })),
+    name: field
+      .refine((value) => !hasControlCharacters(value), { error: "NAME_INVALID_CHARACTERS" })
+      .transform((value) => value.trim())
+      .pipe(z.string().max(maxNameLength, { error: "NAME_TOO_LONG" })),
     email,
     password: newPassword,
     confirmPassword: text("PASSWORD_REQUIRED"),

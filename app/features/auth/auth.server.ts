@@ -10,7 +10,7 @@ import { isLanguage } from "~/domain/languages";
 import { sessionCookieAttributes, sessionCookieName as sessionCookieNameFor, sessionCookiePrefix } from "~/lib/cookies.server";
 import { logger, scrubQueryParameters } from "~/lib/logger.server";
 import { getRequestStore } from "~/lib/request-store.server";
-import { containsUnsafeText } from "~/lib/safe-text";
+import { containsUnsafeText, hasControlCharacters } from "~/lib/safe-text";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { signInAfterVerificationPlugin } from "./sign-up-browser.server";
 import { passwordResetLink, sendExistingAccountMail, sendPasswordResetMail, sendVerificationMail, verificationLink } from "./auth-mails.server";
@@ -137,12 +137,20 @@ function createAuth(database: Database) {
       user: {
         create: {
           async before(newUser) {
+            refuseControlCharactersInName(newUser.name);
             const locale = isLanguage(newUser.locale) ? newUser.locale : null;
             const isCreator = creatorEmails().has(newUser.email.toLowerCase());
             return { data: { ...newUser, name: (newUser.name ?? "").trim(), locale, isCreator } };
           },
           async after(createdUser) {
             for (const listener of accountCreatedListeners()) await listener({ userId: createdUser.id });
+          },
+        },
+        // Whatever path writes the user (an endpoint, a plugin, the server's own auth.api call), its name stays one line.
+        update: {
+          async before(changes) {
+            refuseControlCharactersInName(changes.name);
+            return { data: changes };
           },
         },
       },
@@ -176,6 +184,12 @@ function createAuth(database: Database) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Sign-up and /update-user alike: a name with a line break would reach the invitation mails' headers (said
+        // before the general rule below, so the form can say what is wrong with the name).
+        const named = (ctx.body as Record<string, unknown> | undefined)?.name;
+        if (typeof named === "string" && hasControlCharacters(named)) {
+          throw new APIError("BAD_REQUEST", { code: "NAME_INVALID_CHARACTERS", message: "Names cannot contain control characters or line breaks" });
+        }
         // Text with a NUL byte or another control character (lib/safe-text.ts) never reaches an endpoint: a 400
         // instead of a database error, for the HTTP API and auth.api calls alike.
         if (containsUnsafeText(ctx.query) || containsUnsafeText(ctx.body)) {
@@ -232,6 +246,13 @@ function createAuth(database: Database) {
       }),
     ],
   });
+}
+
+/** The last guard for names, in the database hooks: the before-hook answers the endpoints first, with the same code. */
+function refuseControlCharactersInName(name: unknown) {
+  if (typeof name === "string" && hasControlCharacters(name)) {
+    throw new APIError("BAD_REQUEST", { code: "NAME_INVALID_CHARACTERS", message: "Names cannot contain control characters or line breaks" });
+  }
 }
 
 const passwordProblemMessages = {

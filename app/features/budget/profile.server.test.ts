@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -42,4 +43,21 @@ describe("notifications", () => {
     expect(after.unread).toBe(0);
     expect(after.items.every((item) => item.read)).toBe(true);
   });
+
+  it("refuses a name or household name with any control character (line breaks and tabs included), with a translated message", () => {
+    const control = fc.oneof(fc.constantFrom("\r", "\n", "\r\n", "\t", "\u0000", "\u001b", "\u007f", "\u0085", "\u009f"), fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)));
+    const plain = fc.string({ maxLength: 20 }).map((text) => text.replace(/\p{Cc}/gu, ""));
+    fc.assert(
+      fc.property(plain, control, plain, (before, bad, after) => {
+        const name = `A${before}${bad}${after}`;
+        expect(profileFields.safeParse({ name, locale: "en" }).error?.issues.map((issue) => issue.message)).toContain("errors.name.controlCharacters");
+        expect(householdFields.safeParse({ name, currency: "EUR" }).error?.issues.map((issue) => issue.message)).toContain("errors.householdName.controlCharacters");
+      }),
+      { numRuns: 300 },
+    );
+    // Names in any script, with emoji and inner spaces, stay welcome.
+    expect(profileFields.parse({ name: "Zoë Łukasz 🙂 Олена", locale: "en" }).name).toBe("Zoë Łukasz 🙂 Олена");
+    expect(householdFields.parse({ name: "Thuis — Ev & Jan", currency: "EUR" }).name).toBe("Thuis — Ev & Jan");
+  });
 });
+

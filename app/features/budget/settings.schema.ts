@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { isLanguage, type Language } from "~/domain/languages";
 import { isCurrency, type Currency } from "~/domain/money";
+import { hasControlCharacters } from "~/lib/safe-text";
 
 export const profileFields = z.object({
   name: z
     .string({ error: "errors.name.required" })
+    .refine((value) => !hasControlCharacters(value), "errors.name.controlCharacters")
     .transform((value) => value.trim())
     .pipe(z.string().min(1, "errors.name.required").max(80, "errors.name.tooLong")),
   locale: z
@@ -16,6 +18,7 @@ export const profileFields = z.object({
 export const householdFields = z.object({
   name: z
     .string({ error: "errors.householdName.required" })
+    .refine((value) => !hasControlCharacters(value), "errors.householdName.controlCharacters")
     .transform((value) => value.trim())
     .pipe(z.string().min(1, "errors.householdName.required").max(60, "errors.householdName.tooLong")),
   currency: z
