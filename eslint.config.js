@@ -49,6 +49,43 @@ const serverOnlyFiles = [
   "app/db/fixtures/**",
 ];
 
+/**
+ * The modules that touch the `transaction` table (entries), each checked for personal privacy (decision 0016): row by
+ * row through `visibleEntries`, or sums only. Anything else that names the table fails lint.
+ */
+const entryModules = [
+  "app/features/household/personal-privacy.server.ts", // the predicate itself
+  "app/features/budget/transactions.server.ts", // lists, search, the entry's page, writes by id, undo: visibleEntries
+  "app/features/budget/dashboard.server.ts", // latest entries: visibleEntries; the rest are totals
+  "app/features/budget/personal-totals.server.ts", // category totals of hidden spending
+  "app/features/budget/demo-seed.server.ts", // writes the demo household's own entries
+  "app/features/money-accounts/accounts.server.ts", // balances: sums
+  "app/features/money-accounts/transfers.server.ts", // account activity: visibleEntries
+  "app/features/rules/rule-evaluation.server.ts", // the usual category per counterparty: visibleEntries
+  "app/features/rules/apply-rules.server.ts", // preview and apply: visibleEntries on read and write
+  "app/features/recurring/recurring.server.ts", // posting (worker), detection: visibleEntries
+  "app/features/statement-import/statement-import.server.ts", // the importing member's own rows; duplicates by key
+  "app/features/sharing/settle-up.server.ts", // shared expenses and income: sums
+  "app/features/exports/transactions-csv.server.ts", // visibleEntries
+  "app/features/account/export-data.server.ts", // visibleEntries
+  "app/features/account/delete-account.server.ts", // deletes owned households
+];
+
+/**
+ * A module outside `entryModules` that names the entries table: a new path to entries fails lint until someone has
+ * checked that it applies personal privacy (or reads sums only) and listed it; the privacy model test then covers it.
+ */
+const entryTable = [
+  {
+    selector: "ImportDeclaration[source.value='~/db/schema'] > ImportSpecifier[imported.name='transaction']",
+    message: "Entries are read through a module that applies personal privacy (decision 0016): use it, or check this one and list it in entryModules.",
+  },
+  {
+    selector: "TemplateElement[value.raw=/\"transaction\"/]",
+    message: "Raw SQL on entries must apply personal privacy (decision 0016): check this module and list it in entryModules.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", ".data*/", "test-results*/", "playwright-report*/", "**/*.tmp.*"] },
   js.configs.recommended,
@@ -92,8 +129,14 @@ export default tseslint.config(
     ignores: serverOnlyFiles,
     rules: {
       "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern] }],
-      "no-restricted-syntax": ["error", noDynamicNodeImport],
+      "no-restricted-syntax": ["error", noDynamicNodeImport, ...entryTable],
     },
+  },
+  {
+    // Entries reach a reader only through the modules that apply the privacy of personal spending (decision 0016).
+    files: ["app/**/*.server.ts", "server/**/*.ts", "scripts/**/*.ts"],
+    ignores: [...entryModules, "**/*.test.{ts,tsx}", "**/test-helpers.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...entryTable] },
   },
   {
     files: ["app/**/*.tsx"],
