@@ -15,7 +15,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /**
  * Files left out, each with the reason. server/first-paint.ts reads the HTML our own renderer wrote: user text in it
- * is escaped (`<` is `&lt;`), so no user can make the `<link` or `<script` its patterns start from.
+ * is escaped (`<` is `&lt;`), so no user can make the `<link` or `<script` its patterns start from. Fixtures (under a
+ * fixtures/ folder) are test material: statement-import's stuck reader runs the old exponential pattern on purpose.
  */
 const notUserText = new Set(["server/first-paint.ts"]);
 
@@ -23,7 +24,7 @@ function sourceFiles(directory: string): string[] {
   return readdirSync(path.join(root, directory), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !notUserText.has(file));
+    .filter((file) => !notUserText.has(file) && !file.split(path.sep).includes("fixtures"));
 }
 
 interface Literal {

@@ -9,7 +9,7 @@ import { can } from "~/domain/plans";
 import { addDays } from "~/domain/periods";
 import { importIdentities } from "~/domain/statements/import-identity";
 import { planImport, summarisePlan, transferMatchDays, type PlannedRow } from "~/domain/statements/import-plan";
-import { maxStatementBytes, readStatementFile, type StatementFileRead } from "~/domain/statements/read-file";
+import { maxStatementBytes, type StatementFileRead } from "~/domain/statements/read-file";
 import type { Statement, StatementError } from "~/domain/statements/statement";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { BudgetAccessError } from "~/features/household/errors";
@@ -18,6 +18,7 @@ import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/househ
 import { listCategories } from "~/features/budget/categories.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { decideImportRows, type CategorySource, type ImportRowDecision } from "~/features/rules/rule-evaluation.server";
+import { readStatementInWorker } from "./statement-reader.server";
 
 /**
  * Bank statements in (money-in.md, "Bank statements in"): a file is kept as a draft between upload and confirmation,
@@ -182,7 +183,8 @@ async function planDraft(
   mapping: unknown,
 ): Promise<{ ok: true; planned: Planned } | { ok: false; problem: ImportProblem } | { ok: false; needsMapping: Extract<StatementFileRead, { kind: "needs-mapping" }> }> {
   const account = await ownedAccount(executor, householdId, draft.accountId);
-  const read = readStatementFile(draft.content, { mapping: mapping ?? account.csvMapping ?? undefined });
+  // On a worker thread with a time budget: a crafted file costs one thread, never the server (issue 20).
+  const read = await readStatementInWorker(draft.content, { mapping: mapping ?? account.csvMapping ?? undefined });
   if (read.kind === "error") return { ok: false, problem: { kind: "file", error: read.error } };
   if (read.kind === "needs-mapping") return { ok: false, needsMapping: read };
   const { statement } = read;
