@@ -130,6 +130,16 @@ describe("rules", () => {
     expect(await createRule({ ...base, input: { conditions: [{ field: "description", operator: "regex", value: "^albert\\s+heijn" }], actions: { categoryId: groceries } } })).toMatchObject({ ok: true });
   });
 
+  // Issue 20: this 21-character pattern was accepted, and /app/rules/suggest then took 5.5 s.
+  it("refuse a pattern too costly to run, by its syntax", async () => {
+    const base = await household();
+    const costly = ["(.?){1000}(.?){1000}x", "(a+)+", ".{51}"].map((value) => ({ field: "description" as const, operator: "regex" as const, value }));
+    expect(await createRule({ ...base, input: { conditions: costly, actions: { categoryId: groceries } } })).toEqual({
+      ok: false,
+      fieldErrors: { condition0: "rules:errors.patternCostly", condition1: "rules:errors.patternCostly", condition2: "rules:errors.patternCostly" },
+    });
+  });
+
   it("the free plan keeps 10, learned ones included; premium has no limit", async () => {
     const free = await household();
     for (let index = 0; index < 9; index++) await createRuleOrFail(free, sets(groceries, counterpartyIs(`shop ${index}`)));

@@ -77,6 +77,8 @@ async function countRules(executor: Executor, householdId: string): Promise<numb
   return row?.total ?? 0;
 }
 
+const patternMessages = { tooLong: "rules:errors.patternTooLong", costly: "rules:errors.patternCostly", invalid: "rules:errors.pattern" } as const;
+
 /** What the use case checks beyond the form: the household's own categories and accounts, and patterns RE2 runs. */
 async function checkReferences(executor: Executor, householdId: string, input: RuleInput): Promise<FieldErrors | null> {
   const errors: FieldErrors = {};
@@ -84,7 +86,7 @@ async function checkReferences(executor: Executor, householdId: string, input: R
     if (condition.field === "amount" || condition.field === "account" || condition.operator !== "regex") return;
     // What runs is the pattern without its accents (as the text it meets): that is the one RE2 must accept.
     const checked = condition.value.length > maxPatternLength ? ({ ok: false, reason: "tooLong" } as const) : checkPattern(normaliseRulePattern(condition.value));
-    if (!checked.ok) errors[`condition${index}`] = checked.reason === "tooLong" ? "rules:errors.patternTooLong" : "rules:errors.pattern";
+    if (!checked.ok) errors[`condition${index}`] = patternMessages[checked.reason];
   });
   const accountIds = [...input.conditions.flatMap((condition) => (condition.field === "account" ? [condition.accountId] : [])), ...(input.actions.transferAccountId ? [input.actions.transferAccountId] : [])];
   if (accountIds.length > 0) {

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { patternCost } from "~/domain/rules/pattern-cost";
 import type { RegexMatcher } from "~/domain/rules/rule-engine";
 import { logger } from "~/lib/logger.server";
 
@@ -57,7 +58,9 @@ function cached(pattern: string): CompiledPattern | null {
     return found;
   }
   if (refused.has(pattern)) return null;
-  const compiled = compile(pattern);
+  // A costly pattern saved before the check existed runs as one that never matches (issue 20): a match cannot be
+  // interrupted, and 10 such rules over an import's rows would hold the server for minutes.
+  const compiled = patternCost(pattern) === undefined ? compile(pattern) : null;
   if (!compiled) {
     if (refused.size < cacheSize) refused.add(pattern);
     return null;
@@ -74,11 +77,13 @@ function cached(pattern: string): CompiledPattern | null {
   return compiled;
 }
 
-export type PatternCheck = { ok: true } | { ok: false; reason: "tooLong" | "invalid" };
+export type PatternCheck = { ok: true } | { ok: false; reason: "tooLong" | "costly" | "invalid" };
 
-/** Whether a rule may save this pattern: RE2 accepts it and it is short enough. */
+/** Whether a rule may save this pattern: short enough, not costly by its syntax (pattern-cost.ts), and RE2 accepts it. */
 export function checkPattern(pattern: string): PatternCheck {
   if (pattern.length > maxPatternLength) return { ok: false, reason: "tooLong" };
+  const cost = patternCost(pattern);
+  if (cost) return { ok: false, reason: cost === "tooLong" ? "tooLong" : "costly" };
   try {
     const compiled = compile(pattern);
     if (!compiled) return { ok: false, reason: "invalid" };
