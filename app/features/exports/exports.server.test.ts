@@ -1,6 +1,9 @@
 import { PDFParse } from "pdf-parse";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { user } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { formatMonthShort } from "~/domain/periods";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
@@ -210,6 +213,14 @@ describe("exports of a household of two", () => {
     // Pieter reads his own personal expense, and Sanne's, which she shows in detail.
     const his = await csvRows(pieter.id, householdId);
     expect(his.rows.slice(1).map((row) => row[3])).toEqual(["Salary", "Weekly shop", "Haircut", "Dinner out", "Secret gift"]);
+  });
+
+  it("keeps a partner's hidden entries out after they delete their account, and names them Former member", async () => {
+    const { sanne, pieter, householdId } = await couple();
+    await db().delete(user).where(eq(user.id, pieter.id));
+    const { text, rows } = await csvRows(sanne.id, householdId);
+    expect(rows.slice(1).map((row) => [row[3], row[7]])).toContainEqual(["Dinner out", "Former member"]);
+    expect(text).not.toContain("Secret gift");
   });
 
   it("gives the settlements of the range's months as their own CSV", async () => {

@@ -27,6 +27,16 @@ export function csvFileName({ from, to }: CsvExportRange): string {
   return wholeMonth ? `samen-transactions-${monthOf(from)}.csv` : `samen-transactions-${from}_${to}.csv`;
 }
 
+/** Whether any entry belongs to somebody other than the owner (a former partner); stops at the first. */
+async function hadOtherMembers(householdId: string, ownerUserId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: transaction.id })
+    .from(transaction)
+    .where(and(eq(transaction.householdId, householdId), sql`${entryMember} <> ${ownerUserId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The household's entries of a date range as CSV, streamed: UTF-8 with a BOM, a translated header, the chosen
  * decimal separator (the reader's, or a point) with the delimiter that goes with it, RFC 4180 quoting.
@@ -62,7 +72,8 @@ export async function exportTransactionsCsv({
     listCategories({ householdId }),
     listHouseholdMembers(householdId),
   ]);
-  const together = members.length > 1;
+  // A household that had a partner keeps the two columns after they left: their entries still say whose they were.
+  const together = members.length > 1 || (await hadOtherMembers(householdId, access.household.ownerUserId));
   const visible = visibleEntries(access);
   const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
   const delimiter = csvDelimiter(decimalSeparator);
