@@ -1,11 +1,18 @@
 // The work of `npm run bench:import`, loaded through Vite by bench/import.ts (the app's aliases).
-import { performance } from "node:perf_hooks";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
+import { eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { XMLParser } from "fast-xml-parser";
-import { closeDatabase, migrateDatabase, openDatabase } from "~/db/client.server";
+import { closeDatabase, db, migrateDatabase, openDatabase, pingDatabase } from "~/db/client.server";
+import { importDraft, rule } from "~/db/schema";
 import { readStatementFile } from "~/domain/statements/read-file";
 import { confirmImport, createImportDraft, previewImport } from "~/features/statement-import/statement-import.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { createRule } from "~/features/rules/rules.server";
+import { stopStatementReaders } from "~/features/statement-import/statement-reader.server";
 import { seedHousehold } from "../db/seed/budget";
 
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -111,7 +118,143 @@ export async function runImportBench(): Promise<void> {
     }
     console.log("\nread: bytes to rows (encoding, format, reader); preview and import include reading the stored draft again;");
     console.log("re-import: the same file once more, every row found as a duplicate and nothing written.");
+    await adversarialBench();
   } finally {
+    await stopStatementReaders();
     await closeDatabase();
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The adversarial set (issue 20): files and a rule pattern made to hold the server. Each is uploaded and previewed as a
+// user would; beside it, /healthz is asked every 5 ms from another thread, and its slowest answer printed.
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : mb(bytes));
+const comments = (count: number) => encoder.encode(`${"<!---->".repeat(count)}x`);
+
+function wideCsv(columns: number): Uint8Array {
+  const header = Array.from({ length: columns }, (_, index) => `c${index}`).join(";");
+  const row = Array.from({ length: columns }, (_, index) => (index === 0 ? "02-01-2026" : "1")).join(";");
+  return encoder.encode(`${header}\n${row}\n`);
+}
+
+function nestedCamt(depth: number): Uint8Array {
+  return encoder.encode(
+    `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry>${"<x>".repeat(depth)}${"</x>".repeat(depth)}</Ntry></Stmt></BkToCstmrStmt></Document>`,
+  );
+}
+
+function ingRows(count: number): Uint8Array {
+  const lines = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"'];
+  for (let index = 0; index < count; index++) lines.push(`"20260102";"${payees[index % payees.length]}";"NL91ABNA0417164300";"";"BA";"Af";"3,50";"Betaalautomaat";"Pasvolgnr ${index}"`);
+  return encoder.encode(lines.join("\r\n"));
+}
+
+/** The app's /healthz (a database ping), served from this process, so the event loop it waits on is the preview's. */
+async function healthServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    if (request.url !== "/healthz") return void response.writeHead(404).end();
+    void pingDatabase().then((up) => response.writeHead(up ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify({ status: up ? "ok" : "unavailable" })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Asks /healthz every 5 ms from a thread of its own (a prober on the main thread would stop when it stops). */
+const prober = `
+const { parentPort, workerData } = require("node:worker_threads");
+const http = require("node:http");
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let max = 0, count = 0, stopping = false;
+parentPort.on("message", () => { stopping = true; });
+function probe() {
+  if (stopping) return parentPort.postMessage({ max, count });
+  const started = performance.now();
+  http.get({ host: "127.0.0.1", port: workerData.port, path: "/healthz", agent }, (response) => {
+    response.resume();
+    response.on("end", () => { max = Math.max(max, performance.now() - started); count++; setTimeout(probe, 5); });
+  }).on("error", () => setTimeout(probe, 5));
+}
+probe();
+`;
+
+async function whileProbed<T>(port: number, work: () => Promise<T>): Promise<{ ms: number; value: T; healthMaxMs: number; probes: number; loopMaxMs: number }> {
+  const worker = new Worker(prober, { eval: true, workerData: { port } });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const { ms, value } = await timed(work);
+  loop.disable();
+  const result = new Promise<{ max: number; count: number }>((resolve) => worker.once("message", resolve));
+  worker.postMessage("stop");
+  const { max, count } = await result;
+  await worker.terminate();
+  return { ms, value, healthMaxMs: max, probes: count, loopMaxMs: loop.max / 1e6 };
+}
+
+function outcome(value: Awaited<ReturnType<typeof previewImport>>): string {
+  if (value.kind === "problem") return value.problem.kind === "file" ? `refused: ${value.problem.error.code}` : `refused: ${value.problem.kind}`;
+  if (value.kind === "needs-mapping") return "read: needs mapping";
+  return `read: ${value.kind}`;
+}
+
+async function adversarialBench(): Promise<void> {
+  const health = await healthServer();
+  try {
+    const { owner, household } = await seedHousehold();
+    const base = { userId: owner.id, householdId: household.id, accountId: await everydayAccountId(household.id) };
+    /** Uploads the file, then previews it while /healthz is asked (the upload is the same for any file of its size). */
+    const preview = async (name: string, bytes: Uint8Array) => {
+      const draft = await createImportDraft({ ...base, fileName: name, bytes });
+      if (!draft.ok) throw new Error(`${name}: no draft (${JSON.stringify(draft.problem)})`);
+      const run = await whileProbed(health.port, () => previewImport({ ...base, draftId: draft.draftId }));
+      // Drafts count towards the household's quota: this one has been looked at.
+      await db().delete(importDraft).where(eq(importDraft.householdId, household.id));
+      return run;
+    };
+    // The pool's thread is started, as at the server's start-up.
+    await preview("warm-up", ingRows(10));
+    const idle = await whileProbed(health.port, () => new Promise((resolve) => setTimeout(resolve, 1000)));
+    const files: { name: string; bytes: Uint8Array }[] = [
+      { name: "reference: ING CSV, 1,000 rows", bytes: ingRows(1000) },
+      { name: "28 empty comments + a letter", bytes: comments(28) },
+      { name: "40 empty comments + a letter", bytes: comments(40) },
+      { name: "CSV, first cell 40 KB of T", bytes: encoder.encode(`${"T".repeat(40_000)};Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n`) },
+      { name: "CSV, 100,000 columns", bytes: wideCsv(100_000) },
+      { name: "CAMT, an entry nested 100,000 deep", bytes: nestedCamt(100_000) },
+    ];
+    console.log(`\nAdversarial set (issue 20): the server's time to refuse or read each, and /healthz's slowest answer meanwhile`);
+    console.log(`/healthz while idle: slowest ${idle.healthMaxMs.toFixed(1)} ms over ${idle.probes} answers in 1 s\n`);
+    console.log(`${"input".padEnd(38)} ${"size".padStart(7)} ${"server time".padStart(12)} ${"/healthz max".padStart(13)} ${"answers".padStart(8)} ${"loop max".padStart(9)}  outcome`);
+    const line = (name: string, size: string, run: { ms: number; healthMaxMs: number; probes: number; loopMaxMs: number }, result: string) =>
+      console.log(
+        `${name.padEnd(38)} ${size.padStart(7)} ${seconds(run.ms).padStart(12)} ${`${run.healthMaxMs.toFixed(1)} ms`.padStart(13)} ${String(run.probes).padStart(8)} ${`${run.loopMaxMs.toFixed(0)} ms`.padStart(9)}  ${result}`,
+      );
+    for (const file of files) {
+      const run = await preview(file.name, file.bytes);
+      line(file.name, size(file.bytes.byteLength), run, outcome(run.value));
+    }
+
+    // The rule pattern: refused when saved; stored anyway (as before the check), it never runs over a preview's rows.
+    const costly = "(.?){1000}(.?){1000}x";
+    const refused = await whileProbed(health.port, () =>
+      createRule({ ...base, input: { conditions: [{ field: "description", operator: "regex", value: costly }], actions: { rename: "Coffee" } } }),
+    );
+    line(`rule ${costly}: save`, `${costly.length} B`, refused, refused.value.ok ? "saved (!)" : `refused: ${JSON.stringify(Object.values("fieldErrors" in refused.value ? (refused.value.fieldErrors ?? {}) : {}))}`);
+    const saved = await createRule({ ...base, input: { conditions: [{ field: "description", operator: "regex", value: "^koffie" }], actions: { rename: "Coffee" } } });
+    if (!saved.ok) throw new Error(`benign rule refused: ${JSON.stringify(saved)}`);
+    await db()
+      .update(rule)
+      .set({ conditions: [{ field: "description", operator: "regex", value: costly }] })
+      .where(eq(rule.householdId, household.id));
+    const stored = await preview("ING CSV, 1,000 rows, stored costly rule", ingRows(1000));
+    line("stored costly rule, 1,000-row preview", size(ingRows(1000).byteLength), stored, outcome(stored.value));
+    console.log("\nserver time: the preview of the uploaded file (read on a worker thread with a 5 s budget, rules, duplicates),");
+    console.log("or saving the rule; /healthz max: the slowest of its answers (a database ping), asked every 5 ms from another");
+    console.log("thread meanwhile; loop max: the longest the event loop was held (monitorEventLoopDelay). With PGlite the database");
+    console.log("runs on the event loop too, so a ping waits for the preview's own queries.");
+  } finally {
+    await health.close();
+  }
+}
+
