@@ -396,6 +396,38 @@ describe("bad input", () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    // Issue 20, finding 11: names travel into mail headers and subjects, so they take no line break or tab either.
+    it.each([
+      ["profile name", "/app/settings.data", { intent: "profile", name: "Sam\r\nBcc: all@example.com", locale: "en" }, "errors.name.controlCharacters"],
+      ["household name", "/app/settings.data", { intent: "household", name: "Home\tSweet", currency: "EUR" }, "errors.householdName.controlCharacters"],
+    ])("a line break or tab in the %s answers 400 with its translated message and writes nothing", async (_field, path, fields, key) => {
+      const before = await snapshot();
+      const answer = await postForm(path, fields);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toContain(key);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("a line break in Better Auth's update-user or sign-up name answers 400 NAME_INVALID_CHARACTERS and changes nothing", async () => {
+      const before = await snapshot();
+      const update = await send({ method: "POST", path: "/api/auth/update-user", headers: { cookie: owner.cookie!, "content-type": "application/json" }, body: JSON.stringify({ name: "Sam\r\nBcc: all@example.com" }) });
+      expect(update.status).toBe(400);
+      expect(JSON.parse(update.body)).toMatchObject({ code: "NAME_INVALID_CHARACTERS" });
+      const signUp = await send({ method: "POST", path: "/api/auth/sign-up/email", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Eve\nAdams", email: "crlf@samen.test", password }) });
+      expect(signUp.status).toBe(400);
+      expect(JSON.parse(signUp.body)).toMatchObject({ code: "NAME_INVALID_CHARACTERS" });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    // Issue 20: a unique index meeting two writes at once answers a translated refusal, never 500.
+    it("the same IBAN added in three tabs at once adds one account; the others answer 'taken', never 500", async () => {
+      const fields = { intent: "create", name: "Joint", kind: "checking", iban: "DE89 3704 0044 0532 0130 00" };
+      const answers = await Promise.all([0, 1, 2].map(() => postForm("/app/accounts.data", fields)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+      for (const answer of answers.filter((item) => item.status === 400)) expect(answer.body).toContain("errors.iban.taken");
+      await db().execute(sql`delete from "money_account" where "iban" = 'DE89370400440532013000'`);
+    });
+
     it("a JSON body to any page action answers 400 (page and .data)", async () => {
       const build = await pageServerBuild();
       const actions = routesOf(build).filter((route) => route.hasAction && route.id !== "routes/api/billing-webhook" && !route.params.length);

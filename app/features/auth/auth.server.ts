@@ -184,16 +184,16 @@ function createAuth(database: Database) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Sign-up and /update-user alike: a name with a line break would reach the invitation mails' headers (said
-        // before the general rule below, so the form can say what is wrong with the name).
-        const named = (ctx.body as Record<string, unknown> | undefined)?.name;
-        if (typeof named === "string" && hasControlCharacters(named)) {
-          throw new APIError("BAD_REQUEST", { code: "NAME_INVALID_CHARACTERS", message: "Names cannot contain control characters or line breaks" });
-        }
         // Text with a NUL byte or another control character (lib/safe-text.ts) never reaches an endpoint: a 400
         // instead of a database error, for the HTTP API and auth.api calls alike.
         if (containsUnsafeText(ctx.query) || containsUnsafeText(ctx.body)) {
           throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "Text with control characters is not accepted" });
+        }
+        // Sign-up and /update-user alike: names travel into mail headers and subjects, so they take no line break or
+        // tab either (the rule above lets those through for text with paragraphs).
+        const named = (ctx.body as Record<string, unknown> | undefined)?.name;
+        if (typeof named === "string" && hasControlCharacters(named)) {
+          throw new APIError("BAD_REQUEST", { code: "NAME_INVALID_CHARACTERS", message: "Names cannot contain control characters or line breaks" });
         }
         // Better Auth appends to a callback URL with new URL(), which throws on "abc" (neither absolute nor "/…").
         const callbacks = [ctx.query?.callbackURL, ctx.query?.errorCallbackURL, (ctx.body as Record<string, unknown> | undefined)?.callbackURL];
