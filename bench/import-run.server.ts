@@ -12,7 +12,7 @@ import { readStatementFile } from "~/domain/statements/read-file";
 import { confirmImport, createImportDraft, previewImport } from "~/features/statement-import/statement-import.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { createRule } from "~/features/rules/rules.server";
-import { stopStatementReaders } from "~/features/statement-import/statement-reader.server";
+import { stopWorkerPool } from "~/lib/worker-pool.server";
 import { seedHousehold } from "../db/seed/budget";
 
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -120,7 +120,7 @@ export async function runImportBench(): Promise<void> {
     console.log("re-import: the same file once more, every row found as a duplicate and nothing written.");
     await adversarialBench();
   } finally {
-    await stopStatementReaders();
+    await stopWorkerPool();
     await closeDatabase();
   }
 }

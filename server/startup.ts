@@ -8,9 +8,9 @@ import { startHouseholds } from "~/features/household/startup.server";
 import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.server";
 import { startRecurringPosting, stopRecurringPosting } from "~/features/recurring/startup.server";
 import { startInvitationPurge } from "~/features/sharing/startup.server";
-import { startStatementReaders, stopStatementReaders } from "~/features/statement-import/statement-reader.server";
 import { startDraftPurge, stopDraftPurge } from "~/features/statement-import/startup.server";
 import { logger } from "~/lib/logger.server";
+import { startWorkerPool, stopWorkerPool } from "~/lib/worker-pool.server";
 import { processPageCache } from "./page-cache";
 
 interface StartupTask {
@@ -29,7 +29,7 @@ export const startupTasks: readonly StartupTask[] = [
   { name: "budget: demo account", run: seedBudgetDemo },
   { name: "sharing: purge expired invitations", run: startInvitationPurge },
   { name: "statement import: remove drafts a day after upload, then every 15 minutes", run: startDraftPurge, stop: stopDraftPurge },
-  { name: "statement import: worker threads that read statement files, each read with a time budget", run: startStatementReaders, stop: stopStatementReaders },
+  { name: "worker threads: statement files are read and rules matched there, each task with a time budget", run: startWorkerPool, stop: stopWorkerPool },
   { name: "mail: retry worker for mail the SMTP server did not take", run: startMailRetry, stop: stopMailRetry },
   { name: "recurring: post the due dates of automatic series, then every hour", run: startRecurringPosting, stop: stopRecurringPosting },
 ];

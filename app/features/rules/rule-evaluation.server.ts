@@ -7,11 +7,13 @@ import { compileRules, type RuleOutcome, type StoredRule } from "~/domain/rules/
 import type { EntrySuggestion, LearnOffer, RuleActions, RuleCondition, RuleEntry, RuleOrigin, RuleReason } from "~/domain/rules/rule-types";
 import { normaliseForIdentity } from "~/domain/statements/import-identity";
 import { isUuid } from "~/lib/uuid";
+import { runOnWorker, workerFile } from "~/lib/worker-pool.server";
 import { isBudgetAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { conditionValueMaxLength } from "./rule.schema";
+import type { RuleMatchingTask } from "./rule-matching.worker.server";
 import { matchSafeRegex } from "./safe-regex.server";
 
 /**
@@ -62,13 +64,38 @@ export interface HouseholdRules {
   evaluate: (entry: RuleEntry) => RuleOutcome;
 }
 
-/** Loads and compiles the household's rules once, for one entry or a hundred thousand. */
-export async function loadHouseholdRules(executor: Executor, householdId: string): Promise<HouseholdRules> {
+/** The household's rules and what they may set: categories with their kind, open accounts. */
+async function ruleInputs(executor: Executor, householdId: string) {
   // One after the other: inside a write transaction they share one connection.
   const rules = await readRules(executor, householdId);
   const kinds = await categoryKinds(executor, householdId);
   const accounts = await openAccountIds(executor, householdId);
+  return { rules, kinds, accounts };
+}
+
+/** Loads and compiles the household's rules once, for one entry or a hundred thousand. */
+export async function loadHouseholdRules(executor: Executor, householdId: string): Promise<HouseholdRules> {
+  const { rules, kinds, accounts } = await ruleInputs(executor, householdId);
   return { rules, evaluate: compileRules(rules, { categoryKinds: kinds, transferAccountIds: accounts, matchRegex: matchSafeRegex }) };
+}
+
+/** How long matching the rules over one import's rows may take (50,000 rows and ten patterns take about five seconds). */
+export const ruleMatchingBudgetMs = 10_000;
+const ruleMatchingWorker = workerFile("app/features/rules/rule-matching.worker.server.ts");
+
+/** The household's rules took longer than `ruleMatchingBudgetMs` over an import's rows; the thread was terminated. */
+export class RulesTooCostlyError extends Error {
+  constructor() {
+    super("matching the rules over the import's rows ran out of its time budget");
+  }
+}
+
+/** Each entry's outcome, matched on a pool thread with a budget (issue 20): rows times patterns is the user's to size. */
+async function matchOnWorker(task: RuleMatchingTask, budgetMs: number): Promise<RuleOutcome[]> {
+  if (task.rules.length === 0) return task.entries.map(() => ({ setBy: {} }));
+  const matched = await runOnWorker<RuleOutcome[]>(ruleMatchingWorker, task, { budgetMs });
+  if (!matched.ok) throw new RulesTooCostlyError();
+  return matched.value;
 }
 
 /**
@@ -123,20 +150,32 @@ export interface ImportRowFacts {
 
 /**
  * Decides the rows of a statement for one account with the household's rules loaded once and one query for the
- * counterparties' usual categories: rules first, then the usual category, then the default.
+ * counterparties' usual categories: rules first, then the usual category, then the default. The rules are matched on
+ * a worker thread; past `budgetMs` it throws RulesTooCostlyError.
  */
-export async function decideImportRows({ executor, access, accountId, rows }: { executor: Executor; access: ImportAccess; accountId: string; rows: readonly ImportRowFacts[] }): Promise<ImportRowDecision[]> {
-  const { rules, evaluate } = await loadHouseholdRules(executor, access.household.id);
-  const outcomes = rows.map((row) =>
-    evaluate({
-      kind: row.amountMinor >= 0 ? "income" : "expense",
-      amountMinor: Math.abs(row.amountMinor),
-      description: row.description,
-      counterparty: row.counterparty ?? null,
-      counterpartyIban: row.counterpartyIban ?? null,
-      accountId,
-    }),
-  );
+export async function decideImportRows({
+  executor,
+  access,
+  accountId,
+  rows,
+  budgetMs = ruleMatchingBudgetMs,
+}: {
+  executor: Executor;
+  access: ImportAccess;
+  accountId: string;
+  rows: readonly ImportRowFacts[];
+  budgetMs?: number;
+}): Promise<ImportRowDecision[]> {
+  const { rules, kinds, accounts } = await ruleInputs(executor, access.household.id);
+  const entries = rows.map((row): RuleEntry => ({
+    kind: row.amountMinor >= 0 ? "income" : "expense",
+    amountMinor: Math.abs(row.amountMinor),
+    description: row.description,
+    counterparty: row.counterparty ?? null,
+    counterpartyIban: row.counterpartyIban ?? null,
+    accountId,
+  }));
+  const outcomes = await matchOnWorker({ rules, categoryKinds: kinds, transferAccountIds: accounts, entries }, budgetMs);
   const undecided = rows.filter((_row, index) => outcomes[index]?.categoryId === undefined);
   const usual = await usualCategories(executor, access, undecided.map((row) => row.counterparty ?? ""));
   return rows.map((row, index) => {

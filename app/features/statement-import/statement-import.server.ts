@@ -17,7 +17,7 @@ import { requireHouseholdAccess, type HouseholdAccess } from "~/features/househo
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/budget/categories.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
-import { decideImportRows, type CategorySource, type ImportRowDecision } from "~/features/rules/rule-evaluation.server";
+import { decideImportRows, RulesTooCostlyError, type CategorySource, type ImportRowDecision } from "~/features/rules/rule-evaluation.server";
 import { readStatementInWorker } from "./statement-reader.server";
 
 /**
@@ -62,7 +62,9 @@ export type ImportProblem =
   | { kind: "file"; error: StatementError }
   | { kind: "currency"; found: string; expected: string }
   /** The household's waiting drafts are at draftQuota: confirm one, or wait for them to expire. */
-  | { kind: "draftQuota"; count: number; megabytes: number };
+  | { kind: "draftQuota"; count: number; megabytes: number }
+  /** Matching the household's rules over the file's rows ran out of its time budget (rule-evaluation.server.ts). */
+  | { kind: "rules" };
 
 async function ownedAccount(executor: Executor, householdId: string, accountId: string) {
   if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
@@ -256,18 +258,30 @@ async function planDraft(
 /** A planned row with what the rules decided for it (new rows only): a rule may also make a new row a transfer. */
 type DecidedRow = PlannedRow & { decision: ImportRowDecision | null; byRule: boolean };
 
-/** Runs the household's rules (then the counterparties' usual categories) over the plan's new rows, in one go. */
-async function decidePlan(executor: Executor, access: HouseholdAccess, accountId: string, plan: readonly PlannedRow[]): Promise<DecidedRow[]> {
+/**
+ * Runs the household's rules (then the counterparties' usual categories) over the plan's new rows, in one go; the
+ * rules are matched on a worker thread with a time budget, and when it runs out the file gets the problem "rules".
+ */
+async function decidePlan(executor: Executor, access: HouseholdAccess, accountId: string, plan: readonly PlannedRow[]): Promise<{ ok: true; plan: DecidedRow[] } | { ok: false; problem: ImportProblem }> {
   const fresh = plan.filter((row) => row.status === "new");
-  const decisions = await decideImportRows({ executor, access, accountId, rows: fresh.map((row) => row.row) });
+  let decisions: ImportRowDecision[];
+  try {
+    decisions = await decideImportRows({ executor, access, accountId, rows: fresh.map((row) => row.row) });
+  } catch (error) {
+    if (error instanceof RulesTooCostlyError) return { ok: false, problem: { kind: "rules" } };
+    throw error;
+  }
   const byRow = new Map<PlannedRow, ImportRowDecision | null>(fresh.map((row, index) => [row, decisions[index] ?? null]));
-  return plan.map((row): DecidedRow => {
-    const decision = byRow.get(row) ?? null;
-    if (row.status === "new" && decision?.transferAccountId && row.row.amountMinor !== 0) {
-      return { status: "transfer", row: row.row, key: row.key, otherAccountId: decision.transferAccountId, decision, byRule: true };
-    }
-    return { ...row, decision, byRule: false };
-  });
+  return {
+    ok: true,
+    plan: plan.map((row): DecidedRow => {
+      const decision = byRow.get(row) ?? null;
+      if (row.status === "new" && decision?.transferAccountId && row.row.amountMinor !== 0) {
+        return { status: "transfer", row: row.row, key: row.key, otherAccountId: decision.transferAccountId, decision, byRule: true };
+      }
+      return { ...row, decision, byRule: false };
+    }),
+  };
 }
 
 /**
@@ -336,7 +350,9 @@ export async function previewImport({ userId, householdId, draftId, mapping }: {
     };
   }
   const { planned } = result;
-  const decided = await decidePlan(db(), access, draft.accountId, planned.plan);
+  const decidedPlan = await decidePlan(db(), access, draft.accountId, planned.plan);
+  if (!decidedPlan.ok) return { kind: "problem", draftId, fileName: draft.fileName, problem: decidedPlan.problem };
+  const decided = decidedPlan.plan;
   const rows = decided.slice(0, previewRowLimit).map((row): PreviewRow => {
     const decision = row.status === "new" ? row.decision : null;
     return {
@@ -422,7 +438,9 @@ export async function confirmImport({
     const result = await planDraft(tx, householdId, draft, choices.mapping);
     if (!result.ok) return "problem" in result ? { ok: false as const, problem: result.problem } : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
     const { statement, read } = result.planned;
-    const plan = await decidePlan(tx, access, draft.accountId, result.planned.plan);
+    const decided = await decidePlan(tx, access, draft.accountId, result.planned.plan);
+    if (!decided.ok) return { ok: false as const, problem: decided.problem };
+    const { plan } = decided;
     const chosen = plan.filter((row) => !choices.skipLines.has(row.row.line));
     const describe = (row: DecidedRow) => (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
 

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { readStatementFile } from "~/domain/statements/read-file";
-import { readStatementInWorker, runWithBudget, statementReaderThreadIds, stopStatementReaders } from "./statement-reader.server";
+import { runOnWorker, stopWorkerPool, workerThreadIds } from "~/lib/worker-pool.server";
+import { readStatementInWorker } from "./statement-reader.server";
 
 const encoder = new TextEncoder();
 const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../domain/statements/fixtures/${path}`, import.meta.url)));
 const stuckReader = new URL("./fixtures/stuck-reader.server.ts", import.meta.url).pathname;
 
-afterAll(stopStatementReaders);
+afterAll(stopWorkerPool);
 
 describe("statements read in the worker pool", () => {
   it("answers what readStatementFile answers, across the thread boundary", async () => {
@@ -27,14 +28,14 @@ describe("statements read in the worker pool", () => {
     let ticks = 0;
     const ticking = setInterval(() => ticks++, 10);
     const started = performance.now();
-    const read = await runWithBudget({ seen }, { budgetMs: 500, filename: stuckReader }).finally(() => clearInterval(ticking));
+    const read = await runOnWorker(stuckReader, { seen }, { budgetMs: 500 }).finally(() => clearInterval(ticking));
     const waited = performance.now() - started;
     expect(read).toEqual({ ok: false });
     // The main thread ticked all along (the stuck read would hold it for ever); a busy machine may drop some ticks.
     expect(ticks).toBeGreaterThanOrEqual(Math.floor(waited / 10 / 4));
     const stuckThread = Atomics.load(seen, 0);
     expect(stuckThread).toBeGreaterThan(0);
-    expect(statementReaderThreadIds()).not.toContain(stuckThread);
+    expect(workerThreadIds()).not.toContain(stuckThread);
     // The pool goes on reading with a new thread.
     expect(await readStatementInWorker(encoder.encode("Datum;Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n"))).toMatchObject({ kind: "needs-mapping" });
   });

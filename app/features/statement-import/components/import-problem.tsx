@@ -9,6 +9,8 @@ export function ImportProblemMessage({ problem }: { problem: ImportProblem }) {
   let where: string[] = [];
   if (problem.kind === "currency") {
     message = t("import.errors.currency", { found: problem.found, expected: problem.expected });
+  } else if (problem.kind === "rules") {
+    message = t("import.errors.rulesTooCostly");
   } else if (problem.kind === "draftQuota") {
     message = t("import.errors.draftQuota", { count: problem.count, megabytes: problem.megabytes });
   } else {
