@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
-import { loadHouseholdRules, type Executor, type HouseholdRules } from "./rule-evaluation.server";
+import type { RuleEntry } from "~/domain/rules/rule-types";
+import { loadRuleSet, matchRulesOnWorker, ruleMatchingBudgetMs, type Executor, type RuleSet } from "./rule-evaluation.server";
 
 /**
  * "Apply to existing transactions": the household's rules run over every entry it has. The preview counts what would
  * change; applying changes it in one database transaction. Entries are read a batch at a time by keyset on the
- * (household, date, id) index, evaluated in memory against the rules compiled once, and each batch is written with
+ * (household, date, id) index, evaluated on a worker thread with a time budget per batch (a pattern's cost over
+ * 100,000 entries is the user's to size: past the budget RulesTooCostlyError is thrown), and each batch is written with
  * one UPDATE … FROM unnest (category, description, shared or personal), plus, for entries a rule marks as transfers, one INSERT into transfer and one DELETE.
  */
 
@@ -59,7 +61,7 @@ type EntryTuple = [
 ];
 
 /** The columns the rules look at; the others are sent as null (each column costs reading time on 100,000 rows). */
-function neededColumns(rules: HouseholdRules["rules"]) {
+function neededColumns(rules: RuleSet["rules"]) {
   const fields = new Set(rules.flatMap((rule) => rule.conditions.map((condition) => condition.field)));
   const renames = rules.some((rule) => rule.actions.rename);
   const transfers = rules.some((rule) => rule.actions.transferAccountId);
@@ -94,7 +96,7 @@ async function readBatch(executor: Executor, access: HouseholdAccess, columns: R
 }
 
 /** Walks the household's entries newest first and hands each batch's changes to `write`; returns the counts. */
-async function walk(executor: Executor, access: HouseholdAccess, rules: HouseholdRules, write: (batch: Batch) => Promise<void>): Promise<ApplyCounts> {
+async function walk(executor: Executor, access: HouseholdAccess, rules: RuleSet, write: (batch: Batch) => Promise<void>, budgetMs = ruleMatchingBudgetMs): Promise<ApplyCounts> {
   const counts: ApplyCounts = { rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 };
   if (rules.rules.length === 0) return counts;
   const columns = neededColumns(rules.rules);
@@ -102,10 +104,21 @@ async function walk(executor: Executor, access: HouseholdAccess, rules: Househol
   for (;;) {
     const entries = await readBatch(executor, access, columns, position);
     const batch: Batch = { updates: [], transfers: [] };
-    for (const [id, storedKind, amount, , storedDescription, counterparty, counterpartyIban, accountId, categoryId, storedShared] of entries) {
-      const kind = storedKind === "income" ? "income" : "expense";
+    const outcomes = await matchRulesOnWorker(
+      rules,
+      entries.map(([, storedKind, amount, , storedDescription, counterparty, counterpartyIban, accountId]): RuleEntry => ({
+        kind: storedKind === "income" ? "income" : "expense",
+        amountMinor: Number(amount ?? 0),
+        description: storedDescription ?? "",
+        counterparty,
+        counterpartyIban,
+        accountId: accountId ?? "",
+      })),
+      budgetMs,
+    );
+    for (const [index, [id, , , , storedDescription, , , , categoryId, storedShared]] of entries.entries()) {
       const description = storedDescription ?? "";
-      const outcome = rules.evaluate({ kind, amountMinor: Number(amount ?? 0), description, counterparty, counterpartyIban, accountId: accountId ?? "" });
+      const outcome = outcomes[index] ?? { setBy: {} };
       const renamed = outcome.rename && outcome.rename !== description ? outcome.rename.slice(0, descriptionLimit) : description;
       const newDescription = renamed === description ? null : renamed;
       if (outcome.transferAccountId) {
@@ -131,9 +144,9 @@ async function walk(executor: Executor, access: HouseholdAccess, rules: Househol
 }
 
 /** What applying the rules to every existing entry would change; nothing is written. */
-export async function previewApplyRules({ userId, householdId }: { userId: string; householdId: string }): Promise<ApplyCounts> {
+export async function previewApplyRules({ userId, householdId, budgetMs }: { userId: string; householdId: string; budgetMs?: number }): Promise<ApplyCounts> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  return walk(db(), access, await loadHouseholdRules(db(), householdId), async () => {});
+  return walk(db(), access, await loadRuleSet(db(), householdId), async () => {}, budgetMs);
 }
 
 /** Applies the rules to every existing entry, all in one database transaction: every change or none. */
@@ -142,7 +155,7 @@ export async function applyRulesToExisting({ userId, householdId }: { userId: st
   return db().transaction(async (tx) => {
     // Two applies at once (two tabs) run one after the other; the second finds nothing left to change.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rules-apply:${householdId}`}))`);
-    const rules = await loadHouseholdRules(tx, householdId);
+    const rules = await loadRuleSet(tx, householdId);
     return walk(tx, access, rules, async ({ updates, transfers }) => {
       if (updates.length > 0) {
         const column = <Value>(pick: (update: (typeof updates)[number]) => Value) => sql.param(updates.map(pick));

@@ -7,6 +7,7 @@ import { forAction, requireAppContext } from "~/features/household/app-context.s
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import { applyRulesToExisting, previewApplyRules, type ApplyCounts } from "./apply-rules.server";
+import { RulesTooCostlyError } from "./rule-evaluation.server";
 import { conditionValueMaxLength, parseRuleForm, ruleFormValues, type RuleFormValues } from "./rule.schema";
 import { createRule, deleteRule, learnRule, moveRule, updateRule, type RuleView } from "./rules.server";
 
@@ -48,8 +49,16 @@ export async function handleRuleAction(request: Request) {
       await moveRule({ userId, householdId, ruleId, direction: intent === "moveUp" ? "up" : "down" });
       return answer({ ok: true, intent, ruleId });
     }
-    if (intent === "preview") return answer({ ok: true, intent, counts: await previewApplyRules({ userId, householdId }) });
-    if (intent === "apply") return answer({ ok: true, intent, counts: await applyRulesToExisting({ userId, householdId }) });
+    if (intent === "preview" || intent === "apply") {
+      try {
+        const counts = intent === "preview" ? await previewApplyRules({ userId, householdId }) : await applyRulesToExisting({ userId, householdId });
+        return answer({ ok: true, intent, counts });
+      } catch (error) {
+        // The rules ran out of their time budget over the entries (issue 20): nothing was changed.
+        if (error instanceof RulesTooCostlyError) return answer({ ok: false, intent, fieldErrors: { form: "rules:errors.applyTooCostly" } });
+        throw error;
+      }
+    }
     if (intent === "learn") {
       const counterparty = (values.counterparty ?? "").trim();
       const categoryId = values.categoryId ?? "";

@@ -64,8 +64,14 @@ export interface HouseholdRules {
   evaluate: (entry: RuleEntry) => RuleOutcome;
 }
 
+export interface RuleSet {
+  rules: RuleRow[];
+  kinds: Map<string, TransactionKind>;
+  accounts: Set<string>;
+}
+
 /** The household's rules and what they may set: categories with their kind, open accounts. */
-async function ruleInputs(executor: Executor, householdId: string) {
+export async function loadRuleSet(executor: Executor, householdId: string): Promise<RuleSet> {
   // One after the other: inside a write transaction they share one connection.
   const rules = await readRules(executor, householdId);
   const kinds = await categoryKinds(executor, householdId);
@@ -75,7 +81,7 @@ async function ruleInputs(executor: Executor, householdId: string) {
 
 /** Loads and compiles the household's rules once, for one entry or a hundred thousand. */
 export async function loadHouseholdRules(executor: Executor, householdId: string): Promise<HouseholdRules> {
-  const { rules, kinds, accounts } = await ruleInputs(executor, householdId);
+  const { rules, kinds, accounts } = await loadRuleSet(executor, householdId);
   return { rules, evaluate: compileRules(rules, { categoryKinds: kinds, transferAccountIds: accounts, matchRegex: matchSafeRegex }) };
 }
 
@@ -83,16 +89,20 @@ export async function loadHouseholdRules(executor: Executor, householdId: string
 export const ruleMatchingBudgetMs = 10_000;
 const ruleMatchingWorker = workerFile("app/features/rules/rule-matching.worker.server.ts");
 
-/** The household's rules took longer than `ruleMatchingBudgetMs` over an import's rows; the thread was terminated. */
+/** The household's rules took longer than their budget over many entries (an import, "Apply to existing"); the thread was terminated. */
 export class RulesTooCostlyError extends Error {
   constructor() {
     super("matching the rules over the import's rows ran out of its time budget");
   }
 }
 
-/** Each entry's outcome, matched on a pool thread with a budget (issue 20): rows times patterns is the user's to size. */
-async function matchOnWorker(task: RuleMatchingTask, budgetMs: number): Promise<RuleOutcome[]> {
-  if (task.rules.length === 0) return task.entries.map(() => ({ setBy: {} }));
+/**
+ * Each entry's outcome, matched on a pool thread with a budget (issue 20): rows times patterns is the user's to size.
+ * Throws RulesTooCostlyError when the budget runs out.
+ */
+export async function matchRulesOnWorker({ rules, kinds, accounts }: RuleSet, entries: RuleEntry[], budgetMs = ruleMatchingBudgetMs): Promise<RuleOutcome[]> {
+  if (rules.length === 0) return entries.map(() => ({ setBy: {} }));
+  const task: RuleMatchingTask = { rules, categoryKinds: kinds, transferAccountIds: accounts, entries };
   const matched = await runOnWorker<RuleOutcome[]>(ruleMatchingWorker, task, { budgetMs });
   if (!matched.ok) throw new RulesTooCostlyError();
   return matched.value;
@@ -166,7 +176,8 @@ export async function decideImportRows({
   rows: readonly ImportRowFacts[];
   budgetMs?: number;
 }): Promise<ImportRowDecision[]> {
-  const { rules, kinds, accounts } = await ruleInputs(executor, access.household.id);
+  const ruleSet = await loadRuleSet(executor, access.household.id);
+  const { rules } = ruleSet;
   const entries = rows.map((row): RuleEntry => ({
     kind: row.amountMinor >= 0 ? "income" : "expense",
     amountMinor: Math.abs(row.amountMinor),
@@ -175,7 +186,7 @@ export async function decideImportRows({
     counterpartyIban: row.counterpartyIban ?? null,
     accountId,
   }));
-  const outcomes = await matchOnWorker({ rules, categoryKinds: kinds, transferAccountIds: accounts, entries }, budgetMs);
+  const outcomes = await matchRulesOnWorker(ruleSet, entries, budgetMs);
   const undecided = rows.filter((_row, index) => outcomes[index]?.categoryId === undefined);
   const usual = await usualCategories(executor, access, undecided.map((row) => row.counterparty ?? ""));
   return rows.map((row, index) => {

@@ -6,8 +6,9 @@ import { requireHouseholdAccess } from "~/features/household/households.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { stopWorkerPool } from "~/lib/worker-pool.server";
 import { db } from "~/db/client.server";
+import { previewApplyRules } from "./apply-rules.server";
 import { decideImportRows, loadHouseholdRules, RulesTooCostlyError } from "./rule-evaluation.server";
-import { createRuleOrFail } from "./test-helpers.server";
+import { createRuleOrFail, insertEntry } from "./test-helpers.server";
 
 useTestDatabase();
 afterAll(stopWorkerPool);
@@ -21,7 +22,7 @@ async function householdWithRules() {
   await createRuleOrFail(base, { conditions: [{ field: "description", operator: "regex", value: "^albert\\s+heijn \\d{4}" }], actions: { categoryId: groceries } });
   await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "contains", value: "café" }], actions: { categoryId: eatingOut, rename: "Coffee" } });
   const access = await requireHouseholdAccess(base);
-  return { access, accountId: await everydayAccountId(household.id), householdId: household.id };
+  return { access, base, accountId: await everydayAccountId(household.id), householdId: household.id };
 }
 
 const rows = Array.from({ length: 3000 }, (_, index) => ({
@@ -46,6 +47,14 @@ describe("rules matched over an import's rows", () => {
 
   it("stop when their time budget runs out", async () => {
     const { access, accountId } = await householdWithRules();
-    await expect(decideImportRows({ executor: db(), access, accountId, rows, budgetMs: 1 })).rejects.toBeInstanceOf(RulesTooCostlyError);
+    await expect(decideImportRows({ executor: db(), access, accountId, rows, budgetMs: 0 })).rejects.toBeInstanceOf(RulesTooCostlyError);
+  });
+
+  it("over existing entries (\"Apply to existing\") are matched on a worker thread too, and stop at their budget", async () => {
+    const rulesBase = await householdWithRules();
+    const { base, accountId } = { base: rulesBase.base, accountId: rulesBase.accountId };
+    for (let index = 0; index < 6; index++) await insertEntry({ ...base, accountId }, { description: index % 2 === 0 ? `Albert Heijn ${1000 + index}` : "Bakker", amountMinor: 250 });
+    expect(await previewApplyRules(base)).toMatchObject({ rows: 3, categories: 3 });
+    await expect(previewApplyRules({ ...base, budgetMs: 0 })).rejects.toBeInstanceOf(RulesTooCostlyError);
   });
 });
