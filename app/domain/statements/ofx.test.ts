@@ -174,4 +174,11 @@ describe("readOfx", () => {
     const many = sgml("<STMTTRN><DTPOSTED>20260101<TRNAMT>-1.00</STMTTRN>\n".repeat(20_000));
     expect(statementOf(readOfx(many)).rows).toHaveLength(20_000);
   }, 30_000);
+
+  // Issue 20: the tag pattern's name `[\w.:-]*` and attributes `[^<>]*` could trade characters, so a tag that never
+  // closes was tried in every split: quadratic in its length.
+  it("reads a tag that never closes in one pass", () => {
+    expect(readOfx(`<OFX><${"A".repeat(200_000)}`)).toMatchObject({ ok: false, error: { code: "BROKEN_XML" } });
+    expect(readOfx(`<OFX><A ${"b".repeat(200_000)}`)).toMatchObject({ ok: false, error: { code: "BROKEN_XML" } });
+  });
 });
