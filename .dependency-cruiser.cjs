@@ -13,7 +13,7 @@ const featureLayers = [
   "billing",
   "money-accounts",
   "budgets",
-  "budget",
+  "entries",
   "rules",
   "statement-import",
   "recurring",
@@ -22,7 +22,7 @@ const featureLayers = [
   "sharing",
   // Exports carry the household's settlements and shared costs, so they sit above sharing.
   "exports",
-  "account",
+  "data-rights",
   "legal",
   "blog",
 ];

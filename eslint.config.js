@@ -55,10 +55,10 @@ const serverOnlyFiles = [
  */
 const entryModules = [
   "app/features/household/personal-privacy.server.ts", // the predicate itself
-  "app/features/budget/transactions.server.ts", // lists, search, the entry's page, writes by id, undo: visibleEntries
-  "app/features/budget/dashboard.server.ts", // latest entries: visibleEntries; the rest are totals
-  "app/features/budget/personal-totals.server.ts", // category totals of hidden spending
-  "app/features/budget/demo-seed.server.ts", // writes the demo household's own entries
+  "app/features/entries/transactions.server.ts", // lists, search, the entry's page, writes by id, undo: visibleEntries
+  "app/features/entries/dashboard.server.ts", // latest entries: visibleEntries; the rest are totals
+  "app/features/entries/personal-totals.server.ts", // category totals of hidden spending
+  "app/features/entries/demo-seed.server.ts", // writes the demo household's own entries
   "app/features/money-accounts/accounts.server.ts", // balances: sums
   "app/features/money-accounts/transfers.server.ts", // account activity: visibleEntries
   "app/features/rules/rule-evaluation.server.ts", // the usual category per counterparty: visibleEntries
@@ -67,8 +67,8 @@ const entryModules = [
   "app/features/statement-import/statement-import.server.ts", // the importing member's own rows; duplicates by key
   "app/features/sharing/settle-up.server.ts", // shared expenses and income: sums
   "app/features/exports/transactions-csv.server.ts", // visibleEntries
-  "app/features/account/export-data.server.ts", // visibleEntries
-  "app/features/account/delete-account.server.ts", // deletes owned households
+  "app/features/data-rights/export-data.server.ts", // visibleEntries
+  "app/features/data-rights/delete-account.server.ts", // deletes owned households
 ];
 
 /**

@@ -14,8 +14,8 @@ import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.se
 import { adminQuery, databaseUrl } from "~/db/server-admin";
 import { builtInCategories, builtInCategory } from "~/domain/categories";
 import { addMonths, monthOf, todayIn } from "~/domain/periods";
-import { getDashboard } from "~/features/budget/dashboard.server";
-import { addTransaction, listTransactions } from "~/features/budget/transactions.server";
+import { getDashboard } from "~/features/entries/dashboard.server";
+import { addTransaction, listTransactions } from "~/features/entries/transactions.server";
 import { setBudget } from "~/features/budgets/budgets.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { createRecurring } from "~/features/recurring/recurring.server";

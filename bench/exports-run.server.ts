@@ -1,7 +1,7 @@
 // The work of `npm run bench:exports`, loaded through Vite by bench/exports.ts (the app's aliases and translations).
 import { performance } from "node:perf_hooks";
 import { closeDatabase, migrateDatabase, openDatabase } from "~/db/client.server";
-import { exportMyData } from "~/features/account/export-data.server";
+import { exportMyData } from "~/features/data-rights/export-data.server";
 import { exportMonthlyReportPdf } from "~/features/exports/report-pdf.server";
 import { exportTransactionsCsv } from "~/features/exports/transactions-csv.server";
 import { seedBulkTransactions, seedHousehold } from "../db/seed/budget";

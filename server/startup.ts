@@ -3,7 +3,7 @@
 import { startAccounts } from "~/features/auth/startup.server";
 import { onArticlesChanged } from "~/features/blog/article-changes.server";
 import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
-import { seedBudgetDemo } from "~/features/budget/startup.server";
+import { seedBudgetDemo } from "~/features/entries/startup.server";
 import { startHouseholds } from "~/features/household/startup.server";
 import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.server";
 import { startRecurringPosting, stopRecurringPosting } from "~/features/recurring/startup.server";

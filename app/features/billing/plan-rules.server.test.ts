@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/household/errors";
-import { getReport } from "~/features/budget/reports.server";
+import { HouseholdAccessError } from "~/features/household/errors";
+import { getReport } from "~/features/entries/reports.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { contributeToGoal, createGoal, listGoalContributions, listGoals, updateGoal } from "~/features/goals/goals.server";
 import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
 import { exportTransactionsCsv } from "~/features/exports/transactions-csv.server";
 import { invitePartner } from "~/features/sharing/invitations.server";
-import { exportMyData } from "~/features/account/export-data.server";
+import { exportMyData } from "~/features/data-rights/export-data.server";
 
 useTestDatabase();
 
@@ -83,7 +83,7 @@ describe.each(cases)("plan rules for a $plan household", ({ plan, premium }) => 
     await addPartner({ householdId: base.householdId, userId: partner.id });
     const access = requireHouseholdAccess({ userId: partner.id, householdId: base.householdId });
     if (premium) await expect(access).resolves.toMatchObject({ role: "partner" });
-    else await expect(access).rejects.toEqual(new BudgetAccessError("notFound"));
+    else await expect(access).rejects.toEqual(new HouseholdAccessError("notFound"));
   });
 
   it("the data export works on every plan", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { billingMode } from "./billing-mode.server";
 import { addBillingMonth, cancelPremium, endTestPeriod, getBillingOverview, readSubscription, resumePremium, upgradeToPremium } from "./subscription.server";
@@ -78,11 +78,11 @@ describe("test-mode subscription", () => {
     const stranger = await seedUser();
 
     expect(await getBillingOverview({ userId: partner.id, householdId: household.id })).toMatchObject({ plan: "premium", canManage: false, role: "partner" });
-    await expect(cancelPremium({ userId: partner.id, householdId: household.id })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(cancelPremium({ userId: partner.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("readOnly"));
     await expect(upgradeToPremium({ userId: stranger.id, email: stranger.email, householdId: household.id, language: "en" })).rejects.toEqual(
-      new BudgetAccessError("notFound"),
+      new HouseholdAccessError("notFound"),
     );
-    await expect(getBillingOverview({ userId: stranger.id, householdId: household.id })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(getBillingOverview({ userId: stranger.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
     expect((await readSubscription(household.id))?.cancelAtPeriodEnd).toBe(false);
   });
 
@@ -95,7 +95,7 @@ describe("test-mode subscription", () => {
 
     await endTestPeriod({ userId: owner.id, householdId: household.id });
     expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
 
     await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "en" });
     await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).resolves.toMatchObject({ role: "partner" });

@@ -7,7 +7,7 @@ import { builtInCategory } from "~/domain/categories";
 import { amountToInput } from "~/domain/money";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { addTransaction, updateTransaction } from "~/features/budget/transactions.server";
+import { addTransaction, updateTransaction } from "~/features/entries/transactions.server";
 import { listNotifications } from "~/features/household/notifications.server";
 import { parseBudgetForm, parseRemoveBudgetForm } from "./budget.schema";
 import { budgetReport, monthBudgets, noticePassedBudgets, removeBudget, setBudget, type BudgetFields } from "./budgets.server";

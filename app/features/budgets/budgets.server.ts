@@ -12,7 +12,7 @@ import {
 } from "~/domain/budgets";
 import { can } from "~/domain/plans";
 import { addMonths, monthEnd, monthOf, monthRange, monthsBetween, monthStart, type MonthKey } from "~/domain/periods";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers } from "~/features/household/notifications.server";
 import type { FieldErrors } from "~/lib/forms";
@@ -57,7 +57,7 @@ async function readSpending({ householdId, from, to }: { householdId: string; fr
 
 async function requireBudgetAccess({ userId, householdId, write = false }: { userId: string; householdId: string; write?: boolean }) {
   const access = await requireHouseholdAccess({ userId, householdId, write });
-  if (!can(access.plan, "budgets.plan")) throw new BudgetAccessError(write ? "readOnly" : "notFound");
+  if (!can(access.plan, "budgets.plan")) throw new HouseholdAccessError(write ? "readOnly" : "notFound");
   return access;
 }
 

@@ -3,9 +3,9 @@ import { useTestDatabase } from "~/db/test-database";
 import { categoryLabel } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
-import { listCategories } from "~/features/budget/categories.server";
-import { BudgetAccessError } from "~/features/household/errors";
-import { addTransaction, getTransaction } from "~/features/budget/transactions.server";
+import { listCategories } from "~/features/entries/categories.server";
+import { HouseholdAccessError } from "~/features/household/errors";
+import { addTransaction, getTransaction } from "~/features/entries/transactions.server";
 import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory } from "./custom-categories.server";
 import { createCategoryForm } from "./custom-category.schema";
 
@@ -121,10 +121,10 @@ describe("custom categories", () => {
     const partner = await seedUser();
     await addPartner({ householdId: household.id, userId: partner.id });
     await expect(createCustomCategory({ userId: partner.id, householdId: household.id, kind: "expense", fields: { ...pets, name: "Mine" } })).rejects.toEqual(
-      new BudgetAccessError("readOnly"),
+      new HouseholdAccessError("readOnly"),
     );
     const stranger = await seedUser();
-    await expect(listCustomCategories({ userId: stranger.id, householdId: household.id })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(listCustomCategories({ userId: stranger.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
     // Another household's category id is not found in this one.
     const other = await premiumHousehold();
     const theirs = await createCustomCategory({ ...other.base, kind: "expense", fields: pets });

@@ -8,9 +8,9 @@ import { useTestDatabase } from "~/db/test-database";
 import { formatMonthShort } from "~/domain/periods";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
-import { addTransaction } from "~/features/budget/transactions.server";
+import { addTransaction } from "~/features/entries/transactions.server";
 import { csvFileName, exportTransactionsCsv } from "./transactions-csv.server";
 import { fileTranslator } from "./translator.server";
 import { exportMonthlyReportPdf, reportFileName } from "./report-pdf.server";
@@ -109,7 +109,7 @@ describe("CSV export", () => {
     await addPartner({ householdId: household.id, userId: partner.id });
     expect(await exportMonthlyReportPdf({ userId: partner.id, householdId: household.id, month: "2026-11", language: "en" })).toMatchObject({ ok: true });
     const stranger = await seedUser();
-    await expect(exportTransactionsCsv({ userId: stranger.id, householdId: household.id, range, language: "en", decimal: "locale" })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(exportTransactionsCsv({ userId: stranger.id, householdId: household.id, range, language: "en", decimal: "locale" })).rejects.toEqual(new HouseholdAccessError("notFound"));
   });
 });
 

@@ -7,7 +7,7 @@ import type { Language } from "~/domain/languages";
 import { numberSeparators } from "~/domain/money";
 import { addDays, monthEnd, monthOf, monthStart, type IsoDate } from "~/domain/periods";
 import { can } from "~/domain/plans";
-import { listCategories } from "~/features/budget/categories.server";
+import { listCategories } from "~/features/entries/categories.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { listHouseholdMembers } from "~/features/household/members.server";
 import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";

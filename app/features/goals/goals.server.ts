@@ -7,7 +7,7 @@ import { can, planLimits, readOnlyGoalIds } from "~/domain/plans";
 import { isGoalReadOnly } from "./goal-limits.server";
 import type { IsoDate } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers } from "~/features/household/notifications.server";
 import type { FieldErrors } from "~/lib/forms";
@@ -102,13 +102,13 @@ export async function listGoalContributions({ userId, householdId, goalId, limit
 }
 
 async function requireGoal(householdId: string, goalId: string) {
-  if (!isUuid(goalId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(goalId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .select(goalColumns)
     .from(goal)
     .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 

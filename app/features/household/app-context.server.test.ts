@@ -5,7 +5,7 @@ import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { forAction, forLoader } from "./app-context.server";
-import { BudgetAccessError } from "./errors";
+import { HouseholdAccessError } from "./errors";
 import { requireHouseholdAccess } from "./households.server";
 
 useTestDatabase();
@@ -24,7 +24,7 @@ describe("forLoader", () => {
   });
 
   it("answers a read-only refusal with a 403", async () => {
-    await expect(forLoader(() => Promise.reject(new BudgetAccessError("readOnly")))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(forLoader(() => Promise.reject(new HouseholdAccessError("readOnly")))).rejects.toMatchObject({ init: { status: 403 } });
   });
 
   it("lets any other error through to the error page", async () => {

@@ -6,7 +6,7 @@ import type { Language } from "~/domain/languages";
 import { clearedCookieLine, cookieLine, cookies } from "~/lib/cookies";
 import { isMonthKey, monthOf, todayIn, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isUniqueViolation } from "~/db/faults.server";
-import { isBudgetAccessError } from "./errors";
+import { isHouseholdAccessError } from "./errors";
 import { ensurePersonalHousehold, listUserHouseholds } from "./households.server";
 
 export interface AppContext {
@@ -52,7 +52,7 @@ export async function forLoader<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBudgetAccessError(error)) throw data(null, { status: error.code === "notFound" ? 404 : 403 });
+    if (isHouseholdAccessError(error)) throw data(null, { status: error.code === "notFound" ? 404 : 403 });
     throw error;
   }
 }
@@ -64,7 +64,7 @@ export async function forAction<T>(work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (isBudgetAccessError(error)) {
+    if (isHouseholdAccessError(error)) {
       if (error.code === "notFound") throw data(null, { status: 404 });
       return data<FormRefusal>({ ok: false, fieldErrors: { form: "errors.readOnly" } }, { status: 403 });
     }

@@ -6,7 +6,7 @@ import { useTestDatabase } from "~/db/test-database";
 import { builtInCategories } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { BudgetAccessError } from "./errors";
+import { HouseholdAccessError } from "./errors";
 import { householdName } from "./household-name";
 import { createPersonalHousehold, ensurePersonalHousehold, listUserHouseholds, requireHouseholdAccess, updateHousehold } from "./households.server";
 
@@ -67,7 +67,7 @@ describe("households", () => {
     await addPartner({ householdId: shared.id, userId: partner.id });
     await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id })).resolves.toMatchObject({ role: "partner", canWrite: false });
     await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now", currency: "USD" })).rejects.toThrow(
-      new BudgetAccessError("readOnly"),
+      new HouseholdAccessError("readOnly"),
     );
   });
 
@@ -77,8 +77,8 @@ describe("households", () => {
     await addPartner({ householdId: shared.id, userId: partner.id, canEdit: true });
     await seedPremium(shared.id);
     await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, write: true })).resolves.toMatchObject({ role: "partner", canWrite: true });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, ownerOnly: true })).rejects.toThrow(new BudgetAccessError("readOnly"));
-    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now", currency: "USD" })).rejects.toThrow(new BudgetAccessError("readOnly"));
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, ownerOnly: true })).rejects.toThrow(new HouseholdAccessError("readOnly"));
+    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now", currency: "USD" })).rejects.toThrow(new HouseholdAccessError("readOnly"));
     expect((await listUserHouseholds({ userId: partner.id })).find((item) => item.id === shared.id)).toMatchObject({ role: "partner", canEdit: true });
 
     const { household: lapsed } = await seedHousehold();

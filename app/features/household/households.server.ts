@@ -5,7 +5,7 @@ import { defaultCurrency, type Currency } from "~/domain/money";
 import { can, planFromColumns, type Plan } from "~/domain/plans";
 import { oncePerReadingRequest } from "~/lib/request-store.server";
 import { isUuid } from "~/lib/uuid";
-import { BudgetAccessError } from "./errors";
+import { HouseholdAccessError } from "./errors";
 import { defaultHouseholdName } from "./household-name";
 
 export type HouseholdRole = "owner" | "partner";
@@ -118,18 +118,18 @@ export async function requireHouseholdAccess({
   write?: boolean;
   ownerOnly?: boolean;
 }): Promise<HouseholdAccess> {
-  if (!isUuid(householdId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(householdId)) throw new HouseholdAccessError("notFound");
   // A page's loaders each check access (the dashboard: four of them): a reading request asks the database once.
   const [row] = await oncePerReadingRequest(`household-access ${userId} ${householdId}`, () =>
     memberships(userId, eq(householdMember.householdId, householdId), { withHiddenPersonal: true }).limit(1),
   );
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   const role = row.role as HouseholdRole;
   const plan = planFromColumns(row);
   // A partner's view is a premium feature: after a downgrade the membership stays but opens nothing.
-  if (role === "partner" && !can(plan, "partners.access")) throw new BudgetAccessError("notFound");
+  if (role === "partner" && !can(plan, "partners.access")) throw new HouseholdAccessError("notFound");
   const canWrite = role === "owner" || (row.canEdit && can(plan, "partners.edit"));
-  if ((write && !canWrite) || (ownerOnly && role !== "owner")) throw new BudgetAccessError("readOnly");
+  if ((write && !canWrite) || (ownerOnly && role !== "owner")) throw new HouseholdAccessError("readOnly");
   return {
     household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId, ownerName: row.ownerName },
     role,

@@ -6,7 +6,7 @@ import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { addTransaction, updateTransaction, type TransactionFields } from "~/features/budget/transactions.server";
+import { addTransaction, updateTransaction, type TransactionFields } from "~/features/entries/transactions.server";
 import { parseRecurringForm } from "~/features/recurring/recurring.schema";
 import { createRecurring, postDueOccurrences } from "~/features/recurring/recurring.server";
 import { confirmImport, createImportDraft } from "~/features/statement-import/statement-import.server";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { transaction, transfer } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
-import { addTransaction } from "~/features/budget/transactions.server";
+import { addTransaction } from "~/features/entries/transactions.server";
 import { confirmImport, createImportDraft } from "~/features/statement-import/statement-import.server";
 import { uuidv7 } from "~/lib/uuid";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";

@@ -8,7 +8,7 @@ import { isUuid } from "~/lib/uuid";
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import type { AccountInput, AccountKind } from "./account.schema";
 import { everydayAccountId } from "./everyday-account.server";
@@ -132,13 +132,13 @@ export async function createAccount({ userId, householdId, input }: { userId: st
 }
 
 async function ownAccount(householdId: string, accountId: string) {
-  if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(accountId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .select({ id: moneyAccount.id, isEveryday: moneyAccount.isEveryday, archivedAt: moneyAccount.archivedAt })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 

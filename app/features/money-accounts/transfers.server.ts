@@ -8,7 +8,7 @@ import { isIsoDate, type IsoDate } from "~/domain/periods";
 import type { FieldErrors } from "~/lib/forms";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid, uuidv7 } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
 import { transferDescriptionMaxLength } from "./transfer.schema";
@@ -80,12 +80,12 @@ export async function createTransfer({ userId, householdId, fields }: { userId: 
 /** Deletes a transfer (owner only) and hands it back, so the page can offer to undo; another household's is not found. */
 export async function deleteTransfer({ userId, householdId, transferId }: { userId: string; householdId: string; transferId: string }): Promise<TransferView> {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(transferId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .delete(transfer)
     .where(and(eq(transfer.id, transferId), eq(transfer.householdId, householdId)))
     .returning(columns);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 
@@ -95,7 +95,7 @@ export async function deleteTransfer({ userId, householdId, transferId }: { user
  */
 export async function restoreTransfer({ userId, householdId, transferId, fields }: { userId: string; householdId: string; transferId: string; fields: TransferFields }): Promise<TransferWrite> {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(transferId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
   const problem = checkFields(fields) ?? (await checkAccounts(householdId, fields, { openOnly: false }));
   if (problem) return { ok: false, fieldErrors: problem };
   await db()
@@ -130,13 +130,13 @@ function decodeActivityCursor(cursor: string | null | undefined): { occurredOn: 
  */
 export async function listAccountActivity({ userId, householdId, accountId, before }: { userId: string; householdId: string; accountId: string; before?: string | null }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(accountId)) throw new HouseholdAccessError("notFound");
   const [account] = await db()
     .select({ id: moneyAccount.id })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
     .limit(1);
-  if (!account) throw new BudgetAccessError("notFound");
+  if (!account) throw new HouseholdAccessError("notFound");
 
   const position = decodeActivityCursor(before);
   // The date bound alone is what the indexes range over; the row comparison then drops that day's items already seen.

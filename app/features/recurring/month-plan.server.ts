@@ -1,6 +1,6 @@
 import { addMonths, monthOf, type IsoDate, type MonthKey } from "~/domain/periods";
 import { safeToSpend } from "~/domain/safe-to-spend";
-import { readMonthTotals } from "~/features/budget/dashboard.server";
+import { readMonthTotals } from "~/features/entries/dashboard.server";
 import { monthBudgets } from "~/features/budgets/budgets.server";
 import { upcomingForMonth } from "./recurring.server";
 

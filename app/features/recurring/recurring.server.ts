@@ -17,11 +17,11 @@ import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import { isUuid, uuidv7 } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses } from "~/features/household/notifications.server";
 import { visibleEntries, visibleSeries } from "~/features/household/personal-privacy.server";
-import { isUsableCategory } from "~/features/budget/categories.server";
+import { isUsableCategory } from "~/features/entries/categories.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import type { RecurringInput } from "./recurring.schema";
@@ -106,13 +106,13 @@ async function seriesOf(householdId: string, during?: { from: IsoDate; to: IsoDa
 
 /** One series the member may see; a partner's hidden one is not found, like a stranger's id. */
 async function requireSeries(access: HouseholdAccess, recurringId: string): Promise<SeriesView> {
-  if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(recurringId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .select(seriesColumns)
     .from(recurring)
     .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, access.household.id), visibleSeries(access)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return toView(row);
 }
 
@@ -213,7 +213,7 @@ async function seriesValues(householdId: string, input: RecurringInput) {
 
 async function requireWriter(userId: string, householdId: string) {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!can(access.plan, "recurring.schedule")) throw new BudgetAccessError("readOnly");
+  if (!can(access.plan, "recurring.schedule")) throw new HouseholdAccessError("readOnly");
   return access;
 }
 
@@ -258,7 +258,7 @@ export async function updateRecurring({
 }): Promise<SeriesWrite | Conflict<SeriesView>> {
   const access = await requireWriter(userId, householdId);
   // A series deleted meanwhile is answered as "gone" below, in the form, rather than as a missing page.
-  if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(recurringId)) throw new HouseholdAccessError("notFound");
   const checked = await seriesValues(householdId, input);
   if (!checked.ok) return checked;
   const saved = await db()
@@ -286,7 +286,7 @@ export async function deleteRecurring({
   version: string | undefined;
 }): Promise<{ ok: true } | Conflict<SeriesView>> {
   const access = await requireWriter(userId, householdId);
-  if (!isUuid(recurringId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(recurringId)) throw new HouseholdAccessError("notFound");
   const deleted = await db()
     .delete(recurring)
     .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version), visibleSeries(access)))

@@ -9,7 +9,7 @@ import { postAs } from "~/features/household/signed-in.test-helpers";
 import { uuidv7 } from "~/lib/uuid";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { handleTransactionAction } from "~/features/budget/transaction-actions.server";
+import { handleTransactionAction } from "~/features/entries/transaction-actions.server";
 import { versionOf } from "~/features/platform/row-version.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { handleRuleAction } from "./rule-actions.server";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { isTransactionKind } from "~/domain/categories";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid } from "~/lib/uuid";
-import { safeAppPath } from "~/features/budget/transaction-actions.server";
+import { safeAppPath } from "~/features/entries/transaction-actions.server";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";

@@ -8,7 +8,7 @@ import type { EntrySuggestion, LearnOffer, RuleActions, RuleCondition, RuleEntry
 import { normaliseForIdentity } from "~/domain/statements/import-identity";
 import { isUuid } from "~/lib/uuid";
 import { runOnWorker, workerFile } from "~/lib/worker-pool.server";
-import { isBudgetAccessError } from "~/features/household/errors";
+import { isHouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
@@ -286,7 +286,7 @@ export async function learningOfferFor({ userId, householdId, transactionId }: {
   try {
     await requireHouseholdAccess({ userId, householdId, write: true });
   } catch (error) {
-    if (isBudgetAccessError(error)) return null;
+    if (isHouseholdAccessError(error)) return null;
     throw error;
   }
   if (!isUuid(transactionId)) return null;

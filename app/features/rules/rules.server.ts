@@ -8,7 +8,7 @@ import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import { isUuid } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { categoryKinds, loadHouseholdRules, readRules, rulesPutCounterpartyIn, type Executor } from "./rule-evaluation.server";
 import type { RuleInput } from "./rule.schema";
@@ -129,13 +129,13 @@ export async function createRule({ userId, householdId, input }: { userId: strin
 }
 
 async function requireRule(executor: Executor, householdId: string, ruleId: string) {
-  if (!isUuid(ruleId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(ruleId)) throw new HouseholdAccessError("notFound");
   const [row] = await executor
     .select({ id: rule.id, origin: rule.origin })
     .from(rule)
     .where(and(eq(rule.id, ruleId), eq(rule.householdId, householdId)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 
@@ -158,7 +158,7 @@ export async function updateRule({
 }): Promise<RuleWrite | Conflict<RuleView>> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   // A rule deleted meanwhile is answered as "gone" below, in the form, rather than as a missing page.
-  if (!isUuid(ruleId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(ruleId)) throw new HouseholdAccessError("notFound");
   const problem = await checkReferences(db(), householdId, input);
   if (problem) return { ok: false, fieldErrors: problem };
   const saved = await db()
@@ -186,7 +186,7 @@ export async function deleteRule({
   version: string | undefined;
 }): Promise<{ ok: true; ruleId: string } | Conflict<RuleView>> {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(ruleId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(ruleId)) throw new HouseholdAccessError("notFound");
   const deleted = await db()
     .delete(rule)
     .where(and(eq(rule.id, ruleId), eq(rule.householdId, householdId), atVersion(rule.updatedAt, version)))

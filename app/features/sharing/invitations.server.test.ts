@@ -5,7 +5,7 @@ import { householdMember, invitation } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { listNotifications } from "~/features/household/notifications.server";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
@@ -65,10 +65,10 @@ describe("invitations", () => {
 
     const access = await requireHouseholdAccess({ userId: invitee.id, householdId: household.id });
     expect(access).toMatchObject({ role: "partner", canWrite: false });
-    await expect(requireHouseholdAccess({ userId: invitee.id, householdId: household.id, write: true })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(requireHouseholdAccess({ userId: invitee.id, householdId: household.id, write: true })).rejects.toEqual(new HouseholdAccessError("readOnly"));
     // A partner cannot invite anyone.
     await expect(invitePartner({ userId: invitee.id, householdId: household.id, email: "friend@example.com", language: "en" })).rejects.toEqual(
-      new BudgetAccessError("readOnly"),
+      new HouseholdAccessError("readOnly"),
     );
 
     const inbox = await listNotifications({ userId: owner.id });
@@ -125,7 +125,7 @@ describe("invitations", () => {
     const wrong = await seedUser({ email: "wrong@example.com" });
     expect(await getInvitation({ token, userId: wrong.id, email: wrong.email })).toMatchObject({ state: "wrongEmail", invitedEmail: "r***@example.com" });
     expect(await acceptInvitation({ token, userId: wrong.id, email: wrong.email })).toEqual({ ok: false, error: "wrongEmail" });
-    await expect(requireHouseholdAccess({ userId: wrong.id, householdId: household.id })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(requireHouseholdAccess({ userId: wrong.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
     const right = await seedUser({ email: "right@example.com" });
     expect(await acceptInvitation({ token, userId: right.id, email: right.email })).toMatchObject({ ok: true });
   });
@@ -175,7 +175,7 @@ describe("invitations", () => {
     }
     expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "one-more@example.com", language: "en" })).toEqual({ ok: false, error: "tooMany", retryAfterSeconds: 3600 });
     const stranger = await seedUser();
-    await expect(invitePartner({ userId: stranger.id, householdId: household.id, email: "x@example.com", language: "en" })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(invitePartner({ userId: stranger.id, householdId: household.id, email: "x@example.com", language: "en" })).rejects.toEqual(new HouseholdAccessError("notFound"));
   });
 
   it("revoking a partner while they are on a page takes effect at their next request", async () => {
@@ -189,7 +189,7 @@ describe("invitations", () => {
     // … the owner removes them …
     expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: partner.id })).toEqual({ ok: true });
     // … and the very next request from that page is refused, and the household leaves their switcher.
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
     expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
     // The owner cannot be removed this way, and a partner cannot remove anyone.
     expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: owner.id })).toEqual({ ok: false });
@@ -209,12 +209,12 @@ describe("invitations", () => {
 
     // An editor never manages the plan or the people: inviting, changing access and removing stay the owner's.
     await expect(invitePartner({ userId: partner.id, householdId: household.id, email: "third@example.com", language: "en", canEdit: true })).rejects.toEqual(
-      new BudgetAccessError("readOnly"),
+      new HouseholdAccessError("readOnly"),
     );
-    await expect(setPartnerAccess({ userId: partner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(setPartnerAccess({ userId: partner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).rejects.toEqual(new HouseholdAccessError("readOnly"));
 
     expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: false })).toEqual({ ok: true });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).rejects.toEqual(new HouseholdAccessError("readOnly"));
     expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).toEqual({ ok: true });
     await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).resolves.toMatchObject({ canWrite: true });
     // The owner's own membership is not a partner's to change.
@@ -226,7 +226,7 @@ describe("invitations", () => {
     const partner = await seedUser({ email: "leaver@example.com" });
     await invitePartner({ userId: owner.id, householdId: household.id, email: partner.email, language: "en" });
     await acceptInvitation({ token: tokenFromMail(partner.email), userId: partner.id, email: partner.email });
-    await expect(removePartner({ userId: partner.id, householdId: household.id, partnerUserId: partner.id })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(removePartner({ userId: partner.id, householdId: household.id, partnerUserId: partner.id })).rejects.toEqual(new HouseholdAccessError("readOnly"));
     expect(await leaveHousehold({ userId: owner.id, householdId: household.id })).toEqual({ ok: false, error: "ownerCannotLeave" });
     expect(await leaveHousehold({ userId: partner.id, householdId: household.id })).toEqual({ ok: true });
     const left = await db().select().from(householdMember).where(and(eq(householdMember.householdId, household.id), eq(householdMember.userId, partner.id)));

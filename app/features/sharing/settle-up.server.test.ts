@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedTransactions, seedUser, type SeedEntry } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { listNotifications } from "~/features/household/notifications.server";
 import { getSettleUp as readSettleUp, listSettlements, markMonthSettled, requestSettleUp, setShareMethod, setSharedAlert } from "./settle-up.server";
 
@@ -135,16 +135,16 @@ describe("settle up", () => {
   it("lets the owner and an editing partner settle and change the method; a partner who only looks cannot; a stranger finds nothing", async () => {
     const viewer = await couple({ partnerEdits: false });
     await viewer.add(viewer.sanne.id, [shared(100_00)]);
-    await expect(markMonthSettled({ userId: viewer.pieter.id, householdId: viewer.householdId, month })).rejects.toEqual(new BudgetAccessError("readOnly"));
-    await expect(setShareMethod({ userId: viewer.pieter.id, householdId: viewer.householdId, method: "income", percents: {} })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(markMonthSettled({ userId: viewer.pieter.id, householdId: viewer.householdId, month })).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(setShareMethod({ userId: viewer.pieter.id, householdId: viewer.householdId, method: "income", percents: {} })).rejects.toEqual(new HouseholdAccessError("readOnly"));
     const seen = await getSettleUp({ userId: viewer.pieter.id, householdId: viewer.householdId, month });
     expect(seen.canWrite).toBe(false);
     expect(seen.split.payments).toHaveLength(1);
 
     const stranger = await seedUser({ name: "Stranger" });
-    await expect(getSettleUp({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(new BudgetAccessError("notFound"));
-    await expect(markMonthSettled({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(new BudgetAccessError("notFound"));
-    await expect(setShareMethod({ userId: stranger.id, householdId: viewer.householdId, method: "equal", percents: {} })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(getSettleUp({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(markMonthSettled({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(setShareMethod({ userId: stranger.id, householdId: viewer.householdId, method: "equal", percents: {} })).rejects.toEqual(new HouseholdAccessError("notFound"));
 
     const editor = await couple();
     await editor.add(editor.sanne.id, [shared(100_00)]);
@@ -189,7 +189,7 @@ describe("asking to settle up", () => {
     await markMonthSettled({ userId: sanne.id, householdId, month });
     expect(await requestSettleUp({ userId: sanne.id, householdId, month })).toEqual({ ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } });
     const stranger = await seedUser();
-    await expect(requestSettleUp({ userId: stranger.id, householdId, month })).rejects.toEqual(new BudgetAccessError("notFound"));
+    await expect(requestSettleUp({ userId: stranger.id, householdId, month })).rejects.toEqual(new HouseholdAccessError("notFound"));
   });
 });
 
@@ -208,7 +208,7 @@ describe("fair share is premium", () => {
 
   it("a partner who only looks cannot set the alert amount", async () => {
     const { pieter, householdId } = await couple({ partnerEdits: false });
-    await expect(setSharedAlert({ userId: pieter.id, householdId, amountMinor: 100_00 })).rejects.toEqual(new BudgetAccessError("readOnly"));
+    await expect(setSharedAlert({ userId: pieter.id, householdId, amountMinor: 100_00 })).rejects.toEqual(new HouseholdAccessError("readOnly"));
     expect((await getSettleUp({ userId: pieter.id, householdId, month })).sharedAlertMinor).toBeNull();
   });
 });

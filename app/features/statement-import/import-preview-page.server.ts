@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { checkCsvMapping } from "~/domain/statements/csv";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
-import { isBudgetAccessError } from "~/features/household/errors";
+import { isHouseholdAccessError } from "~/features/household/errors";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { formValuesFromQuery, formValuesFromSuggestion, mappingFromFormValues, type MappingFormValues } from "./mapping-form";
 import { previewImport, type ImportPreview, type ImportProblem } from "./statement-import.server";
@@ -27,7 +27,7 @@ export async function loadImportPreview(request: Request, draftId: string) {
     try {
       return await previewImport(base);
     } catch (error) {
-      if (isBudgetAccessError(error) && error.code === "notFound") return undefined;
+      if (isHouseholdAccessError(error) && error.code === "notFound") return undefined;
       throw error;
     }
   });

@@ -10,7 +10,7 @@ import { seedPremium } from "../../../db/seed/premium";
 import { parseAccountForm } from "~/features/money-accounts/account.schema";
 import { createAccount, listAccounts } from "~/features/money-accounts/accounts.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
-import { deleteAccount } from "~/features/account/delete-account.server";
+import { deleteAccount } from "~/features/data-rights/delete-account.server";
 import { leaveHousehold, removePartner } from "~/features/sharing/invitations.server";
 import { DraftPurgeWorker } from "./startup.server";
 import {

@@ -12,10 +12,10 @@ import { planImport, summarisePlan, transferMatchDays, type PlannedRow } from "~
 import { maxStatementBytes, type StatementFileRead } from "~/domain/statements/read-file";
 import type { Statement, StatementError } from "~/domain/statements/statement";
 import { isUuid, uuidv7 } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
-import { listCategories } from "~/features/budget/categories.server";
+import { listCategories } from "~/features/entries/categories.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { decideImportRows, RulesTooCostlyError, type CategorySource, type ImportRowDecision } from "~/features/rules/rule-evaluation.server";
 import { readStatementInWorker } from "./statement-reader.server";
@@ -67,13 +67,13 @@ export type ImportProblem =
   | { kind: "rules" };
 
 async function ownedAccount(executor: Executor, householdId: string, accountId: string) {
-  if (!isUuid(accountId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(accountId)) throw new HouseholdAccessError("notFound");
   const [row] = await executor
     .select({ id: moneyAccount.id, currency: moneyAccount.currency, csvMapping: moneyAccount.csvMapping, archivedAt: moneyAccount.archivedAt })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 
@@ -92,7 +92,7 @@ export async function createImportDraft({
   bytes: Uint8Array;
 }): Promise<{ ok: true; draftId: string } | { ok: false; problem: ImportProblem }> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!can(access.plan, "statements.import")) throw new BudgetAccessError("readOnly");
+  if (!can(access.plan, "statements.import")) throw new HouseholdAccessError("readOnly");
   await ownedAccount(db(), householdId, accountId);
   if (bytes.byteLength === 0) return { ok: false, problem: { kind: "file", error: { code: "EMPTY_FILE" } } };
   if (bytes.byteLength > maxStatementBytes) return { ok: false, problem: { kind: "file", error: { code: "FILE_TOO_LARGE" } } };
@@ -151,13 +151,13 @@ export async function listMemberDrafts(userId: string) {
 
 /** The draft, to the member who uploaded it only: another member (the owner included) never reads a partner's bank file. */
 async function loadDraft(executor: Executor, householdId: string, userId: string, draftId: string) {
-  if (!isUuid(draftId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(draftId)) throw new HouseholdAccessError("notFound");
   const [row] = await executor
     .select()
     .from(importDraft)
     .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)))
     .limit(1);
-  if (!row) throw new BudgetAccessError("notFound");
+  if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 
@@ -423,7 +423,7 @@ export async function confirmImport({
   choices: ConfirmChoices;
 }): Promise<ImportResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(draftId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(draftId)) throw new HouseholdAccessError("notFound");
   const [exists] = await db()
     .select({ id: importDraft.id })
     .from(importDraft)
@@ -563,7 +563,7 @@ export async function confirmImport({
 /** Removes exactly what one import wrote (owner only): its entries and transfers, and the transfer sides it matched. */
 export async function undoImport({ userId, householdId, batchId }: { userId: string; householdId: string; batchId: string }) {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(batchId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(batchId)) throw new HouseholdAccessError("notFound");
   return db().transaction(async (tx) => {
     const [batch] = await tx
       .select({ id: importBatch.id, accountId: importBatch.accountId, undoneAt: importBatch.undoneAt })
@@ -571,7 +571,7 @@ export async function undoImport({ userId, householdId, batchId }: { userId: str
       .where(and(eq(importBatch.id, batchId), eq(importBatch.householdId, householdId)))
       .for("update")
       .limit(1);
-    if (!batch) throw new BudgetAccessError("notFound");
+    if (!batch) throw new HouseholdAccessError("notFound");
     if (batch.undoneAt) return { ok: true as const, removed: 0 };
     const removedEntries = await tx.delete(transaction).where(and(eq(transaction.importBatchId, batchId), eq(transaction.householdId, householdId))).returning({ id: transaction.id });
     const removedTransfers = await tx.delete(transfer).where(and(eq(transfer.importBatchId, batchId), eq(transfer.householdId, householdId))).returning({ id: transfer.id });

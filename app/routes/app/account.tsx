@@ -22,7 +22,7 @@ import { forLoader, requireAppContext } from "~/features/household/app-context.s
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { FormError } from "~/components/ui/field-error";
-import { TransactionRow } from "~/features/budget/components/transaction-row";
+import { TransactionRow } from "~/features/entries/components/transaction-row";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { AccountKindIcon, useAccountName } from "~/features/money-accounts/components/account-kind";
 import { handleTransferAction } from "~/features/money-accounts/transfer-actions.server";

@@ -21,7 +21,7 @@ import { amountToInput, numberSeparators } from "~/domain/money";
 import { can } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
-import { useEntrySharing } from "~/features/budget/components/use-budget-shell";
+import { useEntrySharing } from "~/features/entries/components/use-budget-shell";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { FieldError, FormError } from "~/components/ui/field-error";

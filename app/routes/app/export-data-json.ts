@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export-data-json";
-import { exportMyData } from "~/features/account/export-data.server";
+import { exportMyData } from "~/features/data-rights/export-data.server";
 import { requireUser } from "~/features/auth/session.server";
 import { downloadHeaders } from "~/features/exports/export-request";
 

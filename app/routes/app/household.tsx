@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/household";
 import { householdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
-import { safeAppPath } from "~/features/budget/transaction-actions.server";
+import { safeAppPath } from "~/features/entries/transaction-actions.server";
 import { requireForm } from "~/features/platform/forms.server";
 
 /** The household switcher's POST: remembers the choice (only a household the user belongs to) and goes back. */

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/income";
-import { loadTransactionsPage } from "~/features/budget/transactions-page.server";
+import { loadTransactionsPage } from "~/features/entries/transactions-page.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { TransactionsPage } from "~/features/budget/components/transactions-page";
+import { TransactionsPage } from "~/features/entries/components/transactions-page";
 
 export const handle = { i18n: ["app"] };
 

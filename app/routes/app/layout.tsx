@@ -3,10 +3,10 @@ import type { Route } from "./+types/layout";
 import { requireAppContext } from "~/features/household/app-context.server";
 import { getAppShell } from "~/features/household/shell.server";
 import { AppShell } from "~/features/household/components/app-shell";
-import { getBudgetShell } from "~/features/budget/budget-shell.server";
-import { HeaderAddButton } from "~/features/budget/components/header-add-button";
-import { NotificationsButton } from "~/features/budget/components/notifications-button";
-import { QuickEntryProvider } from "~/features/budget/components/quick-entry";
+import { getBudgetShell } from "~/features/entries/budget-shell.server";
+import { HeaderAddButton } from "~/features/entries/components/header-add-button";
+import { NotificationsButton } from "~/features/entries/components/notifications-button";
+import { QuickEntryProvider } from "~/features/entries/components/quick-entry";
 import { useTimeZoneCookie } from "~/features/household/components/use-time-zone-cookie";
 import { AuthSync } from "~/features/auth/use-user";
 

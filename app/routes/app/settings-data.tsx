@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { secureCookies } from "~/config.server";
-import { dataExportPath } from "~/features/account/components/data-rights-card";
-import { deleteAccount, type DeleteAccountError } from "~/features/account/delete-account.server";
+import { dataExportPath } from "~/features/data-rights/components/data-rights-card";
+import { deleteAccount, type DeleteAccountError } from "~/features/data-rights/delete-account.server";
 import { flashCookie } from "~/features/auth/flash";
 import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/settle-up";
 import { forLoader, requestedMonth, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { MonthSwitcher } from "~/features/budget/components/month-switcher";
+import { MonthSwitcher } from "~/features/entries/components/month-switcher";
 import { handleSettleUpAction } from "~/features/sharing/settle-up-actions.server";
 import { getSettleUp } from "~/features/sharing/settle-up.server";
 import { PremiumGate } from "~/features/billing/components/premium-gate";

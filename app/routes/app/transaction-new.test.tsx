@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { redirect } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultCategoryId } from "~/domain/categories";
-import { parseTransactionForm } from "~/features/budget/transaction.schema";
+import { parseTransactionForm } from "~/features/entries/transaction.schema";
 import { householdId, postedValues, renderInApp } from "./app-frame.test-helpers";
 import NewTransaction from "./transaction-new";
 

@@ -4,9 +4,9 @@ import type { Route } from "./+types/transaction-new";
 import { Card } from "~/components/ui/card";
 import { defaultCategoryId, isTransactionKind } from "~/domain/categories";
 import { requireAppContext } from "~/features/household/app-context.server";
-import { handleTransactionAction, safeAppPath } from "~/features/budget/transaction-actions.server";
+import { handleTransactionAction, safeAppPath } from "~/features/entries/transaction-actions.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { TransactionForm } from "~/features/budget/components/transaction-form";
+import { TransactionForm } from "~/features/entries/components/transaction-form";
 
 export const handle = { i18n: ["app"] };
 

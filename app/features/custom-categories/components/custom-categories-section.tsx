@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/custom-categories";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
-import { CategoryIcon } from "~/features/budget/components/category-icon";
+import { CategoryIcon } from "~/features/entries/components/category-icon";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";

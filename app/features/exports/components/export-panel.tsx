@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { numberSeparators } from "~/domain/money";
 import { addDays, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
-import { useEntrySharing } from "~/features/budget/components/use-budget-shell";
+import { useEntrySharing } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { cn } from "~/lib/cn";
 

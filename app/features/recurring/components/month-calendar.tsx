@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { daysInMonth, isoWeekday, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { cn } from "~/lib/cn";
-import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import type { OccurrenceView } from "../recurring.server";
 import { useSeriesName, useWeekdays } from "./use-series-name";

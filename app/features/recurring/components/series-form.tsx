@@ -9,7 +9,7 @@ import { recurringFrequencies, type RecurringFrequency } from "~/domain/recurrin
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/features/auth/components/use-hydrated";
 import { FieldError } from "~/components/ui/field-error";
-import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { maxInterval, recurringTextMaxLength } from "../recurring.schema";
 

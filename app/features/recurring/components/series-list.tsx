@@ -11,9 +11,9 @@ import { ConflictNotice, useRowConflict, VersionInput } from "~/components/ui/co
 import { showToast } from "~/components/ui/toast";
 import type { IsoDate } from "~/domain/periods";
 import { cn } from "~/lib/cn";
-import { CategoryIcon } from "~/features/budget/components/category-icon";
+import { CategoryIcon } from "~/features/entries/components/category-icon";
 import { FormError } from "~/components/ui/field-error";
-import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { RecurringActionResult } from "../recurring-actions.server";
 import type { SeriesView } from "../recurring.server";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { toBcp47 } from "~/domain/languages";
-import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
 /** What a series is called: its name, else the bank's name for the other side, else its category. */

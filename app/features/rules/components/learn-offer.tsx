@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { LearnOffer } from "~/domain/rules/rule-types";
-import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { FormError } from "~/components/ui/field-error";
 import { useHydrated } from "~/features/auth/components/use-hydrated";
 import { useTranslation } from "~/i18n/react";

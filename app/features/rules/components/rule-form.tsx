@@ -11,7 +11,7 @@ import { numberSeparators } from "~/domain/money";
 import type { RuleField } from "~/domain/rules/rule-types";
 import { useHydrated } from "~/features/auth/components/use-hydrated";
 import { FieldError, FormError } from "~/components/ui/field-error";
-import { useCategories, useEntrySharing } from "~/features/budget/components/use-budget-shell";
+import { useCategories, useEntrySharing } from "~/features/entries/components/use-budget-shell";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import type { RuleActions, RuleCondition } from "~/domain/rules/rule-types";
-import { useCategories } from "~/features/budget/components/use-budget-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { useTranslation } from "~/i18n/react";
 

@@ -19,7 +19,7 @@ import {
 } from "~/domain/periods";
 import { relativeChange, summarize } from "~/domain/summary";
 import { goalProgress, isGoalReached } from "~/domain/goals";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
 
@@ -213,7 +213,7 @@ export async function getDashboard({
   memberUserId?: string | null;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  if (!can(access.plan, "dashboard.view")) throw new BudgetAccessError("notFound");
+  if (!can(access.plan, "dashboard.view")) throw new HouseholdAccessError("notFound");
   // The chart ends with the chosen month: at today within the current month, at the month's last day otherwise.
   const anchor = month === monthOf(today) ? today : addDays(monthEnd(month), -1);
   const from = addMonths(month, -12);

@@ -6,7 +6,7 @@ import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isUuid, uuidv7 } from "~/lib/uuid";
 import { isUsableCategory } from "./categories.server";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers, notifySharedExpenses } from "~/features/household/notifications.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
@@ -100,7 +100,7 @@ export async function addTransaction({
   fields: TransactionFields;
 }): Promise<WriteResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!can(access.plan, "transactions.track")) throw new BudgetAccessError("readOnly");
+  if (!can(access.plan, "transactions.track")) throw new HouseholdAccessError("readOnly");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
   const accountId = await everydayAccountId(householdId);
@@ -148,7 +148,7 @@ async function entryConflict(access: HouseholdAccess, householdId: string, trans
  */
 export async function updateTransaction({ userId, householdId, transactionId, version, fields }: EntryWrite & { version: string | undefined }): Promise<WriteResult | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
   const [row] = await db()
@@ -180,7 +180,7 @@ export async function deleteTransaction({
   version: string | undefined;
 }): Promise<{ ok: true; transaction: TransactionView } | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .delete(transaction)
     // A hidden personal expense of the other member is not this member's to change, even with its id and version.
@@ -193,7 +193,7 @@ export async function deleteTransaction({
 /** Undo of a delete: puts the entry back under its old id (a second undo changes nothing). */
 export async function restoreTransaction({ userId, householdId, transactionId, fields }: EntryWrite): Promise<WriteResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
   const shared = fields.shared ?? false;
@@ -207,20 +207,20 @@ export async function restoreTransaction({ userId, householdId, transactionId, f
   // and so is a partner's hidden personal expense: undo must not read out what its page would not show.
   const back =
     row ?? (await db().select(columns).from(transaction).where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), visibleEntries(access))).limit(1))[0];
-  if (!back) throw new BudgetAccessError("notFound");
+  if (!back) throw new HouseholdAccessError("notFound");
   return { ok: true, transaction: toView(back) };
 }
 
 /** One entry, for its page and edit form. A personal expense its member shows this reader only as category totals is not found, exactly like a stranger's id. */
 export async function getTransaction({ userId, householdId, transactionId }: { userId: string; householdId: string; transactionId: string }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  if (!isUuid(transactionId)) throw new BudgetAccessError("notFound");
+  if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .select({ ...columns, createdBy: transaction.createdBy })
     .from(transaction)
     .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
     .limit(1);
-  if (!row || !isEntryVisible(access, row)) throw new BudgetAccessError("notFound");
+  if (!row || !isEntryVisible(access, row)) throw new HouseholdAccessError("notFound");
   const { createdBy: _createdBy, ...entry } = row;
   return toView(entry);
 }

@@ -5,7 +5,7 @@ import { maxAmountMinor } from "~/domain/money";
 import { isIsoDate, monthOf } from "~/domain/periods";
 import type { LearnOffer } from "~/domain/rules/rule-types";
 import { isUuid } from "~/lib/uuid";
-import { BudgetAccessError } from "~/features/household/errors";
+import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
@@ -128,7 +128,7 @@ async function entryBefore(entry: { userId: string; householdId: string; transac
   try {
     return await getTransaction(entry);
   } catch (error) {
-    if (error instanceof BudgetAccessError && error.code === "notFound") return undefined;
+    if (error instanceof HouseholdAccessError && error.code === "notFound") return undefined;
     throw error;
   }
 }
