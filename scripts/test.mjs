@@ -1,9 +1,10 @@
-// `npm test`: lint, architecture checks, type check, unit and integration tests, production build, the browser suite, then the browser
+// `npm test`: formatting, lint, architecture checks, type check, unit and integration tests, production build, the browser suite, then the browser
 // smoke test of `npm run dev` (every kind of page loads, hydrates and logs no error).
 // Stops at the first failing step and exits non-zero.
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  ["formatting (prettier)", "npx", ["prettier", "--check", "."]],
   ["lint", "npx", ["eslint", "."]],
   ["architecture (dependency-cruiser, knip)", "npm", ["run", "check:architecture"]],
   ["type check", "npm", ["run", "typecheck"]],
