@@ -52,12 +52,19 @@ module.exports = {
     },
     {
       name: "translation-never-imports-blog",
-      comment: "The translation queue serves the blog: the blog hands its article translator to the worker at start-up.",
+      comment:
+        "The translation queue serves the blog: the blog hands its article translator to the worker at start-up.",
       severity: "error",
       from: { path: "^app/features/translation/", pathNot: "\\.test\\.tsx?$" },
       to: { path: "^app/features/blog/" },
     },
-    { name: "no-cycles", comment: "Modules never import each other in a circle.", severity: "error", from: {}, to: { circular: true } },
+    {
+      name: "no-cycles",
+      comment: "Modules never import each other in a circle.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
     {
       name: "domain-is-pure",
       comment: "app/domain holds pure logic: no database, no features, no routes, no Node built-ins.",
@@ -80,7 +87,8 @@ module.exports = {
     },
     {
       name: "shared-code-above-features",
-      comment: "Libraries, UI primitives, translations and the domain are shared by features, never the other way round.",
+      comment:
+        "Libraries, UI primitives, translations and the domain are shared by features, never the other way round.",
       severity: "error",
       // Allowed: the site's header and footer (components/layout) compose the marketing, auth and analytics features.
       from: { path: "^app/(lib|components|domain|i18n|db)/", pathNot: "\\.test\\.tsx?$|^app/components/layout/" },
@@ -102,9 +110,14 @@ module.exports = {
     },
     {
       name: "client-code-without-server-modules",
-      comment: "Only routes (whose loaders and actions React Router strips) and server modules import *.server modules.",
+      comment:
+        "Only routes (whose loaders and actions React Router strips) and server modules import *.server modules.",
       severity: "error",
-      from: { path: "^app/", pathNot: "\\.server\\.tsx?$|\\.test\\.tsx?$|^app/routes/|^app/root\\.tsx$|^app/db/|test-helpers|test-database|^app/entry\\.server\\.tsx$" },
+      from: {
+        path: "^app/",
+        pathNot:
+          "\\.server\\.tsx?$|\\.test\\.tsx?$|^app/routes/|^app/root\\.tsx$|^app/db/|test-helpers|test-database|^app/entry\\.server\\.tsx$",
+      },
       to: { path: "\\.server\\.tsx?$|^app/db/", dependencyTypesNot: ["type-only"] },
     },
   ],

@@ -14,10 +14,12 @@ const noRouteToRoute = { group: ["../routes/*", "~/routes/*"], message: "Routes 
  * hydrates; the production build only hides it when tree-shaking happens to drop the import.
  */
 const nodeBuiltins = {
-  paths: builtinModules.filter((name) => !name.startsWith("_")).map((name) => ({
-    name,
-    message: "Node built-in in code the browser loads: move it to a *.server.ts module (or use a Web API).",
-  })),
+  paths: builtinModules
+    .filter((name) => !name.startsWith("_"))
+    .map((name) => ({
+      name,
+      message: "Node built-in in code the browser loads: move it to a *.server.ts module (or use a Web API).",
+    })),
   pattern: {
     regex: "^node:",
     message: "Node built-in in code the browser loads: move it to a *.server.ts module (or use a Web API).",
@@ -78,16 +80,29 @@ const entryModules = [
 const entryTable = [
   {
     selector: "ImportDeclaration[source.value='~/db/schema'] > ImportSpecifier[imported.name='transaction']",
-    message: "Entries are read through a module that applies personal privacy (decision 0016): use it, or check this one and list it in entryModules.",
+    message:
+      "Entries are read through a module that applies personal privacy (decision 0016): use it, or check this one and list it in entryModules.",
   },
   {
-    selector: "TemplateElement[value.raw=/\"transaction\"/]",
-    message: "Raw SQL on entries must apply personal privacy (decision 0016): check this module and list it in entryModules.",
+    selector: 'TemplateElement[value.raw=/"transaction"/]',
+    message:
+      "Raw SQL on entries must apply personal privacy (decision 0016): check this module and list it in entryModules.",
   },
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", ".data*/", "test-results*/", "playwright-report*/", "**/*.tmp.*"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      ".data*/",
+      "test-results*/",
+      "playwright-report*/",
+      "**/*.tmp.*",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   regexpPlugin.configs.recommended,
@@ -109,7 +124,10 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": ["error", { patterns: [{ group: ["../routes/*", "~/routes/*"], message: "Routes never import from other routes." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../routes/*", "~/routes/*"], message: "Routes never import from other routes." }] },
+      ],
     },
   },
   {
@@ -117,7 +135,10 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: [...serverOnlyFiles, "app/routes/**", "app/root.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern, serverModule] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern, serverModule] },
+      ],
       "no-restricted-syntax": ["error", noDynamicNodeImport],
     },
   },
@@ -128,7 +149,10 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
     ignores: serverOnlyFiles,
     rules: {
-      "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: nodeBuiltins.paths, patterns: [noRouteToRoute, nodeBuiltins.pattern] },
+      ],
       "no-restricted-syntax": ["error", noDynamicNodeImport, ...entryTable],
     },
   },

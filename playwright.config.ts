@@ -5,7 +5,6 @@ import { e2eEnvironment } from "./tests/e2e/env";
 const env = await e2eEnvironment();
 const baseURL = `http://localhost:${env.port}`;
 
-
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -20,7 +19,14 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunchOptions } },
+    {
+      name: "desktop",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromiumLaunchOptions,
+      },
+    },
     {
       name: "phone",
       use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, launchOptions: chromiumLaunchOptions },

@@ -8,7 +8,6 @@ import { smokeEnvironment } from "./tests/smoke/env";
 const env = await smokeEnvironment();
 const baseURL = env.baseURL;
 
-
 export default defineConfig({
   testDir: "tests/smoke",
   globalSetup: "./tests/smoke/global-setup.ts",

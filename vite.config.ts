@@ -13,7 +13,9 @@ const frameworkPackages = packages(
 );
 /** Lucide's factory and helpers, not its icons: each page takes only the icons it draws. */
 const lucideFactory = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
-const radixInternals = packages("@radix-ui[\\\\/](?:primitive|react-(?:context|presence|collection|id|direction|primitive|use-[\\\\w-]+))");
+const radixInternals = packages(
+  "@radix-ui[\\\\/](?:primitive|react-(?:context|presence|collection|id|direction|primitive|use-[\\\\w-]+))",
+);
 const ownCode = /^(?!.*node_modules).*[\\/]app[\\/]/;
 /** The modules every page loads: the browser entry and the root route. */
 const everyPage = /[\\/]app[\\/](?:root|entry\.client)\.tsx/;
@@ -25,7 +27,11 @@ const publicSite = /[\\/]app[\\/](?:components[\\/]layout|features[\\/]marketing
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** Whether a module matching `from` imports `id`, directly or through other static imports (not lazy ones). */
-function importedStatically(from: RegExp, id: string, ctx: { getModuleInfo(id: string): { importers: string[] } | null }): boolean {
+function importedStatically(
+  from: RegExp,
+  id: string,
+  ctx: { getModuleInfo(id: string): { importers: string[] } | null },
+): boolean {
   const seen = new Set<string>();
   const pending = [id];
   while (pending.length > 0) {
@@ -52,7 +58,9 @@ export default defineConfig({
   server: {
     // Test reports, builds and the local data folder are not sources: a trace or a screenshot written there while the
     // development server runs would otherwise reload every open page.
-    watch: { ignored: ["**/test-results*/**", "**/playwright-report*/**", "**/build/**", "**/build-*/**", "**/.data*/**"] },
+    watch: {
+      ignored: ["**/test-results*/**", "**/playwright-report*/**", "**/build/**", "**/build-*/**", "**/.data*/**"],
+    },
   },
   // The server bundle's entry is our Express app, so pages, API and start-up share one module graph.
   environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
@@ -70,7 +78,9 @@ export default defineConfig({
           groups: [
             {
               name: (id, ctx) =>
-                frameworkPackages.test(id) || lucideFactory.test(id) || (ownCode.test(id) && importedStatically(everyPage, id, ctx))
+                frameworkPackages.test(id) ||
+                lucideFactory.test(id) ||
+                (ownCode.test(id) && importedStatically(everyPage, id, ctx))
                   ? "framework"
                   : null,
               priority: 3,
@@ -83,7 +93,9 @@ export default defineConfig({
                 // An icon the public pages share with others travels with the shell (which /app loads too) instead of in
                 // a file of a few hundred bytes of its own.
                 const users = ctx.getModuleInfo(id)?.importers ?? [];
-                return lucideIcon.test(id) && users.length > 1 && users.every((user) => publicSite.test(user)) ? "site" : null;
+                return lucideIcon.test(id) && users.length > 1 && users.every((user) => publicSite.test(user))
+                  ? "site"
+                  : null;
               },
               priority: 2,
             },

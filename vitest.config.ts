@@ -14,13 +14,28 @@ export default defineConfig({
       name: "stylesheet-url",
       enforce: "pre",
       // The virtual id must not end in ".css": Vitest empties every module that looks like a stylesheet.
-      resolveId: (id) => (id.endsWith(".css?url") ? `\0stylesheet-url:${id.split("/").pop()!.replace(/\.css\?url$/, "")}` : undefined),
-      load: (id) => (id.startsWith("\0stylesheet-url:") ? `export default "/assets/${id.slice("\0stylesheet-url:".length)}.css";` : undefined),
+      resolveId: (id) =>
+        id.endsWith(".css?url")
+          ? `\0stylesheet-url:${id
+              .split("/")
+              .pop()!
+              .replace(/\.css\?url$/, "")}`
+          : undefined,
+      load: (id) =>
+        id.startsWith("\0stylesheet-url:")
+          ? `export default "/assets/${id.slice("\0stylesheet-url:".length)}.css";`
+          : undefined,
     },
   ],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/fakes/**/*.test.ts", "tests/faults/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/fakes/**/*.test.ts",
+      "tests/faults/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

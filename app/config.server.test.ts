@@ -24,7 +24,11 @@ describe("configuration", () => {
   });
 
   it("names a bad variable but never prints its value (it may be a secret)", () => {
-    const secrets = { AUTH_SECRET: "short-but-secret", SMTP_URL: "smtp://mailer:hunter2-password@ not a url", DATABASE_URL: "mysql://root:db-pass@x" };
+    const secrets = {
+      AUTH_SECRET: "short-but-secret",
+      SMTP_URL: "smtp://mailer:hunter2-password@ not a url",
+      DATABASE_URL: "mysql://root:db-pass@x",
+    };
     try {
       parseConfig(secrets);
       expect.unreachable();
@@ -40,7 +44,9 @@ describe("configuration", () => {
   it("trusts only loopback proxies unless TRUST_PROXY says otherwise", () => {
     expect(parseConfig({}).TRUST_PROXY).toBe("loopback");
     expect(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::1" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8, fd00::1");
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::1" }).TRUST_PROXY).toBe(
+      "loopback, 10.0.0.0/8, fd00::1",
+    );
     expect(() => parseConfig({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
   });
 });

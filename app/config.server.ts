@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
 const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
@@ -64,9 +62,13 @@ export const configSchema = z.object({
     .string()
     .default("loopback")
     .transform((value) => value.trim())
-    .refine((value) => /^\d{1,2}$/.test(value) || value.split(",").every((part) => trustedProxyPart.test(part.trim())), {
-      message: "must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
-    })
+    .refine(
+      (value) => /^\d{1,2}$/.test(value) || value.split(",").every((part) => trustedProxyPart.test(part.trim())),
+      {
+        message:
+          "must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      },
+    )
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
 });
 

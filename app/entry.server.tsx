@@ -1,7 +1,13 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { isRouteErrorResponse, redirectDocument, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  redirectDocument,
+  ServerRouter,
+  type EntryContext,
+  type RouterContextProvider,
+} from "react-router";
 import { databaseFaultOf, statusOfDatabaseFault, type DatabaseFault } from "~/db/faults.server";
 import { isLanguage } from "~/domain/languages";
 import { detectLanguage } from "~/i18n/detect.server";
@@ -62,7 +68,12 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -89,7 +100,10 @@ function showsFault(routerContext: EntryContext, fault: DatabaseFault): boolean 
  * A `.data` request (a client-side navigation or form post) that met a database fault loads the page as a document
  * instead, which shows the 503 or 507 page.
  */
-export function handleDataRequest(response: Response, { request, context }: { request: Request; context: RouterContextProvider }): Response {
+export function handleDataRequest(
+  response: Response,
+  { request, context }: { request: Request; context: RouterContextProvider },
+): Response {
   if (!context.get(requestStoreContext).databaseFault) return response;
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
@@ -98,7 +112,10 @@ export function handleDataRequest(response: Response, { request, context }: { re
   return redirectDocument(pathname + url.search);
 }
 
-export function handleError(error: unknown, { request, context }: { request: Request; context?: RouterContextProvider }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context?: RouterContextProvider },
+) {
   if (request.signal.aborted) return;
   const store = context?.get(requestStoreContext);
   const fault = databaseFaultOf(error);

@@ -30,7 +30,8 @@ import stylesheet from "./app.css?url";
  * then the browser must not render the link the server's HTML does not have, or hydration would not match. Read once,
  * as the module loads: the style stays in the document for as long as the document lives.
  */
-const stylesheetInlined = typeof document !== "undefined" && document.querySelector(`style[data-inlined-stylesheet="${stylesheet}"]`) !== null;
+const stylesheetInlined =
+  typeof document !== "undefined" && document.querySelector(`style[data-inlined-stylesheet="${stylesheet}"]`) !== null;
 
 export const links: LinksFunction = () => [
   ...(stylesheetInlined ? [] : [{ rel: "stylesheet", href: stylesheet }]),
@@ -51,10 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = i18n.language as Language;
   const rootData = useRootData();
   return (
-    <html
-      lang={toBcp47(language)}
-      {...(rootData?.analyticsExcluded ? { "data-analytics-excluded": "true" } : {})}
-    >
+    <html lang={toBcp47(language)} {...(rootData?.analyticsExcluded ? { "data-analytics-excluded": "true" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -64,7 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow"
+        >
           {i18n.t("common:actions.skipToContent")}
         </a>
         {children}
@@ -101,13 +102,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   else if (fault) [title, description] = [t(`errorPage.${fault}.title`), t(`errorPage.${fault}.description`)];
   else if (badInput) [title, description] = [t("badInput.title"), t(`badInput.${badInput}`)];
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <p className="text-sm font-semibold text-primary">{status}</p>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{description}</p>
-      {showDetails && <pre className="max-w-full overflow-auto rounded-md bg-muted p-4 text-left text-xs">{error.stack}</pre>}
+      {showDetails && (
+        <pre className="max-w-full overflow-auto rounded-md bg-muted p-4 text-left text-xs">{error.stack}</pre>
+      )}
       <Button asChild>
-        {fault ? <a href={location.pathname + location.search}>{t("errorPage.tryAgain")}</a> : <Link to="/">{t("notFound.returnHome")}</Link>}
+        {fault ? (
+          <a href={location.pathname + location.search}>{t("errorPage.tryAgain")}</a>
+        ) : (
+          <Link to="/">{t("notFound.returnHome")}</Link>
+        )}
       </Button>
     </main>
   );

@@ -21,7 +21,8 @@ async function measure(url: string) {
   // Warm up (JIT, database pages, caches), then measure.
   await autocannon({ url, duration: 2, connections, headers });
   const result = await autocannon({ url, duration, connections, headers });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result;
 }
 
@@ -66,5 +67,7 @@ try {
   for (const { name } of staticFiles.values()) fs.rmSync(path.join(clientDir, name), { force: true });
   await server.stop();
 }
-console.log(`autocannon: ${connections} connections, ${duration} s per URL, gzip accepted; static = the same HTML as a file from the same server`);
+console.log(
+  `autocannon: ${connections} connections, ${duration} s per URL, gzip accepted; static = the same HTML as a file from the same server`,
+);
 console.table(rows);

@@ -31,7 +31,6 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
 const warmup = 20;
 const months = 36;
 
-
 async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let index = 0; index < warmup; index += 1) await run();
   const samples: number[] = [];
@@ -52,18 +51,38 @@ const groceries = builtInCategory("groceries").id;
 /** Every expense category budgeted with rollover from the first month, and rent and salary as recurring series. */
 async function planMonths({ userId, householdId }: { userId: string; householdId: string }) {
   for (const category of builtInCategories.filter((item) => item.kind === "expense")) {
-    const result = await setBudget({ userId, householdId, fields: { categoryId: category.id, month: from, limitMinor: 40_000, scope: "repeat", rollover: true } });
+    const result = await setBudget({
+      userId,
+      householdId,
+      fields: { categoryId: category.id, month: from, limitMinor: 40_000, scope: "repeat", rollover: true },
+    });
     if (!result.ok) throw new Error(`budget refused: ${JSON.stringify(result.fieldErrors)}`);
   }
   const series = [
     { kind: "expense", amount: 115_000, description: "Rent", categoryId: builtInCategory("housing").id, dayOfMonth: 1 },
-    { kind: "income", amount: 325_000, description: "Salary", categoryId: builtInCategory("salary").id, dayOfMonth: 25 },
+    {
+      kind: "income",
+      amount: 325_000,
+      description: "Salary",
+      categoryId: builtInCategory("salary").id,
+      dayOfMonth: 25,
+    },
   ] as const;
   for (const item of series) {
     const result = await createRecurring({
       userId,
       householdId,
-      input: { ...item, counterparty: null, accountId: null, frequency: "monthly", interval: 1, lastDay: false, startsOn: `${from}-01`, endsOn: null, autoPost: false },
+      input: {
+        ...item,
+        counterparty: null,
+        accountId: null,
+        frequency: "monthly",
+        interval: 1,
+        lastDay: false,
+        startsOn: `${from}-01`,
+        endsOn: null,
+        autoPost: false,
+      },
     });
     if (!result.ok) throw new Error(`recurring refused: ${JSON.stringify(result.fieldErrors)}`);
   }
@@ -95,7 +114,9 @@ try {
   households.push({ label: "1,000 (of 1,000,000 in 1,000 households)", size: 1_000, ...probe });
   console.log(`filled in ${Math.round((performance.now() - started) / 1000)} s; vacuum analyze…`);
   await db().execute(sql`vacuum analyze`);
-  const counted = (await db().execute(sql`select count(*)::int as total from "transaction"`)) as unknown as { rows: { total: number }[] };
+  const counted = (await db().execute(sql`select count(*)::int as total from "transaction"`)) as unknown as {
+    rows: { total: number }[];
+  };
   const total = counted.rows[0]?.total ?? 0;
   console.log(`${total.toLocaleString("en")} transactions in the database\n`);
 
@@ -105,12 +126,19 @@ try {
     const monthRows = (await listTransactions({ ...base, kind: "expense", month, limit: 1 })).totals.entries;
     // The dashboard route's loader: the month's figures, accounts, and the month planned (budgets, safe to spend).
     const dashboard = await time(() =>
-      Promise.all([getDashboard({ ...base, month, period: "monthly", today }), listAccounts({ ...base, on: today }), monthPlan({ ...base, month, today })]),
+      Promise.all([
+        getDashboard({ ...base, month, period: "monthly", today }),
+        listAccounts({ ...base, on: today }),
+        monthPlan({ ...base, month, today }),
+      ]),
     );
     const weekly = await time(() => getDashboard({ ...base, month, period: "weekly", today }));
     const list = await time(() => listTransactions({ ...base, kind: "expense", month }));
     const add = await time(() =>
-      addTransaction({ ...base, fields: { kind: "expense", amountMinor: 1234, occurredOn: today, description: "Bench", categoryId: groceries } }),
+      addTransaction({
+        ...base,
+        fields: { kind: "expense", amountMinor: 1234, occurredOn: today, description: "Bench", categoryId: groceries },
+      }),
     );
     const ms = (value: number) => value.toFixed(1).padStart(6);
     rows.push(
@@ -118,8 +146,12 @@ try {
     );
   }
   const version = (await db().execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
-  console.log(`p50 / p95 in milliseconds, ${iterations} runs each after ${warmup} warm-up runs (PostgreSQL ${version.rows[0]?.server_version ?? "?"})\n`);
-  console.log("| transactions in the household             | expenses this month | dashboard p50 | dashboard p95 | dashboard weekly p50 | weekly p95 | expense list p50 | list p95 | add p50 | add p95 |");
+  console.log(
+    `p50 / p95 in milliseconds, ${iterations} runs each after ${warmup} warm-up runs (PostgreSQL ${version.rows[0]?.server_version ?? "?"})\n`,
+  );
+  console.log(
+    "| transactions in the household             | expenses this month | dashboard p50 | dashboard p95 | dashboard weekly p50 | weekly p95 | expense list p50 | list p95 | add p50 | add p95 |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 
@@ -139,9 +171,13 @@ try {
         from money_account a where a.household_id = ${household.householdId}`),
     );
     const ms = (value: number) => value.toFixed(1).padStart(6);
-    balanceRows.push(`| ${household.label.padEnd(40)} | ${ms(kept.p50)} | ${ms(kept.p95)} | ${ms(wholeHistory.p50)} | ${ms(wholeHistory.p95)} |`);
+    balanceRows.push(
+      `| ${household.label.padEnd(40)} | ${ms(kept.p50)} | ${ms(kept.p95)} | ${ms(wholeHistory.p50)} | ${ms(wholeHistory.p95)} |`,
+    );
   }
-  console.log("\n| transactions in the household             | balances p50 | balances p95 | reference: summed over the whole history p50 | p95 |");
+  console.log(
+    "\n| transactions in the household             | balances p50 | balances p95 | reference: summed over the whole history p50 | p95 |",
+  );
   console.log("|---|---:|---:|---:|---:|");
   for (const row of balanceRows) console.log(row);
 
@@ -157,17 +193,42 @@ try {
       where "household_id" = ${couple.householdId}`);
     await db().execute(sql`vacuum analyze "transaction"`);
     const settleUp = await time(() => getSettleUp({ userId: couple.userId, householdId: couple.householdId, month }));
-    console.log(`\nsettle up for ${month} in the ${couple.label}-entry household of two: p50 ${settleUp.p50.toFixed(1)} ms, p95 ${settleUp.p95.toFixed(1)} ms (target p95 < 30 ms)`);
+    console.log(
+      `\nsettle up for ${month} in the ${couple.label}-entry household of two: p50 ${settleUp.p50.toFixed(1)} ms, p95 ${settleUp.p95.toFixed(1)} ms (target p95 < 30 ms)`,
+    );
   }
 
   // Rules applied to every entry of the largest household: ten rules, the first three of which match most rows.
   const largest = households.find((household) => household.size === 100_000);
   if (largest) {
     const base = { userId: largest.userId, householdId: largest.householdId };
-    const texts = ["Entry 1", "Entry 2", "Entry 3", "Entry 40", "Entry 500", "Entry 6000", "Entry 7", "Entry 8", "Entry 9", "Entry 99"];
+    const texts = [
+      "Entry 1",
+      "Entry 2",
+      "Entry 3",
+      "Entry 40",
+      "Entry 500",
+      "Entry 6000",
+      "Entry 7",
+      "Entry 8",
+      "Entry 9",
+      "Entry 99",
+    ];
     for (const [index, text] of texts.entries()) {
-      const condition = index % 2 === 0 ? { field: "description" as const, operator: "startsWith" as const, value: text } : { field: "description" as const, operator: "regex" as const, value: `^${text}[0-9]*$` };
-      const created = await createRule({ ...base, input: { conditions: [condition], actions: { categoryId: index % 3 === 0 ? groceries : builtInCategory("transport").id, rename: index === 0 ? "Renamed" : undefined } } });
+      const condition =
+        index % 2 === 0
+          ? { field: "description" as const, operator: "startsWith" as const, value: text }
+          : { field: "description" as const, operator: "regex" as const, value: `^${text}[0-9]*$` };
+      const created = await createRule({
+        ...base,
+        input: {
+          conditions: [condition],
+          actions: {
+            categoryId: index % 3 === 0 ? groceries : builtInCategory("transport").id,
+            rename: index === 0 ? "Renamed" : undefined,
+          },
+        },
+      });
       if (!created.ok) throw new Error(`rule refused: ${JSON.stringify(created.fieldErrors)}`);
     }
     let started = performance.now();

@@ -8,7 +8,8 @@ import { seedBulkTransactions, seedHousehold } from "../db/seed/budget";
 import { seedPremium } from "../db/seed/premium";
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
-const mb = (bytes: number) => (Math.abs(bytes) < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const mb = (bytes: number) =>
+  Math.abs(bytes) < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 interface Measured {
   name: string;
@@ -59,13 +60,20 @@ export async function runExportsBench(): Promise<void> {
     await seedPremium(household.id);
     const seeding = performance.now();
     await seedBulkTransactions({ householdId: household.id, count: rows, from: "2024-01", to: "2026-12" });
-    console.log(`seeded ${rows.toLocaleString("en")} transactions in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${databaseUrl ? "PostgreSQL" : "PGlite in memory"})`);
+    console.log(
+      `seeded ${rows.toLocaleString("en")} transactions in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${databaseUrl ? "PostgreSQL" : "PGlite in memory"})`,
+    );
 
     const base = { userId: owner.id, householdId: household.id };
     const results: Measured[] = [];
     results.push(
       await measure(`CSV, ${rows.toLocaleString("en")} rows`, async () => {
-        const result = await exportTransactionsCsv({ ...base, range: { from: "2024-01-01", to: "2026-12-31" }, language: "de", decimal: "locale" });
+        const result = await exportTransactionsCsv({
+          ...base,
+          range: { from: "2024-01-01", to: "2026-12-31" },
+          language: "de",
+          decimal: "locale",
+        });
         if (!result.ok) throw new Error("refused");
         return result.stream;
       }),
@@ -77,17 +85,28 @@ export async function runExportsBench(): Promise<void> {
         return result.stream;
       }),
     );
-    results.push(await measure(`JSON data export, ${rows.toLocaleString("en")} rows`, async () => (await exportMyData({ userId: owner.id })).stream));
+    results.push(
+      await measure(
+        `JSON data export, ${rows.toLocaleString("en")} rows`,
+        async () => (await exportMyData({ userId: owner.id })).stream,
+      ),
+    );
 
     console.log("");
-    console.log(`${"export".padEnd(54)} ${"time".padStart(9)} ${"size".padStart(9)} ${"peak RSS +".padStart(11)} ${"live heap +".padStart(12)}`);
+    console.log(
+      `${"export".padEnd(54)} ${"time".padStart(9)} ${"size".padStart(9)} ${"peak RSS +".padStart(11)} ${"live heap +".padStart(12)}`,
+    );
     for (const result of results) {
       console.log(
         `${result.name.padEnd(54)} ${`${(result.ms / 1000).toFixed(2)} s`.padStart(9)} ${mb(result.bytes).padStart(9)} ${mb(result.peakRssDelta).padStart(11)} ${mb(result.peakLiveHeapDelta).padStart(12)}`,
       );
     }
-    console.log(`\npeak RSS + and live heap + are growth over the state before the download; live heap is sampled right after a GC.`);
-    console.log(`process RSS at the end ${mb(process.memoryUsage().rss)} (the in-memory database and Vite included)${globalThis.gc ? "" : " — run with --expose-gc for the live heap"}.`);
+    console.log(
+      `\npeak RSS + and live heap + are growth over the state before the download; live heap is sampled right after a GC.`,
+    );
+    console.log(
+      `process RSS at the end ${mb(process.memoryUsage().rss)} (the in-memory database and Vite included)${globalThis.gc ? "" : " — run with --expose-gc for the live heap"}.`,
+    );
   } finally {
     await closeDatabase();
   }

@@ -17,7 +17,12 @@ try {
   for (const path of paths) {
     // warm up, then measure
     await autocannon({ url: server.url + path, duration: 2, connections });
-    const result = await autocannon({ url: server.url + path, duration, connections, headers: { "accept-encoding": "gzip" } });
+    const result = await autocannon({
+      url: server.url + path,
+      duration,
+      connections,
+      headers: { "accept-encoding": "gzip" },
+    });
     rows.push({
       path,
       "req/s (avg)": Math.round(result.requests.average),

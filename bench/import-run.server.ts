@@ -20,7 +20,16 @@ const encoder = new TextEncoder();
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const payees = ["Albert Heijn", "Café Noir", "NS Reizigers", "Bol.com", "Woonstichting Eigen Haard", "Vattenfall", "Zorgverzekeraar", "Bakkerij Müller"];
+const payees = [
+  "Albert Heijn",
+  "Café Noir",
+  "NS Reizigers",
+  "Bol.com",
+  "Woonstichting Eigen Haard",
+  "Vattenfall",
+  "Zorgverzekeraar",
+  "Bakkerij Müller",
+];
 
 function day(index: number): string {
   const date = new Date(Date.UTC(2025, 0, 1) + Math.floor((index * 700) / rows) * 86_400_000);
@@ -28,13 +37,25 @@ function day(index: number): string {
 }
 
 function ingCsv(): Uint8Array {
-  const lines = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"'];
+  const lines = [
+    '"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"',
+  ];
   for (let index = 0; index < rows; index++) {
     const income = index % 9 === 0;
     const cents = income ? 250_000 + (index % 50) * 100 : 150 + ((index * 7919) % 15_000);
     const amount = `${Math.floor(cents / 100).toLocaleString("de-DE")},${String(cents % 100).padStart(2, "0")}`;
     lines.push(
-      [day(index).replaceAll("-", ""), payees[index % payees.length], "NL91ABNA0417164300", "", "BA", income ? "Bij" : "Af", amount, "Betaalautomaat", `Pasvolgnr 001 ${index}`]
+      [
+        day(index).replaceAll("-", ""),
+        payees[index % payees.length],
+        "NL91ABNA0417164300",
+        "",
+        "BA",
+        income ? "Bij" : "Af",
+        amount,
+        "Betaalautomaat",
+        `Pasvolgnr 001 ${index}`,
+      ]
         .map((cell) => `"${cell}"`)
         .join(";"),
     );
@@ -69,7 +90,9 @@ function mt940(): Uint8Array {
     const credit = index % 9 === 0;
     const cents = credit ? 250_000 : 150 + ((index * 7919) % 15_000);
     const date = day(index).slice(2).replaceAll("-", "");
-    lines.push(`:61:${date}${date.slice(2)}${credit ? "C" : "D"}${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}NTRFNONREF//B${index}`);
+    lines.push(
+      `:61:${date}${date.slice(2)}${credit ? "C" : "D"}${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}NTRFNONREF//B${index}`,
+    );
     lines.push(`:86:166?00GUTSCHRIFT?20Rechnung ${index}?32${payees[index % payees.length]}`);
   }
   lines.push(":62F:C261231EUR0,00", "-");
@@ -88,9 +111,27 @@ export async function runImportBench(): Promise<void> {
   await migrateDatabase();
   try {
     const files = [
-      { name: "ING CSV", rows, bytes: ingCsv(), reference: "csv-parse alone", parseOnly: (text: string) => parse(text, { delimiter: ";", relax_quotes: true }).length },
-      { name: "CAMT.053", rows: camtRows, bytes: camt(), reference: "fast-xml-parser alone", parseOnly: (text: string) => Object.keys(new XMLParser({ ignoreAttributes: false }).parse(text)).length },
-      { name: "MT940", rows, bytes: mt940(), reference: "split into lines alone", parseOnly: (text: string) => text.split(/\r?\n/).length },
+      {
+        name: "ING CSV",
+        rows,
+        bytes: ingCsv(),
+        reference: "csv-parse alone",
+        parseOnly: (text: string) => parse(text, { delimiter: ";", relax_quotes: true }).length,
+      },
+      {
+        name: "CAMT.053",
+        rows: camtRows,
+        bytes: camt(),
+        reference: "fast-xml-parser alone",
+        parseOnly: (text: string) => Object.keys(new XMLParser({ ignoreAttributes: false }).parse(text)).length,
+      },
+      {
+        name: "MT940",
+        rows,
+        bytes: mt940(),
+        reference: "split into lines alone",
+        parseOnly: (text: string) => text.split(/\r?\n/).length,
+      },
     ];
     console.log(`${databaseUrl ? "PostgreSQL" : "PGlite in memory"}\n`);
     console.log(
@@ -106,17 +147,24 @@ export async function runImportBench(): Promise<void> {
       const draft = await createImportDraft({ ...base, fileName: file.name, bytes: file.bytes });
       if (!draft.ok) throw new Error("no draft");
       const preview = await timed(() => previewImport({ ...base, draftId: draft.draftId }));
-      const imported = await timed(() => confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set(), categories: new Map() } }));
+      const imported = await timed(() =>
+        confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set(), categories: new Map() } }),
+      );
       if (!imported.value.ok) throw new Error(`${file.name}: not imported`);
       const again = await createImportDraft({ ...base, fileName: file.name, bytes: file.bytes });
       if (!again.ok) throw new Error("no draft");
-      const reimport = await timed(() => confirmImport({ ...base, draftId: again.draftId, choices: { skipLines: new Set(), categories: new Map() } }));
-      if (!reimport.value.ok || reimport.value.imported !== 0) throw new Error(`${file.name}: the re-import added rows`);
+      const reimport = await timed(() =>
+        confirmImport({ ...base, draftId: again.draftId, choices: { skipLines: new Set(), categories: new Map() } }),
+      );
+      if (!reimport.value.ok || reimport.value.imported !== 0)
+        throw new Error(`${file.name}: the re-import added rows`);
       console.log(
         `${file.name.padEnd(10)} ${file.rows.toLocaleString("en").padStart(7)} ${mb(file.bytes.byteLength).padStart(8)} ${`${seconds(reference.ms)} (${file.reference})`.padStart(24)} ${seconds(read.ms).padStart(12)} ${seconds(preview.ms).padStart(9)} ${seconds(imported.ms).padStart(9)} ${seconds(reimport.ms).padStart(10)} ${mb(process.memoryUsage().rss).padStart(9)}`,
       );
     }
-    console.log("\nread: bytes to rows (encoding, format, reader); preview and import include reading the stored draft again;");
+    console.log(
+      "\nread: bytes to rows (encoding, format, reader); preview and import include reading the stored draft again;",
+    );
     console.log("re-import: the same file once more, every row found as a duplicate and nothing written.");
     await adversarialBench();
   } finally {
@@ -129,7 +177,8 @@ export async function runImportBench(): Promise<void> {
 // The adversarial set (issue 20): files and a rule pattern made to hold the server. Each is uploaded and previewed as a
 // user would; beside it, /healthz is asked every 5 ms from another thread, and its slowest answer printed.
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : mb(bytes));
+const size = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : mb(bytes);
 const comments = (count: number) => encoder.encode(`${"<!---->".repeat(count)}x`);
 
 function wideCsv(columns: number): Uint8Array {
@@ -145,8 +194,13 @@ function nestedCamt(depth: number): Uint8Array {
 }
 
 function ingRows(count: number): Uint8Array {
-  const lines = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"'];
-  for (let index = 0; index < count; index++) lines.push(`"20260102";"${payees[index % payees.length]}";"NL91ABNA0417164300";"";"BA";"Af";"3,50";"Betaalautomaat";"Pasvolgnr ${index}"`);
+  const lines = [
+    '"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"',
+  ];
+  for (let index = 0; index < count; index++)
+    lines.push(
+      `"20260102";"${payees[index % payees.length]}";"NL91ABNA0417164300";"";"BA";"Af";"3,50";"Betaalautomaat";"Pasvolgnr ${index}"`,
+    );
   return encoder.encode(lines.join("\r\n"));
 }
 
@@ -154,10 +208,17 @@ function ingRows(count: number): Uint8Array {
 async function healthServer(): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     if (request.url !== "/healthz") return void response.writeHead(404).end();
-    void pingDatabase().then((up) => response.writeHead(up ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify({ status: up ? "ok" : "unavailable" })));
+    void pingDatabase().then((up) =>
+      response
+        .writeHead(up ? 200 : 503, { "content-type": "application/json" })
+        .end(JSON.stringify({ status: up ? "ok" : "unavailable" })),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Asks /healthz every 5 ms from a thread of its own (a prober on the main thread would stop when it stops). */
@@ -178,7 +239,10 @@ function probe() {
 probe();
 `;
 
-async function whileProbed<T>(port: number, work: () => Promise<T>): Promise<{ ms: number; value: T; healthMaxMs: number; probes: number; loopMaxMs: number }> {
+async function whileProbed<T>(
+  port: number,
+  work: () => Promise<T>,
+): Promise<{ ms: number; value: T; healthMaxMs: number; probes: number; loopMaxMs: number }> {
   const worker = new Worker(prober, { eval: true, workerData: { port } });
   await new Promise((resolve) => setTimeout(resolve, 50));
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -193,7 +257,8 @@ async function whileProbed<T>(port: number, work: () => Promise<T>): Promise<{ m
 }
 
 function outcome(value: Awaited<ReturnType<typeof previewImport>>): string {
-  if (value.kind === "problem") return value.problem.kind === "file" ? `refused: ${value.problem.error.code}` : `refused: ${value.problem.kind}`;
+  if (value.kind === "problem")
+    return value.problem.kind === "file" ? `refused: ${value.problem.error.code}` : `refused: ${value.problem.kind}`;
   if (value.kind === "needs-mapping") return "read: needs mapping";
   return `read: ${value.kind}`;
 }
@@ -219,14 +284,26 @@ async function adversarialBench(): Promise<void> {
       { name: "reference: ING CSV, 1,000 rows", bytes: ingRows(1000) },
       { name: "28 empty comments + a letter", bytes: comments(28) },
       { name: "40 empty comments + a letter", bytes: comments(40) },
-      { name: "CSV, first cell 40 KB of T", bytes: encoder.encode(`${"T".repeat(40_000)};Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n`) },
+      {
+        name: "CSV, first cell 40 KB of T",
+        bytes: encoder.encode(`${"T".repeat(40_000)};Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n`),
+      },
       { name: "CSV, 100,000 columns", bytes: wideCsv(100_000) },
       { name: "CAMT, an entry nested 100,000 deep", bytes: nestedCamt(100_000) },
     ];
-    console.log(`\nAdversarial set (issue 20): the server's time to refuse or read each, and /healthz's slowest answer meanwhile`);
+    console.log(
+      `\nAdversarial set (issue 20): the server's time to refuse or read each, and /healthz's slowest answer meanwhile`,
+    );
     console.log(`/healthz while idle: slowest ${idle.healthMaxMs.toFixed(1)} ms over ${idle.probes} answers in 1 s\n`);
-    console.log(`${"input".padEnd(38)} ${"size".padStart(7)} ${"server time".padStart(12)} ${"/healthz max".padStart(13)} ${"answers".padStart(8)} ${"loop max".padStart(9)}  outcome`);
-    const line = (name: string, size: string, run: { ms: number; healthMaxMs: number; probes: number; loopMaxMs: number }, result: string) =>
+    console.log(
+      `${"input".padEnd(38)} ${"size".padStart(7)} ${"server time".padStart(12)} ${"/healthz max".padStart(13)} ${"answers".padStart(8)} ${"loop max".padStart(9)}  outcome`,
+    );
+    const line = (
+      name: string,
+      size: string,
+      run: { ms: number; healthMaxMs: number; probes: number; loopMaxMs: number },
+      result: string,
+    ) =>
       console.log(
         `${name.padEnd(38)} ${size.padStart(7)} ${seconds(run.ms).padStart(12)} ${`${run.healthMaxMs.toFixed(1)} ms`.padStart(13)} ${String(run.probes).padStart(8)} ${`${run.loopMaxMs.toFixed(0)} ms`.padStart(9)}  ${result}`,
       );
@@ -238,10 +315,29 @@ async function adversarialBench(): Promise<void> {
     // The rule pattern: refused when saved; stored anyway (as before the check), it never runs over a preview's rows.
     const costly = "(.?){1000}(.?){1000}x";
     const refused = await whileProbed(health.port, () =>
-      createRule({ ...base, input: { conditions: [{ field: "description", operator: "regex", value: costly }], actions: { rename: "Coffee" } } }),
+      createRule({
+        ...base,
+        input: {
+          conditions: [{ field: "description", operator: "regex", value: costly }],
+          actions: { rename: "Coffee" },
+        },
+      }),
     );
-    line(`rule ${costly}: save`, `${costly.length} B`, refused, refused.value.ok ? "saved (!)" : `refused: ${JSON.stringify(Object.values("fieldErrors" in refused.value ? (refused.value.fieldErrors ?? {}) : {}))}`);
-    const saved = await createRule({ ...base, input: { conditions: [{ field: "description", operator: "regex", value: "^koffie" }], actions: { rename: "Coffee" } } });
+    line(
+      `rule ${costly}: save`,
+      `${costly.length} B`,
+      refused,
+      refused.value.ok
+        ? "saved (!)"
+        : `refused: ${JSON.stringify(Object.values("fieldErrors" in refused.value ? (refused.value.fieldErrors ?? {}) : {}))}`,
+    );
+    const saved = await createRule({
+      ...base,
+      input: {
+        conditions: [{ field: "description", operator: "regex", value: "^koffie" }],
+        actions: { rename: "Coffee" },
+      },
+    });
     if (!saved.ok) throw new Error(`benign rule refused: ${JSON.stringify(saved)}`);
     await db()
       .update(rule)
@@ -249,12 +345,17 @@ async function adversarialBench(): Promise<void> {
       .where(eq(rule.householdId, household.id));
     const stored = await preview("ING CSV, 1,000 rows, stored costly rule", ingRows(1000));
     line("stored costly rule, 1,000-row preview", size(ingRows(1000).byteLength), stored, outcome(stored.value));
-    console.log("\nserver time: the preview of the uploaded file (read on a worker thread with a 5 s budget, rules, duplicates),");
-    console.log("or saving the rule; /healthz max: the slowest of its answers (a database ping), asked every 5 ms from another");
-    console.log("thread meanwhile; loop max: the longest the event loop was held (monitorEventLoopDelay). With PGlite the database");
+    console.log(
+      "\nserver time: the preview of the uploaded file (read on a worker thread with a 5 s budget, rules, duplicates),",
+    );
+    console.log(
+      "or saving the rule; /healthz max: the slowest of its answers (a database ping), asked every 5 ms from another",
+    );
+    console.log(
+      "thread meanwhile; loop max: the longest the event loop was held (monitorEventLoopDelay). With PGlite the database",
+    );
     console.log("runs on the event loop too, so a ping waits for the preview's own queries.");
   } finally {
     await health.close();
   }
 }
-

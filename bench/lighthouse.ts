@@ -15,7 +15,14 @@ import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { pathsFromArgs, startProductionServer } from "./serve.ts";
 
-const paths = pathsFromArgs(["/", "/pricing", "/faq", "/features", "/blog", "/blog/budgeting-as-a-couple-one-plan-two-people"]);
+const paths = pathsFromArgs([
+  "/",
+  "/pricing",
+  "/faq",
+  "/features",
+  "/blog",
+  "/blog/budgeting-as-a-couple-one-plan-two-people",
+]);
 const runCount = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const saveTo = process.env.LIGHTHOUSE_SAVE;
 if (saveTo) fs.mkdirSync(saveTo, { recursive: true });
@@ -48,7 +55,8 @@ try {
       const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
       if (result?.lhr.runtimeError) console.error(`${path}: run ${attempt} failed: ${result.lhr.runtimeError.message}`);
       if (result) runs.push(result.lhr);
-      if (result && saveTo) fs.writeFileSync(`${saveTo}/${path.replaceAll("/", "_") || "_"}-${attempt}.json`, JSON.stringify(result.lhr));
+      if (result && saveTo)
+        fs.writeFileSync(`${saveTo}/${path.replaceAll("/", "_") || "_"}-${attempt}.json`, JSON.stringify(result.lhr));
     }
     const valid = filterToValidRuns(runs);
     if (!valid.length) throw new Error(`no valid Lighthouse run for ${path}`);
@@ -56,9 +64,19 @@ try {
     const performanceScores = valid.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
-    const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number; url: string }[] })?.items ?? [];
-    const scriptBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-    const meetsTarget = score("performance") >= 99 && metric("largest-contentful-paint") <= 1500 && ["accessibility", "best-practices", "seo"].every((id) => score(id) === 100);
+    const requests =
+      (
+        lhr.audits["network-requests"]?.details as {
+          items?: { resourceType?: string; transferSize?: number; url: string }[];
+        }
+      )?.items ?? [];
+    const scriptBytes = requests
+      .filter((r) => r.resourceType === "Script")
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const meetsTarget =
+      score("performance") >= 99 &&
+      metric("largest-contentful-paint") <= 1500 &&
+      ["accessibility", "best-practices", "seo"].every((id) => score(id) === 100);
     rows.push({
       path,
       performance: score("performance"),
@@ -73,7 +91,9 @@ try {
       CLS: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
       target: meetsTarget ? "met" : "missed",
     });
-    const failing = Object.values(lhr.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string }>)
+    const failing = Object.values(
+      lhr.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string }>,
+    )
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
       .map((audit) => audit.id);
     if (failing.length) console.error(`${path}: failing audits: ${failing.join(", ")}`);
@@ -84,4 +104,9 @@ try {
 }
 console.table(rows);
 // The figures depend on how busy the machine was (see above): say so beside them.
-console.log(`load average at the end: ${os.loadavg().map((load) => load.toFixed(1)).join(", ")} on ${os.availableParallelism()} cores`);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(", ")} on ${os.availableParallelism()} cores`,
+);

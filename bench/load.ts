@@ -22,7 +22,6 @@ const connections = option("connections", 200);
 const soak = option("soak", 0);
 const demo = { email: "demo@samen.app", password: "samen-demo-2024" };
 
-
 /** The demo account's session cookie, signed in once through the real endpoint. */
 async function signIn(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
@@ -50,7 +49,15 @@ async function run(label: string, server: RunningServer, seconds: number) {
   const month = today.slice(0, 7);
   const article = /href="(\/blog\/[a-z0-9-]+)"/.exec(await (await fetch(`${server.url}/blog`)).text())?.[1] ?? "/blog";
   const signedIn = { cookie };
-  const form = new URLSearchParams({ intent: "add", js: "1", kind: "expense", amount: "4.20", categoryId, occurredOn: today, description: "Load test" }).toString();
+  const form = new URLSearchParams({
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount: "4.20",
+    categoryId,
+    occurredOn: today,
+    description: "Load test",
+  }).toString();
   // One connection's loop: what a crowd of visitors and a few busy households do, in proportion.
   const requests: autocannon.Request[] = [
     { method: "GET", path: "/" },
@@ -96,7 +103,14 @@ async function run(label: string, server: RunningServer, seconds: number) {
     samples,
     before,
     after,
-    perPath: [...probing.latencies].map(([path, latencies]) => ({ database: label, request: path, samples: latencies.length, "p50 ms": percentile(latencies, 50), "p99 ms": percentile(latencies, 99), "max ms": percentile(latencies, 100) })),
+    perPath: [...probing.latencies].map(([path, latencies]) => ({
+      database: label,
+      request: path,
+      samples: latencies.length,
+      "p50 ms": percentile(latencies, 50),
+      "p99 ms": percentile(latencies, 99),
+      "max ms": percentile(latencies, 100),
+    })),
   };
 }
 
@@ -104,13 +118,22 @@ async function run(label: string, server: RunningServer, seconds: number) {
  * One more visitor during the run, asking each request of the mix in turn and timing it: where the crowd's wait is
  * (autocannon's figures are for the mix as a whole). One request at a time, so it adds almost nothing to the load.
  */
-async function probeEachPath(base: string, requests: autocannon.Request[], probing: { running: boolean; latencies: Map<string, number[]> }) {
+async function probeEachPath(
+  base: string,
+  requests: autocannon.Request[],
+  probing: { running: boolean; latencies: Map<string, number[]> },
+) {
   while (probing.running) {
     for (const request of requests) {
       if (!probing.running) return;
       const label = `${request.method} ${request.path?.replace(/\?.*$/, "")}`;
       const started = performance.now();
-      const response = await fetch(base + request.path, { method: request.method, headers: request.headers as Record<string, string>, body: request.body as string | undefined, redirect: "manual" });
+      const response = await fetch(base + request.path, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body as string | undefined,
+        redirect: "manual",
+      });
       await response.arrayBuffer();
       const list = probing.latencies.get(label) ?? [];
       list.push(Math.round(performance.now() - started));
@@ -155,7 +178,9 @@ if (only !== "postgres") {
   }
 }
 
-console.log(`\nautocannon: ${connections} connections, ${duration} s per database; each connection loops through /, /pricing, /blog, an article, /app, the month's expenses, adding an expense and /features`);
+console.log(
+  `\nautocannon: ${connections} connections, ${duration} s per database; each connection loops through /, /pricing, /blog, an article, /app, the month's expenses, adding an expense and /features`,
+);
 console.table(rows);
 console.log("\nOne more visitor asking each request in turn during the run (latency as a newcomer meets it):");
 console.table(perPathRows);

@@ -6,14 +6,27 @@ import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { pathsFromArgs, startProductionServer } from "./serve.ts";
 
-const paths = pathsFromArgs(["/", "/features", "/pricing", "/about", "/faq", "/privacy", "/terms", "/dashboard", "/blog", "/auth"]);
+const paths = pathsFromArgs([
+  "/",
+  "/features",
+  "/pricing",
+  "/about",
+  "/faq",
+  "/privacy",
+  "/terms",
+  "/dashboard",
+  "/blog",
+  "/auth",
+]);
 const server = await startProductionServer();
 const clientDir = path.join(process.env.SAMEN_BUILD_DIR ?? "build", "client");
 
 /** The precompressed file the server sends, or the file compressed now when none was made. */
 function brotliBytes(asset: string): number {
   const file = path.join(clientDir, asset);
-  return fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : brotliCompressSync(fs.readFileSync(file)).length;
+  return fs.existsSync(`${file}.br`)
+    ? fs.statSync(`${file}.br`).size
+    : brotliCompressSync(fs.readFileSync(file)).length;
 }
 
 const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
@@ -24,7 +37,11 @@ try {
     const html = await response.text();
     // A kept public page lists its modules in the script that loads them once the page is painted (server/first-paint.ts).
     const scripts = new Set(
-      [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"|import(?:\s+\*\s+as\s+\w+\s+from)?\s*\(?"(\/assets\/[^"]+\.js)"|(?<!"url":\s*)"(\/assets\/[^"]+\.js)"(?=[,\]])/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ""),
+      [
+        ...html.matchAll(
+          /(?:href|src)="(\/assets\/[^"]+\.js)"|import(?:\s+\*\s+as\s+\w+\s+from)?\s*\(?"(\/assets\/[^"]+\.js)"|(?<!"url":\s*)"(\/assets\/[^"]+\.js)"(?=[,\]])/g,
+        ),
+      ].map((m) => m[1] ?? m[2] ?? m[3] ?? ""),
     );
     const styles = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? ""));
     const jsBytes = [...scripts].reduce((sum, asset) => sum + brotliBytes(asset), 0);

@@ -32,7 +32,10 @@ export function ensureBuild(): void {
 }
 
 /** `profileDir`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
-export async function startProductionServer(extraEnv: Record<string, string> = {}, { profileDir }: { profileDir?: string } = {}): Promise<RunningServer> {
+export async function startProductionServer(
+  extraEnv: Record<string, string> = {},
+  { profileDir }: { profileDir?: string } = {},
+): Promise<RunningServer> {
   ensureBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "samen-bench-"));

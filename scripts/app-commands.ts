@@ -45,7 +45,9 @@ export async function userCommand(args: string[]): Promise<number> {
   }
   const changed = await setCreator({ email, creator: command === "grant-creator" });
   if (!changed) {
-    console.error(`No account with the e-mail address ${email}. The person must sign up first (or add it to CREATOR_EMAILS).`);
+    console.error(
+      `No account with the e-mail address ${email}. The person must sign up first (or add it to CREATOR_EMAILS).`,
+    );
     return 1;
   }
   console.log(command === "grant-creator" ? `${email} is now a creator.` : `${email} is no longer a creator.`);
@@ -94,14 +96,21 @@ export async function restoreCommand(args: string[]): Promise<number> {
   const force = args.includes("--force");
   const files = args.filter((arg) => arg !== "--force");
   if (files.length !== 1 || files[0]!.startsWith("-")) {
-    console.error("Usage: npm run restore -- <file> [--force]   (--force replaces a database that already has accounts)");
+    console.error(
+      "Usage: npm run restore -- <file> [--force]   (--force replaces a database that already has accounts)",
+    );
     return 2;
   }
   const { DATABASE_URL, DATA_DIR } = getConfig();
   return reportingBackupErrors(async () => {
     const restored = await restoreDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR, file: files[0]!, force });
-    console.log(`Restored ${files[0]} into the ${restored.kind === "postgres" ? "PostgreSQL database in DATABASE_URL" : `embedded database in ${DATA_DIR}`}.`);
-    if (restored.keptPrevious) console.log(`The database it replaced is kept in ${restored.keptPrevious}; delete that folder once you no longer need it.`);
+    console.log(
+      `Restored ${files[0]} into the ${restored.kind === "postgres" ? "PostgreSQL database in DATABASE_URL" : `embedded database in ${DATA_DIR}`}.`,
+    );
+    if (restored.keptPrevious)
+      console.log(
+        `The database it replaced is kept in ${restored.keptPrevious}; delete that folder once you no longer need it.`,
+      );
     console.log("Start the app as usual: it applies any migration newer than the backup.");
   });
 }

@@ -13,13 +13,18 @@ const sizes = [1600, 800];
 
 const navItems = ["Dashboard", "Income", "Expenses", "Goals", "Reports", "Settings", "Upgrade"];
 const icons: Record<string, string> = {
-  Dashboard: '<rect x="3" y="3" width="7" height="9" rx="1"/><rect x="14" y="3" width="7" height="5" rx="1"/><rect x="14" y="12" width="7" height="9" rx="1"/><rect x="3" y="16" width="7" height="5" rx="1"/>',
-  Income: '<path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1"/><path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4"/>',
-  Expenses: '<path d="M4 2v20l2-1 2 1 2-1 2 1 2-1 2 1 2-1 2 1V2l-2 1-2-1-2 1-2-1-2 1-2-1-2 1Z"/><path d="M16 8h-6a2 2 0 1 0 0 4h4a2 2 0 1 1 0 4H8"/>',
+  Dashboard:
+    '<rect x="3" y="3" width="7" height="9" rx="1"/><rect x="14" y="3" width="7" height="5" rx="1"/><rect x="14" y="12" width="7" height="9" rx="1"/><rect x="3" y="16" width="7" height="5" rx="1"/>',
+  Income:
+    '<path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1"/><path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4"/>',
+  Expenses:
+    '<path d="M4 2v20l2-1 2 1 2-1 2 1 2-1 2 1 2-1 2 1V2l-2 1-2-1-2 1-2-1-2 1-2-1-2 1Z"/><path d="M16 8h-6a2 2 0 1 0 0 4h4a2 2 0 1 1 0 4H8"/>',
   Goals: '<circle cx="12" cy="12" r="10"/><circle cx="12" cy="12" r="6"/><circle cx="12" cy="12" r="2"/>',
   Reports: '<path d="M3 3v16a2 2 0 0 0 2 2h16"/><path d="M18 17V9"/><path d="M13 17V5"/><path d="M8 17v-3"/>',
-  Settings: '<path d="M12.22 2h-.44a2 2 0 0 0-2 2v.18a2 2 0 0 1-1 1.73l-.43.25a2 2 0 0 1-2 0l-.15-.08a2 2 0 0 0-2.73.73l-.22.38a2 2 0 0 0 .73 2.73l.15.1a2 2 0 0 1 1 1.72v.51a2 2 0 0 1-1 1.74l-.15.09a2 2 0 0 0-.73 2.73l.22.38a2 2 0 0 0 2.73.73l.15-.08a2 2 0 0 1 2 0l.43.25a2 2 0 0 1 1 1.73V20a2 2 0 0 0 2 2h.44a2 2 0 0 0 2-2v-.18a2 2 0 0 1 1-1.73l.43-.25a2 2 0 0 1 2 0l.15.08a2 2 0 0 0 2.73-.73l.22-.39a2 2 0 0 0-.73-2.73l-.15-.08a2 2 0 0 1-1-1.74v-.5a2 2 0 0 1 1-1.74l.15-.09a2 2 0 0 0 .73-2.73l-.22-.38a2 2 0 0 0-2.73-.73l-.15.08a2 2 0 0 1-2 0l-.43-.25a2 2 0 0 1-1-1.73V4a2 2 0 0 0-2-2z"/><circle cx="12" cy="12" r="3"/>',
-  Upgrade: '<path d="M11.562 3.266a.5.5 0 0 1 .876 0L15.39 8.87a1 1 0 0 0 1.516.294L21.183 5.5a.5.5 0 0 1 .798.519l-2.834 10.246a1 1 0 0 1-.956.734H5.81a1 1 0 0 1-.957-.734L2.02 6.02a.5.5 0 0 1 .798-.519l4.276 3.664a1 1 0 0 0 1.516-.294z"/><path d="M5 21h14"/>',
+  Settings:
+    '<path d="M12.22 2h-.44a2 2 0 0 0-2 2v.18a2 2 0 0 1-1 1.73l-.43.25a2 2 0 0 1-2 0l-.15-.08a2 2 0 0 0-2.73.73l-.22.38a2 2 0 0 0 .73 2.73l.15.1a2 2 0 0 1 1 1.72v.51a2 2 0 0 1-1 1.74l-.15.09a2 2 0 0 0-.73 2.73l.22.38a2 2 0 0 0 2.73.73l.15-.08a2 2 0 0 1 2 0l.43.25a2 2 0 0 1 1 1.73V20a2 2 0 0 0 2 2h.44a2 2 0 0 0 2-2v-.18a2 2 0 0 1 1-1.73l.43-.25a2 2 0 0 1 2 0l.15.08a2 2 0 0 0 2.73-.73l.22-.39a2 2 0 0 0-.73-2.73l-.15-.08a2 2 0 0 1-1-1.74v-.5a2 2 0 0 1 1-1.74l.15-.09a2 2 0 0 0 .73-2.73l-.22-.38a2 2 0 0 0-2.73-.73l-.15.08a2 2 0 0 1-2 0l-.43-.25a2 2 0 0 1-1-1.73V4a2 2 0 0 0-2-2z"/><circle cx="12" cy="12" r="3"/>',
+  Upgrade:
+    '<path d="M11.562 3.266a.5.5 0 0 1 .876 0L15.39 8.87a1 1 0 0 0 1.516.294L21.183 5.5a.5.5 0 0 1 .798.519l-2.834 10.246a1 1 0 0 1-.956.734H5.81a1 1 0 0 1-.957-.734L2.02 6.02a.5.5 0 0 1 .798-.519l4.276 3.664a1 1 0 0 0 1.516-.294z"/><path d="M5 21h14"/>',
 };
 
 const icon = (name: string, size = 18) =>
@@ -30,7 +35,7 @@ function shell(active: string, content: string, mainStyle = ""): string {
   const nav = navItems
     .map(
       (item) =>
-        `<div class="nav ${item === active ? "active" : ""}">${icon(item)}<span>${item}</span>${item === "Upgrade" ? '<em>Premium</em>' : ""}</div>`,
+        `<div class="nav ${item === active ? "active" : ""}">${icon(item)}<span>${item}</span>${item === "Upgrade" ? "<em>Premium</em>" : ""}</div>`,
     )
     .join("");
   return `
@@ -72,13 +77,35 @@ const baseCss = `
   .tabs span { padding: 6px 14px; border-radius: 8px; font-size: 13px; color: var(--color-muted-foreground); } .tabs .on { background: var(--color-secondary); color: var(--color-primary); font-weight: 600; }
 `;
 
-const euro = (value: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(value);
+const euro = (value: number) =>
+  new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(value);
 
 function goalsView(): string {
   const goals = [
-    { name: "Emergency buffer", saved: 3200, target: 5000, note: "€150 a month keeps you on track", due: "No deadline", color: "var(--color-primary)" },
-    { name: "Summer in Portugal", saved: 1150, target: 2400, note: "€313 a month until 1 July", due: "Due 1 July", color: "oklch(0.62 0.14 70)" },
-    { name: "New bike for Pieter", saved: 540, target: 900, note: "€120 a month until September", due: "Due 30 September", color: "oklch(0.55 0.1 230)" },
+    {
+      name: "Emergency buffer",
+      saved: 3200,
+      target: 5000,
+      note: "€150 a month keeps you on track",
+      due: "No deadline",
+      color: "var(--color-primary)",
+    },
+    {
+      name: "Summer in Portugal",
+      saved: 1150,
+      target: 2400,
+      note: "€313 a month until 1 July",
+      due: "Due 1 July",
+      color: "oklch(0.62 0.14 70)",
+    },
+    {
+      name: "New bike for Pieter",
+      saved: 540,
+      target: 900,
+      note: "€120 a month until September",
+      due: "Due 30 September",
+      color: "oklch(0.55 0.1 230)",
+    },
   ];
   const cards = goals
     .map((goal) => {
@@ -197,9 +224,12 @@ function analyticsView(): string {
 
 async function render(page: Page, cssUrl: string, body: string): Promise<Buffer> {
   await page.setViewportSize(frame);
-  await page.setContent(`<!doctype html><html><head><link rel="stylesheet" href="${cssUrl}"><style>${baseCss}</style></head><body>${body}</body></html>`, {
-    waitUntil: "networkidle",
-  });
+  await page.setContent(
+    `<!doctype html><html><head><link rel="stylesheet" href="${cssUrl}"><style>${baseCss}</style></head><body>${body}</body></html>`,
+    {
+      waitUntil: "networkidle",
+    },
+  );
   return page.screenshot({ type: "png" });
 }
 
@@ -227,7 +257,10 @@ async function toWebp(page: Page, png: Buffer, width: number, height: number, qu
 async function main() {
   fs.mkdirSync(path.join(outDir, "screenshots"), { recursive: true });
   const server = await startProductionServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const context = await browser.newContext({ viewport: frame, deviceScaleFactor: 2, locale: "en-GB" });
     const page = await context.newPage();
@@ -235,11 +268,21 @@ async function main() {
     // The dashboard: the real /dashboard demo, without the marketing-site notice, inside the app shell.
     await page.setViewportSize({ width: 1060, height: 900 });
     await page.goto(`${server.url}/dashboard`, { waitUntil: "networkidle" });
-    const cssUrl = await page.locator('link[rel="stylesheet"]').first().evaluate((link) => (link as HTMLLinkElement).href);
-    await page.addStyleTag({ content: '[data-testid="demo-notice"]{display:none!important} [data-testid="dashboard-content"]{padding-top:30px!important}' });
+    const cssUrl = await page
+      .locator('link[rel="stylesheet"]')
+      .first()
+      .evaluate((link) => (link as HTMLLinkElement).href);
+    await page.addStyleTag({
+      content:
+        '[data-testid="demo-notice"]{display:none!important} [data-testid="dashboard-content"]{padding-top:30px!important}',
+    });
     const dashboardPng = await page.locator('[data-testid="dashboard-content"]').screenshot({ type: "png" });
     const dashboardSrc = `data:image/png;base64,${dashboardPng.toString("base64")}`;
-    const dashboardBody = shell("Dashboard", `<img src="${dashboardSrc}" style="display:block;width:1060px" alt="">`, "padding:0");
+    const dashboardBody = shell(
+      "Dashboard",
+      `<img src="${dashboardSrc}" style="display:block;width:1060px" alt="">`,
+      "padding:0",
+    );
 
     const views = { dashboard: dashboardBody, goals: goalsView(), analytics: analyticsView() };
     for (const [name, body] of Object.entries(views)) {
@@ -271,7 +314,9 @@ async function main() {
     // Open Graph needs PNG or JPEG for the widest support; a 1× PNG keeps it small.
     const ogContext = await browser.newContext({ viewport: { width: 1200, height: 630 } });
     const ogPage = await ogContext.newPage();
-    await ogPage.setContent(`<img src="data:image/png;base64,${ogPng.toString("base64")}" style="width:1200px;height:630px;display:block">`);
+    await ogPage.setContent(
+      `<img src="data:image/png;base64,${ogPng.toString("base64")}" style="width:1200px;height:630px;display:block">`,
+    );
     await ogPage.addStyleTag({ content: "body{margin:0}" });
     const ogFile = path.join(outDir, "og-image.png");
     fs.writeFileSync(ogFile, await ogPage.screenshot({ type: "png" }));

@@ -13,7 +13,16 @@ const buildDirectory = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build");
 const serverBundle = path.join(buildDirectory, "server/index.js");
 
 /** Everything the build reads; tests are left out, they never reach the bundle. */
-const sources = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const testFile = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 function newestSource(entry: string): number {
@@ -40,7 +49,11 @@ function builtAt(): number {
 const built = builtAt();
 const changed = Math.max(...sources.map(newestSource));
 if (built === 0 || changed > built) {
-  console.log(built === 0 ? "No production build yet: building it once (about a minute)…" : "Sources changed since the last build: building again…");
+  console.log(
+    built === 0
+      ? "No production build yet: building it once (about a minute)…"
+      : "Sources changed since the last build: building again…",
+  );
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const result = spawnSync(npm, ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) {

@@ -29,12 +29,17 @@ describe("HTTP server", () => {
   });
 
   it("refuses a POST marked cross-site by the browser even without Origin", async () => {
-    const response = await fetch(server.url("/api/anything"), { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    const response = await fetch(server.url("/api/anything"), {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(response.status).toBe(403);
   });
 
   it("answers a signed-in request private and uncacheable, whatever the route set", async () => {
-    const signedIn = await fetch(server.url("/healthz"), { headers: { cookie: "samen_lang=nl; samen.session_token=abc.def" } });
+    const signedIn = await fetch(server.url("/healthz"), {
+      headers: { cookie: "samen_lang=nl; samen.session_token=abc.def" },
+    });
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     const anonymous = await fetch(server.url("/healthz"));
     expect(anonymous.headers.get("cache-control")).toBe("no-store");
@@ -47,9 +52,13 @@ describe("HTTP server", () => {
   });
 
   it("believes X-Forwarded-For only from loopback proxies by default", () => {
-    const trusts = createApp({ mountAssets: () => {} }).get("trust proxy fn") as (address: string, hop: number) => boolean;
+    const trusts = createApp({ mountAssets: () => {} }).get("trust proxy fn") as (
+      address: string,
+      hop: number,
+    ) => boolean;
     expect(trusts("127.0.0.1", 0)).toBe(true);
     expect(trusts("::1", 0)).toBe(true);
-    for (const client of ["10.1.2.3", "172.16.5.4", "192.168.1.20", "169.254.1.1", "fd00::1", "203.0.113.9"]) expect(trusts(client, 0), client).toBe(false);
+    for (const client of ["10.1.2.3", "172.16.5.4", "192.168.1.20", "169.254.1.1", "fd00::1", "203.0.113.9"])
+      expect(trusts(client, 0), client).toBe(false);
   });
 });

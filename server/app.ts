@@ -24,7 +24,10 @@ export async function boot(): Promise<void> {
   const config = getConfig();
   await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateDatabase();
-  logger.info({ database: databaseKind(), dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }, "database ready");
+  logger.info(
+    { database: databaseKind(), dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR },
+    "database ready",
+  );
   await runStartupTasks();
 }
 
@@ -76,7 +79,11 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
         // Verification, reset and invitation links carry their token in the query or the path: never logged.
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: serializeError,
       },
@@ -124,10 +131,13 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
                 "frame-ancestors": ["'none'"],
                 "object-src": ["'none'"],
                 "base-uri": ["'self'"],
-                "upgrade-insecure-requests": config.NODE_ENV === "production" && publicUrl().startsWith("https:") ? [] : null,
+                "upgrade-insecure-requests":
+                  config.NODE_ENV === "production" && publicUrl().startsWith("https:") ? [] : null,
               },
             },
-      strictTransportSecurity: publicUrl().startsWith("https:") ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+      strictTransportSecurity: publicUrl().startsWith("https:")
+        ? { maxAge: 63_072_000, includeSubDomains: true }
+        : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       // One framing policy: nobody frames Samen (CSP frame-ancestors 'none' for browsers that read it, DENY for older ones).
       xFrameOptions: { action: "deny" },
@@ -138,7 +148,6 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
     next();
   });
-
 
   // Mutating requests must come from our own pages: refuse a foreign Origin (CSRF).
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -160,14 +169,17 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await pingDatabase();
     res.setHeader("cache-control", "no-store");
-    res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
+    res
+      .status(databaseUp ? 200 : 503)
+      .json({ status: databaseUp ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
   });
 
   mountApiRoutes(app);
 
   const mode = config.NODE_ENV === "production" ? "production" : "development";
   // Not under Vite's development server, whose pages change with every edit.
-  if (config.NODE_ENV !== "development" && config.PAGE_CACHE_MB > 0) app.use(pageCache.middleware({ build: loadBuild, mode, loadContext }));
+  if (config.NODE_ENV !== "development" && config.PAGE_CACHE_MB > 0)
+    app.use(pageCache.middleware({ build: loadBuild, mode, loadContext }));
 
   // React Router prepares its route table (flattened, ranked, a matcher per route) for every request when given a
   // function, which Vite's development server needs because the build changes with each edit. Elsewhere the build is

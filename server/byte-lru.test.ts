@@ -35,7 +35,11 @@ describe("a byte-bounded LRU", () => {
 
   it("stays within its bound and counts exactly what it holds, whatever happens", () => {
     const operation = fc.oneof(
-      fc.record({ kind: fc.constant("set" as const), key: fc.integer({ min: 0, max: 20 }), bytes: fc.integer({ min: 0, max: 150 }) }),
+      fc.record({
+        kind: fc.constant("set" as const),
+        key: fc.integer({ min: 0, max: 20 }),
+        bytes: fc.integer({ min: 0, max: 150 }),
+      }),
       fc.record({ kind: fc.constant("get" as const), key: fc.integer({ min: 0, max: 20 }) }),
       fc.record({ kind: fc.constant("delete" as const), key: fc.integer({ min: 0, max: 20 }) }),
     );

@@ -32,14 +32,21 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function get(address: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function get(
+  address: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: address, port, path, headers: { host: `localhost:${port}`, ...headers }, agent: false }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = http.get(
+      { host: address, port, path, headers: { host: `localhost:${port}`, ...headers }, agent: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -51,15 +58,22 @@ describe("/dev/mail", () => {
     expect(answer.body).toContain("Development outbox");
   });
 
-  it.skipIf(!networkAddress)("answers 404 to the home network, even when it claims to be loopback in X-Forwarded-For", async () => {
-    const address = networkAddress!;
-    const claims: Record<string, string>[] = [{}, { "x-forwarded-for": "127.0.0.1" }, { "x-forwarded-for": "::1", "x-real-ip": "127.0.0.1", forwarded: "for=127.0.0.1" }];
-    for (const headers of claims) {
-      for (const path of ["/dev/mail", "/dev/mail.data", "/DEV/MAIL", "/dev/mail/"]) {
-        const answer = await get(address, path, headers);
-        expect({ path, headers, status: answer.status }).toEqual({ path, headers, status: 404 });
-        expect(answer.body).not.toContain("Development outbox");
+  it.skipIf(!networkAddress)(
+    "answers 404 to the home network, even when it claims to be loopback in X-Forwarded-For",
+    async () => {
+      const address = networkAddress!;
+      const claims: Record<string, string>[] = [
+        {},
+        { "x-forwarded-for": "127.0.0.1" },
+        { "x-forwarded-for": "::1", "x-real-ip": "127.0.0.1", forwarded: "for=127.0.0.1" },
+      ];
+      for (const headers of claims) {
+        for (const path of ["/dev/mail", "/dev/mail.data", "/DEV/MAIL", "/dev/mail/"]) {
+          const answer = await get(address, path, headers);
+          expect({ path, headers, status: answer.status }).toEqual({ path, headers, status: 404 });
+          expect(answer.body).not.toContain("Development outbox");
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -42,7 +42,9 @@ describe("inlining the stylesheet", () => {
   it("replaces the build's stylesheet link by its text, with the link's nonce, and leaves other links alone", () => {
     const html = inlineStylesheets(page, read);
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain(`<style nonce="${nonce}" ${inlinedStylesheetAttribute}="/assets/app-h.css">${css}</style></head>`);
+    expect(html).toContain(
+      `<style nonce="${nonce}" ${inlinedStylesheetAttribute}="/assets/app-h.css">${css}</style></head>`,
+    );
     expect(html).toContain('rel="icon"');
   });
 
@@ -78,7 +80,9 @@ describe("asking for the scripts once the page is painted", () => {
   });
 
   it("imports the same modules under the same names, with no static import left, and runs the rest unchanged", () => {
-    expect(script).toContain('const [route0, route1, route2] = await Promise.all([import("/assets/root-a.js"), import("/assets/layout-b.js"), import("/assets/home-c.js")]);');
+    expect(script).toContain(
+      'const [route0, route1, route2] = await Promise.all([import("/assets/root-a.js"), import("/assets/layout-b.js"), import("/assets/home-c.js")]);',
+    );
     expect(script).not.toMatch(/import\s*\*|import\s+"/);
     // The manifest's strings ("imports", a route whose path is "import") are data, not statements.
     expect(script).toContain('"path": "import"');
@@ -98,14 +102,28 @@ describe("asking for the scripts once the page is painted", () => {
     const requestAnimationFrame = (callback: () => void) => setTimeout(callback, 0);
     const load = async (specifier: string) => {
       loaded.push(specifier);
-      if (specifier.includes("entry.client")) expect(Object.keys(window.__reactRouterRouteModules as object)).toHaveLength(3);
+      if (specifier.includes("entry.client"))
+        expect(Object.keys(window.__reactRouterRouteModules as object)).toHaveLength(3);
       return { specifier };
     };
-    const run = new Function("window", "document", "requestAnimationFrame", "load", `return (async () => { ${script.replaceAll("import(", "load(")} })();`);
+    const run = new Function(
+      "window",
+      "document",
+      "requestAnimationFrame",
+      "load",
+      `return (async () => { ${script.replaceAll("import(", "load(")} })();`,
+    );
     await run(window, document, requestAnimationFrame, load);
     expect(appended).toEqual(["/assets/entry.client-d.js", "/assets/framework-e.js", "/assets/root-a.js"]);
-    expect(loaded).toEqual(["/assets/root-a.js", "/assets/layout-b.js", "/assets/home-c.js", "/assets/entry.client-d.js"]);
-    expect((window.__reactRouterRouteModules as Record<string, { specifier: string }>).root).toEqual({ specifier: "/assets/root-a.js" });
+    expect(loaded).toEqual([
+      "/assets/root-a.js",
+      "/assets/layout-b.js",
+      "/assets/home-c.js",
+      "/assets/entry.client-d.js",
+    ]);
+    expect((window.__reactRouterRouteModules as Record<string, { specifier: string }>).root).toEqual({
+      specifier: "/assets/root-a.js",
+    });
   });
 
   it("keeps the nonce of the module script, and every other script as it was", () => {
@@ -117,7 +135,10 @@ describe("asking for the scripts once the page is painted", () => {
   it("leaves a page it does not recognise as it is", () => {
     const withoutScript = page.replace(/<script[^>]*type="module"[^>]*>[^<]*<\/script>/, "");
     expect(deferScriptsUntilPainted(withoutScript)).toBe(withoutScript);
-    const namedImport = page.replace('import * as route2 from "/assets/home-c.js";', 'import * as route2 from "/assets/home-c.js";\nimport { x } from "/assets/x.js";');
+    const namedImport = page.replace(
+      'import * as route2 from "/assets/home-c.js";',
+      'import * as route2 from "/assets/home-c.js";\nimport { x } from "/assets/x.js";',
+    );
     expect(deferScriptsUntilPainted(namedImport)).toBe(namedImport);
     const withIntegrity = page.replace('href="/assets/root-a.js"', 'href="/assets/root-a.js" integrity="sha384-abc"');
     expect(deferScriptsUntilPainted(withIntegrity)).toBe(withIntegrity);

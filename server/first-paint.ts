@@ -31,7 +31,8 @@ export function inlineStylesheets(html: string, read: (href: string) => string |
 }
 
 /** React Router's module script: it imports the matched routes' modules, then the browser entry that hydrates. */
-const routeModulesScript = /(<script\s[^>]*\btype="module"[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
+const routeModulesScript =
+  /(<script\s[^>]*\btype="module"[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
 const staticImport = /\bimport\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*)?("x*")\s*;?/g;
 
 /** The script with every string literal's contents blanked out, same length, so only code is searched. */
@@ -66,7 +67,8 @@ export function deferScriptsUntilPainted(html: string): string {
   if (imports.length === 0 || /\bimport\s*[^(\s]/.test(codeOnly(rest))) return html;
 
   const preloadTags = html.match(modulepreloadLink) ?? [];
-  if (preloadTags.some((tag) => /\s(?:integrity|crossorigin)=/i.test(tag)) || /\brr-importmap\b/.test(html)) return html;
+  if (preloadTags.some((tag) => /\s(?:integrity|crossorigin)=/i.test(tag)) || /\brr-importmap\b/.test(html))
+    return html;
   const preloads = [...new Set(preloadTags.map((tag) => attribute(tag, "href")).filter((href) => href !== undefined))];
 
   const loader = [

@@ -19,7 +19,9 @@ async function slowServer(ms: number | "never") {
         .get({ host: "127.0.0.1", port, agent }, (response) => {
           let body = "";
           response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+          );
         })
         .on("error", reject);
     });
@@ -34,7 +36,12 @@ describe("drainHttpServer", () => {
     await sleep(50);
     const started = performance.now();
     const draining = drainHttpServer(server, 5_000);
-    await expect(get().then(() => "answered", (error: NodeJS.ErrnoException) => error.code)).resolves.toMatch(/ECONNREFUSED|ECONNRESET/);
+    await expect(
+      get().then(
+        () => "answered",
+        (error: NodeJS.ErrnoException) => error.code,
+      ),
+    ).resolves.toMatch(/ECONNREFUSED|ECONNRESET/);
     expect(await underWay).toEqual({ status: 200, body: "done", connection: "keep-alive" });
     expect(await draining).toBe(true);
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -66,7 +73,10 @@ describe("drainHttpServer", () => {
 
   it("cuts what is still running once the grace period is over", async () => {
     const { server, get, agent } = await slowServer("never");
-    const hanging = get().then(() => "answered", (error: NodeJS.ErrnoException) => error.code);
+    const hanging = get().then(
+      () => "answered",
+      (error: NodeJS.ErrnoException) => error.code,
+    );
     await sleep(50);
     expect(await drainHttpServer(server, 200)).toBe(false);
     await expect(hanging).resolves.toBe("ECONNRESET");

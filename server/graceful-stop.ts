@@ -7,7 +7,9 @@ import type http from "node:http";
  * true when everything finished in time; the caller closes the database only afterwards.
  */
 export async function drainHttpServer(server: http.Server, graceMs: number): Promise<boolean> {
-  server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => response.setHeader("connection", "close"));
+  server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) =>
+    response.setHeader("connection", "close"),
+  );
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // A connection between two requests holds no one's work: closed at once, and again as each one finishes.
   server.closeIdleConnections();

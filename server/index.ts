@@ -17,14 +17,19 @@ const buildDirectory = path.resolve(process.env.SAMEN_BUILD_DIR ?? "build");
 // How long a stopping server waits for the requests under way (a container platform's own grace period is ~30 s).
 const shutdownGraceMs = 10_000;
 
-async function loadServerModule(httpServer: http.Server): Promise<{ module: ServerModule; mountAssets(app: Express): void }> {
+async function loadServerModule(
+  httpServer: http.Server,
+): Promise<{ module: ServerModule; mountAssets(app: Express): void }> {
   if (production) {
     const module = (await import(path.join(buildDirectory, "server/index.js"))) as ServerModule;
     return {
       module,
       mountAssets(app) {
         app.use("/assets", precompressedAssets(path.join(buildDirectory, "client/assets")));
-        app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+        app.use(
+          "/assets",
+          express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+        );
         app.use(publicFiles(path.join(buildDirectory, "client"), { skip: "/assets", maxAge: "1h" }));
       },
     };
@@ -42,7 +47,10 @@ async function main() {
   try {
     ({ module, mountAssets } = await loadServerModule(server));
   } catch (error) {
-    console.error(`Could not load the server${production ? ` from ${buildDirectory} (run npm run build first)` : ""}:`, error);
+    console.error(
+      `Could not load the server${production ? ` from ${buildDirectory} (run npm run build first)` : ""}:`,
+      error,
+    );
     process.exit(1);
   }
   try {
@@ -61,7 +69,11 @@ async function main() {
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
-    const kind = !production ? "development server" : process.env.PUBLIC_URL ? "production" : "production build, local installation";
+    const kind = !production
+      ? "development server"
+      : process.env.PUBLIC_URL
+        ? "production"
+        : "production build, local installation";
     module.logger.info(startupMessage({ host, port: actualPort, kind }));
   });
 

@@ -22,7 +22,13 @@ const notUserText = new Set(["server/first-paint.ts"]);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(path.join(root, directory), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$/.test(entry.name) &&
+        !entry.name.endsWith(".d.ts"),
+    )
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .filter((file) => !notUserText.has(file) && !file.split(path.sep).includes("fixtures"));
 }
@@ -35,7 +41,13 @@ interface Literal {
 
 function regexLiterals(file: string): Literal[] {
   const text = readFileSync(path.join(root, file), "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Literal[] = [];
   const visit = (node: ts.Node) => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
@@ -53,7 +65,9 @@ function regexLiterals(file: string): Literal[] {
 /** recheck's native agent when the platform's binary is installed (fast), else its pure JavaScript backend; both offline. */
 function backend(): "native" | "pure" {
   try {
-    createRequire(import.meta.url).resolve(`recheck-${({ darwin: "macos", linux: "linux", win32: "windows" } as Record<string, string>)[process.platform]}-${process.arch}/package.json`);
+    createRequire(import.meta.url).resolve(
+      `recheck-${({ darwin: "macos", linux: "linux", win32: "windows" } as Record<string, string>)[process.platform]}-${process.arch}/package.json`,
+    );
     return "native";
   } catch {
     return "pure";
@@ -66,7 +80,11 @@ const literals = files.flatMap(regexLiterals);
 describe("regular expressions", () => {
   it("finds the literals of the statement readers and the other modules that read user text", () => {
     const readers = ["detect-format", "csv", "dates", "amounts", "mt940", "ofx", "camt", "qif", "decode"];
-    for (const reader of readers) expect(literals.some(({ where }) => where.startsWith(`app/domain/statements/${reader}.ts:`)), reader).toBe(true);
+    for (const reader of readers)
+      expect(
+        literals.some(({ where }) => where.startsWith(`app/domain/statements/${reader}.ts:`)),
+        reader,
+      ).toBe(true);
     expect(literals.length).toBeGreaterThan(200);
   });
 

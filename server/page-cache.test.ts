@@ -29,25 +29,34 @@ interface Answer {
 }
 
 /** One request with exactly these headers (fetch would add its own Accept-Encoding and decode for us). */
-function request(path: string, headers: Record<string, string> = {}, { method = "GET", base = server.url("/") } = {}): Promise<Answer> {
+function request(
+  path: string,
+  headers: Record<string, string> = {},
+  { method = "GET", base = server.url("/") } = {},
+): Promise<Answer> {
   const target = new URL(base);
   return new Promise((resolve, reject) => {
-    const sent = http.request({ host: target.hostname, port: target.port, path, method, headers: { host: target.host, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = raw.length > 0 ? response.headers["content-encoding"] : undefined;
-        const decoded = encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: decoded.toString("utf8") });
-      });
-    });
+    const sent = http.request(
+      { host: target.hostname, port: target.port, path, method, headers: { host: target.host, ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = raw.length > 0 ? response.headers["content-encoding"] : undefined;
+          const decoded =
+            encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: decoded.toString("utf8") });
+        });
+      },
+    );
     sent.on("error", reject);
     sent.end();
   });
 }
 
-const cspNonce = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
+const cspNonce = (answer: Answer) =>
+  /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
 const withoutNonce = (answer: Answer) => answer.text.replaceAll(cspNonce(answer), "NONCE");
 
 /** Every kept page, decoded from every form it is kept in. */
@@ -100,14 +109,21 @@ describe("the page cache for anonymous visitors", () => {
     expect(kept.text).toMatch(/<script nonce="[^"]+" type="module"[^>]*>await new Promise\(\(painted\)/);
     expect(rendered.text).toMatch(/<link[^>]*rel="modulepreload"/);
     // The same modules either way: the kept page preloads them from its script.
-    const preloaded = (text: string) => [...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    const preloaded = (text: string) =>
+      [...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     for (const href of preloaded(rendered.text)) expect(kept.text).toContain(`"${href}"`);
   });
 
   it("answers brotli, gzip and plain alike, each with its own ETag and the answer's nonce", async () => {
     await request("/pricing");
-    const answers = await Promise.all(["br", "gzip", "identity"].map((encoding) => request("/pricing", { "accept-encoding": encoding })));
-    expect(answers.map((answer) => answer.headers["content-encoding"] ?? "identity")).toEqual(["br", "gzip", "identity"]);
+    const answers = await Promise.all(
+      ["br", "gzip", "identity"].map((encoding) => request("/pricing", { "accept-encoding": encoding })),
+    );
+    expect(answers.map((answer) => answer.headers["content-encoding"] ?? "identity")).toEqual([
+      "br",
+      "gzip",
+      "identity",
+    ]);
     expect(answers.map((answer) => answer.headers["x-page-cache"])).toEqual(["hit", "hit", "hit"]);
     expect(new Set(answers.map(withoutNonce)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(3);
@@ -131,7 +147,14 @@ describe("the page cache for anonymous visitors", () => {
 
   it("renders a page once however many visitors ask for it at the same moment", async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => request("/terms")));
-    expect(answers.map((answer) => answer.headers["x-page-cache"]).sort()).toEqual(["hit", "hit", "hit", "hit", "hit", "miss"]);
+    expect(answers.map((answer) => answer.headers["x-page-cache"]).sort()).toEqual([
+      "hit",
+      "hit",
+      "hit",
+      "hit",
+      "hit",
+      "miss",
+    ]);
     expect(new Set(answers.map(cspNonce)).size).toBe(6);
   });
 
@@ -148,7 +171,11 @@ describe("the page cache for anonymous visitors", () => {
     const german = await request("/", { "accept-language": "de-DE,de;q=0.9" });
     const dutch = await request("/", { "accept-language": "de-DE", cookie: "lang=nl" });
     const english = await request("/");
-    expect([german.text, dutch.text, english.text].map((text) => /<html lang="([^"]+)"/.exec(text)?.[1])).toEqual(["de", "nl", "en"]);
+    expect([german.text, dutch.text, english.text].map((text) => /<html lang="([^"]+)"/.exec(text)?.[1])).toEqual([
+      "de",
+      "nl",
+      "en",
+    ]);
     expect((await request("/", { "accept-language": "de" })).headers["x-page-cache"]).toBe("hit");
     expect((await request("/de/blog", { cookie: "lang=de" })).text).toMatch(/<html lang="de"/);
   });
@@ -172,15 +199,25 @@ describe("the page cache for anonymous visitors", () => {
       expect(answer.headers["x-page-cache"], `${path} ${JSON.stringify(headers)}`).toBeUndefined();
       if (path !== "/blog/rss.xml") expect(answer.headers["cache-control"], path).not.toMatch(/public/);
     }
-    expect((await request("/blog", { cookie: "samen.session_token=abc.def" })).headers["cache-control"]).toBe("private, no-store");
+    expect((await request("/blog", { cookie: "samen.session_token=abc.def" })).headers["cache-control"]).toBe(
+      "private, no-store",
+    );
     // A page rendered for the cache but not kept (a 404) still goes out with the answer's own nonce.
     const missing = await request("/blog/no-such-article");
     expect(missing.status).toBe(404);
-    expect(new Set([...missing.text.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(new Set([cspNonce(missing)]));
+    expect(new Set([...missing.text.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(
+      new Set([cspNonce(missing)]),
+    );
     expect(cache.pages()).toHaveLength(keptBefore);
     // The cookies the browser's own code reads do not stop a visitor from getting the kept page.
     await request("/blog");
-    expect((await request("/blog", { cookie: "lang=en; samen_tz=Europe%2FAmsterdam; analytics_consent=granted; _ga=GA1.1.1; _ga_ABC123=x" })).headers["x-page-cache"]).toBe("hit");
+    expect(
+      (
+        await request("/blog", {
+          cookie: "lang=en; samen_tz=Europe%2FAmsterdam; analytics_consent=granted; _ga=GA1.1.1; _ga_ABC123=x",
+        })
+      ).headers["x-page-cache"],
+    ).toBe("hit");
   });
 
   it("never keeps anything of a signed-in user, however they browse the public pages", async () => {
@@ -220,13 +257,20 @@ describe("the page cache for anonymous visitors", () => {
   it("forgets the kept pages when an article is published, translated or seeded", async () => {
     const creator = await insertTestUser({ creator: true });
     expect((await request("/blog")).text).not.toContain("Fresh from the press");
-    const created = await createArticle({ userId: creator, language: "en", input: { authorName: "Ed", title: "Fresh from the press", excerpt: "", content: "News." } });
+    const created = await createArticle({
+      userId: creator,
+      language: "en",
+      input: { authorName: "Ed", title: "Fresh from the press", excerpt: "", content: "News." },
+    });
     if (!created.ok) throw new Error("article not created");
     const list = await request("/blog");
     expect(list.headers["x-page-cache"]).toBe("miss");
     expect(list.text).toContain("Fresh from the press");
 
-    setTranslationProviderForTests({ name: "libretranslate", translate: async ({ texts, target }) => texts.map((text) => `[${target}] ${text}`) });
+    setTranslationProviderForTests({
+      name: "libretranslate",
+      translate: async ({ texts, target }) => texts.map((text) => `[${target}] ${text}`),
+    });
     try {
       expect((await request(`/de/blog/${created.article.slug}`)).text).not.toContain("[de] Fresh from the press");
       const translated = await translateArticle({ articleId: created.article.id, targetLanguage: "de" });

@@ -11,7 +11,14 @@ import { logger } from "~/lib/logger.server";
 import { runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
 import { ByteLru } from "./byte-lru";
 import { paintFirst } from "./first-paint";
-import { buildTemplate, fillTemplate, newNonce, withNonce, type CompressedEncoding, type PageTemplate } from "./page-template";
+import {
+  buildTemplate,
+  fillTemplate,
+  newNonce,
+  withNonce,
+  type CompressedEncoding,
+  type PageTemplate,
+} from "./page-template";
 
 /**
  * Public pages for anonymous visitors, rendered once per build, path and language and answered from memory
@@ -29,18 +36,37 @@ const staleSeconds = 300;
 const publicCacheControl = `public, max-age=0, s-maxage=${freshSeconds}, stale-while-revalidate=${staleSeconds}`;
 
 const prefixedLanguages = languages.filter((language) => language !== "en").join("|");
-const cacheablePaths = [/^\/(?:features|pricing|about|faq|privacy|terms|dashboard)?$/, new RegExp(`^(?:/(?:${prefixedLanguages}))?/blog(?:/[a-z0-9-]+)?$`)];
+const cacheablePaths = [
+  /^\/(?:features|pricing|about|faq|privacy|terms|dashboard)?$/,
+  new RegExp(`^(?:/(?:${prefixedLanguages}))?/blog(?:/[a-z0-9-]+)?$`),
+];
 
 /**
  * Cookies no server code reads while rendering a public page (the browser's own code reads them), so a visitor may
  * carry them; the language cookie decides the language, which is part of the key. Any other cookie — a session, a
  * household, one we do not know — means the page is rendered as before.
  */
-const cookiesPagesIgnore = new Set<string>([cookies.language.name, cookies.timeZone.name, cookies.analyticsConsent.name, cookies.internalUser.name, cookies.flash.name]);
+const cookiesPagesIgnore = new Set<string>([
+  cookies.language.name,
+  cookies.timeZone.name,
+  cookies.analyticsConsent.name,
+  cookies.internalUser.name,
+  cookies.flash.name,
+]);
 const analyticsCookie = /^_ga(?:_[A-Za-z0-9]+)?$|^_gid$/;
 
 /** Headers the cache sets itself on every answer; the rest of a rendered answer's headers are kept with the page. */
-const headersSetHere = new Set(["cache-control", "content-length", "content-encoding", "etag", "vary", "date", "set-cookie", "transfer-encoding", "connection"]);
+const headersSetHere = new Set([
+  "cache-control",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "vary",
+  "date",
+  "set-cookie",
+  "transfer-encoding",
+  "connection",
+]);
 
 interface CachedPage {
   template: PageTemplate;
@@ -170,7 +196,11 @@ function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: "GET", headers, signal: controller.signal });
+  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
+    method: "GET",
+    headers,
+    signal: controller.signal,
+  });
 }
 
 interface Rendered {
@@ -224,7 +254,8 @@ export function createPageCache({ maxBytes }: { maxBytes: number }): PageCache {
   // The nonce pages are rendered with; never sent, and unknown outside this process.
   const placeholder = newNonce();
   let generation = 0;
-  const isFresh = (page: CachedPage) => page.generation === generation && Date.now() - page.keptAt < freshSeconds * 1000;
+  const isFresh = (page: CachedPage) =>
+    page.generation === generation && Date.now() - page.keptAt < freshSeconds * 1000;
 
   function middleware({ build, mode, loadContext }: PageRendering): RequestHandler {
     // Given the build itself, React Router prepares its route table once (given a function, on every render).
@@ -245,19 +276,30 @@ export function createPageCache({ maxBytes }: { maxBytes: number }): PageCache {
           store.appendSetCookie(cookie);
         },
       };
-      const response = await runWithRequestStore(renderStore, () => handle(fetchRequestOf(req, res), loadContext(renderStore)));
+      const response = await runWithRequestStore(renderStore, () =>
+        handle(fetchRequestOf(req, res), loadContext(renderStore)),
+      );
       return { response, body: Buffer.from(await response.arrayBuffer()), setsCookie };
     }
 
-    async function renderAndKeep(req: ExpressRequest, res: ExpressResponse, key: string, vary: string, previous: CachedPage | undefined): Promise<void> {
+    async function renderAndKeep(
+      req: ExpressRequest,
+      res: ExpressResponse,
+      key: string,
+      vary: string,
+      previous: CachedPage | undefined,
+    ): Promise<void> {
       const startedIn = generation;
       const rendered = render(req, res);
       const page = rendered.then(async (result): Promise<CachedPage | undefined> => {
         if (!keepable(result)) return undefined;
         const serverBuild = await build();
-        const body = Buffer.from(paintFirst(result.body.toString("utf8"), (href) => buildStylesheet(serverBuild, href)));
+        const body = Buffer.from(
+          paintFirst(result.body.toString("utf8"), (href) => buildStylesheet(serverBuild, href)),
+        );
         const template = await buildTemplate(body, placeholder, previous?.template);
-        if (!template.compressed.br || !template.compressed.gzip) logger.warn({ path: req.path }, "page cache: page kept without its compressed forms");
+        if (!template.compressed.br || !template.compressed.gzip)
+          logger.warn({ path: req.path }, "page cache: page kept without its compressed forms");
         const headers = [...result.response.headers].filter(([name]) => !headersSetHere.has(name));
         return { template, headers, vary, keptAt: Date.now(), generation: startedIn };
       });

@@ -63,7 +63,9 @@ export function withNonce(body: Buffer, placeholder: string, nonce: string): Buf
 // Fillers: 22 control characters, then "==". Windows of a de Bruijn sequence over the control characters (every pair
 // of characters occurs once in it), so no two fillers, and no filler and the page, share a pair the compressor could
 // match and copy.
-const fillerAlphabet = Array.from({ length: 31 }, (_, index) => index + 1).filter((byte) => byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
+const fillerAlphabet = Array.from({ length: 31 }, (_, index) => index + 1).filter(
+  (byte) => byte !== 0x09 && byte !== 0x0a && byte !== 0x0d,
+);
 
 function deBruijnPairs(symbols: number[]): number[] {
   const k = symbols.length;
@@ -98,7 +100,12 @@ function filler(index: number): Buffer {
 async function compressAroundCuts(encoding: CompressedEncoding, segments: readonly Buffer[]): Promise<Buffer[]> {
   const stream =
     encoding === "br"
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+      ? zlib.createBrotliCompress({
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        })
       : zlib.createDeflateRaw({ level: 9, memLevel: 9 });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   const output: Buffer[] = [];
@@ -142,7 +149,8 @@ export function fillTemplate(template: PageTemplate, nonce: string, encoding: Co
   const nonceBytes = Buffer.from(nonce);
   if (encoding === "identity") return Buffer.concat(interleave(template.segments, () => nonceBytes));
   const pieces = template.compressed[encoding];
-  if (!pieces || nonceBytes.length !== nonceLength || !nonce.endsWith("==")) throw new Error(`no ${encoding} form for this nonce`);
+  if (!pieces || nonceBytes.length !== nonceLength || !nonce.endsWith("=="))
+    throw new Error(`no ${encoding} form for this nonce`);
   const block = nonceBlock(encoding, nonceBytes);
   const body = [...interleave(pieces.slice(0, -1), () => block), pieces.at(-1)!];
   if (encoding === "br") return Buffer.concat(body);

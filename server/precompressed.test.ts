@@ -45,7 +45,11 @@ describe("precompressed assets", () => {
   });
 
   it("never leave the assets folder", async () => {
-    for (const attempt of ["/assets/..%2F..%2F..%2F..%2F..%2F..%2Fsecret.js", "/assets/%2e%2e/%2e%2e/secret.js", "/assets/"]) {
+    for (const attempt of [
+      "/assets/..%2F..%2F..%2F..%2F..%2F..%2Fsecret.js",
+      "/assets/%2e%2e/%2e%2e/secret.js",
+      "/assets/",
+    ]) {
       const response = await fetch(baseUrl + attempt, { headers: { "accept-encoding": "br" } });
       expect(response.status, attempt).toBe(404);
     }

@@ -24,7 +24,10 @@ export function precompressedAssets(directory: string): RequestHandler {
     if (!relative || !file.startsWith(directory + path.sep)) return next();
     const type = types[path.extname(file)];
     if (!type) return next();
-    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
       if (!accepted.includes(encoding) || !fs.existsSync(file + suffix)) continue;
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Type", type);

@@ -16,7 +16,8 @@ export function privateWhenSignedIn(req: Request, res: Response, next: NextFunct
     // Headers handed to writeHead directly would win over setHeader: drop any other caching instruction there.
     for (const value of args) {
       if (value && typeof value === "object" && !Array.isArray(value)) {
-        for (const key of Object.keys(value)) if (key.toLowerCase() === "cache-control") delete (value as Record<string, unknown>)[key];
+        for (const key of Object.keys(value))
+          if (key.toLowerCase() === "cache-control") delete (value as Record<string, unknown>)[key];
       }
     }
     return writeHead.apply(this, args);

@@ -39,7 +39,15 @@ describe("public files", () => {
   });
 
   it("hands every other path to the pages, without asking the file system, and never leaves the folder", async () => {
-    for (const path of ["/app", "/blog/some-article", "/assets/entry-abc.js", "/../secret.txt", "/%2e%2e/secret.txt", "/images", "/favicon.svg/x"]) {
+    for (const path of [
+      "/app",
+      "/blog/some-article",
+      "/assets/entry-abc.js",
+      "/../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/images",
+      "/favicon.svg/x",
+    ]) {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toMatch(/^page /);

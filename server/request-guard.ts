@@ -10,7 +10,13 @@ const allowHeader = allowedMethods.join(", ");
 
 type Refusal = "BAD_REQUEST" | "BAD_ADDRESS" | "METHOD_NOT_ALLOWED" | "LENGTH_REQUIRED" | "INPUT_TOO_LARGE";
 
-const statusOf: Record<Refusal, number> = { BAD_REQUEST: 400, BAD_ADDRESS: 400, METHOD_NOT_ALLOWED: 405, LENGTH_REQUIRED: 411, INPUT_TOO_LARGE: 413 };
+const statusOf: Record<Refusal, number> = {
+  BAD_REQUEST: 400,
+  BAD_ADDRESS: 400,
+  METHOD_NOT_ALLOWED: 405,
+  LENGTH_REQUIRED: 411,
+  INPUT_TOO_LARGE: 413,
+};
 
 /** English for API clients (the shape of Better Auth's own refusals: a code and a message). */
 const apiMessages: Record<Refusal, (limit: number) => string> = {
@@ -29,13 +35,23 @@ function refuse(req: Request, res: Response, refusal: Refusal, limit = 0): void 
   res.setHeader("Cache-Control", "no-store");
   req.log?.info({ refusal, status }, "request refused at the edge");
   if (req.path.startsWith("/api/")) {
-    res.status(status).json({ code: refusal === "INPUT_TOO_LARGE" ? "PAYLOAD_TOO_LARGE" : refusal, message: apiMessages[refusal](limit) });
+    res.status(status).json({
+      code: refusal === "INPUT_TOO_LARGE" ? "PAYLOAD_TOO_LARGE" : refusal,
+      message: apiMessages[refusal](limit),
+    });
     return;
   }
   // A person can meet these in a browser (a huge form sent without JavaScript, a mistyped address): their language.
-  const language = detectLanguage(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" } }));
+  const language = detectLanguage(
+    new Request("http://localhost/", {
+      headers: { cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" },
+    }),
+  );
   const { t } = serverTranslator(language);
-  res.status(status).type("text/plain; charset=utf-8").send(`${t(`common:badInput.title`)}\n\n${t(`common:badInput.${refusal}`)}\n`);
+  res
+    .status(status)
+    .type("text/plain; charset=utf-8")
+    .send(`${t(`common:badInput.title`)}\n\n${t(`common:badInput.${refusal}`)}\n`);
 }
 
 function validHost(req: Request): boolean {

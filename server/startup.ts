@@ -23,15 +23,30 @@ interface StartupTask {
 export const startupTasks: readonly StartupTask[] = [
   { name: "accounts: secret, creators, rate-limit counters", run: startAccounts },
   { name: "households: one for every new account", run: startHouseholds },
-  { name: "page cache: render the kept pages again once articles are published or translated", run: async () => onArticlesChanged(() => processPageCache().invalidate()) },
+  {
+    name: "page cache: render the kept pages again once articles are published or translated",
+    run: async () => onArticlesChanged(() => processPageCache().invalidate()),
+  },
   { name: "blog: demo articles", run: seedBlogDemo },
   { name: "blog: translation worker", run: startArticleTranslation },
   { name: "budget: demo account", run: seedBudgetDemo },
   { name: "sharing: purge expired invitations", run: startInvitationPurge },
-  { name: "statement import: remove drafts a day after upload, then every 15 minutes", run: startDraftPurge, stop: stopDraftPurge },
-  { name: "worker threads: statement files are read and rules matched there, each task with a time budget", run: startWorkerPool, stop: stopWorkerPool },
+  {
+    name: "statement import: remove drafts a day after upload, then every 15 minutes",
+    run: startDraftPurge,
+    stop: stopDraftPurge,
+  },
+  {
+    name: "worker threads: statement files are read and rules matched there, each task with a time budget",
+    run: startWorkerPool,
+    stop: stopWorkerPool,
+  },
   { name: "mail: retry worker for mail the SMTP server did not take", run: startMailRetry, stop: stopMailRetry },
-  { name: "recurring: post the due dates of automatic series, then every hour", run: startRecurringPosting, stop: stopRecurringPosting },
+  {
+    name: "recurring: post the due dates of automatic series, then every hour",
+    run: startRecurringPosting,
+    stop: stopRecurringPosting,
+  },
 ];
 
 export async function runStartupTasks(tasks: readonly StartupTask[] = startupTasks): Promise<void> {

@@ -1,6 +1,11 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, UNSAFE_withHydrateFallbackProps, type ServerBuild } from "react-router";
+import {
+  UNSAFE_withComponentProps,
+  UNSAFE_withErrorBoundaryProps,
+  UNSAFE_withHydrateFallbackProps,
+  type ServerBuild,
+} from "react-router";
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 type Component = Parameters<typeof UNSAFE_withComponentProps>[0];
@@ -11,8 +16,14 @@ const appDirectory = path.resolve(import.meta.dirname, "../app");
 function withRouteProps(module: RouteModule): RouteModule {
   const wrapped: Record<string, unknown> = { ...module };
   if (module.default) wrapped.default = UNSAFE_withComponentProps(module.default as Component);
-  if (module.ErrorBoundary) wrapped.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as unknown as Parameters<typeof UNSAFE_withErrorBoundaryProps>[0]);
-  if (module.HydrateFallback) wrapped.HydrateFallback = UNSAFE_withHydrateFallbackProps(module.HydrateFallback as unknown as Parameters<typeof UNSAFE_withHydrateFallbackProps>[0]);
+  if (module.ErrorBoundary)
+    wrapped.ErrorBoundary = UNSAFE_withErrorBoundaryProps(
+      module.ErrorBoundary as unknown as Parameters<typeof UNSAFE_withErrorBoundaryProps>[0],
+    );
+  if (module.HydrateFallback)
+    wrapped.HydrateFallback = UNSAFE_withHydrateFallbackProps(
+      module.HydrateFallback as unknown as Parameters<typeof UNSAFE_withHydrateFallbackProps>[0],
+    );
   return wrapped as unknown as RouteModule;
 }
 
@@ -27,11 +38,25 @@ export async function pageServerBuild(): Promise<ServerBuild> {
   const root = withRouteProps((await import("~/root")) as unknown as RouteModule);
   const entryServer = (await import("~/entry.server")) as unknown as ServerBuild["entry"]["module"];
 
-  const flat: { id: string; parentId: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean }[] = [];
+  const flat: {
+    id: string;
+    parentId: string;
+    file: string;
+    path?: string;
+    index?: boolean;
+    caseSensitive?: boolean;
+  }[] = [];
   const walk = (entries: RouteConfigEntry[], parentId: string) => {
     for (const entry of entries) {
       const id = entry.id ?? entry.file.replace(/\.[a-z0-9]+$/i, "");
-      flat.push({ id, parentId, file: entry.file, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive });
+      flat.push({
+        id,
+        parentId,
+        file: entry.file,
+        path: entry.path,
+        index: entry.index,
+        caseSensitive: entry.caseSensitive,
+      });
       if (entry.children) walk(entry.children, id);
     }
   };
@@ -39,8 +64,17 @@ export async function pageServerBuild(): Promise<ServerBuild> {
 
   const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: root } };
   for (const route of flat) {
-    const module = withRouteProps((await import(/* @vite-ignore */ path.join(appDirectory, route.file))) as RouteModule);
-    routes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module };
+    const module = withRouteProps(
+      (await import(/* @vite-ignore */ path.join(appDirectory, route.file))) as RouteModule,
+    );
+    routes[route.id] = {
+      id: route.id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      module,
+    };
   }
 
   const manifestRoutes: ServerBuild["assets"]["routes"] = {};
@@ -72,7 +106,12 @@ export async function pageServerBuild(): Promise<ServerBuild> {
   return {
     entry: { module: entryServer },
     routes,
-    assets: { version: "test", url: "/assets/manifest-test.js", entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes },
+    assets: {
+      version: "test",
+      url: "/assets/manifest-test.js",
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: manifestRoutes,
+    },
     basename: "/",
     publicPath: "/",
     assetsBuildDirectory: "build/client",

@@ -17,11 +17,14 @@ const before = fs.mkdtempSync(path.join(os.tmpdir(), "samen-migrations-"));
 afterAll(() => fs.rmSync(before, { recursive: true, force: true }));
 
 function migrationsUpTo(lastIndex: number): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
   const entries = journal.entries.filter((entry) => entry.idx <= lastIndex);
   fs.mkdirSync(path.join(before, "meta"), { recursive: true });
   fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+  for (const entry of entries)
+    fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
   return before;
 }
 
@@ -45,21 +48,55 @@ describe("the accounts migration", () => {
       select gen_random_uuid(), '00000000-0000-4000-8000-00000000a002', 'expense', 999, 'PLN', date '2026-03-01' + n, 'Zakupy ' || n, '00000000-0000-4000-8000-000000000202'
       from generate_series(1, 30) as n;
     `);
-    const totalsBefore = await client.query(`select household_id, month, kind, category_id, total_minor, entries from month_total order by 1, 2, 3, 4`);
+    const totalsBefore = await client.query(
+      `select household_id, month, kind, category_id, total_minor, entries from month_total order by 1, 2, 3, 4`,
+    );
 
     await migrate(database, { migrationsFolder });
 
-    const accounts = await client.query<{ household_id: string; name: string | null; is_everyday: boolean; currency: string; opening_on: string | null; entries: number }>(`
+    const accounts = await client.query<{
+      household_id: string;
+      name: string | null;
+      is_everyday: boolean;
+      currency: string;
+      opening_on: string | null;
+      entries: number;
+    }>(`
       select a.household_id, a.name, a.is_everyday, a.currency, a.opening_on::text, (select count(*)::int from transaction t where t.account_id = a.id) as entries
       from money_account a order by a.household_id`);
     expect(accounts.rows).toEqual([
-      { household_id: "00000000-0000-4000-8000-00000000a001", name: null, is_everyday: true, currency: "EUR", opening_on: "2025-01-02", entries: 400 },
-      { household_id: "00000000-0000-4000-8000-00000000a002", name: null, is_everyday: true, currency: "PLN", opening_on: "2026-03-02", entries: 30 },
-      { household_id: "00000000-0000-4000-8000-00000000a003", name: null, is_everyday: true, currency: "UAH", opening_on: null, entries: 0 },
+      {
+        household_id: "00000000-0000-4000-8000-00000000a001",
+        name: null,
+        is_everyday: true,
+        currency: "EUR",
+        opening_on: "2025-01-02",
+        entries: 400,
+      },
+      {
+        household_id: "00000000-0000-4000-8000-00000000a002",
+        name: null,
+        is_everyday: true,
+        currency: "PLN",
+        opening_on: "2026-03-02",
+        entries: 30,
+      },
+      {
+        household_id: "00000000-0000-4000-8000-00000000a003",
+        name: null,
+        is_everyday: true,
+        currency: "UAH",
+        opening_on: null,
+        entries: 0,
+      },
     ]);
-    const strays = await client.query(`select count(*)::int as count from transaction t join money_account a on a.id = t.account_id where a.household_id <> t.household_id`);
+    const strays = await client.query(
+      `select count(*)::int as count from transaction t join money_account a on a.id = t.account_id where a.household_id <> t.household_id`,
+    );
     expect(strays.rows).toEqual([{ count: 0 }]);
-    const totalsAfter = await client.query(`select household_id, month, kind, category_id, total_minor, entries from month_total order by 1, 2, 3, 4`);
+    const totalsAfter = await client.query(
+      `select household_id, month, kind, category_id, total_minor, entries from month_total order by 1, 2, 3, 4`,
+    );
     expect(totalsAfter.rows).toEqual(totalsBefore.rows);
     // Migration 0011 fills each account's month totals from the history it finds.
     const accountMonths = await client.query(`
@@ -71,7 +108,11 @@ describe("the accounts migration", () => {
       select count(*)::int as months, count(*) filter (where kept.net_minor is distinct from actual.net)::int as mismatches
       from actual full join account_month_total kept using (account_id, month)`);
     expect(accountMonths.rows).toEqual([{ months: 15, mismatches: 0 }]);
-    await expect(client.query(`insert into money_account (household_id, currency, is_everyday) values ('00000000-0000-4000-8000-00000000a001', 'EUR', true)`)).rejects.toThrow(/money_account_household_everyday_key/);
+    await expect(
+      client.query(
+        `insert into money_account (household_id, currency, is_everyday) values ('00000000-0000-4000-8000-00000000a001', 'EUR', true)`,
+      ),
+    ).rejects.toThrow(/money_account_household_everyday_key/);
     await client.close();
   });
 });

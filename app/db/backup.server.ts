@@ -43,10 +43,13 @@ function defaultBackupFileName(kind: BackupKind, now = new Date()): string {
   return `samen-backup-${stamp}.${kind === "pglite" ? "pglite.tar.gz" : "pgdump"}`;
 }
 
-export async function backupDatabase(target: DatabaseTarget & { file?: string }): Promise<{ kind: BackupKind; file: string; bytes: number }> {
+export async function backupDatabase(
+  target: DatabaseTarget & { file?: string },
+): Promise<{ kind: BackupKind; file: string; bytes: number }> {
   const kind: BackupKind = target.databaseUrl ? "postgres" : "pglite";
   const file = path.resolve(target.file ?? defaultBackupFileName(kind));
-  if (fs.existsSync(file)) throw new BackupError(`${file} already exists: choose another file name (or move the old backup away).`);
+  if (fs.existsSync(file))
+    throw new BackupError(`${file} already exists: choose another file name (or move the old backup away).`);
   // Written under a temporary name and renamed when complete, so a backup that was interrupted never looks whole.
   const partial = `${file}.partial`;
   try {
@@ -59,14 +62,20 @@ export async function backupDatabase(target: DatabaseTarget & { file?: string })
   return { kind, file, bytes: fs.statSync(file).size };
 }
 
-export async function restoreDatabase(target: DatabaseTarget & { file: string; force?: boolean }): Promise<{ kind: BackupKind; keptPrevious?: string }> {
+export async function restoreDatabase(
+  target: DatabaseTarget & { file: string; force?: boolean },
+): Promise<{ kind: BackupKind; keptPrevious?: string }> {
   const file = path.resolve(target.file);
   const kind = backupKindOf(file);
   if (kind === "postgres" && !target.databaseUrl) {
-    throw new BackupError(`${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the database to restore it into.`);
+    throw new BackupError(
+      `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the database to restore it into.`,
+    );
   }
   if (kind === "pglite" && target.databaseUrl) {
-    throw new BackupError(`${file} is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR (${path.resolve(target.dataDir)}).`);
+    throw new BackupError(
+      `${file} is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR (${path.resolve(target.dataDir)}).`,
+    );
   }
   if (target.databaseUrl) {
     await restorePostgres(target.databaseUrl, file, target.force ?? false);
@@ -87,7 +96,9 @@ function backupKindOf(file: string): BackupKind {
   }
   if (head.toString("latin1", 0, pgDumpMagic.length) === pgDumpMagic) return "postgres";
   if (head[0] === gzipMagic[0] && head[1] === gzipMagic[1]) return "pglite";
-  throw new BackupError(`${file} is not a Samen backup (neither a pg_dump custom archive nor an embedded database dump).`);
+  throw new BackupError(
+    `${file} is not a Samen backup (neither a pg_dump custom archive nor an embedded database dump).`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -115,7 +126,8 @@ function hasPgliteDatabase(location: string): boolean {
 
 async function dumpPglite(dataDir: string, partial: string): Promise<void> {
   const location = pgliteLocation(dataDir);
-  if (!hasPgliteDatabase(location)) throw new BackupError(`There is no embedded database in ${path.resolve(dataDir)} (DATA_DIR): nothing to back up.`);
+  if (!hasPgliteDatabase(location))
+    throw new BackupError(`There is no embedded database in ${path.resolve(dataDir)} (DATA_DIR): nothing to back up.`);
   const lock = lockForMaintenance(dataDir, "backup");
   try {
     const database = await PGlite.create(location);
@@ -164,7 +176,9 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
     try {
       zlib.gunzipSync(archive);
     } catch (error) {
-      throw new BackupError(`${file} is damaged (${(error as Error).message}): it is not a whole backup. Nothing was changed.`);
+      throw new BackupError(
+        `${file} is damaged (${(error as Error).message}): it is not a whole backup. Nothing was changed.`,
+      );
     }
     // Loaded and opened beside the current database first: a backup that does not load changes nothing.
     const fresh = `${location}.restoring`;
@@ -178,7 +192,9 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
       }
     } catch (error) {
       fs.rmSync(fresh, { recursive: true, force: true });
-      throw new BackupError(`${file} could not be loaded as an embedded database: ${(error as Error).message}. Nothing was changed.`);
+      throw new BackupError(
+        `${file} could not be loaded as an embedded database: ${(error as Error).message}. Nothing was changed.`,
+      );
     }
     let keptPrevious: string | undefined;
     if (fs.existsSync(location)) {
@@ -220,7 +236,9 @@ function finished(child: ReturnType<typeof spawn>, tool: string): Promise<ToolRu
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "ENOENT"
-          ? new BackupError(`${tool} was not found. Install the PostgreSQL client tools (the server's major version or newer; on Debian: apt install postgresql-client).`)
+          ? new BackupError(
+              `${tool} was not found. Install the PostgreSQL client tools (the server's major version or newer; on Debian: apt install postgresql-client).`,
+            )
           : error,
       ),
     );
@@ -230,7 +248,13 @@ function finished(child: ReturnType<typeof spawn>, tool: string): Promise<ToolRu
 
 async function dumpPostgres(databaseUrl: string, partial: string): Promise<void> {
   const { dbname, env } = connection(databaseUrl);
-  const run = await finished(spawn("pg_dump", ["--format=custom", "--no-password", `--file=${partial}`, `--dbname=${dbname}`], { env, stdio: ["ignore", "ignore", "pipe"] }), "pg_dump");
+  const run = await finished(
+    spawn("pg_dump", ["--format=custom", "--no-password", `--file=${partial}`, `--dbname=${dbname}`], {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    }),
+    "pg_dump",
+  );
   if (run.code !== 0) throw new BackupError(`pg_dump failed: ${run.stderr || `exit code ${run.code}`}`);
 }
 
@@ -279,7 +303,8 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
     }
     try {
       const accounts = await accountsIn((statement) => client.query(statement));
-      if (accounts > 0) refuseToOverwrite(accounts, `The PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)}`);
+      if (accounts > 0)
+        refuseToOverwrite(accounts, `The PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)}`);
     } finally {
       await client.end();
     }
@@ -287,11 +312,17 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
   const { dbname, env } = connection(databaseUrl);
   // psql runs the whole restore as one transaction, committed only after pg_restore has written the archive out
   // completely; if either fails, psql ends without COMMIT and PostgreSQL rolls everything back.
-  const psql = spawn("psql", ["--no-psqlrc", "--quiet", "--no-password", "--set=ON_ERROR_STOP=1", `--dbname=${dbname}`], { env, stdio: ["pipe", "ignore", "pipe"] });
+  const psql = spawn(
+    "psql",
+    ["--no-psqlrc", "--quiet", "--no-password", "--set=ON_ERROR_STOP=1", `--dbname=${dbname}`],
+    { env, stdio: ["pipe", "ignore", "pipe"] },
+  );
   const psqlDone = finished(psql, "psql");
   psql.stdin.on("error", () => {}); // psql stopped at an error: its exit code and message tell
   psql.stdin.write(`begin;\n${clearDatabase}\n`);
-  const restore = spawn("pg_restore", ["--no-owner", "--no-privileges", "--file=-", file], { stdio: ["ignore", "pipe", "pipe"] });
+  const restore = spawn("pg_restore", ["--no-owner", "--no-privileges", "--file=-", file], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   restore.stdout.pipe(psql.stdin, { end: false });
   let restoreRun: ToolRun;
   try {
@@ -304,9 +335,14 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
   if (restoreRun.code !== 0) {
     psql.kill();
     await psqlDone.catch(() => undefined);
-    throw new BackupError(`pg_restore could not read ${file}: ${restoreRun.stderr || `exit code ${restoreRun.code}`}. Nothing was changed.`);
+    throw new BackupError(
+      `pg_restore could not read ${file}: ${restoreRun.stderr || `exit code ${restoreRun.code}`}. Nothing was changed.`,
+    );
   }
   psql.stdin.end("commit;\n");
   const psqlRun = await psqlDone;
-  if (psqlRun.code !== 0) throw new BackupError(`The restore failed and was rolled back, nothing was changed: ${psqlRun.stderr || `psql exit code ${psqlRun.code}`}`);
+  if (psqlRun.code !== 0)
+    throw new BackupError(
+      `The restore failed and was rolled back, nothing was changed: ${psqlRun.stderr || `psql exit code ${psqlRun.code}`}`,
+    );
 }

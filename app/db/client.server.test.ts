@@ -15,7 +15,7 @@ describe("database", () => {
   });
 
   it("runs parameterised SQL only", async () => {
-    const hostile = "x'); drop table \"user\"; --";
+    const hostile = 'x\'); drop table "user"; --';
     const rows = await db().execute(sql`select ${hostile}::text as value`);
     expect((rows as unknown as { rows: { value: string }[] }).rows[0]?.value).toBe(hostile);
   });

@@ -57,7 +57,9 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (globalStore.__samenDatabase) return globalStore.__samenDatabase.db;
-  const open = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir ?? "memory://");
+  const open = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir ?? "memory://");
   globalStore.__samenDatabase = open;
   return open.db;
 }
@@ -118,7 +120,9 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   // The pool listens only to idle connections; one checked out (a transaction between two statements) that loses its
   // server emits "error" on the client itself, which without a listener would end the process. Its query or
   // transaction is refused all the same, and the pool throws the connection away when it is released.
-  pool.on("connect", (client) => client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")),
+  );
   const database = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db: database,

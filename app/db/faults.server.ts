@@ -13,7 +13,16 @@ const diskFullCodes = new Set(["53100"]);
  */
 const unavailableCodes = /^(?:08...|57P0[123]|53300)$/;
 /** The network when the server is down or unreachable. */
-const unavailableSystemCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const unavailableSystemCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 /** node-postgres says these without a code: a connection that died under a query, or none to be had in time. */
 const unavailableMessages = [
   "Connection terminated unexpectedly",

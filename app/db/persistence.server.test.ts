@@ -9,7 +9,10 @@ import { user } from "./schema";
 const child = path.join(import.meta.dirname, "fixtures/write-and-die.ts");
 
 function runChild(dataDir: string, id: string, mode: "kill" | "close") {
-  return spawnSync(process.execPath, ["--import", "tsx", child, dataDir, id, mode], { encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, ["--import", "tsx", child, dataDir, id, mode], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded database on disk", () => {

@@ -13,8 +13,12 @@ type Release = (error?: Error | boolean) => void;
 export class ReleasingPool extends pg.Pool {
   // Both forms of pg's connect(): the callback one is pg's own pool.query(), which releases for itself.
   override connect(): Promise<pg.PoolClient>;
-  override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void): void;
-  override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void): Promise<pg.PoolClient> | void {
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void,
+  ): void;
+  override connect(
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void,
+  ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback);
     return super.connect().then(guardBegin);
   }

@@ -1,13 +1,34 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { budgetHistory, budgetProgress, carryStart, effectiveLimit, hasPassedBudget, monthBudget, plansByCategory, type BudgetLimitEntry, type SpendingLookup } from "./budgets";
+import {
+  budgetHistory,
+  budgetProgress,
+  carryStart,
+  effectiveLimit,
+  hasPassedBudget,
+  monthBudget,
+  plansByCategory,
+  type BudgetLimitEntry,
+  type SpendingLookup,
+} from "./budgets";
 import { addMonths, monthRange } from "./periods";
 
 const groceries = "groceries";
 const eatingOut = "eating-out";
 
-const repeat = (month: string, limitMinor: number | null, rollover = false, categoryId = groceries): BudgetLimitEntry => ({ categoryId, month, scope: "repeat", limitMinor, rollover });
-const only = (month: string, limitMinor: number | null, categoryId = groceries): BudgetLimitEntry => ({ categoryId, month, scope: "month", limitMinor, rollover: false });
+const repeat = (
+  month: string,
+  limitMinor: number | null,
+  rollover = false,
+  categoryId = groceries,
+): BudgetLimitEntry => ({ categoryId, month, scope: "repeat", limitMinor, rollover });
+const only = (month: string, limitMinor: number | null, categoryId = groceries): BudgetLimitEntry => ({
+  categoryId,
+  month,
+  scope: "month",
+  limitMinor,
+  rollover: false,
+});
 
 function spending(table: Record<string, number>): SpendingLookup {
   return (categoryId, month) => table[`${categoryId}:${month}`] ?? 0;
@@ -20,7 +41,13 @@ function plan(rows: BudgetLimitEntry[], categoryId = groceries) {
 }
 
 describe("effective limit", () => {
-  const rows = [repeat("2025-01", 40000), repeat("2025-04", 45000, true), only("2025-06", 60000), repeat("2025-09", null), only("2025-10", 5000)];
+  const rows = [
+    repeat("2025-01", 40000),
+    repeat("2025-04", 45000, true),
+    only("2025-06", 60000),
+    repeat("2025-09", null),
+    only("2025-10", 5000),
+  ];
 
   it("repeats a limit until the next repeat row, and an override holds for its month only", () => {
     const groceriesPlan = plan(rows);
@@ -40,7 +67,11 @@ describe("effective limit", () => {
   });
 
   it("takes rows in any order", () => {
-    expect(effectiveLimit(plan([...rows].reverse()), "2025-05")).toEqual({ limitMinor: 45000, rollover: true, source: "repeat" });
+    expect(effectiveLimit(plan([...rows].reverse()), "2025-05")).toEqual({
+      limitMinor: 45000,
+      rollover: true,
+      source: "repeat",
+    });
   });
 });
 
@@ -62,13 +93,27 @@ describe("rollover", () => {
     const { categories } = monthBudget(rows, "2026-01", spent);
     // October's spending came before the budget: it never counts. November −5,000; December +15,000.
     expect(categories).toEqual([
-      { categoryId: groceries, month: "2026-01", limitMinor: 20000, carryMinor: 10000, spentMinor: 0, availableMinor: 30000, rollover: true, source: "repeat" },
+      {
+        categoryId: groceries,
+        month: "2026-01",
+        limitMinor: 20000,
+        carryMinor: 10000,
+        spentMinor: 0,
+        availableMinor: 30000,
+        rollover: true,
+        source: "repeat",
+      },
     ]);
   });
 
   it("carries nothing without rollover, and a month with rollover off ends the chain", () => {
     const rows = [repeat("2025-01", 10000, true), repeat("2025-03", 10000, false), repeat("2025-04", 10000, true)];
-    const history = budgetHistory(rows, "2025-01", "2025-05", spending({ "groceries:2025-01": 2000, "groceries:2025-03": 1000, "groceries:2025-04": 4000 }));
+    const history = budgetHistory(
+      rows,
+      "2025-01",
+      "2025-05",
+      spending({ "groceries:2025-01": 2000, "groceries:2025-03": 1000, "groceries:2025-04": 4000 }),
+    );
     expect(history.map((item) => item.carryMinor)).toEqual([0, 8000, 18000, 0, 6000]);
   });
 
@@ -101,16 +146,25 @@ describe("rollover", () => {
 
   it("a month's carry is the sum of what every earlier month of the chain left (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 30 }), fc.integer({ min: 0, max: 100_000 }), (amounts, limit) => {
-        const months = monthRange("2024-11", addMonths("2024-11", amounts.length - 1));
-        const table = Object.fromEntries(months.map((month, index) => [`groceries:${month}`, amounts[index] ?? 0]));
-        const history = budgetHistory([repeat("2024-11", limit, true)], "2024-11", months.at(-1) as string, spending(table));
-        history.forEach((item, index) => {
-          const before = amounts.slice(0, index).reduce((sum, amount) => sum + (limit - amount), 0);
-          expect(item.carryMinor).toBe(before);
-          expect(item.availableMinor).toBe(before + limit - (amounts[index] ?? 0));
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (amounts, limit) => {
+          const months = monthRange("2024-11", addMonths("2024-11", amounts.length - 1));
+          const table = Object.fromEntries(months.map((month, index) => [`groceries:${month}`, amounts[index] ?? 0]));
+          const history = budgetHistory(
+            [repeat("2024-11", limit, true)],
+            "2024-11",
+            months.at(-1) as string,
+            spending(table),
+          );
+          history.forEach((item, index) => {
+            const before = amounts.slice(0, index).reduce((sum, amount) => sum + (limit - amount), 0);
+            expect(item.carryMinor).toBe(before);
+            expect(item.availableMinor).toBe(before + limit - (amounts[index] ?? 0));
+          });
+        },
+      ),
     );
   });
 });
@@ -118,7 +172,11 @@ describe("rollover", () => {
 describe("the month's totals", () => {
   it("left to spend is the sum of what each budgeted category has available, overspending included", () => {
     const rows = [repeat("2025-01", 40000, false, groceries), repeat("2025-01", 10000, false, eatingOut)];
-    const { categories, totals } = monthBudget(rows, "2025-03", spending({ "groceries:2025-03": 12000, "eating-out:2025-03": 16000 }));
+    const { categories, totals } = monthBudget(
+      rows,
+      "2025-03",
+      spending({ "groceries:2025-03": 12000, "eating-out:2025-03": 16000 }),
+    );
     expect(categories).toHaveLength(2);
     expect(totals).toEqual({ limitMinor: 50000, carryMinor: 0, spentMinor: 28000, leftMinor: 22000 });
     const overspent = categories.find((item) => item.categoryId === eatingOut);
@@ -126,7 +184,10 @@ describe("the month's totals", () => {
   });
 
   it("has no categories and zero totals without budgets", () => {
-    expect(monthBudget([], "2025-03", spending({ "groceries:2025-03": 500 }))).toEqual({ categories: [], totals: { limitMinor: 0, carryMinor: 0, spentMinor: 0, leftMinor: 0 } });
+    expect(monthBudget([], "2025-03", spending({ "groceries:2025-03": 500 }))).toEqual({
+      categories: [],
+      totals: { limitMinor: 0, carryMinor: 0, spentMinor: 0, leftMinor: 0 },
+    });
   });
 });
 

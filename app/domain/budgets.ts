@@ -92,7 +92,10 @@ export function effectiveLimit(plan: CategoryPlan, month: MonthKey): EffectiveLi
   const running = repeat !== undefined && repeat.limitMinor !== null;
   // An override changes the amount only: rollover stays the running budget's setting.
   const override = plan.overrides.get(month);
-  if (override) return override.limitMinor === null ? null : { limitMinor: override.limitMinor, rollover: running && repeat.rollover, source: "month" };
+  if (override)
+    return override.limitMinor === null
+      ? null
+      : { limitMinor: override.limitMinor, rollover: running && repeat.rollover, source: "month" };
   if (!running) return null;
   return { limitMinor: repeat.limitMinor as number, rollover: repeat.rollover, source: "repeat" };
 }
@@ -109,7 +112,12 @@ export function carryStart(plan: CategoryPlan, month: MonthKey): MonthKey {
 }
 
 /** Every budgeted month of one category from `from` to `to` (both included), with carry and what is available. */
-export function categoryMonths(plan: CategoryPlan, from: MonthKey, to: MonthKey, spent: SpendingLookup): CategoryBudgetMonth[] {
+export function categoryMonths(
+  plan: CategoryPlan,
+  from: MonthKey,
+  to: MonthKey,
+  spent: SpendingLookup,
+): CategoryBudgetMonth[] {
   const months: CategoryBudgetMonth[] = [];
   let carryMinor = 0;
   for (let month = carryStart(plan, from); month <= to; month = addMonths(month, 1)) {
@@ -120,7 +128,17 @@ export function categoryMonths(plan: CategoryPlan, from: MonthKey, to: MonthKey,
     }
     const spentMinor = spent(plan.categoryId, month);
     const availableMinor = limit.limitMinor + carryMinor - spentMinor;
-    if (month >= from) months.push({ categoryId: plan.categoryId, month, limitMinor: limit.limitMinor, carryMinor, spentMinor, availableMinor, rollover: limit.rollover, source: limit.source });
+    if (month >= from)
+      months.push({
+        categoryId: plan.categoryId,
+        month,
+        limitMinor: limit.limitMinor,
+        carryMinor,
+        spentMinor,
+        availableMinor,
+        rollover: limit.rollover,
+        source: limit.source,
+      });
     carryMinor = limit.rollover ? availableMinor : 0;
   }
   return months;
@@ -138,13 +156,22 @@ export function budgetTotals(items: readonly CategoryBudgetMonth[]): BudgetTotal
 }
 
 /** Every budgeted category in one month and the month's totals ("Left to spend"). */
-export function monthBudget(rows: readonly BudgetLimitEntry[], month: MonthKey, spent: SpendingLookup): { categories: CategoryBudgetMonth[]; totals: BudgetTotals } {
+export function monthBudget(
+  rows: readonly BudgetLimitEntry[],
+  month: MonthKey,
+  spent: SpendingLookup,
+): { categories: CategoryBudgetMonth[]; totals: BudgetTotals } {
   const categories = [...plansByCategory(rows).values()].flatMap((plan) => categoryMonths(plan, month, month, spent));
   return { categories, totals: budgetTotals(categories) };
 }
 
 /** Every budgeted category in every month of a range, oldest month first: budget against actual. */
-export function budgetHistory(rows: readonly BudgetLimitEntry[], from: MonthKey, to: MonthKey, spent: SpendingLookup): CategoryBudgetMonth[] {
+export function budgetHistory(
+  rows: readonly BudgetLimitEntry[],
+  from: MonthKey,
+  to: MonthKey,
+  spent: SpendingLookup,
+): CategoryBudgetMonth[] {
   return [...plansByCategory(rows).values()]
     .flatMap((plan) => categoryMonths(plan, from, to, spent))
     .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));

@@ -54,15 +54,33 @@ export interface BuiltInCategory {
 export const builtInCategories: readonly BuiltInCategory[] = [
   { id: "00000000-0000-4000-8000-000000000101", key: "salary", kind: "income", icon: "briefcase", color: "#2f7d5b" },
   { id: "00000000-0000-4000-8000-000000000102", key: "benefits", kind: "income", icon: "hand-coins", color: "#3b6fb6" },
-  { id: "00000000-0000-4000-8000-000000000103", key: "otherIncome", kind: "income", icon: "sparkles", color: "#8a5cc2" },
+  {
+    id: "00000000-0000-4000-8000-000000000103",
+    key: "otherIncome",
+    kind: "income",
+    icon: "sparkles",
+    color: "#8a5cc2",
+  },
   { id: "00000000-0000-4000-8000-000000000201", key: "housing", kind: "expense", icon: "home", color: "#3b6fb6" },
-  { id: "00000000-0000-4000-8000-000000000202", key: "groceries", kind: "expense", icon: "shopping-cart", color: "#2f7d5b" },
+  {
+    id: "00000000-0000-4000-8000-000000000202",
+    key: "groceries",
+    kind: "expense",
+    icon: "shopping-cart",
+    color: "#2f7d5b",
+  },
   { id: "00000000-0000-4000-8000-000000000203", key: "transport", kind: "expense", icon: "bus", color: "#c2620a" },
   { id: "00000000-0000-4000-8000-000000000204", key: "utilities", kind: "expense", icon: "plug", color: "#a1840b" },
   { id: "00000000-0000-4000-8000-000000000205", key: "health", kind: "expense", icon: "heart-pulse", color: "#c2410c" },
   { id: "00000000-0000-4000-8000-000000000206", key: "leisure", kind: "expense", icon: "ticket", color: "#8a5cc2" },
   { id: "00000000-0000-4000-8000-000000000207", key: "eatingOut", kind: "expense", icon: "utensils", color: "#be3a6e" },
-  { id: "00000000-0000-4000-8000-000000000208", key: "education", kind: "expense", icon: "graduation-cap", color: "#0e7490" },
+  {
+    id: "00000000-0000-4000-8000-000000000208",
+    key: "education",
+    kind: "expense",
+    icon: "graduation-cap",
+    color: "#0e7490",
+  },
   { id: "00000000-0000-4000-8000-000000000209", key: "children", kind: "expense", icon: "baby", color: "#d97706" },
   { id: "00000000-0000-4000-8000-000000000210", key: "savings", kind: "expense", icon: "piggy-bank", color: "#0f766e" },
   { id: "00000000-0000-4000-8000-000000000211", key: "other", kind: "expense", icon: "shapes", color: "#64748b" },
@@ -97,7 +115,10 @@ export interface CategoryView {
 }
 
 /** The label of a category in the reader's language (t is the app namespace's, which has every built-in label). */
-export function categoryLabel(category: Pick<CategoryView, "key" | "name">, t: (key: `categories.${BuiltInCategoryKey}`) => string): string {
+export function categoryLabel(
+  category: Pick<CategoryView, "key" | "name">,
+  t: (key: `categories.${BuiltInCategoryKey}`) => string,
+): string {
   if (category.key && isBuiltInCategoryKey(category.key)) return t(`categories.${category.key}`);
   return category.name ?? "";
 }

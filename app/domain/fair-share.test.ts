@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { effectiveMethod, settleMonth, splitShares, type ShareMember } from "./fair-share";
 
-const member = (userId: string, paidMinor: number, incomeMinor = 0, percent: number | null = null): ShareMember => ({ userId, paidMinor, incomeMinor, percent });
+const member = (userId: string, paidMinor: number, incomeMinor = 0, percent: number | null = null): ShareMember => ({
+  userId,
+  paidMinor,
+  incomeMinor,
+  percent,
+});
 
 const memberArbitrary = fc.record({
   userId: fc.uuid(),
@@ -10,30 +15,44 @@ const memberArbitrary = fc.record({
   incomeMinor: fc.integer({ min: 0, max: 50_000_000_00 }),
   percent: fc.option(fc.integer({ min: 0, max: 100 })),
 });
-const membersArbitrary = fc.uniqueArray(memberArbitrary, { minLength: 1, maxLength: 4, selector: (value) => value.userId });
+const membersArbitrary = fc.uniqueArray(memberArbitrary, {
+  minLength: 1,
+  maxLength: 4,
+  selector: (value) => value.userId,
+});
 const methodArbitrary = fc.constantFrom("equal" as const, "income" as const, "fixed" as const);
 
 describe("splitShares", () => {
   it("gives whole cents that always add up to the total, none negative", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_00 }), methodArbitrary, membersArbitrary, (total, method, members) => {
-        const shares = splitShares(total, method, members);
-        expect(shares.reduce((sum, share) => sum + share, 0)).toBe(total);
-        for (const share of shares) {
-          expect(Number.isInteger(share)).toBe(true);
-          expect(share).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000_00 }),
+        methodArbitrary,
+        membersArbitrary,
+        (total, method, members) => {
+          const shares = splitShares(total, method, members);
+          expect(shares.reduce((sum, share) => sum + share, 0)).toBe(total);
+          for (const share of shares) {
+            expect(Number.isInteger(share)).toBe(true);
+            expect(share).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
 
   it("does not depend on the order members are listed in", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), methodArbitrary, membersArbitrary, (total, method, members) => {
-        const forward = splitShares(total, method, members);
-        const backward = splitShares(total, method, [...members].reverse()).reverse();
-        expect(backward).toEqual(forward);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        methodArbitrary,
+        membersArbitrary,
+        (total, method, members) => {
+          const forward = splitShares(total, method, members);
+          const backward = splitShares(total, method, [...members].reverse()).reverse();
+          expect(backward).toEqual(forward);
+        },
+      ),
     );
   });
 
@@ -53,7 +72,9 @@ describe("splitShares", () => {
   });
 
   it("splits by income in proportion", () => {
-    expect(splitShares(1000_00, "income", [member("a", 0, 3000_00), member("b", 0, 1000_00)])).toEqual([750_00, 250_00]);
+    expect(splitShares(1000_00, "income", [member("a", 0, 3000_00), member("b", 0, 1000_00)])).toEqual([
+      750_00, 250_00,
+    ]);
     // 100 / 3: 33.33… each; the last cent goes to the largest remainder (b: 2/3 of a cent).
     expect(splitShares(100, "income", [member("a", 0, 1), member("b", 0, 2)])).toEqual([33, 67]);
   });
@@ -71,7 +92,10 @@ describe("splitShares", () => {
   });
 
   it("stays exact with totals beyond floating point's integers", () => {
-    const shares = splitShares(9_000_000_000_000, "income", [member("a", 0, 7_000_000_000_000), member("b", 0, 3_000_000_000_001)]);
+    const shares = splitShares(9_000_000_000_000, "income", [
+      member("a", 0, 7_000_000_000_000),
+      member("b", 0, 3_000_000_000_001),
+    ]);
     expect(shares[0]! + shares[1]!).toBe(9_000_000_000_000);
   });
 });
@@ -90,7 +114,11 @@ describe("settleMonth", () => {
   });
 
   it("has the member who paid less pay the difference to the one who paid more", () => {
-    const split = settleMonth({ method: "equal", members: [member("pieter", 100_00), member("sanne", 346_90)], settlements: [] });
+    const split = settleMonth({
+      method: "equal",
+      members: [member("pieter", 100_00), member("sanne", 346_90)],
+      settlements: [],
+    });
     expect(split.payments).toEqual([{ fromUserId: "pieter", toUserId: "sanne", amountMinor: 123_45 }]);
   });
 });

@@ -38,7 +38,11 @@ export function effectiveMethod(method: ShareMethod, members: readonly ShareMemb
   if (method === "income" && members.some((member) => member.incomeMinor <= 0)) return "equal";
   if (method === "fixed") {
     const percents = members.map((member) => member.percent);
-    if (percents.some((percent) => percent === null) || percents.reduce<number>((sum, percent) => sum + (percent ?? 0), 0) !== 100) return "equal";
+    if (
+      percents.some((percent) => percent === null) ||
+      percents.reduce<number>((sum, percent) => sum + (percent ?? 0), 0) !== 100
+    )
+      return "equal";
   }
   return method;
 }
@@ -135,14 +139,24 @@ export function settleMonth({
     if (from) from.balanceMinor += payment.amountMinor;
     if (to) to.balanceMinor -= payment.amountMinor;
   }
-  return { totalMinor, method: effectiveMethod(method, members), members: balances, payments: squaringPayments(balances) };
+  return {
+    totalMinor,
+    method: effectiveMethod(method, members),
+    members: balances,
+    payments: squaringPayments(balances),
+  };
 }
 
 /** Greedy: the largest debtor pays the largest creditor until every balance is zero (one payment for two members). */
 function squaringPayments(balances: readonly MemberBalance[]): SettlementPayment[] {
-  const debtors = balances.filter((balance) => balance.balanceMinor < 0).map((balance) => ({ userId: balance.userId, left: -balance.balanceMinor }));
-  const creditors = balances.filter((balance) => balance.balanceMinor > 0).map((balance) => ({ userId: balance.userId, left: balance.balanceMinor }));
-  const byLargest = (a: { left: number; userId: string }, b: { left: number; userId: string }) => b.left - a.left || (a.userId < b.userId ? -1 : 1);
+  const debtors = balances
+    .filter((balance) => balance.balanceMinor < 0)
+    .map((balance) => ({ userId: balance.userId, left: -balance.balanceMinor }));
+  const creditors = balances
+    .filter((balance) => balance.balanceMinor > 0)
+    .map((balance) => ({ userId: balance.userId, left: balance.balanceMinor }));
+  const byLargest = (a: { left: number; userId: string }, b: { left: number; userId: string }) =>
+    b.left - a.left || (a.userId < b.userId ? -1 : 1);
   debtors.sort(byLargest);
   creditors.sort(byLargest);
   const payments: SettlementPayment[] = [];

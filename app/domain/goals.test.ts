@@ -8,12 +8,16 @@ describe("goals", () => {
     expect(isGoalReached({ targetMinor: 1000, savedMinor: 1000 })).toBe(true);
   });
   it("spreads what is left over the months up to the deadline, this month included", () => {
-    expect(monthlyAmountNeeded({ targetMinor: 120000, savedMinor: 20000, deadline: "2025-12-31" }, "2025-03-10")).toEqual({
+    expect(
+      monthlyAmountNeeded({ targetMinor: 120000, savedMinor: 20000, deadline: "2025-12-31" }, "2025-03-10"),
+    ).toEqual({
       perMonthMinor: 10000,
       months: 10,
       overdue: false,
     });
-    expect(monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 0, deadline: "2025-03-31" }, "2025-03-10")?.months).toBe(1);
+    expect(
+      monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 0, deadline: "2025-03-31" }, "2025-03-10")?.months,
+    ).toBe(1);
   });
   it("asks for everything now when the deadline has passed, and nothing once reached", () => {
     expect(monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 400, deadline: "2025-01-31" }, "2025-03-10")).toEqual({
@@ -21,7 +25,9 @@ describe("goals", () => {
       months: 1,
       overdue: true,
     });
-    expect(monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 1000, deadline: "2025-12-31" }, "2025-03-10")).toBeNull();
+    expect(
+      monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 1000, deadline: "2025-12-31" }, "2025-03-10"),
+    ).toBeNull();
     expect(monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 0, deadline: null }, "2025-03-10")).toBeNull();
   });
 });

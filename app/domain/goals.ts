@@ -21,7 +21,10 @@ export function isGoalReached({ targetMinor, savedMinor }: Pick<GoalFigures, "ta
  * month (a deadline later this month leaves one month). Null without a deadline or once reached;
  * a deadline in the past asks for the whole remainder now.
  */
-export function monthlyAmountNeeded(goal: GoalFigures, today: IsoDate): { perMonthMinor: number; months: number; overdue: boolean } | null {
+export function monthlyAmountNeeded(
+  goal: GoalFigures,
+  today: IsoDate,
+): { perMonthMinor: number; months: number; overdue: boolean } | null {
   if (!goal.deadline || isGoalReached(goal)) return null;
   const remaining = goal.targetMinor - goal.savedMinor;
   const overdue = goal.deadline < today;

@@ -29,7 +29,9 @@ describe("member views", () => {
   });
 
   it("links to another view keeping the month and filters but not the page position", () => {
-    expect(memberViewHref("/app/expenses", "?month=2025-03&q=lidl&cursor=2025-03-01.x", "mine")).toBe("/app/expenses?month=2025-03&q=lidl&view=mine");
+    expect(memberViewHref("/app/expenses", "?month=2025-03&q=lidl&cursor=2025-03-01.x", "mine")).toBe(
+      "/app/expenses?month=2025-03&q=lidl&view=mine",
+    );
     expect(memberViewHref("/app/expenses", "?month=2025-03&view=mine", "ours")).toBe("/app/expenses?month=2025-03");
     expect(memberViewHref("/app", "", "ours")).toBe("/app");
   });

@@ -1,7 +1,22 @@
 import { toBcp47, type Language } from "./languages";
 
 /** Currencies a household can keep its budget in; all use two minor digits. */
-export const currencies = ["EUR", "USD", "GBP", "CHF", "PLN", "CZK", "HUF", "RON", "BGN", "SEK", "NOK", "DKK", "TRY", "UAH"] as const;
+export const currencies = [
+  "EUR",
+  "USD",
+  "GBP",
+  "CHF",
+  "PLN",
+  "CZK",
+  "HUF",
+  "RON",
+  "BGN",
+  "SEK",
+  "NOK",
+  "DKK",
+  "TRY",
+  "UAH",
+] as const;
 export type Currency = (typeof currencies)[number];
 export const defaultCurrency: Currency = "EUR";
 
@@ -40,11 +55,16 @@ const groupingNoise = /[\s'’]/g;
  * The other separator is accepted as a decimal point only where it cannot be a thousands group ("12.5" in German).
  * `allowZero` accepts "0" where nothing is a meaningful amount (a budget of zero: spend nothing here).
  */
-export function parseAmount(input: string | null | undefined, language: Language, { allowZero = false }: { allowZero?: boolean } = {}): ParsedAmount {
+export function parseAmount(
+  input: string | null | undefined,
+  language: Language,
+  { allowZero = false }: { allowZero?: boolean } = {},
+): ParsedAmount {
   const raw = (input ?? "").trim();
   if (!raw) return { ok: false, error: "required" };
   let text = raw.replace(/^[€$£₺₴]|[€$£₺₴]$/g, "").trim();
-  if (/^[-−–]/.test(text)) return /\d/.test(text) ? { ok: false, error: "notPositive" } : { ok: false, error: "invalid" };
+  if (/^[-−–]/.test(text))
+    return /\d/.test(text) ? { ok: false, error: "notPositive" } : { ok: false, error: "invalid" };
   text = text.replace(/^\+/, "").replace(groupingNoise, "");
   if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return { ok: false, error: "invalid" };
 
@@ -122,7 +142,11 @@ export function amountToInput(minor: number, language: Language): string {
 
 /** The currency's symbol in the reader's language, for the amount field's prefix. */
 export function currencySymbol(currency: string, language: Language): string {
-  return formatter(language, currency).formatToParts(0).find((part) => part.type === "currency")?.value ?? currency;
+  return (
+    formatter(language, currency)
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
 }
 
 const percentCache = new Map<string, Intl.NumberFormat>();
@@ -131,7 +155,11 @@ const percentCache = new Map<string, Intl.NumberFormat>();
  * A fraction (0.256) as a percentage in the reader's language: "25,6 %" (de); null → "—".
  * `signed` adds + or − for trends; `oneDecimal` always shows one decimal ("64.0%"), for figures side by side.
  */
-export function formatPercent(fraction: number | null, language: Language, options: { signed?: boolean; oneDecimal?: boolean } = {}): string {
+export function formatPercent(
+  fraction: number | null,
+  language: Language,
+  options: { signed?: boolean; oneDecimal?: boolean } = {},
+): string {
   if (fraction === null || !Number.isFinite(fraction)) return "—";
   const key = `${language}|${options.signed ? "s" : ""}|${options.oneDecimal ? "1" : ""}`;
   let cached = percentCache.get(key);

@@ -70,7 +70,13 @@ describe("chart buckets", () => {
     expect(buckets[0]?.start).toBe("2024-12-23");
   });
   it("yearly: the last 5 calendar years", () => {
-    expect(chartBuckets("yearly", "2025-03-16").map((bucket) => bucket.key)).toEqual(["2021", "2022", "2023", "2024", "2025"]);
+    expect(chartBuckets("yearly", "2025-03-16").map((bucket) => bucket.key)).toEqual([
+      "2021",
+      "2022",
+      "2023",
+      "2024",
+      "2025",
+    ]);
   });
 });
 

@@ -52,7 +52,12 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): I
   try {
     let formatter = dayFormatters.get(zone);
     if (!formatter) {
-      formatter = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+      formatter = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
       dayFormatters.set(zone, formatter);
     }
     return formatter.format(now);
@@ -143,7 +148,11 @@ export function chartBuckets(period: ChartPeriod, anchor: IsoDate): Bucket[] {
   const count = bucketCounts[period];
   if (period === "monthly") {
     const last = monthOf(anchor);
-    return monthRange(addMonths(last, 1 - count), last).map((month) => ({ key: month, start: monthStart(month), end: monthEnd(month) }));
+    return monthRange(addMonths(last, 1 - count), last).map((month) => ({
+      key: month,
+      start: monthStart(month),
+      end: monthEnd(month),
+    }));
   }
   if (period === "weekly") {
     const lastMonday = isoWeekStart(anchor);
@@ -182,7 +191,11 @@ export function formatMonthShort(month: MonthKey, language: Language): string {
 }
 
 /** A date in the reader's language: short "14 Mar", medium "14 Mar 2025", day "Friday, 14 March", long "Friday, 14 March 2025". */
-export function formatDate(date: IsoDate, language: Language, style: "short" | "medium" | "day" | "long" = "medium"): string {
+export function formatDate(
+  date: IsoDate,
+  language: Language,
+  style: "short" | "medium" | "day" | "long" = "medium",
+): string {
   const options: Intl.DateTimeFormatOptions =
     style === "short"
       ? { day: "numeric", month: "short" }

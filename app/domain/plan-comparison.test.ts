@@ -18,6 +18,11 @@ describe("the plan comparison", () => {
   it("gives Premium a tick in every row and Free a dash where a feature is Premium's alone", () => {
     const ticked = comparisonRows.filter((row) => !("described" in row));
     expect(ticked.every((row) => includesRow("premium", row))).toBe(true);
-    expect(ticked.filter((row) => !includesRow("free", row)).map((row) => row.key)).toEqual(["customCategories", "exports", "partners", "fairShare"]);
+    expect(ticked.filter((row) => !includesRow("free", row)).map((row) => row.key)).toEqual([
+      "customCategories",
+      "exports",
+      "partners",
+      "fairShare",
+    ]);
   });
 });

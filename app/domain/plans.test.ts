@@ -1,14 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { can, effectivePlan, features, planLimits, plans, readOnlyGoalIds, type Feature, type SubscriptionState } from "./plans";
+import {
+  can,
+  effectivePlan,
+  features,
+  planLimits,
+  plans,
+  readOnlyGoalIds,
+  type Feature,
+  type SubscriptionState,
+} from "./plans";
 
 const now = new Date("2026-11-15T12:00:00Z");
 const nextMonth = new Date("2026-12-15T12:00:00Z");
 const lastMonth = new Date("2026-10-15T12:00:00Z");
 
 const free: SubscriptionState | null = null;
-const premium: SubscriptionState = { plan: "premium", status: "active", currentPeriodEnd: nextMonth, cancelAtPeriodEnd: false };
-const cancelledButPaid: SubscriptionState = { plan: "premium", status: "active", currentPeriodEnd: nextMonth, cancelAtPeriodEnd: true };
-const cancelledAndOver: SubscriptionState = { plan: "premium", status: "active", currentPeriodEnd: lastMonth, cancelAtPeriodEnd: true };
+const premium: SubscriptionState = {
+  plan: "premium",
+  status: "active",
+  currentPeriodEnd: nextMonth,
+  cancelAtPeriodEnd: false,
+};
+const cancelledButPaid: SubscriptionState = {
+  plan: "premium",
+  status: "active",
+  currentPeriodEnd: nextMonth,
+  cancelAtPeriodEnd: true,
+};
+const cancelledAndOver: SubscriptionState = {
+  plan: "premium",
+  status: "active",
+  currentPeriodEnd: lastMonth,
+  cancelAtPeriodEnd: true,
+};
 
 /** The design's Plans table, row by row: what a free and a premium household may use. */
 const table: Record<Feature, { free: boolean; premium: boolean }> = {
@@ -70,7 +94,9 @@ describe("plan rules", () => {
 describe("effective plan", () => {
   it("is free without a subscription row and for a free row", () => {
     expect(effectivePlan(null, now)).toBe("free");
-    expect(effectivePlan({ plan: "free", status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe("free");
+    expect(
+      effectivePlan({ plan: "free", status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false }, now),
+    ).toBe("free");
   });
 
   it("stays premium while a payment is retried, and ends when the provider gives up", () => {
@@ -85,7 +111,9 @@ describe("effective plan", () => {
   });
 
   it("a cancelled subscription is premium up to the last second of the paid period", () => {
-    expect(effectivePlan({ ...cancelledButPaid, currentPeriodEnd: new Date(now.getTime() + 1000) }, now)).toBe("premium");
+    expect(effectivePlan({ ...cancelledButPaid, currentPeriodEnd: new Date(now.getTime() + 1000) }, now)).toBe(
+      "premium",
+    );
     expect(effectivePlan({ ...cancelledButPaid, currentPeriodEnd: now }, now)).toBe("free");
   });
 });

@@ -119,7 +119,10 @@ export function planLimits(plan: Plan): PlanLimits {
  * After a downgrade a household may hold more active goals than its plan allows. Nothing is deleted: the oldest
  * ones (up to the limit) stay writable and the rest turn read-only. Returns the ids of the read-only goals.
  */
-export function readOnlyGoalIds(plan: Plan, goals: readonly { id: string; createdAt: Date | string; archived: boolean }[]): Set<string> {
+export function readOnlyGoalIds(
+  plan: Plan,
+  goals: readonly { id: string; createdAt: Date | string; archived: boolean }[],
+): Set<string> {
   const limit = limits[plan].maxActiveGoals;
   if (limit === null) return new Set();
   const active = goals
@@ -146,15 +149,29 @@ const paidStatuses = new Set(["active", "trialing", "past_due"]);
  */
 export function effectivePlan(state: SubscriptionState | null | undefined, now: Date = new Date()): Plan {
   if (!state || state.plan !== "premium" || !paidStatuses.has(state.status)) return "free";
-  if (state.cancelAtPeriodEnd && state.currentPeriodEnd && new Date(state.currentPeriodEnd).getTime() <= now.getTime()) return "free";
+  if (state.cancelAtPeriodEnd && state.currentPeriodEnd && new Date(state.currentPeriodEnd).getTime() <= now.getTime())
+    return "free";
   return "premium";
 }
 
 /** `effectivePlan` for a LEFT JOIN's subscription columns (all null when the household has no subscription row). */
 export function planFromColumns(
-  columns: { plan: string | null; status: string | null; currentPeriodEnd: Date | string | null; cancelAtPeriodEnd: boolean | null },
+  columns: {
+    plan: string | null;
+    status: string | null;
+    currentPeriodEnd: Date | string | null;
+    cancelAtPeriodEnd: boolean | null;
+  },
   now: Date = new Date(),
 ): Plan {
   if (columns.plan === null || columns.status === null) return "free";
-  return effectivePlan({ plan: columns.plan, status: columns.status, currentPeriodEnd: columns.currentPeriodEnd, cancelAtPeriodEnd: columns.cancelAtPeriodEnd ?? false }, now);
+  return effectivePlan(
+    {
+      plan: columns.plan,
+      status: columns.status,
+      currentPeriodEnd: columns.currentPeriodEnd,
+      cancelAtPeriodEnd: columns.cancelAtPeriodEnd ?? false,
+    },
+    now,
+  );
 }

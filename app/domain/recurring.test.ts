@@ -33,34 +33,83 @@ describe("occurrences of a schedule", () => {
       "2026-05-31",
       "2026-06-30",
     ]);
-    expect(occurrencesBetween(monthly(30, "2028-01-01"), "2028-02-01", "2028-03-31")).toEqual(["2028-02-29", "2028-03-30"]);
-    expect(occurrencesBetween(monthly(29, "2027-01-01"), "2027-02-01", "2027-03-31")).toEqual(["2027-02-28", "2027-03-29"]);
+    expect(occurrencesBetween(monthly(30, "2028-01-01"), "2028-02-01", "2028-03-31")).toEqual([
+      "2028-02-29",
+      "2028-03-30",
+    ]);
+    expect(occurrencesBetween(monthly(29, "2027-01-01"), "2027-02-01", "2027-03-31")).toEqual([
+      "2027-02-28",
+      "2027-03-29",
+    ]);
   });
 
   it("monthly on the last day follows each month's length", () => {
     const schedule = monthly(null, "2027-12-15", { lastDay: true });
-    expect(occurrencesBetween(schedule, "2027-12-01", "2028-04-30")).toEqual(["2027-12-31", "2028-01-31", "2028-02-29", "2028-03-31", "2028-04-30"]);
+    expect(occurrencesBetween(schedule, "2027-12-01", "2028-04-30")).toEqual([
+      "2027-12-31",
+      "2028-01-31",
+      "2028-02-29",
+      "2028-03-31",
+      "2028-04-30",
+    ]);
   });
 
   it("every N months counts from the start's month, and a day before the start waits for the next turn", () => {
-    expect(occurrencesBetween(monthly(5, "2026-01-20", { interval: 3 }), "2026-01-01", "2026-12-31")).toEqual(["2026-04-05", "2026-07-05", "2026-10-05"]);
-    expect(occurrencesBetween(monthly(null, "2026-01-20", { interval: 2 }), "2026-01-01", "2026-06-30")).toEqual(["2026-01-20", "2026-03-20", "2026-05-20"]);
+    expect(occurrencesBetween(monthly(5, "2026-01-20", { interval: 3 }), "2026-01-01", "2026-12-31")).toEqual([
+      "2026-04-05",
+      "2026-07-05",
+      "2026-10-05",
+    ]);
+    expect(occurrencesBetween(monthly(null, "2026-01-20", { interval: 2 }), "2026-01-01", "2026-06-30")).toEqual([
+      "2026-01-20",
+      "2026-03-20",
+      "2026-05-20",
+    ]);
   });
 
   it("every N weeks steps from the start date", () => {
-    const schedule: Schedule = { frequency: "weekly", interval: 2, dayOfMonth: null, lastDay: false, startsOn: "2026-03-06", endsOn: null };
-    expect(occurrencesBetween(schedule, "2026-03-01", "2026-04-15")).toEqual(["2026-03-06", "2026-03-20", "2026-04-03"]);
+    const schedule: Schedule = {
+      frequency: "weekly",
+      interval: 2,
+      dayOfMonth: null,
+      lastDay: false,
+      startsOn: "2026-03-06",
+      endsOn: null,
+    };
+    expect(occurrencesBetween(schedule, "2026-03-01", "2026-04-15")).toEqual([
+      "2026-03-06",
+      "2026-03-20",
+      "2026-04-03",
+    ]);
     expect(occurrencesBetween(schedule, "2027-01-01", "2027-01-31")).toEqual(["2027-01-08", "2027-01-22"]);
   });
 
   it("yearly on 29 February falls on 28 February in other years", () => {
-    const schedule: Schedule = { frequency: "yearly", interval: 1, dayOfMonth: null, lastDay: false, startsOn: "2024-02-29", endsOn: null };
-    expect(occurrencesBetween(schedule, "2024-01-01", "2028-12-31")).toEqual(["2024-02-29", "2025-02-28", "2026-02-28", "2027-02-28", "2028-02-29"]);
+    const schedule: Schedule = {
+      frequency: "yearly",
+      interval: 1,
+      dayOfMonth: null,
+      lastDay: false,
+      startsOn: "2024-02-29",
+      endsOn: null,
+    };
+    expect(occurrencesBetween(schedule, "2024-01-01", "2028-12-31")).toEqual([
+      "2024-02-29",
+      "2025-02-28",
+      "2026-02-28",
+      "2027-02-28",
+      "2028-02-29",
+    ]);
   });
 
   it("starts and ends on the days given, both included", () => {
     const schedule = monthly(10, "2026-01-10", { endsOn: "2026-04-10" });
-    expect(occurrencesBetween(schedule, "2025-01-01", "2027-01-01")).toEqual(["2026-01-10", "2026-02-10", "2026-03-10", "2026-04-10"]);
+    expect(occurrencesBetween(schedule, "2025-01-01", "2027-01-01")).toEqual([
+      "2026-01-10",
+      "2026-02-10",
+      "2026-03-10",
+      "2026-04-10",
+    ]);
     expect(nextOccurrence(schedule, "2026-04-11")).toBeNull();
     expect(occurrencesBetween(schedule, "2026-03-01", "2026-02-01")).toEqual([]);
   });
@@ -72,14 +121,21 @@ describe("occurrences of a schedule", () => {
     expect(nextOccurrence(schedule, "2026-03-01")).toBe("2026-03-31");
   });
 
-  const scheduleArbitrary = fc.record({
-    frequency: fc.constantFrom("monthly" as const, "weekly" as const, "yearly" as const),
-    interval: fc.integer({ min: 1, max: 13 }),
-    dayOfMonth: fc.option(fc.integer({ min: 1, max: 31 })),
-    lastDay: fc.boolean(),
-    startsOn: fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
-    endsOn: fc.option(fc.integer({ min: 0, max: 2000 })),
-  }).map(({ endsOn, ...rest }): Schedule => ({ ...rest, endsOn: endsOn === null ? null : addDays(rest.startsOn, endsOn) }));
+  const scheduleArbitrary = fc
+    .record({
+      frequency: fc.constantFrom("monthly" as const, "weekly" as const, "yearly" as const),
+      interval: fc.integer({ min: 1, max: 13 }),
+      dayOfMonth: fc.option(fc.integer({ min: 1, max: 31 })),
+      lastDay: fc.boolean(),
+      startsOn: fc
+        .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
+      endsOn: fc.option(fc.integer({ min: 0, max: 2000 })),
+    })
+    .map(({ endsOn, ...rest }): Schedule => ({
+      ...rest,
+      endsOn: endsOn === null ? null : addDays(rest.startsOn, endsOn),
+    }));
   const window = fc.tuple(fc.integer({ min: -400, max: 2500 }), fc.integer({ min: 0, max: 800 }));
 
   it("gives sorted, distinct dates inside the window and the series' own bounds (property)", () => {
@@ -113,7 +169,10 @@ describe("occurrences of a schedule", () => {
         const to = addDays(from, length);
         const middle = addDays(from, Math.min(cut, length));
         const whole = occurrencesBetween(schedule, from, to);
-        expect([...occurrencesBetween(schedule, from, middle), ...occurrencesBetween(schedule, addDays(middle, 1), to)]).toEqual(whole);
+        expect([
+          ...occurrencesBetween(schedule, from, middle),
+          ...occurrencesBetween(schedule, addDays(middle, 1), to),
+        ]).toEqual(whole);
         if (whole[0]) expect(nextOccurrence(schedule, from)).toBe(whole[0]);
         for (const date of whole) expect(isOccurrence(schedule, date)).toBe(true);
       }),
@@ -126,7 +185,8 @@ describe("occurrences of a schedule", () => {
         if (schedule.frequency === "weekly") return;
         const dates = occurrencesBetween(schedule, schedule.startsOn, addDays(schedule.startsOn, 3000));
         const step = schedule.frequency === "yearly" ? 12 * schedule.interval : schedule.interval;
-        for (let index = 1; index < dates.length; index++) expect(addMonths(monthOf(dates[index - 1]!), step)).toBe(monthOf(dates[index]!));
+        for (let index = 1; index < dates.length; index++)
+          expect(addMonths(monthOf(dates[index - 1]!), step)).toBe(monthOf(dates[index]!));
       }),
     );
   });
@@ -135,10 +195,25 @@ describe("occurrences of a schedule", () => {
 describe("a schedule in words", () => {
   it("names the frequency, the interval and the day", () => {
     expect(describeSchedule(monthly(5, "2026-01-05"))).toEqual({ key: "monthlyOnDay", count: 1, day: 5 });
-    expect(describeSchedule(monthly(null, "2026-01-17", { interval: 3 }))).toEqual({ key: "monthlyOnDay", count: 3, day: 17 });
-    expect(describeSchedule(monthly(12, "2026-01-05", { lastDay: true }))).toEqual({ key: "monthlyOnLastDay", count: 1 });
-    expect(describeSchedule({ ...monthly(null, "2026-03-06"), frequency: "weekly", interval: 2 })).toEqual({ key: "weeklyOn", count: 2, weekday: 5 });
-    expect(describeSchedule({ ...monthly(null, "2024-02-29"), frequency: "yearly" })).toEqual({ key: "yearlyOn", count: 1, date: "2024-02-29" });
+    expect(describeSchedule(monthly(null, "2026-01-17", { interval: 3 }))).toEqual({
+      key: "monthlyOnDay",
+      count: 3,
+      day: 17,
+    });
+    expect(describeSchedule(monthly(12, "2026-01-05", { lastDay: true }))).toEqual({
+      key: "monthlyOnLastDay",
+      count: 1,
+    });
+    expect(describeSchedule({ ...monthly(null, "2026-03-06"), frequency: "weekly", interval: 2 })).toEqual({
+      key: "weeklyOn",
+      count: 2,
+      weekday: 5,
+    });
+    expect(describeSchedule({ ...monthly(null, "2024-02-29"), frequency: "yearly" })).toEqual({
+      key: "yearlyOn",
+      count: 1,
+      date: "2024-02-29",
+    });
   });
 });
 
@@ -157,7 +232,9 @@ const entry = (occurredOn: IsoDate, amountMinor: number, more: Partial<HistoryEn
 
 describe("series found in the history", () => {
   it("suggests a monthly subscription with its median amount, day and next date", () => {
-    const history = ["2026-01-05", "2026-02-05", "2026-03-06", "2026-04-05", "2026-05-05"].map((date, index) => entry(date, index === 2 ? 1499 : 1399));
+    const history = ["2026-01-05", "2026-02-05", "2026-03-06", "2026-04-05", "2026-05-05"].map((date, index) =>
+      entry(date, index === 2 ? 1499 : 1399),
+    );
     expect(detectRecurring(history, { today: "2026-05-20" })).toEqual([
       {
         key: "expense:netflix international b v",
@@ -188,21 +265,39 @@ describe("series found in the history", () => {
     ];
     const [netflix, ...others] = detectRecurring(history, { today: "2026-05-10" });
     expect(others).toEqual([]);
-    expect(netflix).toMatchObject({ name: "Netflix International B.V.", amountMinor: 1399, frequency: "monthly", occurrences: 5, nextDue: "2026-06-05" });
+    expect(netflix).toMatchObject({
+      name: "Netflix International B.V.",
+      amountMinor: 1399,
+      frequency: "monthly",
+      occurrences: 5,
+      nextDue: "2026-06-05",
+    });
   });
 
   it("finds salary on the last day, weekly and fortnightly series, and yearly ones", () => {
-    const salary = ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"].map((date) => entry(date, 320_000, { kind: "income", counterparty: "ACME GmbH", categoryId: "salary" }));
-    const cleaner = [0, 7, 14, 21, 28, 35].map((days) => entry(addDays("2026-03-20", days), 4000, { counterparty: null, description: "Cleaner" }));
-    const pocketMoney = [0, 14, 28, 42].map((days) => entry(addDays("2026-03-02", days), 1000, { counterparty: null, description: "Pocket money 3/2026" }));
-    const insurance = ["2024-03-01", "2025-03-03", "2026-02-27"].map((date) => entry(date, 45_000, { counterparty: "Allianz" }));
+    const salary = ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"].map((date) =>
+      entry(date, 320_000, { kind: "income", counterparty: "ACME GmbH", categoryId: "salary" }),
+    );
+    const cleaner = [0, 7, 14, 21, 28, 35].map((days) =>
+      entry(addDays("2026-03-20", days), 4000, { counterparty: null, description: "Cleaner" }),
+    );
+    const pocketMoney = [0, 14, 28, 42].map((days) =>
+      entry(addDays("2026-03-02", days), 1000, { counterparty: null, description: "Pocket money 3/2026" }),
+    );
+    const insurance = ["2024-03-01", "2025-03-03", "2026-02-27"].map((date) =>
+      entry(date, 45_000, { counterparty: "Allianz" }),
+    );
     const found = detectRecurring([...salary, ...cleaner, ...pocketMoney, ...insurance], { today: "2026-05-01" });
-    expect(found.map((item) => [item.name, item.frequency, item.interval, item.lastDay, item.dayOfMonth, item.nextDue])).toEqual([
-      ["ACME GmbH", "monthly", 1, true, null, "2026-05-31"],
-      ["Cleaner", "weekly", 1, false, null, "2026-05-01"],
-      ["Pocket money 3/2026", "weekly", 2, false, null, "2026-05-11"],
-      ["Allianz", "yearly", 1, false, null, "2027-02-27"],
-    ].toSorted((a, b) => String(a[5]).localeCompare(String(b[5]))));
+    expect(
+      found.map((item) => [item.name, item.frequency, item.interval, item.lastDay, item.dayOfMonth, item.nextDue]),
+    ).toEqual(
+      [
+        ["ACME GmbH", "monthly", 1, true, null, "2026-05-31"],
+        ["Cleaner", "weekly", 1, false, null, "2026-05-01"],
+        ["Pocket money 3/2026", "weekly", 2, false, null, "2026-05-11"],
+        ["Allianz", "yearly", 1, false, null, "2027-02-27"],
+      ].toSorted((a, b) => String(a[5]).localeCompare(String(b[5]))),
+    );
   });
 
   it("groups bank names and hand-typed descriptions by their normalised form", () => {
@@ -213,8 +308,18 @@ describe("series found in the history", () => {
   });
 
   it("does not suggest fewer than three, a stopped series, or another kind's entries", () => {
-    expect(detectRecurring(["2026-01-05", "2026-02-05"].map((date) => entry(date, 1399)), { today: "2026-02-10" })).toEqual([]);
-    expect(detectRecurring(["2025-01-05", "2025-02-05", "2025-03-05"].map((date) => entry(date, 1399)), { today: "2026-01-10" })).toEqual([]);
+    expect(
+      detectRecurring(
+        ["2026-01-05", "2026-02-05"].map((date) => entry(date, 1399)),
+        { today: "2026-02-10" },
+      ),
+    ).toEqual([]);
+    expect(
+      detectRecurring(
+        ["2025-01-05", "2025-02-05", "2025-03-05"].map((date) => entry(date, 1399)),
+        { today: "2026-01-10" },
+      ),
+    ).toEqual([]);
     const mixed = [entry("2026-01-05", 1399), entry("2026-02-05", 1399, { kind: "income" }), entry("2026-03-05", 1399)];
     expect(detectRecurring(mixed, { today: "2026-03-10" })).toEqual([]);
   });
@@ -246,10 +351,16 @@ describe("series found in the history", () => {
         }),
         ({ day, months, amount, jitter, wobble, oddAmount, offSchedule }) => {
           const series = Array.from({ length: months }, (_, index) =>
-            entry(addDays(`${addMonths("2025-01", index)}-${String(day).padStart(2, "0")}`, jitter[index]!), Math.round((amount * (100 + wobble[index]!)) / 100)),
+            entry(
+              addDays(`${addMonths("2025-01", index)}-${String(day).padStart(2, "0")}`, jitter[index]!),
+              Math.round((amount * (100 + wobble[index]!)) / 100),
+            ),
           );
           const last = series.at(-1)!.occurredOn;
-          const noise = [entry(addDays(series[1]!.occurredOn, offSchedule), amount * oddAmount), entry(addDays(series[1]!.occurredOn, offSchedule), amount)];
+          const noise = [
+            entry(addDays(series[1]!.occurredOn, offSchedule), amount * oddAmount),
+            entry(addDays(series[1]!.occurredOn, offSchedule), amount),
+          ];
           const [found, ...rest] = detectRecurring([...series, ...noise], { today: addDays(last, 3) });
           expect(rest).toEqual([]);
           expect(found).toMatchObject({ frequency: "monthly", interval: 1, lastSeen: last });

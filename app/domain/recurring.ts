@@ -1,5 +1,14 @@
 import type { TransactionKind } from "./categories";
-import { addDays, addMonths, daysInMonth, isoWeekday, monthOf, monthsBetween, type IsoDate, type MonthKey } from "./periods";
+import {
+  addDays,
+  addMonths,
+  daysInMonth,
+  isoWeekday,
+  monthOf,
+  monthsBetween,
+  type IsoDate,
+  type MonthKey,
+} from "./periods";
 
 /**
  * Salary, rent, subscriptions: schedules, their due dates, the sentence that describes them, and series found in a
@@ -61,7 +70,12 @@ function* dueDatesFrom(schedule: Schedule, from: IsoDate): Generator<IsoDate> {
 
   const firstMonth = monthOf(schedule.startsOn);
   const monthsPerStep = schedule.frequency === "yearly" ? 12 * interval : interval;
-  const day = schedule.frequency === "yearly" ? dayOf(schedule.startsOn) : schedule.lastDay ? 31 : (schedule.dayOfMonth ?? dayOf(schedule.startsOn));
+  const day =
+    schedule.frequency === "yearly"
+      ? dayOf(schedule.startsOn)
+      : schedule.lastDay
+        ? 31
+        : (schedule.dayOfMonth ?? dayOf(schedule.startsOn));
   for (let step = Math.max(0, Math.floor(monthsBetween(firstMonth, monthOf(start)) / monthsPerStep) - 1); ; step++) {
     const date = dayInMonth(addMonths(firstMonth, step * monthsPerStep), day);
     if (beyondEnd(date)) return;
@@ -212,7 +226,12 @@ function amountCluster<Entry extends { amountMinor: number }>(entries: readonly 
   let low = 0;
   let high = 0;
   for (const centre of byAmount) {
-    while (low < byAmount.length && !withinTolerance(byAmount[low]!.amountMinor, centre.amountMinor) && byAmount[low]!.amountMinor < centre.amountMinor) low++;
+    while (
+      low < byAmount.length &&
+      !withinTolerance(byAmount[low]!.amountMinor, centre.amountMinor) &&
+      byAmount[low]!.amountMinor < centre.amountMinor
+    )
+      low++;
     while (high < byAmount.length && withinTolerance(byAmount[high]!.amountMinor, centre.amountMinor)) high++;
     if (high - low > best.length) best = byAmount.slice(low, high);
   }
@@ -252,7 +271,8 @@ function longestChain<Entry extends { day: number }>(byDate: readonly Entry[], p
 /** How far the chain's links fall from one period apart, in days altogether. */
 function fitError(chain: readonly { day: number }[], pattern: Pattern): number {
   let error = 0;
-  for (let index = 1; index < chain.length; index++) error += gapError(chain[index]!.day - chain[index - 1]!.day, pattern);
+  for (let index = 1; index < chain.length; index++)
+    error += gapError(chain[index]!.day - chain[index - 1]!.day, pattern);
   return error;
 }
 
@@ -261,7 +281,8 @@ function mostCommon<Value>(values: readonly Value[]): Value {
   const counts = new Map<Value, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   let best = values.at(-1)!;
-  for (let index = values.length - 1; index >= 0; index--) if (counts.get(values[index]!)! > counts.get(best)!) best = values[index]!;
+  for (let index = values.length - 1; index >= 0; index--)
+    if (counts.get(values[index]!)! > counts.get(best)!) best = values[index]!;
   return best;
 }
 
@@ -285,7 +306,13 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
     if (between > Math.max(1, Math.floor(chain.length / 4))) continue;
     const fit = { chain, pattern, span: last - first, error: fitError(chain, pattern) };
     // More links first, then the longer stretch of time, then the closer fit: Jan 1, Feb 1, Feb 15 and Mar 1 are monthly.
-    if (!found || fit.chain.length > found.chain.length || (fit.chain.length === found.chain.length && (fit.span > found.span || (fit.span === found.span && fit.error < found.error)))) found = fit;
+    if (
+      !found ||
+      fit.chain.length > found.chain.length ||
+      (fit.chain.length === found.chain.length &&
+        (fit.span > found.span || (fit.span === found.span && fit.error < found.error)))
+    )
+      found = fit;
   }
   if (!found) return null;
 
@@ -294,7 +321,14 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
   const monthly = pattern.frequency === "monthly";
   const lastDay = monthly && chain.every((entry) => isLastDayOfMonth(entry.occurredOn));
   const dayOfMonth = monthly && !lastDay ? mostCommon(chain.map((entry) => dayOf(entry.occurredOn))) : null;
-  const schedule: Schedule = { frequency: pattern.frequency, interval: pattern.interval, dayOfMonth, lastDay, startsOn: latest.occurredOn, endsOn: null };
+  const schedule: Schedule = {
+    frequency: pattern.frequency,
+    interval: pattern.interval,
+    dayOfMonth,
+    lastDay,
+    startsOn: latest.occurredOn,
+    endsOn: null,
+  };
   const expected = nextOccurrence(schedule, addDays(latest.occurredOn, 1));
   // A series that stopped (a cancelled subscription) is no longer worth suggesting.
   if (!expected || daysBetween(expected, today) > pattern.graceDays) return null;
@@ -325,7 +359,10 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
  * and kind, amounts within ±10 % of their median, at least three times at a regular interval (weekly, every two
  * weeks, monthly ±3 days, yearly ±7 days), still running today. Sorted by their next due date.
  */
-export function detectRecurring(entries: readonly HistoryEntry[], { today }: { today: IsoDate }): RecurringSuggestion[] {
+export function detectRecurring(
+  entries: readonly HistoryEntry[],
+  { today }: { today: IsoDate },
+): RecurringSuggestion[] {
   const groups = new Map<string, DatedEntry[]>();
   // A household has a few hundred names and tens of thousands of entries: each name is normalised once.
   const keys = new Map<string, string | null>();
@@ -353,5 +390,7 @@ export function detectRecurring(entries: readonly HistoryEntry[], { today }: { t
     );
     if (suggestion) suggestions.push(suggestion);
   }
-  return suggestions.sort((a, b) => (a.nextDue < b.nextDue ? -1 : a.nextDue > b.nextDue ? 1 : a.key.localeCompare(b.key)));
+  return suggestions.sort((a, b) =>
+    a.nextDue < b.nextDue ? -1 : a.nextDue > b.nextDue ? 1 : a.key.localeCompare(b.key),
+  );
 }

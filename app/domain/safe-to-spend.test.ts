@@ -14,19 +14,39 @@ describe("safe to spend", () => {
       ],
       upcomingBills: [{ categoryId: "housing", amountMinor: 115_000 }],
     });
-    expect(result).toEqual({ incomeMinor: 300_000, spentMinor: 40_000, billsMinor: 115_000, budgetsMinor: 45_000, safeMinor: 100_000 });
+    expect(result).toEqual({
+      incomeMinor: 300_000,
+      spentMinor: 40_000,
+      billsMinor: 115_000,
+      budgetsMinor: 45_000,
+      safeMinor: 100_000,
+    });
   });
 
   it("does not count a bill twice when its category has a budget: the category holds the larger of the two", () => {
     const base = { incomeReceivedMinor: 200_000, incomeExpectedMinor: 0, spentMinor: 0 };
-    const billInside = safeToSpend({ ...base, budgets: [{ categoryId: "housing", availableMinor: 120_000 }], upcomingBills: [{ categoryId: "housing", amountMinor: 115_000 }] });
+    const billInside = safeToSpend({
+      ...base,
+      budgets: [{ categoryId: "housing", availableMinor: 120_000 }],
+      upcomingBills: [{ categoryId: "housing", amountMinor: 115_000 }],
+    });
     expect(billInside.billsMinor + billInside.budgetsMinor).toBe(120_000);
-    const billLarger = safeToSpend({ ...base, budgets: [{ categoryId: "housing", availableMinor: 50_000 }], upcomingBills: [{ categoryId: "housing", amountMinor: 115_000 }] });
+    const billLarger = safeToSpend({
+      ...base,
+      budgets: [{ categoryId: "housing", availableMinor: 50_000 }],
+      upcomingBills: [{ categoryId: "housing", amountMinor: 115_000 }],
+    });
     expect(billLarger.billsMinor + billLarger.budgetsMinor).toBe(115_000);
   });
 
   it("an overspent budget reserves nothing more: its excess is already spent", () => {
-    const result = safeToSpend({ incomeReceivedMinor: 100_000, incomeExpectedMinor: 0, spentMinor: 30_000, budgets: [{ categoryId: "fun", availableMinor: -5_000 }], upcomingBills: [] });
+    const result = safeToSpend({
+      incomeReceivedMinor: 100_000,
+      incomeExpectedMinor: 0,
+      spentMinor: 30_000,
+      budgets: [{ categoryId: "fun", availableMinor: -5_000 }],
+      upcomingBills: [],
+    });
     expect(result.budgetsMinor).toBe(0);
     expect(result.safeMinor).toBe(70_000);
   });
@@ -37,7 +57,10 @@ describe("safe to spend", () => {
       incomeReceivedMinor: fc.nat(10_000_000),
       incomeExpectedMinor: fc.nat(10_000_000),
       spentMinor: fc.nat(10_000_000),
-      budgets: fc.uniqueArray(fc.record({ categoryId: category, availableMinor: fc.integer({ min: -1_000_000, max: 1_000_000 }) }), { selector: (budget) => budget.categoryId }),
+      budgets: fc.uniqueArray(
+        fc.record({ categoryId: category, availableMinor: fc.integer({ min: -1_000_000, max: 1_000_000 }) }),
+        { selector: (budget) => budget.categoryId },
+      ),
       upcomingBills: fc.array(fc.record({ categoryId: category, amountMinor: fc.integer({ min: 1, max: 1_000_000 }) })),
     });
     fc.assert(
@@ -45,7 +68,9 @@ describe("safe to spend", () => {
         const result = safeToSpend(value);
         expect(result.safeMinor).toBe(result.incomeMinor - result.spentMinor - result.billsMinor - result.budgetsMinor);
         expect(result.budgetsMinor).toBeGreaterThanOrEqual(0);
-        expect(safeToSpend({ ...value, incomeExpectedMinor: value.incomeExpectedMinor + extra }).safeMinor).toBe(result.safeMinor + extra);
+        expect(safeToSpend({ ...value, incomeExpectedMinor: value.incomeExpectedMinor + extra }).safeMinor).toBe(
+          result.safeMinor + extra,
+        );
       }),
     );
   });

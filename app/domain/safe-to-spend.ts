@@ -27,7 +27,8 @@ export interface SafeToSpend {
 
 export function safeToSpend(input: SafeToSpendInput): SafeToSpend {
   const billsByCategory = new Map<string, number>();
-  for (const bill of input.upcomingBills) billsByCategory.set(bill.categoryId, (billsByCategory.get(bill.categoryId) ?? 0) + bill.amountMinor);
+  for (const bill of input.upcomingBills)
+    billsByCategory.set(bill.categoryId, (billsByCategory.get(bill.categoryId) ?? 0) + bill.amountMinor);
 
   let billsMinor = 0;
   for (const amount of billsByCategory.values()) billsMinor += amount;

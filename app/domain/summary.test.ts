@@ -16,7 +16,10 @@ describe("savings rate", () => {
 
 describe("summary cards", () => {
   it("compare with the previous month and say whether the change is good", () => {
-    const summary = summarize({ incomeMinor: 330000, expenseMinor: 200000 }, { incomeMinor: 300000, expenseMinor: 250000 });
+    const summary = summarize(
+      { incomeMinor: 330000, expenseMinor: 200000 },
+      { incomeMinor: 300000, expenseMinor: 250000 },
+    );
     expect(summary.income.change).toBeCloseTo(0.1);
     expect(summary.income.changeIsGood).toBe(true);
     expect(summary.expenses.change).toBeCloseTo(-0.2);

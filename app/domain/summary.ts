@@ -38,7 +38,8 @@ export function summarize(current: MonthFigures, previous: MonthFigures) {
   const expenseChange = relativeChange(current.expenseMinor, previous.expenseMinor);
   const netChange = relativeChange(net, previousNet);
   const rateChange = pointChange(rate, previousRate);
-  const good = (change: number | null, higherIsBetter: boolean) => (change === null || change === 0 ? null : change > 0 === higherIsBetter);
+  const good = (change: number | null, higherIsBetter: boolean) =>
+    change === null || change === 0 ? null : change > 0 === higherIsBetter;
   return {
     income: { value: current.incomeMinor, change: incomeChange, changeIsGood: good(incomeChange, true) },
     expenses: { value: current.expenseMinor, change: expenseChange, changeIsGood: good(expenseChange, false) },

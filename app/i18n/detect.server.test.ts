@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage } from "./detect.server";
 
-const request = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, { headers });
 
 describe("page language detection", () => {
   it("prefers the blog path prefix over everything else", () => {

@@ -22,12 +22,23 @@ export function readCookie(request: Request, name: string): string | undefined {
  * the signed-in user's saved preference, Accept-Language, English. Unknown values are ignored.
  */
 export function detectLanguage(request: Request, savedPreference?: string | null): Language {
-  return detectLanguageOf({ pathname: new URL(request.url).pathname, languageCookie: readCookie(request, cookies.language.name), acceptLanguage: request.headers.get("accept-language") }, savedPreference);
+  return detectLanguageOf(
+    {
+      pathname: new URL(request.url).pathname,
+      languageCookie: readCookie(request, cookies.language.name),
+      acceptLanguage: request.headers.get("accept-language"),
+    },
+    savedPreference,
+  );
 }
 
 /** The same choice from the parts of a request that decide it (the server's page cache keys pages by it). */
 export function detectLanguageOf(
-  { pathname, languageCookie, acceptLanguage }: { pathname: string; languageCookie: string | undefined; acceptLanguage: string | null | undefined },
+  {
+    pathname,
+    languageCookie,
+    acceptLanguage,
+  }: { pathname: string; languageCookie: string | undefined; acceptLanguage: string | null | undefined },
   savedPreference?: string | null,
 ): Language {
   const fromPath = blogPathLanguage(pathname);

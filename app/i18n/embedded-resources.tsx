@@ -51,7 +51,10 @@ export function EmbeddedTranslationsScript() {
     const key = `${i18n.language} ${namespaces.join(",")}`;
     const cached = serialisedPayloads.get(key);
     if (cached === undefined) {
-      const payload: EmbeddedTranslations = { language: i18n.language, namespaces: i18n.resourcesFor(i18n.language, namespaces) };
+      const payload: EmbeddedTranslations = {
+        language: i18n.language,
+        namespaces: i18n.resourcesFor(i18n.language, namespaces),
+      };
       // Escaped so no translation can end the script element early.
       text = JSON.stringify(payload).replace(/</g, "\\u003c");
       if (import.meta.env.PROD) serialisedPayloads.set(key, text);
@@ -59,5 +62,12 @@ export function EmbeddedTranslationsScript() {
       text = cached;
     }
   }
-  return <script id={elementId} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+  return (
+    <script
+      id={elementId}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text }}
+    />
+  );
 }

@@ -26,7 +26,10 @@ describe("translator", () => {
   });
 
   it("fills placeholders, nested values included, and leaves nothing of a missing one", () => {
-    const i18n = new Translator<UntypedTranslations>({ language: "en", resources: { en: { common: { hello: "Hello {{name}}, {{ user.city }}{{missing}}!" } } } });
+    const i18n = new Translator<UntypedTranslations>({
+      language: "en",
+      resources: { en: { common: { hello: "Hello {{name}}, {{ user.city }}{{missing}}!" } } },
+    });
     expect(i18n.t("hello", { name: "Anna", user: { city: "Utrecht" } })).toBe("Hello Anna, Utrecht!");
   });
 
@@ -34,7 +37,14 @@ describe("translator", () => {
     const i18n = new Translator<UntypedTranslations>({
       language: "pl",
       resources: {
-        pl: { common: { files_one: "{{count}} plik", files_few: "{{count}} pliki", files_many: "{{count}} plików", minutes: "{{count}} min" } },
+        pl: {
+          common: {
+            files_one: "{{count}} plik",
+            files_few: "{{count}} pliki",
+            files_many: "{{count}} plików",
+            minutes: "{{count}} min",
+          },
+        },
       },
     });
     expect(i18n.t("files", { count: 1 })).toBe("1 plik");
@@ -44,7 +54,10 @@ describe("translator", () => {
   });
 
   it("returns subtrees only when asked", () => {
-    const i18n = new Translator<UntypedTranslations>({ language: "en", resources: { en: { legal: { sections: [{ title: "One" }] } } } });
+    const i18n = new Translator<UntypedTranslations>({
+      language: "en",
+      resources: { en: { legal: { sections: [{ title: "One" }] } } },
+    });
     const t = i18n.getFixedT("en", "legal");
     expect(t("sections", { returnObjects: true })).toEqual([{ title: "One" }]);
     expect(t("sections")).toBe("sections");

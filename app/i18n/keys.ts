@@ -97,24 +97,23 @@ type PrefixedKeys<Translations, Kind extends KeyKind> = {
 }[keyof Translations & string];
 
 /** Keys without a prefix look in the given namespaces, then in `common`. */
-type ScopedKeys<Names extends string, Translations, Kind extends KeyKind> = KeysByNamespace<Translations>[(Names | "common") &
+type ScopedKeys<Names extends string, Translations, Kind extends KeyKind> = KeysByNamespace<Translations>[(
+  Names | "common"
+) &
   keyof Translations &
   string][Kind];
 
 /** A key to a string in namespaces `Names` (a key there, a `common` key, or `ns:key`). */
 export type TranslationKey<Names extends string = "common", Translations = EnglishTranslations> =
-  | ScopedKeys<Names, Translations, "text">
-  | PrefixedKeys<Translations, "text">;
+  ScopedKeys<Names, Translations, "text"> | PrefixedKeys<Translations, "text">;
 
 /** A key that takes a `count`: any string key, or the base of a plural family (`items` for `items_one`, `items_other`). */
 export type PluralKey<Names extends string = "common", Translations = EnglishTranslations> =
-  | TranslationKey<Names, Translations>
-  | PluralBase<TranslationKey<Names, Translations>>;
+  TranslationKey<Names, Translations> | PluralBase<TranslationKey<Names, Translations>>;
 
 /** A key to a subtree, for `returnObjects: true`. */
 export type SubtreeKey<Names extends string = "common", Translations = EnglishTranslations> =
-  | ScopedKeys<Names, Translations, "tree">
-  | PrefixedKeys<Translations, "tree">;
+  ScopedKeys<Names, Translations, "tree"> | PrefixedKeys<Translations, "tree">;
 
 /** A key of one namespace alone, without the `common` fallback or a prefix: for tables of keys kept as data. */
 export type NamespaceKey<Name extends Namespace> = KeysByNamespace<EnglishTranslations>[Name]["text"];

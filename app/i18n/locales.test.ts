@@ -58,11 +58,17 @@ describe("translations", () => {
         const theirs = read(language);
         const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
         for (const key of flatten(en)) {
-          const get = (obj: unknown) => key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], obj);
+          const get = (obj: unknown) =>
+            key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], obj);
           const source = get(en);
           const target = get(theirs);
           if (typeof source === "string" && typeof target === "string") {
-            expect({ language, file, key, placeholders: placeholders(target) }).toEqual({ language, file, key, placeholders: placeholders(source) });
+            expect({ language, file, key, placeholders: placeholders(target) }).toEqual({
+              language,
+              file,
+              key,
+              placeholders: placeholders(source),
+            });
           }
         }
       }

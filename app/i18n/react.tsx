@@ -1,4 +1,15 @@
-import { cloneElement, createContext, Fragment, isValidElement, use, useContext, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  Fragment,
+  isValidElement,
+  use,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import type { Namespace, TranslationKey } from "./keys";
 import { defaultNamespace, type TFunction, type TranslateOptions, type Translator } from "./translator";
 
@@ -23,7 +34,11 @@ export function useTranslation<Names extends Namespace = typeof defaultNamespace
 ): { t: TFunction<Names>; i18n: Translator } {
   const i18n = useContext(TranslatorContext);
   if (!i18n) throw new Error("useTranslation needs an I18nProvider above it");
-  const language = useSyncExternalStore(i18n.subscribe, () => i18n.language, () => i18n.language);
+  const language = useSyncExternalStore(
+    i18n.subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
   const list: readonly Names[] = typeof namespaces === "string" ? [namespaces] : namespaces;
   const listKey = list.join(",");
   use(i18n.ensure(language, list) ?? loaded);
@@ -75,7 +90,11 @@ function renderTags(text: string, components: Record<string, ReactElement>): Rea
     const component = components[name];
     const inner = selfClosing === undefined ? renderTags(text.slice(contentStart, close), components) : [];
     parts.push(
-      isValidElement(component) ? cloneElement(component, { key: parts.length }, ...inner) : <Fragment key={parts.length}>{inner}</Fragment>,
+      isValidElement(component) ? (
+        cloneElement(component, { key: parts.length }, ...inner)
+      ) : (
+        <Fragment key={parts.length}>{inner}</Fragment>
+      ),
     );
     last = selfClosing === undefined ? close + name.length + 3 : contentStart;
     opening.lastIndex = last;

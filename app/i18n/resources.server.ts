@@ -13,7 +13,6 @@ for (const [file, content] of Object.entries(files)) {
   allResources[language][namespace] = content;
 }
 
-
 const translators = new Map<Language, Translator>();
 
 /**

@@ -16,7 +16,10 @@ export type TranslateOptions = {
  * misspelt key fails the type check instead of showing the key itself to a visitor.
  */
 export interface TFunction<Names extends string = typeof defaultNamespace, Translations = EnglishTranslations> {
-  (key: SubtreeKey<Names, Translations> | TranslationKey<Names, Translations>, options: TranslateOptions & { returnObjects: true }): unknown;
+  (
+    key: SubtreeKey<Names, Translations> | TranslationKey<Names, Translations>,
+    options: TranslateOptions & { returnObjects: true },
+  ): unknown;
   (key: PluralKey<Names, Translations>, options: TranslateOptions & { count: number }): string;
   (key: TranslationKey<Names, Translations>, options?: TranslateOptions): string;
 }
@@ -73,12 +76,18 @@ export class Translator<Translations = EnglishTranslations> {
   /** Languages that fall back to English for missing keys; the client skips it, every key exists in every language. */
   private readonly fallbackLanguage: Language | null;
 
-  constructor(options: { language: Language; resources: Resources; loadNamespace?: NamespaceLoader; fallbackLanguage?: Language | null }) {
+  constructor(options: {
+    language: Language;
+    resources: Resources;
+    loadNamespace?: NamespaceLoader;
+    fallbackLanguage?: Language | null;
+  }) {
     this.language = options.language;
     this.resources = options.resources;
     this.loadNamespace = options.loadNamespace;
     this.fallbackLanguage = options.fallbackLanguage === undefined ? defaultLanguage : options.fallbackLanguage;
-    for (const namespaces of Object.values(this.resources)) for (const namespace of Object.keys(namespaces)) this.usedNamespaces.add(namespace);
+    for (const namespaces of Object.values(this.resources))
+      for (const namespace of Object.keys(namespaces)) this.usedNamespaces.add(namespace);
   }
 
   hasNamespace(language: Language, namespace: string): boolean {
@@ -87,7 +96,12 @@ export class Translator<Translations = EnglishTranslations> {
 
   /** The given namespaces' trees in one language, for the page's HTML to carry to the browser. */
   resourcesFor(language: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
-    return Object.fromEntries(namespaces.map((namespace) => [namespace, (this.resources[language]?.[namespace] ?? {}) as Record<string, unknown>]));
+    return Object.fromEntries(
+      namespaces.map((namespace) => [
+        namespace,
+        (this.resources[language]?.[namespace] ?? {}) as Record<string, unknown>,
+      ]),
+    );
   }
 
   /** Resolves once every namespace is loaded in `language`; null when they already are (no render has to wait). */
@@ -130,15 +144,29 @@ export class Translator<Translations = EnglishTranslations> {
   };
 
   t: TFunction<typeof defaultNamespace, Translations> = ((key: string, options?: TranslateOptions) =>
-    this.translate(this.language, [defaultNamespace], key, options)) as TFunction<typeof defaultNamespace, Translations>;
+    this.translate(this.language, [defaultNamespace], key, options)) as TFunction<
+    typeof defaultNamespace,
+    Translations
+  >;
 
   /** A `t` bound to one language and namespace list; the first namespace is the default, then the rest, then `common`. */
-  getFixedT<Names extends keyof Translations & string>(language: Language, namespaces: Names | readonly Names[]): TFunction<Names, Translations> {
+  getFixedT<Names extends keyof Translations & string>(
+    language: Language,
+    namespaces: Names | readonly Names[],
+  ): TFunction<Names, Translations> {
     const list: readonly string[] = typeof namespaces === "string" ? [namespaces] : [...namespaces];
-    return ((key: string, options?: TranslateOptions) => this.translate(language, list, key, options)) as TFunction<Names, Translations>;
+    return ((key: string, options?: TranslateOptions) => this.translate(language, list, key, options)) as TFunction<
+      Names,
+      Translations
+    >;
   }
 
-  private translate(language: Language, namespaces: readonly string[], fullKey: string, options: TranslateOptions = {}): unknown {
+  private translate(
+    language: Language,
+    namespaces: readonly string[],
+    fullKey: string,
+    options: TranslateOptions = {},
+  ): unknown {
     let key = fullKey;
     let searched = namespaces;
     const separator = fullKey.indexOf(namespaceSeparator);
@@ -146,8 +174,10 @@ export class Translator<Translations = EnglishTranslations> {
       key = fullKey.slice(separator + 1);
       searched = [fullKey.slice(0, separator)];
     }
-    const candidates = typeof options.count === "number" ? [`${key}_${this.pluralForm(language, options.count)}`, key] : [key];
-    const languagesToSearch = this.fallbackLanguage && this.fallbackLanguage !== language ? [language, this.fallbackLanguage] : [language];
+    const candidates =
+      typeof options.count === "number" ? [`${key}_${this.pluralForm(language, options.count)}`, key] : [key];
+    const languagesToSearch =
+      this.fallbackLanguage && this.fallbackLanguage !== language ? [language, this.fallbackLanguage] : [language];
     for (const namespace of new Set([...searched, defaultNamespace])) {
       for (const code of languagesToSearch) {
         for (const candidate of candidates) {

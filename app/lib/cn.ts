@@ -55,22 +55,97 @@ const coveredBy: Record<string, string[]> = {
   "border-width": sides.map((side) => `border-${side}`),
 };
 
-const display = new Set(["block", "inline-block", "inline", "flex", "inline-flex", "grid", "inline-grid", "hidden", "contents", "table"]);
+const display = new Set([
+  "block",
+  "inline-block",
+  "inline",
+  "flex",
+  "inline-flex",
+  "grid",
+  "inline-grid",
+  "hidden",
+  "contents",
+  "table",
+]);
 const position = new Set(["static", "fixed", "absolute", "relative", "sticky"]);
 const textSizes = /^(?:xs|sm|base|lg|[2-9]?xl|\[[\d.]+(?:px|rem|em)\])$/;
 const fontWeights = /^(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/;
 const prefixes = [
-  "min-w", "min-h", "max-w", "max-h", "size", "w", "h", "px", "py", "pt", "pr", "pb", "pl", "ps", "pe", "p",
-  "mx", "my", "mt", "mr", "mb", "ml", "ms", "me", "m", "gap-x", "gap-y", "gap", "space-x", "space-y", "inset-x", "inset-y",
-  "inset", "top", "right", "bottom", "left", "z", "opacity", "leading", "tracking", "justify", "items", "self", "content",
-  "grid-cols", "col-span", "basis", "order", "overflow-x", "overflow-y", "overflow", "whitespace", "bg", "ring", "outline",
-  "cursor", "line-clamp", "aspect", "object", "duration", "translate-x", "translate-y", "fill", "stroke", "decoration",
+  "min-w",
+  "min-h",
+  "max-w",
+  "max-h",
+  "size",
+  "w",
+  "h",
+  "px",
+  "py",
+  "pt",
+  "pr",
+  "pb",
+  "pl",
+  "ps",
+  "pe",
+  "p",
+  "mx",
+  "my",
+  "mt",
+  "mr",
+  "mb",
+  "ml",
+  "ms",
+  "me",
+  "m",
+  "gap-x",
+  "gap-y",
+  "gap",
+  "space-x",
+  "space-y",
+  "inset-x",
+  "inset-y",
+  "inset",
+  "top",
+  "right",
+  "bottom",
+  "left",
+  "z",
+  "opacity",
+  "leading",
+  "tracking",
+  "justify",
+  "items",
+  "self",
+  "content",
+  "grid-cols",
+  "col-span",
+  "basis",
+  "order",
+  "overflow-x",
+  "overflow-y",
+  "overflow",
+  "whitespace",
+  "bg",
+  "ring",
+  "outline",
+  "cursor",
+  "line-clamp",
+  "aspect",
+  "object",
+  "duration",
+  "translate-x",
+  "translate-y",
+  "fill",
+  "stroke",
+  "decoration",
 ];
 
 function classify(name: string): { variants: string; group?: string } {
   const colon = name.lastIndexOf(":");
   const variants = colon === -1 ? "" : name.slice(0, colon + 1);
-  const utility = name.slice(colon + 1).replace(/^!/, "").replace(/^-/, "");
+  const utility = name
+    .slice(colon + 1)
+    .replace(/^!/, "")
+    .replace(/^-/, "");
   if (display.has(utility)) return { variants, group: "display" };
   if (position.has(utility)) return { variants, group: "position" };
   if (utility === "rounded" || utility === "shadow") return { variants, group: utility };

@@ -21,6 +21,9 @@ export function sessionCookieName(secure: boolean): string {
 /** Set-Cookie lines that remove every Better Auth cookie, with the attributes Better Auth set them with. */
 export function clearedSessionCookies(secure: boolean): string[] {
   return sessionCookieSuffixes.map((suffix) =>
-    clearedCookieLine({ name: `${sessionCookiePrefix(secure)}.${suffix}`, path: sessionCookieAttributes.path, httpOnly: true }, secure),
+    clearedCookieLine(
+      { name: `${sessionCookiePrefix(secure)}.${suffix}`, path: sessionCookieAttributes.path, httpOnly: true },
+      secure,
+    ),
   );
 }

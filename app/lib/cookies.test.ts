@@ -2,14 +2,23 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { authCookieOptions } from "~/features/auth/auth.server";
 import { flashCookie } from "~/features/auth/flash";
 import { clearedHouseholdCookieHeader, householdCookieHeader } from "~/features/household/app-context.server";
-import { clearBrowserCookie, clearedCookieLine, cookieLine, cookies, readCookieValue, writeBrowserCookie } from "./cookies";
+import {
+  clearBrowserCookie,
+  clearedCookieLine,
+  cookieLine,
+  cookies,
+  readCookieValue,
+  writeBrowserCookie,
+} from "./cookies";
 import { clearedSessionCookies } from "./cookies.server";
 
 /** A Set-Cookie line as its name, value and attributes (names lower-cased), so two lines compare attribute by attribute. */
 function parse(line: string) {
   const [pair = "", ...parts] = line.split("; ");
   const [name = "", value = ""] = pair.split("=");
-  const attributes = new Map(parts.map((part) => [part.split("=")[0]!.toLowerCase(), part.split("=")[1] ?? true] as const));
+  const attributes = new Map(
+    parts.map((part) => [part.split("=")[0]!.toLowerCase(), part.split("=")[1] ?? true] as const),
+  );
   return { name, value, attributes };
 }
 
@@ -45,7 +54,8 @@ describe("every cookie is cleared with the attributes it was set with", () => {
   }
 
   it("the household cookie's helpers (the account-deletion bug: a clear on Path=/app left the Path=/ cookie)", () => {
-    for (const secure of [false, true]) expectClears(householdCookieHeader("h1", secure), clearedHouseholdCookieHeader(secure));
+    for (const secure of [false, true])
+      expectClears(householdCookieHeader("h1", secure), clearedHouseholdCookieHeader(secure));
     expect(parse(householdCookieHeader("h1", false)).attributes.get("path")).toBe("/");
   });
 
@@ -68,10 +78,19 @@ describe("every cookie is cleared with the attributes it was set with", () => {
       // What Better Auth is configured to set them with.
       const { cookiePrefix, attributes } = authCookieOptions(secure);
       const cleared = clearedSessionCookies(secure);
-      expect(cleared.map((line) => parse(line).name)).toEqual([`${cookiePrefix}.session_token`, `${cookiePrefix}.session_data`, `${cookiePrefix}.dont_remember`]);
+      expect(cleared.map((line) => parse(line).name)).toEqual([
+        `${cookiePrefix}.session_token`,
+        `${cookiePrefix}.session_data`,
+        `${cookiePrefix}.dont_remember`,
+      ]);
       for (const line of cleared) {
         const { attributes: sent } = parse(line);
-        expect({ path: sent.get("path"), httpOnly: sent.has("httponly"), sameSite: String(sent.get("samesite")).toLowerCase(), secure: sent.has("secure") }).toEqual(attributes);
+        expect({
+          path: sent.get("path"),
+          httpOnly: sent.has("httponly"),
+          sameSite: String(sent.get("samesite")).toLowerCase(),
+          secure: sent.has("secure"),
+        }).toEqual(attributes);
       }
     }
   });

@@ -19,16 +19,25 @@ function capturingLogger() {
       done();
     },
   });
-  const logger = pino({ level: "info", serializers: { err: serializeError, url: (url: string) => redactUrl(url) } }, stream);
+  const logger = pino(
+    { level: "info", serializers: { err: serializeError, url: (url: string) => redactUrl(url) } },
+    stream,
+  );
   return { logger, text: () => lines.join("") };
 }
 
 describe("redactUrl", () => {
   it.each([
     ["/auth/verify?token=eyJhbGciOi.secret&redirectTo=%2Fapp", "/auth/verify?token=[redacted]&redirectTo=[redacted]"],
-    ["/api/auth/verify-email?token=abc&callbackURL=%2F", "/api/auth/verify-email?token=[redacted]&callbackURL=[redacted]"],
+    [
+      "/api/auth/verify-email?token=abc&callbackURL=%2F",
+      "/api/auth/verify-email?token=[redacted]&callbackURL=[redacted]",
+    ],
     ["/reset-password?token=abc", "/reset-password?token=[redacted]"],
-    ["/api/auth/reset-password/abc123?callbackURL=%2Freset", "/api/auth/reset-password/[redacted]?callbackURL=[redacted]"],
+    [
+      "/api/auth/reset-password/abc123?callbackURL=%2Freset",
+      "/api/auth/reset-password/[redacted]?callbackURL=[redacted]",
+    ],
     ["/app/invitations/inv_secret_token", "/app/invitations/[redacted]"],
     ["/app/invitations/inv_secret_token.data?_routes=x", "/app/invitations/[redacted]?_routes=[redacted]"],
     ["/app/goals", "/app/goals"],
@@ -75,7 +84,13 @@ describe("logged errors", () => {
 
   it("redact a url carried by an error", () => {
     const { logger, text } = capturingLogger();
-    logger.error({ err: Object.assign(new Error("boom"), { url: "http://x/auth/verify?token=tok_123" }), url: "/reset-password?token=tok_456" }, "x");
+    logger.error(
+      {
+        err: Object.assign(new Error("boom"), { url: "http://x/auth/verify?token=tok_123" }),
+        url: "/reset-password?token=tok_456",
+      },
+      "x",
+    );
     expect(text()).not.toMatch(/tok_123|tok_456/);
   });
 

@@ -12,7 +12,10 @@ const secretPathSegments = /(\/(?:invitations|reset-password|verify-email)\/)[^/
 export function redactUrl(url: string): string {
   const hashless = url.split("#")[0] ?? "";
   const queryStart = hashless.indexOf("?");
-  const path = (queryStart === -1 ? hashless : hashless.slice(0, queryStart)).replace(secretPathSegments, "$1[redacted]");
+  const path = (queryStart === -1 ? hashless : hashless.slice(0, queryStart)).replace(
+    secretPathSegments,
+    "$1[redacted]",
+  );
   if (queryStart === -1) return path;
   const keys = hashless
     .slice(queryStart + 1)
@@ -61,7 +64,8 @@ function safeError(error: Error, depth: number): Record<string, unknown> {
 function withoutQueryParameters(text: string): string {
   const start = text.indexOf("\nparams: ");
   const frames = text.indexOf("\n    at ", Math.max(start, 0));
-  const withoutParams = start === -1 ? text : `${text.slice(0, start)}\nparams: [redacted]${frames === -1 ? "" : text.slice(frames)}`;
+  const withoutParams =
+    start === -1 ? text : `${text.slice(0, start)}\nparams: [redacted]${frames === -1 ? "" : text.slice(frames)}`;
   return withoutInvalidInput(withoutParams);
 }
 

@@ -9,7 +9,9 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   if (lower === "::1" || lower === "0:0:0:0:0:0:0:1") return true;
   const ipv4 = lower.startsWith("::ffff:") ? lower.slice("::ffff:".length) : lower;
   const parts = ipv4.split(".");
-  return parts.length === 4 && parts[0] === "127" && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
+  return (
+    parts.length === 4 && parts[0] === "127" && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)
+  );
 }
 
 /** Where the server listens when HOST is not set: this machine only. HOST=0.0.0.0 opens it to the network. */

@@ -57,12 +57,20 @@ async function turn(): Promise<() => void> {
  * `budgetMs` ran out and the thread was terminated. The task and the answer cross the thread boundary by structured
  * clone: plain objects, arrays, typed arrays, Maps and Sets.
  */
-export async function runOnWorker<Result>(file: string, task: unknown, { budgetMs, name }: { budgetMs: number; name?: string }): Promise<{ ok: true; value: Result } | { ok: false }> {
+export async function runOnWorker<Result>(
+  file: string,
+  task: unknown,
+  { budgetMs, name }: { budgetMs: number; name?: string },
+): Promise<{ ok: true; value: Result } | { ok: false }> {
   const release = await turn();
   // A budget of 0 is no time at all (tests say so to see the refusal without racing a fast thread).
   const signal = budgetMs > 0 ? AbortSignal.timeout(budgetMs) : AbortSignal.abort();
   try {
-    const value = (await threads().run(task, { signal, filename: pathToFileURL(file).href, ...(name ? { name } : {}) })) as Result;
+    const value = (await threads().run(task, {
+      signal,
+      filename: pathToFileURL(file).href,
+      ...(name ? { name } : {}),
+    })) as Result;
     return { ok: true, value };
   } catch (error) {
     if (signal.aborted || (error instanceof Error && error.name === "AbortError")) return { ok: false };

@@ -4,7 +4,16 @@ import { db } from "~/db/client.server";
 import { account, goal, goalContribution, householdMember, transaction, user } from "~/db/schema";
 import { builtInCategory, builtInCategories, type TransactionKind } from "~/domain/categories";
 import type { Language } from "~/domain/languages";
-import { addDays, addMonths, daysInMonth, monthOf, monthRange, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
+import {
+  addDays,
+  addMonths,
+  daysInMonth,
+  monthOf,
+  monthRange,
+  monthStart,
+  type IsoDate,
+  type MonthKey,
+} from "~/domain/periods";
 import { uuidv7 } from "~/lib/uuid";
 import { createPersonalHousehold } from "~/features/household/households.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
@@ -28,14 +37,26 @@ export async function seedUser(options: SeedUserOptions = {}) {
   const email = options.email ?? `user-${id.slice(0, 8)}@samen.test`;
   const [created] = await db()
     .insert(user)
-    .values({ id, email, name: options.name ?? "Sam Tester", emailVerified: options.emailVerified ?? true, locale: options.locale ?? null })
+    .values({
+      id,
+      email,
+      name: options.name ?? "Sam Tester",
+      emailVerified: options.emailVerified ?? true,
+      locale: options.locale ?? null,
+    })
     .returning();
   if (!created) throw new Error("user insert returned nothing");
   if (options.password) {
     const { hashPassword } = await import("better-auth/crypto");
     await db()
       .insert(account)
-      .values({ id: crypto.randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(options.password) });
+      .values({
+        id: crypto.randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: await hashPassword(options.password),
+      });
   }
   return created;
 }
@@ -44,13 +65,22 @@ export async function seedUser(options: SeedUserOptions = {}) {
 export async function seedHousehold(options: SeedUserOptions & { householdName?: string; currency?: string } = {}) {
   const owner = await seedUser(options);
   const household = await createPersonalHousehold({ userId: owner.id, name: options.householdName });
-  if (options.currency) await db().execute(sql`update "household" set "currency" = ${options.currency} where "id" = ${household.id}`);
+  if (options.currency)
+    await db().execute(sql`update "household" set "currency" = ${options.currency} where "id" = ${household.id}`);
   return { owner, household };
 }
 
 /** Adds a read-only partner to a household (what an accepted invitation does). */
 /** A partner who only looks, or (canEdit) one who adds and changes the household's money. */
-export async function addPartner({ householdId, userId, canEdit = false }: { householdId: string; userId: string; canEdit?: boolean }) {
+export async function addPartner({
+  householdId,
+  userId,
+  canEdit = false,
+}: {
+  householdId: string;
+  userId: string;
+  canEdit?: boolean;
+}) {
   await db().insert(householdMember).values({ householdId, userId, role: "partner", canEdit });
 }
 
@@ -101,7 +131,9 @@ export async function seedTransactions({
     createdBy: userId ?? null,
   }));
   for (let index = 0; index < rows.length; index += 1000) {
-    await db().insert(transaction).values(rows.slice(index, index + 1000));
+    await db()
+      .insert(transaction)
+      .values(rows.slice(index, index + 1000));
   }
   return rows;
 }
@@ -140,7 +172,15 @@ const merchants: Record<string, string[]> = {
  * Twelve (or any number of) months of a believable two-income household with one child: salaries, child benefit,
  * rent, utilities, weekly groceries, transport, eating out, savings transfers. Nothing after `today`.
  */
-export function realisticEntries({ months, today, seed = 42 }: { months: number; today: IsoDate; seed?: number }): SeedEntry[] {
+export function realisticEntries({
+  months,
+  today,
+  seed = 42,
+}: {
+  months: number;
+  today: IsoDate;
+  seed?: number;
+}): SeedEntry[] {
   const random = randomSource(seed);
   const entries: SeedEntry[] = [];
   const lastMonth = monthOf(today);
@@ -149,26 +189,100 @@ export function realisticEntries({ months, today, seed = 42 }: { months: number;
     const add = (entry: SeedEntry) => {
       if (entry.occurredOn <= today) entries.push(entry);
     };
-    add({ kind: "income", category: "salary", amountMinor: 345_000 + random.between(-2_000, 4_000), occurredOn: day(25), description: "Salary Lotte" });
-    add({ kind: "income", category: "salary", amountMinor: 218_000 + random.between(0, 6_000), occurredOn: day(23), description: "Salary Daan" });
-    add({ kind: "income", category: "benefits", amountMinor: 27_950, occurredOn: day(10), description: "Child benefit" });
-    if (random.chance(0.35)) add({ kind: "income", category: "otherIncome", amountMinor: random.between(2_000, 18_000), occurredOn: day(random.between(1, 28)), description: random.pick(merchants.otherIncome ?? []) });
-    if (month.endsWith("-05")) add({ kind: "income", category: "otherIncome", amountMinor: 152_300, occurredOn: day(20), description: "Holiday allowance" });
+    add({
+      kind: "income",
+      category: "salary",
+      amountMinor: 345_000 + random.between(-2_000, 4_000),
+      occurredOn: day(25),
+      description: "Salary Lotte",
+    });
+    add({
+      kind: "income",
+      category: "salary",
+      amountMinor: 218_000 + random.between(0, 6_000),
+      occurredOn: day(23),
+      description: "Salary Daan",
+    });
+    add({
+      kind: "income",
+      category: "benefits",
+      amountMinor: 27_950,
+      occurredOn: day(10),
+      description: "Child benefit",
+    });
+    if (random.chance(0.35))
+      add({
+        kind: "income",
+        category: "otherIncome",
+        amountMinor: random.between(2_000, 18_000),
+        occurredOn: day(random.between(1, 28)),
+        description: random.pick(merchants.otherIncome ?? []),
+      });
+    if (month.endsWith("-05"))
+      add({
+        kind: "income",
+        category: "otherIncome",
+        amountMinor: 152_300,
+        occurredOn: day(20),
+        description: "Holiday allowance",
+      });
 
     add({ kind: "expense", category: "housing", amountMinor: 135_000, occurredOn: day(1), description: "Rent" });
-    add({ kind: "expense", category: "health", amountMinor: 27_690, occurredOn: day(1), description: "Health insurance" });
-    add({ kind: "expense", category: "utilities", amountMinor: 16_500 + random.between(-1_500, 3_500), occurredOn: day(5), description: "Energy" });
+    add({
+      kind: "expense",
+      category: "health",
+      amountMinor: 27_690,
+      occurredOn: day(1),
+      description: "Health insurance",
+    });
+    add({
+      kind: "expense",
+      category: "utilities",
+      amountMinor: 16_500 + random.between(-1_500, 3_500),
+      occurredOn: day(5),
+      description: "Energy",
+    });
     add({ kind: "expense", category: "utilities", amountMinor: 4_999, occurredOn: day(12), description: "Internet" });
-    add({ kind: "expense", category: "utilities", amountMinor: 2_800, occurredOn: day(14), description: "Phone plans" });
+    add({
+      kind: "expense",
+      category: "utilities",
+      amountMinor: 2_800,
+      occurredOn: day(14),
+      description: "Phone plans",
+    });
     add({ kind: "expense", category: "leisure", amountMinor: 1_399, occurredOn: day(8), description: "Streaming" });
     add({ kind: "expense", category: "leisure", amountMinor: 3_900, occurredOn: day(2), description: "Gym" });
-    add({ kind: "expense", category: "transport", amountMinor: 9_900, occurredOn: day(3), description: "Monthly train pass" });
-    add({ kind: "expense", category: "savings", amountMinor: 40_000, occurredOn: day(26), description: "Transfer to savings" });
-    add({ kind: "expense", category: "children", amountMinor: 4_500, occurredOn: day(15), description: "Football club" });
+    add({
+      kind: "expense",
+      category: "transport",
+      amountMinor: 9_900,
+      occurredOn: day(3),
+      description: "Monthly train pass",
+    });
+    add({
+      kind: "expense",
+      category: "savings",
+      amountMinor: 40_000,
+      occurredOn: day(26),
+      description: "Transfer to savings",
+    });
+    add({
+      kind: "expense",
+      category: "children",
+      amountMinor: 4_500,
+      occurredOn: day(15),
+      description: "Football club",
+    });
     for (let week = 0; week < 5; week += 1) {
       const base = 1 + week * 7;
       for (let shop = 0; shop < 2; shop += 1) {
-        add({ kind: "expense", category: "groceries", amountMinor: random.between(1_800, 9_800), occurredOn: day(base + random.between(0, 6)), description: random.pick(merchants.groceries ?? []) });
+        add({
+          kind: "expense",
+          category: "groceries",
+          amountMinor: random.between(1_800, 9_800),
+          occurredOn: day(base + random.between(0, 6)),
+          description: random.pick(merchants.groceries ?? []),
+        });
       }
     }
     for (const [category, times, min, max] of [
@@ -181,7 +295,13 @@ export function realisticEntries({ months, today, seed = 42 }: { months: number;
       ["education", random.chance(0.25) ? 1 : 0, 2_500, 19_000],
     ] as const) {
       for (let index = 0; index < times; index += 1) {
-        add({ kind: "expense", category, amountMinor: random.between(min, max), occurredOn: day(random.between(1, 28)), description: random.pick(merchants[category] ?? []) });
+        add({
+          kind: "expense",
+          category,
+          amountMinor: random.between(min, max),
+          occurredOn: day(random.between(1, 28)),
+          description: random.pick(merchants[category] ?? []),
+        });
       }
     }
   }
@@ -192,7 +312,17 @@ export function realisticEntries({ months, today, seed = 42 }: { months: number;
  * Many entries fast, generated inside PostgreSQL (benchmarks, pagination tests): `count` entries spread evenly
  * over the months from `from` to `to`, about one in six income, categories and amounts varied.
  */
-export async function seedBulkTransactions({ householdId, count, from, to }: { householdId: string; count: number; from: MonthKey; to: MonthKey }) {
+export async function seedBulkTransactions({
+  householdId,
+  count,
+  from,
+  to,
+}: {
+  householdId: string;
+  count: number;
+  from: MonthKey;
+  to: MonthKey;
+}) {
   const start = monthStart(from);
   const days = Math.max(1, Math.round((Date.parse(monthStart(addMonths(to, 1))) - Date.parse(start)) / 86_400_000));
   const expenseIds = builtInCategories.filter((category) => category.kind === "expense").map((category) => category.id);
@@ -228,9 +358,23 @@ export async function seedGoal({
 }) {
   const [created] = await db()
     .insert(goal)
-    .values({ householdId, name, targetMinor, savedMinor, deadline, reachedAt: savedMinor >= targetMinor ? new Date() : null })
+    .values({
+      householdId,
+      name,
+      targetMinor,
+      savedMinor,
+      deadline,
+      reachedAt: savedMinor >= targetMinor ? new Date() : null,
+    })
     .returning();
   if (!created) throw new Error("goal insert returned nothing");
-  if (savedMinor > 0) await db().insert(goalContribution).values({ goalId: created.id, amountMinor: savedMinor, occurredOn: occurredOn ?? new Date().toISOString().slice(0, 10) });
+  if (savedMinor > 0)
+    await db()
+      .insert(goalContribution)
+      .values({
+        goalId: created.id,
+        amountMinor: savedMinor,
+        occurredOn: occurredOn ?? new Date().toISOString().slice(0, 10),
+      });
   return created;
 }

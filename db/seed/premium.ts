@@ -20,7 +20,8 @@ export async function seedSubscription(options: SeedSubscriptionOptions) {
     householdId: options.householdId,
     plan: options.plan ?? "premium",
     status: options.status ?? "active",
-    currentPeriodEnd: options.currentPeriodEnd === undefined ? new Date(Date.now() + 30 * day) : options.currentPeriodEnd,
+    currentPeriodEnd:
+      options.currentPeriodEnd === undefined ? new Date(Date.now() + 30 * day) : options.currentPeriodEnd,
     cancelAtPeriodEnd: options.cancelAtPeriodEnd ?? false,
     providerCustomerId: options.providerCustomerId ?? null,
     providerSubscriptionId: options.providerSubscriptionId ?? null,

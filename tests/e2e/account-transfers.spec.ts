@@ -8,25 +8,54 @@ const salaryId = "00000000-0000-4000-8000-000000000101";
 const today = new Date().toISOString().slice(0, 10);
 const de = (key: string, namespace = "money") => text("de", key, namespace);
 const en = (key: string, namespace = "money") => text("en", key, namespace);
-const euro = (amount: number) => plainSpaces(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount));
+const euro = (amount: number) =>
+  plainSpaces(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount));
 const balance = async (page: Page) => plainSpaces((await page.getByTestId("account-balance").textContent()) ?? "");
 
-test("moving money between own accounts changes both balances, never the spending totals, and can be undone @phone", async ({ page }) => {
+test("moving money between own accounts changes both balances, never the spending totals, and can be undone @phone", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Theo Transfer", language: "de" });
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  expect((await page.request.post("/app/transactions/new", { form: { intent: "add", js: "1", kind: "income", amount: "1000", categoryId: salaryId, occurredOn: today, description: "Gehalt" } })).status()).toBe(200);
-  expect((await page.request.post("/app/accounts", { form: { intent: "create", name: "Rücklage", kind: "savings" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/app/transactions/new", {
+        form: {
+          intent: "add",
+          js: "1",
+          kind: "income",
+          amount: "1000",
+          categoryId: salaryId,
+          occurredOn: today,
+          description: "Gehalt",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.post("/app/accounts", { form: { intent: "create", name: "Rücklage", kind: "savings" } })
+    ).status(),
+  ).toBe(200);
 
   await visit(page, "/app");
-  const spending = async () => Promise.all(["income", "expenses", "net"].map(async (key) => plainSpaces((await page.getByTestId(`card-${key}`).getByTestId("card-value").textContent()) ?? "")));
+  const spending = async () =>
+    Promise.all(
+      ["income", "expenses", "net"].map(async (key) =>
+        plainSpaces((await page.getByTestId(`card-${key}`).getByTestId("card-value").textContent()) ?? ""),
+      ),
+    );
   const totalsBefore = await spending();
 
   // Each account's name on the Accounts page leads to its own page.
   await visit(page, "/app/accounts");
   await page.getByRole("link", { name: de("accounts.everyday"), exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(de("accounts.everyday"));
-  await expect(page.getByRole("link", { name: de("accounts.import") })).toHaveAttribute("href", /^\/app\/import\?account=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("link", { name: de("accounts.import") })).toHaveAttribute(
+    "href",
+    /^\/app\/import\?account=[0-9a-f-]{36}$/,
+  );
   expect(await balance(page)).toBe(euro(1000));
 
   // Move 250,00 to the savings account: the amount in German, the date today by default.
@@ -40,9 +69,13 @@ test("moving money between own accounts changes both balances, never the spendin
   await form.getByLabel(de("accounts.transfer.amount"), { exact: true }).fill("250,00");
   await form.getByLabel(de("accounts.transfer.description"), { exact: true }).fill("Notgroschen");
   await form.getByRole("button", { name: de("accounts.transfer.submit") }).click();
-  await expect(page.getByText(de("accounts.transfer.moved").replace("{{amount}}", euro(250)).replace("{{account}}", "Rücklage"))).toBeVisible();
+  await expect(
+    page.getByText(de("accounts.transfer.moved").replace("{{amount}}", euro(250)).replace("{{account}}", "Rücklage")),
+  ).toBeVisible();
   await expect.poll(() => balance(page)).toBe(euro(750));
-  const outgoing = page.getByTestId("transfer-row").filter({ hasText: de("accounts.detail.transferOut").replace("{{account}}", "Rücklage") });
+  const outgoing = page
+    .getByTestId("transfer-row")
+    .filter({ hasText: de("accounts.detail.transferOut").replace("{{account}}", "Rücklage") });
   await expect(outgoing).toContainText(`−${euro(250)}`);
   await expect(outgoing).toContainText("Notgroschen");
   await expect(page.getByTestId("account-activity")).toContainText("Gehalt");
@@ -53,7 +86,9 @@ test("moving money between own accounts changes both balances, never the spendin
   await page.getByRole("link", { name: "Rücklage", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rücklage");
   expect(await balance(page)).toBe(euro(250));
-  const incoming = page.getByTestId("transfer-row").filter({ hasText: de("accounts.detail.transferIn").replace("{{account}}", de("accounts.everyday")) });
+  const incoming = page
+    .getByTestId("transfer-row")
+    .filter({ hasText: de("accounts.detail.transferIn").replace("{{account}}", de("accounts.everyday")) });
   await expect(incoming).toContainText(`+${euro(250)}`);
   await look(page, "savings");
 
@@ -81,7 +116,11 @@ test("without JavaScript the form posts plainly and “More” pages through the
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Nina No-Script" });
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  expect((await page.request.post("/app/accounts", { form: { intent: "create", name: "Savings", kind: "savings" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/app/accounts", { form: { intent: "create", name: "Savings", kind: "savings" } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/app/accounts");
   await page.getByRole("link", { name: en("accounts.everyday"), exact: true }).click();
@@ -98,7 +137,9 @@ test("without JavaScript the form posts plainly and “More” pages through the
   // 51 transfers fill one page and one more.
   const savingsId = await form.getByLabel(en("accounts.transfer.to"), { exact: true }).inputValue();
   for (let index = 1; index <= 51; index++) {
-    const answer = await page.request.post(accountPath, { form: { intent: "transfer", toAccountId: savingsId, amount: String(index), occurredOn: today } });
+    const answer = await page.request.post(accountPath, {
+      form: { intent: "transfer", toAccountId: savingsId, amount: String(index), occurredOn: today },
+    });
     expect(answer.status()).toBe(200);
   }
   await page.goto(accountPath);

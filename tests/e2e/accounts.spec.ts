@@ -5,10 +5,14 @@ import { plainSpaces, text, visit } from "./marketing-support";
 const look = (page: Page, name: string) => lookAt(page, `accounts-${name}`);
 
 const de = (key: string, namespace = "money") => text("de", key, namespace);
-const euro = (amount: number) => plainSpaces(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount));
-const card = (page: Page, name: string) => page.getByTestId("account-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const euro = (amount: number) =>
+  plainSpaces(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount));
+const card = (page: Page, name: string) =>
+  page.getByTestId("account-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-test("a premium household adds a savings account with an IBAN and an opening balance, edits and archives it @phone", async ({ page }) => {
+test("a premium household adds a savings account with an IBAN and an opening balance, edits and archives it @phone", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Karin Konto", language: "de" });
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
@@ -24,7 +28,9 @@ test("a premium household adds a savings account with an IBAN and an opening bal
   await page.locator("#new-account summary").click();
   const form = page.locator("#new-account form");
   await form.getByLabel(de("accounts.fields.name"), { exact: true }).fill("Notgroschen");
-  await form.getByLabel(de("accounts.fields.kind"), { exact: true }).selectOption({ label: de("accounts.kinds.savings") });
+  await form
+    .getByLabel(de("accounts.fields.kind"), { exact: true })
+    .selectOption({ label: de("accounts.kinds.savings") });
   await form.getByLabel(de("accounts.fields.iban"), { exact: true }).fill("DE00 3704 0044 0532 0130 00");
   await form.getByLabel(de("accounts.fields.openingBalance"), { exact: true }).fill("1.000,00");
   await form.getByRole("button", { name: de("accounts.addButton") }).click();
@@ -40,13 +46,18 @@ test("a premium household adds a savings account with an IBAN and an opening bal
   await expect(savings.getByTestId("account-iban")).toHaveText("DE89 3704 0044 0532 0130 00");
   await expect(savings.getByTestId("account-balance")).toHaveText(euro(1000));
   await expect(page.getByTestId("accounts-total")).toContainText(euro(1000));
-  await expect(savings.getByRole("link", { name: new RegExp(de("accounts.import")) })).toHaveAttribute("href", /^\/app\/import\?account=[0-9a-f-]{36}$/);
+  await expect(savings.getByRole("link", { name: new RegExp(de("accounts.import")) })).toHaveAttribute(
+    "href",
+    /^\/app\/import\?account=[0-9a-f-]{36}$/,
+  );
   await look(page, "premium");
 
   // Edited: a credit card that owes money shows as owed, and the total follows.
   await savings.locator("summary").click();
   await savings.getByLabel(de("accounts.fields.name"), { exact: true }).fill("Kreditkarte");
-  await savings.getByLabel(de("accounts.fields.kind"), { exact: true }).selectOption({ label: de("accounts.kinds.credit_card") });
+  await savings
+    .getByLabel(de("accounts.fields.kind"), { exact: true })
+    .selectOption({ label: de("accounts.kinds.credit_card") });
   await savings.getByLabel(de("accounts.fields.openingBalance"), { exact: true }).fill("-250,50");
   await savings.getByRole("button", { name: de("accounts.save") }).click();
   await expect(page.getByText(de("accounts.saved"))).toBeVisible();
@@ -66,13 +77,19 @@ test("a premium household adds a savings account with an IBAN and an opening bal
   await expect(page).toHaveURL(/\/app\/accounts$/);
 
   // Archived, it moves to its own section and leaves the total; it can be brought back.
-  await card(page, "Kreditkarte").getByRole("button", { name: new RegExp(de("accounts.archive")) }).click();
+  await card(page, "Kreditkarte")
+    .getByRole("button", { name: new RegExp(de("accounts.archive")) })
+    .click();
   await expect(page.getByText(de("accounts.archivedToast"))).toBeVisible();
-  const archivedSection = page.locator("section", { has: page.getByRole("heading", { name: de("accounts.archived") }) });
+  const archivedSection = page.locator("section", {
+    has: page.getByRole("heading", { name: de("accounts.archived") }),
+  });
   await expect(archivedSection.getByTestId("account-card")).toHaveCount(1);
   await expect(page.getByTestId("accounts-total")).toContainText(euro(0));
   await look(page, "archived");
-  await card(page, "Kreditkarte").getByRole("button", { name: new RegExp(de("accounts.unarchive")) }).click();
+  await card(page, "Kreditkarte")
+    .getByRole("button", { name: new RegExp(de("accounts.unarchive")) })
+    .click();
   await expect(page.getByText(de("accounts.unarchivedToast"))).toBeVisible();
   await expect(archivedSection).toHaveCount(0);
 });

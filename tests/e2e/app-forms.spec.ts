@@ -5,7 +5,11 @@ test.describe("budget tool without JavaScript and across households", () => {
   test.use({ timezoneId: "Europe/Amsterdam", locale: "en-GB" });
 
   test("entries can be added, refused and listed with plain form posts @phone", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: "Europe/Amsterdam", locale: "en-GB" });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      timezoneId: "Europe/Amsterdam",
+      locale: "en-GB",
+    });
     const page = await context.newPage();
     await createVerifiedUser(context.request, { name: "Plain Forms" });
 

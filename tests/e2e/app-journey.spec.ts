@@ -6,7 +6,9 @@ import { settleAnimations, signUpAndVerify, testAccount } from "./fixtures";
 function todayParts() {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date());
   const [year, month] = today.split("-");
-  const monthName = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${today}T12:00:00Z`));
+  const monthName = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${today}T12:00:00Z`),
+  );
   return { today, year: year as string, month: `${year}-${month}`, monthName };
 }
 
@@ -18,7 +20,11 @@ async function openQuickEntry(page: Page, phone: boolean) {
   return sheet;
 }
 
-async function addEntry(page: Page, phone: boolean, entry: { kind: "Expense" | "Income"; amount: string; category: string; description: string }) {
+async function addEntry(
+  page: Page,
+  phone: boolean,
+  entry: { kind: "Expense" | "Income"; amount: string; category: string; description: string },
+) {
   const sheet = await openQuickEntry(page, phone);
   await sheet.getByText(entry.kind, { exact: true }).click();
   await sheet.getByLabel("Amount").fill(entry.amount);
@@ -35,13 +41,20 @@ async function openScreen(page: Page, phone: boolean, name: string) {
   const tab = tabs.getByRole("link", { name, exact: true });
   if (await tab.count()) return tab.click();
   await tabs.getByRole("link", { name: "More" }).click();
-  await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole("navigation", { name: "More screens" })
+    .getByRole("link", { name: new RegExp(`^${name}`) })
+    .click();
 }
 
 async function expectNoAxeViolations(page: Page) {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 async function journey(page: Page, phone: boolean) {
@@ -133,7 +146,10 @@ async function journey(page: Page, phone: boolean) {
   await page.getByRole("button", { name: "Save" }).first().click();
   await expect(page.getByRole("heading", { name: "Ustawienia", level: 1 })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "pl");
-  await page.getByRole("navigation", { name: phone ? "Ekrany" : "Ekrany budżetu" }).getByRole("link", { name: phone ? "Pulpit" : "Pulpit" }).click();
+  await page
+    .getByRole("navigation", { name: phone ? "Ekrany" : "Ekrany budżetu" })
+    .getByRole("link", { name: phone ? "Pulpit" : "Pulpit" })
+    .click();
   await expect(page.getByRole("heading", { name: "Pulpit", level: 1 })).toBeVisible();
   await expect(page.getByTestId("card-income").getByTestId("card-value")).toHaveText("3250,00\u00a0€");
   await expect(page.getByTestId("card-savingsRate").getByTestId("card-value")).toHaveText("60,6%");
@@ -146,14 +162,18 @@ async function journey(page: Page, phone: boolean) {
 test.describe("budget tool journey", () => {
   test.use({ timezoneId: "Europe/Amsterdam", locale: "en-GB" });
 
-  test("a new user on a desktop: sign up, first entries, chart periods, a goal, reports, Polish", async ({ page }, testInfo) => {
+  test("a new user on a desktop: sign up, first entries, chart periods, a goal, reports, Polish", async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "desktop only");
     await journey(page, false);
   });
 
   test.describe("on a 390 px phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    test("a new user on a phone: the same journey through the bottom bar and the + button @phone", async ({ page }, testInfo) => {
+    test("a new user on a phone: the same journey through the bottom bar and the + button @phone", async ({
+      page,
+    }, testInfo) => {
       test.skip(testInfo.project.name !== "phone", "phone project only");
       await journey(page, true);
     });

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createVerifiedUser, signInOverApi, testAccount, totpCode, verificationLink, waitForMailLink } from "./fixtures";
+import {
+  createVerifiedUser,
+  signInOverApi,
+  testAccount,
+  totpCode,
+  verificationLink,
+  waitForMailLink,
+} from "./fixtures";
 
 async function expectToast(page: Page, title: string, description?: string) {
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
@@ -7,7 +14,10 @@ async function expectToast(page: Page, title: string, description?: string) {
 }
 
 test.describe("accounts: the whole journey", () => {
-  test("sign up, confirm, header, sign out, wrong password, forgot and reset, sign in again", async ({ page, browser }) => {
+  test("sign up, confirm, header, sign out, wrong password, forgot and reset, sign in again", async ({
+    page,
+    browser,
+  }) => {
     const account = testAccount({ name: "Anna de Vries" });
 
     // Sign up with a typo in the confirmation: the spec's message, and no request is made.
@@ -40,7 +50,9 @@ test.describe("accounts: the whole journey", () => {
     await page.unroute("**/signup**");
 
     // Signing in before confirming is refused.
-    const early = await page.request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password } });
+    const early = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: account.email, password: account.password },
+    });
     expect(early.status()).toBe(403);
 
     // The link from the mail signs in and lands on the app's home.
@@ -102,7 +114,9 @@ test.describe("accounts: the whole journey", () => {
     await expect(page).toHaveURL(/\/app\/?$/);
   });
 
-  test("two-factor sign-in: turn on with a QR code, a code is asked at sign-in, a backup code works, turn off", async ({ page }) => {
+  test("two-factor sign-in: turn on with a QR code, a code is asked at sign-in, a backup code works, turn off", async ({
+    page,
+  }) => {
     const account = await createVerifiedUser(page.request);
 
     await page.goto("/app/settings/security");
@@ -111,7 +125,9 @@ test.describe("accounts: the whole journey", () => {
     await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
     await expect(page.getByRole("img", { name: "QR code to add Samen to your authenticator app" })).toBeVisible();
     const setupKey = (await page.getByTestId("two-factor-manual-key").textContent()) ?? "";
-    const backupCodes = (await page.getByTestId("two-factor-backup-codes").locator("li").allTextContents()).map((code) => code.trim());
+    const backupCodes = (await page.getByTestId("two-factor-backup-codes").locator("li").allTextContents()).map(
+      (code) => code.trim(),
+    );
     expect(backupCodes).toHaveLength(10);
 
     // A wrong first code is refused; the right one turns it on.

@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 import { createVerifiedUser, testAccount } from "./fixtures";
 
 test.describe("auth screens", () => {
-  test("/login and /auth open in sign-in mode, /signup in create-account mode, toggled by a link @phone", async ({ page }) => {
+  test("/login and /auth open in sign-in mode, /signup in create-account mode, toggled by a link @phone", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     await expect(page.getByLabel("Confirm password")).toHaveCount(0);
@@ -36,9 +38,15 @@ test.describe("auth screens", () => {
     await expect(page).toHaveURL(/\/app\/settings\/security$/);
   });
 
-  test("the 6th rapid wrong password is refused with the translated rate-limit message", async ({ browser, request }) => {
+  test("the 6th rapid wrong password is refused with the translated rate-limit message", async ({
+    browser,
+    request,
+  }) => {
     const account = await createVerifiedUser(request, { language: "de" });
-    const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" } });
+    const context = await browser.newContext({
+      locale: "de-DE",
+      extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" },
+    });
     const page = await context.newPage();
     await page.goto("/auth");
     await expect(page.getByRole("heading", { name: "Willkommen zurück" })).toBeVisible();
@@ -46,7 +54,10 @@ test.describe("auth screens", () => {
     for (let attempt = 1; attempt <= 6; attempt++) {
       await page.getByLabel("Passwort", { exact: true }).fill(`falsch ${attempt}`);
       await page.getByRole("button", { name: "Anmelden" }).click();
-      const expected = attempt < 6 ? "Ungültige E-Mail-Adresse oder ungültiges Passwort" : "Zu viele Versuche. Bitte warte etwas, bevor du es erneut versuchst.";
+      const expected =
+        attempt < 6
+          ? "Ungültige E-Mail-Adresse oder ungültiges Passwort"
+          : "Zu viele Versuche. Bitte warte etwas, bevor du es erneut versuchst.";
       await expect(page.getByText(expected).first()).toBeVisible();
       await expect(page.getByRole("button", { name: "Anmelden" })).toBeEnabled();
     }
@@ -109,10 +120,21 @@ test.describe("auth screens", () => {
   });
 
   test("auth pages have no accessibility violations @phone", async ({ page }) => {
-    for (const path of ["/auth", "/signup", "/forgot-password", "/reset-password?token=unknown", "/auth/verify?token=unknown"]) {
+    for (const path of [
+      "/auth",
+      "/signup",
+      "/forgot-password",
+      "/reset-password?token=unknown",
+      "/auth/verify?token=unknown",
+    ]) {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect({ path, violations: results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`) }).toEqual({
+      expect({
+        path,
+        violations: results.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+        ),
+      }).toEqual({
         path,
         violations: [],
       });

@@ -93,10 +93,9 @@ test("a visitor reads the blog: list, article, another language and an automatic
   await expect(page).toHaveURL(`/tr/blog/${couple.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(couple.tr);
   await expect(page.getByTestId("auto-translated-notice")).toContainText("Otomatik çevrildi");
-  await expect(page.getByTestId("auto-translated-notice").getByRole("link", { name: "Orijinalini okuyun" })).toHaveAttribute(
-    "href",
-    `/blog/${couple.slug}`,
-  );
+  await expect(
+    page.getByTestId("auto-translated-notice").getByRole("link", { name: "Orijinalini okuyun" }),
+  ).toHaveAttribute("href", `/blog/${couple.slug}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "tr");
 });
 
@@ -114,7 +113,10 @@ test("six skeleton cards show while another language's list loads", async ({ pag
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rustig advies voor je dagelijkse geld");
 });
 
-test("paths: /en redirects, an unknown prefix is a 404, a missing article says so, feeds per language", async ({ page, request }) => {
+test("paths: /en redirects, an unknown prefix is a 404, a missing article says so, feeds per language", async ({
+  page,
+  request,
+}) => {
   const redirected = await request.get(`/en/blog/${couple.slug}`, { maxRedirects: 0 });
   expect(redirected.status()).toBe(301);
   expect(redirected.headers().location).toBe(`/blog/${couple.slug}`);
@@ -185,7 +187,9 @@ test("a creator publishes and the background translations appear in the other la
   await expect(page.getByTestId("article-content").locator("p")).toHaveCount(2);
 });
 
-test("when the provider's quota runs out the queue stops; visitors translate on demand; translate-all finishes the rest", async ({ browser }) => {
+test("when the provider's quota runs out the queue stops; visitors translate on demand; translate-all finishes the rest", async ({
+  browser,
+}) => {
   const creatorTab = await creatorPage(browser);
   await setFakeMode("quota");
   const before = await fakeRequestCount();
@@ -267,16 +271,22 @@ test("blog pages pass axe for visitors and creators", async ({ browser, page }) 
   const creatorTab = await creatorPage(browser);
   await creatorTab.goto("/blog");
   await creatorTab.getByTestId("write-article-toggle").click();
-  const results = await new AxeBuilder({ page: creatorTab }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page: creatorTab })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect(results.violations).toEqual([]);
 });
 
 test("the blog reads well on a phone @phone", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByTestId("article-card").first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole("link", { name: couple.en }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(couple.en);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 });

@@ -16,24 +16,39 @@ const previousMonth = (() => {
 
 /** A translation with its placeholders filled in, as the page shows it. */
 function filled(language: string, key: string, values: Record<string, string> = {}, namespace = "budgets"): string {
-  return text(language, key, namespace).replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+  return text(language, key, namespace).replace(
+    /\{\{(\w+)\}\}/g,
+    (placeholder, name: string) => values[name] ?? placeholder,
+  );
 }
-const euro = (language: string, amount: number) => plainSpaces(new Intl.NumberFormat(language === "de" ? "de-DE" : "en-GB", { style: "currency", currency: "EUR" }).format(amount));
-const monthName = (value: string) => new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${value}-01T00:00:00Z`));
+const euro = (language: string, amount: number) =>
+  plainSpaces(
+    new Intl.NumberFormat(language === "de" ? "de-DE" : "en-GB", { style: "currency", currency: "EUR" }).format(amount),
+  );
+const monthName = (value: string) =>
+  new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${value}-01T00:00:00Z`),
+  );
 const budgetCard = (page: Page, label: string) => page.getByTestId("budget-card").filter({ hasText: label });
 const unbudgeted = (page: Page, label: string) => page.getByTestId("unbudgeted-category").filter({ hasText: label });
 
 async function spend(request: APIRequestContext, categoryId: string, amount: string, occurredOn = today) {
-  const response = await request.post("/app/transactions/new", { form: { intent: "add", js: "1", kind: "expense", amount, categoryId, occurredOn, description: "Budget test" } });
+  const response = await request.post("/app/transactions/new", {
+    form: { intent: "add", js: "1", kind: "expense", amount, categoryId, occurredOn, description: "Budget test" },
+  });
   expect(response.status()).toBe(200);
 }
 
 async function setBudget(request: APIRequestContext, fields: Record<string, string>) {
-  const response = await request.post(`/app/budgets?month=${fields.month ?? month}`, { form: { intent: "set", scope: "repeat", month, ...fields } });
+  const response = await request.post(`/app/budgets?month=${fields.month ?? month}`, {
+    form: { intent: "set", scope: "repeat", month, ...fields },
+  });
   expect(response.status()).toBe(200);
 }
 
-test("a household sets budgets, sees what is left and carried over, changes one month and removes one @phone", async ({ page }) => {
+test("a household sets budgets, sees what is left and carried over, changes one month and removes one @phone", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Berta Budget", language: "de" });
   const de = (key: string, values?: Record<string, string>) => filled("de", key, values);
@@ -56,7 +71,9 @@ test("a household sets budgets, sees what is left and carried over, changes one 
   await visit(page, "/app/budgets");
   const groceriesCard = budgetCard(page, groceriesLabel);
   await expect(groceriesCard.getByTestId("budget-left")).toHaveText(de("item.left", { amount: euro("de", 580) }));
-  await expect(groceriesCard.getByTestId("budget-carry")).toContainText(de("item.carryIn", { amount: euro("de", 300), month: monthName(previousMonth) }));
+  await expect(groceriesCard.getByTestId("budget-carry")).toContainText(
+    de("item.carryIn", { amount: euro("de", 300), month: monthName(previousMonth) }),
+  );
   await expect(groceriesCard).toContainText(de("item.rollsOver"));
   await expect(page.getByTestId("budget-left-total")).toHaveText(euro("de", 580));
 
@@ -67,7 +84,9 @@ test("a household sets budgets, sees what is left and carried over, changes one 
   await look(page, "editor");
   await row.getByRole("button", { name: de("form.save") }).click();
   await expect(page.getByText(de("toast.saved"))).toBeVisible();
-  await expect(budgetCard(page, eatingOutLabel).getByTestId("budget-over")).toHaveText(de("item.over", { amount: euro("de", 5) }));
+  await expect(budgetCard(page, eatingOutLabel).getByTestId("budget-over")).toHaveText(
+    de("item.over", { amount: euro("de", 5) }),
+  );
   await expect(page.getByTestId("budget-left-total")).toHaveText(euro("de", 575));
   await look(page, "month");
   if (page.viewportSize()?.width === 1280) {
@@ -104,7 +123,10 @@ test("a household sets budgets, sees what is left and carried over, changes one 
   // sideways check counts: the dashboard and the reports are looked at on the desktop run.
   const desktop = page.viewportSize()?.width === 1280;
   if (desktop) await look(page, "dashboard");
-  await expect(card.getByRole("link", { name: de("dashboard.open") })).toHaveAttribute("href", `/app/budgets?month=${month}`);
+  await expect(card.getByRole("link", { name: de("dashboard.open") })).toHaveAttribute(
+    "href",
+    `/app/budgets?month=${month}`,
+  );
 
   // Reports: budget against actual for the month.
   await visit(page, "/app/reports");
@@ -141,7 +163,9 @@ test("without JavaScript a budget is set with a plain form that answers beside t
   await expect(again.getByLabel(en("form.amount"))).toHaveValue("-5");
   await again.getByLabel(en("form.amount")).fill("250");
   await again.getByRole("button", { name: en("form.save") }).click();
-  await expect(budgetCard(page, label).getByTestId("budget-left")).toHaveText(en("item.left", { amount: euro("en", 250) }));
+  await expect(budgetCard(page, label).getByTestId("budget-left")).toHaveText(
+    en("item.left", { amount: euro("en", 250) }),
+  );
   await context.close();
 });
 
@@ -151,7 +175,13 @@ test("a read-only partner sees the budgets without any control", async ({ page, 
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
   await setBudget(page.request, { categoryId: groceries, amount: "300" });
   const partnerEmail = `budget-partner-${Date.now().toString(36)}@samen.test`;
-  expect((await page.request.post("/app/settings/partners", { form: { intent: "invite", email: partnerEmail, language: "en" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/app/settings/partners", {
+        form: { intent: "invite", email: partnerEmail, language: "en" },
+      })
+    ).status(),
+  ).toBe(200);
   const invitation = new URL(await waitForMailLink(partnerEmail, "/app/invitations/")).pathname;
 
   const partnerContext = await browser.newContext();

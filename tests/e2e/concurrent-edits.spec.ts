@@ -22,7 +22,13 @@ async function householdOfTwo(browser: Browser, partnerOptions: { javaScriptEnab
   const owner = await signedInPage(browser, "Pieter Owner");
   const partner = await signedInPage(browser, "Sanne Partner", partnerOptions);
   expect((await owner.page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  expect((await owner.page.request.post("/app/settings/partners", { form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" } })).status()).toBe(200);
+  expect(
+    (
+      await owner.page.request.post("/app/settings/partners", {
+        form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" },
+      })
+    ).status(),
+  ).toBe(200);
   const invitation = new URL(await waitForMailLink(partner.account.email, "/app/invitations/")).pathname;
   await partner.page.goto(invitation);
   await partner.page.getByRole("button", { name: "Accept and open the budget" }).click();
@@ -33,7 +39,9 @@ async function householdOfTwo(browser: Browser, partnerOptions: { javaScriptEnab
 /** An expense of today, added by the owner; answers the address of its own page. */
 async function addExpense(page: Page, description: string, amount: string): Promise<string> {
   const today = new Date().toISOString().slice(0, 10);
-  const added = await page.request.post("/app/transactions/new", { form: { intent: "add", js: "1", kind: "expense", amount, categoryId: groceriesId, occurredOn: today, description } });
+  const added = await page.request.post("/app/transactions/new", {
+    form: { intent: "add", js: "1", kind: "expense", amount, categoryId: groceriesId, occurredOn: today, description },
+  });
   expect(added.status()).toBe(200);
   await page.goto("/app/expenses");
   const href = await page.getByRole("link", { name: new RegExp(description) }).getAttribute("href");
@@ -52,11 +60,17 @@ async function openEdit(page: Page) {
   return card.locator("form").filter({ has: page.getByRole("textbox", { name: "Name", exact: true }) });
 }
 
-test("two people edit one goal: the stale save shows the other's change, overwrites nothing, and can be resolved @phone", async ({ browser }) => {
+test("two people edit one goal: the stale save shows the other's change, overwrites nothing, and can be resolved @phone", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // A premium household with a goal and a partner who edits.
   const { owner, partner } = await householdOfTwo(browser);
-  expect((await owner.page.request.post("/app/goals", { form: { intent: "create", name: "Holiday", target: "1200" } })).status()).toBe(200);
+  expect(
+    (
+      await owner.page.request.post("/app/goals", { form: { intent: "create", name: "Holiday", target: "1200" } })
+    ).status(),
+  ).toBe(200);
 
   // Both open the same goal's edit form.
   const ownerForm = await openEdit(owner.page);
@@ -86,7 +100,9 @@ test("two people edit one goal: the stale save shows the other's change, overwri
   await expect(goalCard(partner.page)).toContainText("Ski trip");
 
   // The owner's page still holds the version before that: the owner's next save meets the partner's change.
-  const staleOwnerForm = goalCard(owner.page).locator("form").filter({ has: owner.page.getByRole("textbox", { name: "Name", exact: true }) });
+  const staleOwnerForm = goalCard(owner.page)
+    .locator("form")
+    .filter({ has: owner.page.getByRole("textbox", { name: "Name", exact: true }) });
   await goalCard(owner.page).getByText("Edit or archive").click();
   await staleOwnerForm.getByRole("textbox", { name: "Name", exact: true }).fill("Beach week");
   await staleOwnerForm.getByRole("button", { name: "Save goal" }).click();
@@ -102,7 +118,9 @@ test("two people edit one goal: the stale save shows the other's change, overwri
   await partner.context.close();
 });
 
-test("two people edit one expense on its page: the later save shows the first one's amount, and 'Use theirs' takes it @phone", async ({ browser }) => {
+test("two people edit one expense on its page: the later save shows the first one's amount, and 'Use theirs' takes it @phone", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { owner, partner } = await householdOfTwo(browser);
   const entryPath = await addExpense(owner.page, "Weekly shop", "12.50");
@@ -143,7 +161,9 @@ test("two people edit one expense on its page: the later save shows the first on
   await partner.context.close();
 });
 
-test("without JavaScript a stale save of an expense comes back with the notice, and 'Save mine anyway' saves it", async ({ browser }) => {
+test("without JavaScript a stale save of an expense comes back with the notice, and 'Save mine anyway' saves it", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { owner, partner } = await householdOfTwo(browser, { javaScriptEnabled: false });
   const entryPath = await addExpense(owner.page, "Bakery", "4.20");
@@ -180,7 +200,9 @@ test("without JavaScript a stale save of an expense comes back with the notice, 
   await partner.context.close();
 });
 
-test("in the entry sheet: a stale save shows the other's amount and 'Use theirs' takes it; a stale delete asks again", async ({ browser }) => {
+test("in the entry sheet: a stale save shows the other's amount and 'Use theirs' takes it; a stale delete asks again", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { owner, partner } = await householdOfTwo(browser);
   await addExpense(owner.page, "Weekly shop", "12.50");
@@ -221,4 +243,3 @@ test("in the entry sheet: a stale save shows the other's amount and 'Use theirs'
   await owner.context.close();
   await partner.context.close();
 });
-

@@ -31,7 +31,9 @@ function decodePart(body: string, encoding: string): string {
   const normalized = encoding.toLowerCase();
   if (normalized === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (normalized === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return body;
@@ -44,7 +46,9 @@ export function readMail(mail: SinkMail): { subject: string; text: string; html:
   const headers = raw.slice(0, headerEnd).replace(/\n[ \t]+/g, " ");
   const subjectLine = /^subject: (.*)$/im.exec(headers)?.[1] ?? "";
   const subject = subjectLine.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, value: string) =>
-    kind.toLowerCase() === "b" ? Buffer.from(value, "base64").toString("utf8") : decodePart(value.replace(/_/g, " "), "quoted-printable"),
+    kind.toLowerCase() === "b"
+      ? Buffer.from(value, "base64").toString("utf8")
+      : decodePart(value.replace(/_/g, " "), "quoted-printable"),
   );
   const parts: Record<string, string> = {};
   for (const chunk of raw.split(/\n--[^\n]+\n/)) {
@@ -53,13 +57,18 @@ export function readMail(mail: SinkMail): { subject: string; text: string; html:
     const partHeaders = chunk.slice(0, end).replace(/\n[ \t]+/g, " ");
     const type = /content-type:\s*([^;\s]+)/i.exec(partHeaders)?.[1]?.toLowerCase();
     const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(partHeaders)?.[1] ?? "7bit";
-    if (type === "text/plain" || type === "text/html") parts[type] = decodePart(chunk.slice(end + 2).replace(/\n--[^\n]*--\s*$/, ""), encoding);
+    if (type === "text/plain" || type === "text/html")
+      parts[type] = decodePart(chunk.slice(end + 2).replace(/\n--[^\n]*--\s*$/, ""), encoding);
   }
   return { subject, text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
 }
 
 /** Waits until the sink holds a mail for `recipient` whose link starts with `linkPrefix`; returns that link. */
-export async function waitForMailLink(recipient: string, linkPrefix: string, options: { skip?: number; timeout?: number } = {}): Promise<string> {
+export async function waitForMailLink(
+  recipient: string,
+  linkPrefix: string,
+  options: { skip?: number; timeout?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + (options.timeout ?? 15_000);
   for (;;) {
     const links = readSinkMails(mailDirectory(), recipient)
@@ -103,7 +112,10 @@ export async function signUpAndVerify(page: Page, account: TestAccount): Promise
  * sink, signs in, and leaves the session cookie in the request context. Pass `page.request` (or `context.request`) so the
  * browser pages of that context are signed in too.
  */
-export async function createVerifiedUser(request: APIRequestContext, overrides: Partial<TestAccount> & { language?: string } = {}): Promise<TestAccount> {
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  overrides: Partial<TestAccount> & { language?: string } = {},
+): Promise<TestAccount> {
   const account = testAccount(overrides);
   const signUp = await request.post("/api/auth/sign-up/email", {
     data: { email: account.email, password: account.password, name: account.name, locale: overrides.language ?? "en" },
@@ -119,8 +131,13 @@ export async function createVerifiedUser(request: APIRequestContext, overrides: 
 }
 
 /** Signs in through the JSON API (after sign-out, or for a second context of the same account). */
-export async function signInOverApi(request: APIRequestContext, account: Pick<TestAccount, "email" | "password">): Promise<void> {
-  const response = await request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password } });
+export async function signInOverApi(
+  request: APIRequestContext,
+  account: Pick<TestAccount, "email" | "password">,
+): Promise<void> {
+  const response = await request.post("/api/auth/sign-in/email", {
+    data: { email: account.email, password: account.password },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -133,7 +150,8 @@ function base32Decode(value: string): Buffer {
     bits += index.toString(2).padStart(5, "0");
   }
   const bytes: number[] = [];
-  for (let offset = 0; offset + 8 <= bits.length; offset += 8) bytes.push(Number.parseInt(bits.slice(offset, offset + 8), 2));
+  for (let offset = 0; offset + 8 <= bits.length; offset += 8)
+    bytes.push(Number.parseInt(bits.slice(offset, offset + 8), 2));
   return Buffer.from(bytes);
 }
 
@@ -143,7 +161,8 @@ export function totpCode(setupKey: string, at = Date.now()): string {
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
   const digest = crypto.createHmac("sha1", base32Decode(setupKey)).update(counter).digest();
   const offset = (digest.at(-1) ?? 0) & 15;
-  const number = ((digest[offset]! & 0x7f) << 24) | (digest[offset + 1]! << 16) | (digest[offset + 2]! << 8) | digest[offset + 3]!;
+  const number =
+    ((digest[offset]! & 0x7f) << 24) | (digest[offset + 1]! << 16) | (digest[offset + 2]! << 8) | digest[offset + 3]!;
   return String(number % 1_000_000).padStart(6, "0");
 }
 
@@ -153,7 +172,12 @@ export function totpCode(setupKey: string, at = Date.now()): string {
  */
 export async function settleAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
 }
 
@@ -164,20 +188,34 @@ export async function settleAnimations(page: Page): Promise<void> {
  */
 export async function lookAt(page: Page, name: string, options: { regionsScroll?: boolean } = {}): Promise<void> {
   const directory = process.env.SHOTS_DIR;
-  if (directory) await page.screenshot({ path: `${directory}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (directory)
+    await page.screenshot({ path: `${directory}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
   expect(await sidewaysOverflow(page, options)).toEqual([]);
 }
 
 /** What sticks out of the page on the right (up to five elements, named), ignoring scrolling regions when asked. */
-export async function sidewaysOverflow(page: Page, { regionsScroll = false }: { regionsScroll?: boolean } = {}): Promise<string[]> {
+export async function sidewaysOverflow(
+  page: Page,
+  { regionsScroll = false }: { regionsScroll?: boolean } = {},
+): Promise<string[]> {
   return page.evaluate((regionsScroll) => {
     const width = document.documentElement.clientWidth;
     const wide = [...document.querySelectorAll("main *")].filter(
-      (element) => !(regionsScroll && element.closest("[role=region]")) && element.getBoundingClientRect().right > width + 1,
+      (element) =>
+        !(regionsScroll && element.closest("[role=region]")) && element.getBoundingClientRect().right > width + 1,
     );
-    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
+    return wide
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`,
+      );
   }, regionsScroll);
 }

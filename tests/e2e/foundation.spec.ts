@@ -8,7 +8,10 @@ test.describe("foundation", () => {
   });
 
   test("German visitors get German HTML with no English flash", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" } });
+    const context = await browser.newContext({
+      locale: "de-DE",
+      extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" },
+    });
     const page = await context.newPage();
     const response = await page.request.get("/nonexistent", { headers: { "accept-language": "de" } });
     expect(await response.text()).toContain("Hoppla! Seite nicht gefunden");
@@ -34,7 +37,8 @@ test.describe("foundation", () => {
   test("scripts run under a nonce-based Content-Security-Policy without violations", async ({ page }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
     });
     const response = await page.goto("/");
     const csp = response?.headers()["content-security-policy"] ?? "";
@@ -43,15 +47,19 @@ test.describe("foundation", () => {
     expect(violations).toEqual([]);
   });
 
-  test("a page kept for anonymous visitors runs its scripts on every visit, also after the browser revalidates it", async ({ page }) => {
+  test("a page kept for anonymous visitors runs its scripts on every visit, also after the browser revalidates it", async ({
+    page,
+  }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
     });
     // What the browser's cache asked with (allHeaders: If-None-Match is added below the page's own headers).
     const validators: Promise<string | undefined>[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/faq") validators.push(request.allHeaders().then((headers) => headers["if-none-match"]));
+      if (new URL(request.url()).pathname === "/faq")
+        validators.push(request.allHeaders().then((headers) => headers["if-none-match"]));
     });
     const first = await page.goto("/faq");
     expect(first?.headers()["cache-control"]).toContain("s-maxage=");

@@ -41,13 +41,18 @@ function legalDocument(page: Page) {
 async function expectTextFitsItsColumn(page: Page) {
   const overflowing = await legalDocument(page)
     .locator("h1, h2, p, li")
-    .evaluateAll((elements) => elements.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent?.slice(0, 60)));
+    .evaluateAll((elements) =>
+      elements.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent?.slice(0, 60)),
+    );
   expect(overflowing).toEqual([]);
 }
 
 for (const language of languages) {
   test.describe(`legal pages in ${language.code}`, () => {
-    test(`privacy shows its title, date, 14 sections and a working table of contents @phone`, async ({ page, baseURL }) => {
+    test(`privacy shows its title, date, 14 sections and a working table of contents @phone`, async ({
+      page,
+      baseURL,
+    }) => {
       await openInLanguage(page, baseURL, language.code, "/privacy");
       await expect(page.locator("html")).toHaveAttribute("lang", language.code);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(language.privacyTitle);
@@ -112,7 +117,9 @@ for (const language of languages) {
         await openInLanguage(page, baseURL, language.code, path);
         await page.getByRole("button", { name: language.download }).click();
         await expect
-          .poll(() => page.evaluate(() => (window as unknown as { __printCalls: { count: number } }).__printCalls.count))
+          .poll(() =>
+            page.evaluate(() => (window as unknown as { __printCalls: { count: number } }).__printCalls.count),
+          )
           .toBe(1);
       }
     });
@@ -146,7 +153,10 @@ for (const language of languages) {
 test("switching the language rewrites the legal text without a reload", async ({ page, baseURL }) => {
   await openInLanguage(page, baseURL, "en", "/privacy");
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  await page.getByRole("banner").getByRole("button", { name: /English/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /English/ })
+    .click();
   await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");
   await expect(page.getByText("Zuletzt aktualisiert: 25. November 2026")).toBeVisible();

@@ -4,7 +4,9 @@ import { isPhone, marketingPages, useLanguage, visit } from "./marketing-support
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
   expect(summary, label).toEqual([]);
 }
 
@@ -18,7 +20,9 @@ for (const language of ["en", "de"] as const) {
   });
 }
 
-test("axe finds no violations with the menu, the language list, an FAQ answer or a screenshot open @phone", async ({ page }) => {
+test("axe finds no violations with the menu, the language list, an FAQ answer or a screenshot open @phone", async ({
+  page,
+}) => {
   await visit(page, "/");
   if (isPhone(page)) {
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -84,8 +84,13 @@ async function fakeTagManager(context: BrowserContext) {
 
 type Command = [string, ...unknown[]];
 const commands = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))) as Promise<Command[]>;
-const pageViews = async (page: Page) => (await commands(page)).filter(([name, event]) => name === "event" && event === "page_view").map(([, , params]) => (params as { page_path: string }).page_path);
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)),
+  ) as Promise<Command[]>;
+const pageViews = async (page: Page) =>
+  (await commands(page))
+    .filter(([name, event]) => name === "event" && event === "page_view")
+    .map(([, , params]) => (params as { page_path: string }).page_path);
 
 test("nothing is loaded before consent, and declining keeps it that way @phone", async ({ page, context }) => {
   const requests = await fakeTagManager(context);
@@ -103,14 +108,21 @@ test("nothing is loaded before consent, and declining keeps it that way @phone",
   expect(await page.evaluate(() => typeof (window as unknown as { gtag?: unknown }).gtag)).toBe("undefined");
 });
 
-test("after consent the tag loads with IP anonymisation and every route change sends a page view", async ({ page, context }) => {
+test("after consent the tag loads with IP anonymisation and every route change sends a page view", async ({
+  page,
+  context,
+}) => {
   const requests = await fakeTagManager(context);
   await visit(page, `${origin}/`);
   await page.getByRole("button", { name: "Allow analytics" }).click();
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
   await expect.poll(() => requests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${measurementId}`]);
   const config = (await commands(page)).find(([name]) => name === "config");
-  expect(config).toEqual(["config", measurementId, expect.objectContaining({ anonymize_ip: true, send_page_view: false })]);
+  expect(config).toEqual([
+    "config",
+    measurementId,
+    expect.objectContaining({ anonymize_ip: true, send_page_view: false }),
+  ]);
   await expect.poll(() => pageViews(page)).toEqual(["/"]);
 
   await page.getByRole("banner").getByRole("link", { name: "Pricing" }).click();
@@ -127,13 +139,19 @@ test("after consent the tag loads with IP anonymisation and every route change s
   await expect.poll(() => pageViews(page)).toEqual(["/about"]);
 });
 
-test("the footer's cookie settings reopen the banner, and withdrawing consent stops page views", async ({ page, context }) => {
+test("the footer's cookie settings reopen the banner, and withdrawing consent stops page views", async ({
+  page,
+  context,
+}) => {
   await fakeTagManager(context);
   await visit(page, `${origin}/`);
   await page.getByRole("button", { name: "Allow analytics" }).click();
   await expect.poll(() => pageViews(page)).toEqual(["/"]);
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
-  await page.getByRole("region", { name: "May we count your visit?" }).getByRole("button", { name: "No, thanks" }).click();
+  await page
+    .getByRole("region", { name: "May we count your visit?" })
+    .getByRole("button", { name: "No, thanks" })
+    .click();
   await page.getByRole("banner").getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await page.waitForTimeout(300);
@@ -141,12 +159,17 @@ test("the footer's cookie settings reopen the banner, and withdrawing consent st
   expect((await context.cookies()).find((cookie) => cookie.name === "analytics_consent")?.value).toBe("denied");
 });
 
-test("a visit with internal=true is not tracked, and the browser stays excluded afterwards", async ({ page, context }) => {
+test("a visit with internal=true is not tracked, and the browser stays excluded afterwards", async ({
+  page,
+  context,
+}) => {
   const requests = await fakeTagManager(context);
   await visit(page, `${origin}/?internal=true`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
-  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "internal_user")?.value).toBe("true");
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "internal_user")?.value)
+    .toBe("true");
   await visit(page, `${origin}/pricing`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("consent-banner")).toHaveCount(0);
@@ -185,23 +208,33 @@ test("a visitor from the excluded IP address gets the flag on the page root and 
   await other.close();
 });
 
-test("with APP_URL and PUBLIC_ASSETS_URL, sign-in links go to the app host and pictures come from the bucket", async ({ page, context }) => {
+test("with APP_URL and PUBLIC_ASSETS_URL, sign-in links go to the app host and pictures come from the bucket", async ({
+  page,
+  context,
+}) => {
   await fakeTagManager(context);
   await context.addCookies([{ name: "internal_user", value: "true", url: origin }]);
   await context.route(`${assetsUrl}/**`, (route) => route.fulfill({ status: 404 }));
   await visit(page, `${origin}/`);
   const header = page.getByRole("banner");
-  if ((page.viewportSize()?.width ?? 1280) >= 768) await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", `${appUrl}/auth`);
+  if ((page.viewportSize()?.width ?? 1280) >= 768)
+    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", `${appUrl}/auth`);
   await expect(header.getByRole("link", { name: "Start Free" })).toHaveAttribute("href", `${appUrl}/signup`);
   await expect(page.locator('[data-plan="premium"]').getByRole("link")).toHaveAttribute("href", `${appUrl}/signup`);
   const picture = page.locator('section[aria-labelledby="screenshots-title"] img').first();
   await expect(picture).toHaveAttribute("src", `${assetsUrl}/images/screenshots/dashboard-800.webp`);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${assetsUrl}/images/og-image.png`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${assetsUrl}/images/og-image.png`,
+  );
   const csp = (await page.request.get(`${origin}/`)).headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/img-src[^;]*https:\/\/assets\.samen\.example/);
 });
 
-test("without GA_MEASUREMENT_ID there is no banner, no cookie settings and no tag @phone", async ({ page, context }) => {
+test("without GA_MEASUREMENT_ID there is no banner, no cookie settings and no tag @phone", async ({
+  page,
+  context,
+}) => {
   const requests = await fakeTagManager(context);
   await visit(page, "/");
   await page.waitForLoadState("networkidle");

@@ -3,7 +3,8 @@ import { filledText, freeLimits, text, useLanguage, visit } from "./marketing-su
 
 test.describe("FAQ accordion", () => {
   /** A question's disclosure; `open` is the native state the browser keeps and exposes as expanded. */
-  const question = (page: Page, name: string) => page.locator("details", { has: page.locator("summary", { hasText: name }) });
+  const question = (page: Page, name: string) =>
+    page.locator("details", { has: page.locator("summary", { hasText: name }) });
 
   test("opens one answer at a time, and the open one can be closed @phone", async ({ page }) => {
     await visit(page, "/faq");

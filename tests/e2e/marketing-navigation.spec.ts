@@ -6,11 +6,15 @@ import { isPhone, text, useLanguage, visit } from "./marketing-support";
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 }
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 async function storedLanguage(page: Page) {
   const cookies = await page.context().cookies();
-  return { cookie: cookies.find((cookie) => cookie.name === "lang")?.value, storage: await page.evaluate(() => localStorage.getItem("lang")) };
+  return {
+    cookie: cookies.find((cookie) => cookie.name === "lang")?.value,
+    storage: await page.evaluate(() => localStorage.getItem("lang")),
+  };
 }
 
 test.describe("header and footer", () => {
@@ -30,13 +34,19 @@ test.describe("header and footer", () => {
   test("the footer links and the contact block @phone", async ({ page }) => {
     await visit(page, "/about");
     const footer = page.getByRole("contentinfo");
-    const hrefs = await footer.getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const hrefs = await footer
+      .getByRole("navigation")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs).toEqual(["/features", "/pricing", "/faq", "/about", "#contact", "/privacy", "/terms"]);
     await footer.getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/\/about#contact$/);
     const contact = page.locator("#contact");
     await expect(contact).toBeInViewport();
-    await expect(contact.getByRole("link", { name: "hello@samen.app" })).toHaveAttribute("href", "mailto:hello@samen.app");
+    await expect(contact.getByRole("link", { name: "hello@samen.app" })).toHaveAttribute(
+      "href",
+      "mailto:hello@samen.app",
+    );
   });
 
   test("a signed-in visitor sees their e-mail and can sign out with a form post @phone", async ({ page }) => {
@@ -51,19 +61,32 @@ test.describe("header and footer", () => {
     await expect(signOut.locator("xpath=ancestor::form")).toHaveAttribute("method", "post");
     await expect(signOut.locator("xpath=ancestor::form")).toHaveAttribute("action", "/auth/sign-out");
     await signOut.click();
-    await expect(page.getByRole("banner").getByRole("link", { name: isPhone(page) ? "Start Free" : "Login" })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: isPhone(page) ? "Start Free" : "Login" }),
+    ).toBeVisible();
     await expect(page.getByText(account.email, { exact: true })).toHaveCount(0);
   });
 });
 
 test.describe("language switcher", () => {
-  test("lists all eight languages by their own names and switches the whole page without a reload", async ({ page }) => {
+  test("lists all eight languages by their own names and switches the whole page without a reload", async ({
+    page,
+  }) => {
     await visit(page, "/pricing");
     await markDocument(page);
     const switcher = page.getByRole("button", { name: "Language: English" });
     await switcher.click();
     const menu = page.getByRole("menu");
-    await expect(menu.getByRole("menuitemradio")).toHaveText(["English", "Nederlands", "Deutsch", "Français", "Español", "Polski", "Türkçe", "Українська"]);
+    await expect(menu.getByRole("menuitemradio")).toHaveText([
+      "English",
+      "Nederlands",
+      "Deutsch",
+      "Français",
+      "Español",
+      "Polski",
+      "Türkçe",
+      "Українська",
+    ]);
     await expect(menu.getByRole("menuitemradio", { name: "English" })).toHaveAttribute("aria-checked", "true");
     await menu.getByRole("menuitemradio", { name: "Deutsch" }).click();
 
@@ -133,7 +156,9 @@ test.describe("language switcher", () => {
 });
 
 test.describe("mobile menu", () => {
-  test("opens and closes with the keyboard, keeps focus inside, and returns it to the button @phone", async ({ page }) => {
+  test("opens and closes with the keyboard, keeps focus inside, and returns it to the button @phone", async ({
+    page,
+  }) => {
     test.skip(!isPhone(page), "the menu exists under 768 px");
     await visit(page, "/");
     await expect(page.getByRole("banner").getByRole("navigation")).toBeHidden();
@@ -143,7 +168,14 @@ test.describe("mobile menu", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Features" })).toBeFocused();
-    await expect(menu.getByRole("navigation").getByRole("link")).toHaveText(["Features", "Pricing", "FAQ", "About", "Blog", "Privacy"]);
+    await expect(menu.getByRole("navigation").getByRole("link")).toHaveText([
+      "Features",
+      "Pricing",
+      "FAQ",
+      "About",
+      "Blog",
+      "Privacy",
+    ]);
     await expect(menu.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
     // Focus stays in the open menu.
     for (let step = 0; step < 25; step++) await page.keyboard.press("Tab");

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { filledText, freeLimits, isPhone, marketingPages, plainSpaces, text, useLanguage, visit } from "./marketing-support";
+import {
+  filledText,
+  freeLimits,
+  isPhone,
+  marketingPages,
+  plainSpaces,
+  text,
+  useLanguage,
+  visit,
+} from "./marketing-support";
 
 for (const language of ["en", "de"] as const) {
   test.describe(`public pages in ${language}`, () => {
@@ -23,9 +32,13 @@ for (const language of ["en", "de"] as const) {
       await expect(page.locator("main h2:not(.sr-only)")).toHaveText(sectionTitles);
       // Target groups, and three five-star testimonials with a name and a location.
       for (const group of ["couples", "families", "expats", "students"]) {
-        await expect(page.getByRole("heading", { name: text(language, `home.audience.items.${group}.title`), exact: true })).toBeVisible();
+        await expect(
+          page.getByRole("heading", { name: text(language, `home.audience.items.${group}.title`), exact: true }),
+        ).toBeVisible();
       }
-      const stars = page.getByRole("img", { name: text(language, "home.testimonials.rating").replace("{{count}}", "5") });
+      const stars = page.getByRole("img", {
+        name: text(language, "home.testimonials.rating").replace("{{count}}", "5"),
+      });
       await expect(stars).toHaveCount(3);
       for (const person of ["couple", "expat", "student"]) {
         await expect(page.getByText(text(language, `home.testimonials.items.${person}.location`))).toBeVisible();
@@ -37,9 +50,17 @@ for (const language of ["en", "de"] as const) {
       await expect(page).toHaveURL(/#pricing$/);
       await expect(page.locator("#pricing")).toBeInViewport();
       // The closing call to action leads to sign-up and to /pricing.
-      const closing = page.locator("section", { has: page.getByRole("heading", { name: text(language, "home.closing.title") }) });
-      await expect(closing.getByRole("link", { name: text(language, "shared.startFree") })).toHaveAttribute("href", "/signup");
-      await expect(closing.getByRole("link", { name: text(language, "home.closing.secondary") })).toHaveAttribute("href", "/pricing");
+      const closing = page.locator("section", {
+        has: page.getByRole("heading", { name: text(language, "home.closing.title") }),
+      });
+      await expect(closing.getByRole("link", { name: text(language, "shared.startFree") })).toHaveAttribute(
+        "href",
+        "/signup",
+      );
+      await expect(closing.getByRole("link", { name: text(language, "home.closing.secondary") })).toHaveAttribute(
+        "href",
+        "/pricing",
+      );
     });
 
     test("screenshots are real pictures with size, lazy loading and alt text @phone", async ({ page }) => {
@@ -52,14 +73,29 @@ for (const language of ["en", "de"] as const) {
         await expect(image).toHaveAttribute("height", "1000");
         expect(await image.getAttribute("alt")).toBeTruthy();
         await image.scrollIntoViewIfNeeded();
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
       }
     });
 
-    test("features shows the spec's five cards with budgets, bills, statement import and the two people of a couple @phone", async ({ page }) => {
+    test("features shows the spec's five cards with budgets, bills, statement import and the two people of a couple @phone", async ({
+      page,
+    }) => {
       await visit(page, "/features");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "features.title"));
-      const cards = ["simple", "secure", "overview", "budgets", "bills", "import", "goals", "everywhere", "together", "fairShare"].map((key) => text(language, `features.items.${key}.title`));
+      const cards = [
+        "simple",
+        "secure",
+        "overview",
+        "budgets",
+        "bills",
+        "import",
+        "goals",
+        "everywhere",
+        "together",
+        "fairShare",
+      ].map((key) => text(language, `features.items.${key}.title`));
       await expect(page.locator("[data-feature] h2")).toHaveText(cards);
     });
 
@@ -77,7 +113,9 @@ for (const language of ["en", "de"] as const) {
       await expect(premium.locator("ul li")).toHaveCount(7);
       await expect(page.locator('[data-plan="free"] ul li')).toHaveCount(6);
       // The free plan's rule limit comes from the plan itself, on the card and in the comparison.
-      await expect(page.locator('[data-plan="free"]').getByText(filledText(language, "pricing.free.features.rules", freeLimits))).toBeVisible();
+      await expect(
+        page.locator('[data-plan="free"]').getByText(filledText(language, "pricing.free.features.rules", freeLimits)),
+      ).toBeVisible();
       const comparison = page.getByTestId("plan-comparison");
       await expect(comparison.locator('[data-row="rules"] td')).toHaveText([
         filledText(language, "pricing.compare.cells.rulesFree", freeLimits),
@@ -86,22 +124,34 @@ for (const language of ["en", "de"] as const) {
       // Budgets, bills and statement import are ticked on both plans; custom categories on Premium only.
       const included = text(language, "pricing.compare.included");
       for (const row of ["budgets", "recurring", "statementImport"]) {
-        await expect(comparison.locator(`[data-row="${row}"]`).getByRole("img", { name: included, exact: true })).toHaveCount(2);
+        await expect(
+          comparison.locator(`[data-row="${row}"]`).getByRole("img", { name: included, exact: true }),
+        ).toHaveCount(2);
       }
-      await expect(comparison.locator('[data-row="customCategories"] td').first().getByRole("img")).toHaveAccessibleName(text(language, "pricing.compare.notIncluded"));
+      await expect(
+        comparison.locator('[data-row="customCategories"] td').first().getByRole("img"),
+      ).toHaveAccessibleName(text(language, "pricing.compare.notIncluded"));
       await expect(page.getByText(text(language, "shared.perMonth"))).toHaveCount(2);
       for (const plan of ["free", "premium"]) {
-        await expect(page.locator(`[data-plan="${plan}"]`).getByRole("link", { name: text(language, `pricing.${plan}.cta`) })).toHaveAttribute("href", "/signup");
+        await expect(
+          page.locator(`[data-plan="${plan}"]`).getByRole("link", { name: text(language, `pricing.${plan}.cta`) }),
+        ).toHaveAttribute("href", "/signup");
       }
     });
 
     test("about tells the story in three paragraphs with three values @phone", async ({ page }) => {
       await visit(page, "/about");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "about.title"));
-      for (const paragraph of ["origin", "insight", "mission"]) await expect(page.getByText(text(language, `about.story.${paragraph}`))).toBeVisible();
+      for (const paragraph of ["origin", "insight", "mission"])
+        await expect(page.getByText(text(language, `about.story.${paragraph}`))).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: text(language, "about.valuesTitle") })).toBeVisible();
-      await expect(page.locator("main").getByRole("heading", { level: 3 })).toHaveText(["calm", "privacy", "together"].map((key) => text(language, `about.values.${key}.title`)));
-      await expect(page.getByRole("link", { name: text(language, "about.cta.button") })).toHaveAttribute("href", "/signup");
+      await expect(page.locator("main").getByRole("heading", { level: 3 })).toHaveText(
+        ["calm", "privacy", "together"].map((key) => text(language, `about.values.${key}.title`)),
+      );
+      await expect(page.getByRole("link", { name: text(language, "about.cta.button") })).toHaveAttribute(
+        "href",
+        "/signup",
+      );
     });
 
     test("FAQ lists the questions and ends with a button to sign-up @phone", async ({ page }) => {
@@ -109,22 +159,49 @@ for (const language of ["en", "de"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "faq.title"));
       await expect(page.locator("main summary")).toHaveCount(12);
       await expect(page.locator("main summary").first()).toHaveText(text(language, "faq.items.free.question"));
-      await expect(page.locator("main").getByRole("link", { name: text(language, "shared.startFree") })).toHaveAttribute("href", "/signup");
+      await expect(
+        page.locator("main").getByRole("link", { name: text(language, "shared.startFree") }),
+      ).toHaveAttribute("href", "/signup");
     });
 
-    test("every public page sets title, description, canonical, robots and Open Graph tags @phone", async ({ page, baseURL }) => {
-      const seoKey: Record<string, string> = { "/": "home", "/features": "features", "/pricing": "pricing", "/about": "about", "/faq": "faq", "/dashboard": "dashboard" };
+    test("every public page sets title, description, canonical, robots and Open Graph tags @phone", async ({
+      page,
+      baseURL,
+    }) => {
+      const seoKey: Record<string, string> = {
+        "/": "home",
+        "/features": "features",
+        "/pricing": "pricing",
+        "/about": "about",
+        "/faq": "faq",
+        "/dashboard": "dashboard",
+      };
       for (const path of marketingPages) {
         await visit(page, path);
         const key = seoKey[path];
         await expect(page).toHaveTitle(text(language, `seo.${key}.title`));
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", text(language, `seo.${key}.description`));
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path === "/" ? "/" : path}`);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+          "content",
+          text(language, `seo.${key}.description`),
+        );
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          `${baseURL}${path === "/" ? "/" : path}`,
+        );
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
-        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", text(language, `seo.${key}.title`));
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+          "content",
+          text(language, `seo.${key}.title`),
+        );
         await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}${path}`);
-        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/images/og-image.png`);
-        await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", language === "de" ? "de_DE" : "en_US");
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+          "content",
+          `${baseURL}/images/og-image.png`,
+        );
+        await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute(
+          "content",
+          language === "de" ? "de_DE" : "en_US",
+        );
         await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
       }
     });
@@ -144,7 +221,10 @@ test.describe("dashboard demo", () => {
     expect(plainSpaces(await page.locator('[data-card="netAmount"]').innerText())).toContain("1.269,60 €");
     expect(plainSpaces(await page.locator('[data-card="savingsRate"]').innerText())).toContain("29,9 %");
     await expect(page.locator("[data-card]")).toHaveCount(4);
-    await expect(page.getByRole("progressbar", { name: text("de", "dashboard.goals.name") })).toHaveAttribute("aria-valuenow", "64");
+    await expect(page.getByRole("progressbar", { name: text("de", "dashboard.goals.name") })).toHaveAttribute(
+      "aria-valuenow",
+      "64",
+    );
     expect(plainSpaces(await page.locator("main").innerText())).toContain("3.200,00 € von 5.000,00 €");
     await expect(page.getByRole("link", { name: text("de", "dashboard.invitePartner") })).toBeVisible();
     await expect(page.getByRole("button", { name: text("de", "dashboard.notifications") })).toBeVisible();
@@ -174,7 +254,15 @@ test.describe("dashboard demo", () => {
       return;
     }
     await expect(bar).toBeVisible();
-    await expect(bar.getByRole("link")).toHaveText(["Dashboard", "Income", "Expenses", "Goals", "Reports", "Settings", "Upgrade"]);
+    await expect(bar.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Income",
+      "Expenses",
+      "Goals",
+      "Reports",
+      "Settings",
+      "Upgrade",
+    ]);
     await expect(bar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     // Every tab fits: no horizontal scrolling at 360 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -216,6 +304,7 @@ test.describe("robots.txt and sitemap.xml", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/xml");
     const body = await response.text();
-    for (const path of [...marketingPages, "/privacy", "/terms"]) expect(body).toContain(`<loc>${baseURL}${path}</loc>`);
+    for (const path of [...marketingPages, "/privacy", "/terms"])
+      expect(body).toContain(`<loc>${baseURL}${path}</loc>`);
   });
 });

@@ -6,12 +6,19 @@ import type { BrowserContext, Page, Response } from "@playwright/test";
 type Json = { [key: string]: string | Json };
 
 function readLocale(language: string, namespace: string): Json {
-  return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../app/i18n/locales", language, `${namespace}.json`), "utf8")) as Json;
+  return JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, "../../app/i18n/locales", language, `${namespace}.json`), "utf8"),
+  ) as Json;
 }
 
 /** A translated text by key, read from the same files the app uses (so copy edits do not break the tests). */
 export function text(language: string, key: string, namespace = "marketing"): string {
-  const value = key.split(".").reduce<string | Json | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), readLocale(language, namespace));
+  const value = key
+    .split(".")
+    .reduce<string | Json | undefined>(
+      (node, part) => (typeof node === "object" ? node[part] : undefined),
+      readLocale(language, namespace),
+    );
   if (typeof value !== "string") throw new Error(`no text ${language}/${namespace}:${key}`);
   return value;
 }
@@ -21,10 +28,16 @@ export const freeLimits = { maxRules: 10 };
 
 /** `text` with its `{{placeholders}}` filled in, as the page fills them. */
 export function filledText(language: string, key: string, values: Record<string, number>): string {
-  return text(language, key).replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
+  return text(language, key).replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+    String(values[name] ?? placeholder),
+  );
 }
 
-export async function useLanguage(context: BrowserContext, baseURL: string | undefined, language: string): Promise<void> {
+export async function useLanguage(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  language: string,
+): Promise<void> {
   await context.addCookies([{ name: "lang", value: language, url: baseURL ?? "http://localhost" }]);
 }
 

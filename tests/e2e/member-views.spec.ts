@@ -20,24 +20,48 @@ async function signedInPage(browser: Browser, name: string, viewport: { width: n
 }
 
 const add = (page: Page, fields: { amount: string; categoryId: string; description: string; shared: "1" | "0" }) =>
-  page.request.post("/app/transactions/new", { form: { intent: "add", js: "1", kind: "expense", occurredOn: today, ...fields } });
+  page.request.post("/app/transactions/new", {
+    form: { intent: "add", js: "1", kind: "expense", occurredOn: today, ...fields },
+  });
 
-test("a partner keeps her personal spending to category totals; the lists and dashboard switch between ours, mine and hers @phone", async ({ browser }, testInfo) => {
+test("a partner keeps her personal spending to category totals; the lists and dashboard switch between ours, mine and hers @phone", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   const viewport = testInfo.project.use.viewport ?? { width: 1280, height: 800 };
   const owner = await signedInPage(browser, "Pieter", viewport);
   const partner = await signedInPage(browser, "Sanne", viewport);
 
   expect((await owner.page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  expect((await owner.page.request.post("/app/settings/partners", { form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" } })).status()).toBe(200);
+  expect(
+    (
+      await owner.page.request.post("/app/settings/partners", {
+        form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" },
+      })
+    ).status(),
+  ).toBe(200);
   await partner.page.goto(new URL(await waitForMailLink(partner.account.email, "/app/invitations/")).pathname);
   await partner.page.getByRole("button", { name: "Accept and open the budget" }).click();
   await expect(partner.page).toHaveURL(/\/app\?joined=1/);
 
-  expect((await add(owner.page, { amount: "90", categoryId: groceriesId, description: "Weekly shop", shared: "1" })).status()).toBe(200);
-  expect((await add(owner.page, { amount: "25", categoryId: groceriesId, description: "Snacks", shared: "0" })).status()).toBe(200);
-  expect((await add(partner.page, { amount: "70.13", categoryId: healthId, description: "Therapist Mirjam", shared: "0" })).status()).toBe(200);
-  expect((await add(partner.page, { amount: "31.50", categoryId: groceriesId, description: "Market", shared: "1" })).status()).toBe(200);
+  expect(
+    (
+      await add(owner.page, { amount: "90", categoryId: groceriesId, description: "Weekly shop", shared: "1" })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await add(owner.page, { amount: "25", categoryId: groceriesId, description: "Snacks", shared: "0" })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await add(partner.page, { amount: "70.13", categoryId: healthId, description: "Therapist Mirjam", shared: "0" })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await add(partner.page, { amount: "31.50", categoryId: groceriesId, description: "Market", shared: "1" })
+    ).status(),
+  ).toBe(200);
 
   // Sanne chooses, in Settings, where the partners are.
   await partner.page.goto("/app/settings#partner");
@@ -92,12 +116,15 @@ test("a partner keeps her personal spending to category totals; the lists and da
   await expect(owner.page).toHaveURL(/view=mine/);
   await expect(owner.page.getByTestId("card-expenses").getByTestId("card-value")).toHaveText("€115.00");
   // The cards that stay the household's say so, in this view only.
-  await expect(owner.page.getByTestId("member-view-note")).toHaveText(/accounts, “Safe to spend”, budgets and goals stay the whole household's/);
+  await expect(owner.page.getByTestId("member-view-note")).toHaveText(
+    /accounts, “Safe to spend”, budgets and goals stay the whole household's/,
+  );
   await lookAt(owner.page, "dashboard-mine");
 
   // Her entry's own page is not found for him, as a stranger's would be.
   await partner.page.goto(`/app/expenses?month=${month}`);
-  const entryPath = (await partner.page.getByRole("link", { name: /Therapist Mirjam/ }).getAttribute("href"))?.split("?")[0] ?? "";
+  const entryPath =
+    (await partner.page.getByRole("link", { name: /Therapist Mirjam/ }).getAttribute("href"))?.split("?")[0] ?? "";
   expect(entryPath).toMatch(/^\/app\/transactions\/[0-9a-f-]{36}$/);
   expect((await owner.page.request.get(entryPath, { maxRedirects: 0 })).status()).toBe(404);
   expect((await partner.page.request.get(entryPath, { maxRedirects: 0 })).status()).toBe(200);

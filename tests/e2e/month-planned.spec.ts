@@ -16,8 +16,28 @@ const day = (number: number) => `${month.replace("-", "")}${String(number).padSt
 function statement(days: number[]): Buffer {
   const own = "NL91ABNA0417164300";
   const rows = [
-    ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"],
-    ...days.map((number) => [day(number), "Markt Kraam 7", own, "", "BA", "Af", "10,00", "Betaalautomaat", `Groente ${number}`]),
+    [
+      "Datum",
+      "Naam / Omschrijving",
+      "Rekening",
+      "Tegenrekening",
+      "Code",
+      "Af Bij",
+      "Bedrag (EUR)",
+      "Mutatiesoort",
+      "Mededelingen",
+    ],
+    ...days.map((number) => [
+      day(number),
+      "Markt Kraam 7",
+      own,
+      "",
+      "BA",
+      "Af",
+      "10,00",
+      "Betaalautomaat",
+      `Groente ${number}`,
+    ]),
   ];
   return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
 }
@@ -67,7 +87,8 @@ test("two budgets and a monthly rent: left to spend and safe to spend follow the
   ]) {
     // An empty page opens the form by itself; after a series is added it is closed again.
     const details = page.locator("#new-series");
-    if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator("summary").click();
+    if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+      await details.locator("summary").click();
     const form = details.locator("form");
     await form.getByText(series.kind, { exact: true }).click();
     await form.getByLabel("Name").fill(series.name);
@@ -103,7 +124,10 @@ test("two budgets and a monthly rent: left to spend and safe to spend follow the
 
   // The rent confirmed with one tap: it is spent now rather than still to come, so safe to spend holds.
   await visit(page, "/app/recurring");
-  await page.getByTestId("upcoming-list").getByRole("button", { name: /^Confirm Rent/ }).click();
+  await page
+    .getByTestId("upcoming-list")
+    .getByRole("button", { name: /^Confirm Rent/ })
+    .click();
   await expect(page.getByText("Rent entered: €1,150.00")).toBeVisible();
   await visit(page, "/app");
   await expect(safeToSpend(page)).toHaveText("€1,420.00");
@@ -111,7 +135,9 @@ test("two budgets and a monthly rent: left to spend and safe to spend follow the
 
   // An import: the market stall's row is put in Groceries, Samen offers to remember it, and the answer is yes.
   await visit(page, "/app/import");
-  await page.getByLabel("Drop the file here or choose it").setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: statement([2]) });
+  await page
+    .getByLabel("Drop the file here or choose it")
+    .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: statement([2]) });
   await page.getByRole("button", { name: "Read the file" }).click();
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
   await page.getByLabel("Category: Groente 2").selectOption({ label: "Groceries" });
@@ -124,9 +150,16 @@ test("two budgets and a monthly rent: left to spend and safe to spend follow the
 
   // The next statement is sorted by the learned rule, and the groceries budget has 10 € less.
   await visit(page, "/app/import");
-  await page.getByLabel("Drop the file here or choose it").setInputFiles({ name: "ing-next.csv", mimeType: "text/csv", buffer: statement([2, 3]) });
+  await page
+    .getByLabel("Drop the file here or choose it")
+    .setInputFiles({ name: "ing-next.csv", mimeType: "text/csv", buffer: statement([2, 3]) });
   await page.getByRole("button", { name: "Read the file" }).click();
-  await expect(page.getByLabel("Category: Groente 3")).toHaveValue(await page.getByLabel("Category: Groente 3").locator("option", { hasText: "Groceries" }).getAttribute("value") as string);
+  await expect(page.getByLabel("Category: Groente 3")).toHaveValue(
+    (await page
+      .getByLabel("Category: Groente 3")
+      .locator("option", { hasText: "Groceries" })
+      .getAttribute("value")) as string,
+  );
   await expect(page.getByText("Set by your rule")).toBeVisible();
   await visit(page, "/app/rules");
   await expect(page.getByTestId("rule-card").first()).toContainText("Markt Kraam 7");

@@ -60,9 +60,25 @@ const statement = (description: string) => ({
 });
 const month = today.slice(0, 7);
 /** Rent on the 1st of every month since this month began. */
-const rentSeries = { kind: "expense", amount: "950", description: "Rent", categoryId: "00000000-0000-4000-8000-000000000201", frequency: "monthly", day: "1", startsOn: `${month}-01` };
+const rentSeries = {
+  kind: "expense",
+  amount: "950",
+  description: "Rent",
+  categoryId: "00000000-0000-4000-8000-000000000201",
+  frequency: "monthly",
+  day: "1",
+  startsOn: `${month}-01`,
+};
 /** One condition row of the rule form and what the rule sets. */
-const ruleFields = { conditionField: "counterparty", conditionOperator: "contains", conditionValue: "Bakker", conditionMax: "", conditionAccount: "", categoryId: groceriesId, rename: "" };
+const ruleFields = {
+  conditionField: "counterparty",
+  conditionOperator: "contains",
+  conditionValue: "Bakker",
+  conditionMax: "",
+  conditionAccount: "",
+  categoryId: groceriesId,
+  rename: "",
+};
 /** A household write: the owner and the partner who edits may, the read-only partner is refused, anyone else does not see the household. */
 const householdWrite: Expected = { anonymous: 302, owner: 200, partner: 403, stranger: 404 };
 /**
@@ -109,27 +125,81 @@ const rows: Row[] = [
   page("/app/rules"),
   page("/app/settle-up"),
   // What the entry form preselects while typing: each signed-in person about their own household.
-  { name: "GET a suggestion for an entry", method: "GET", path: () => "/app/rules/suggest?kind=expense&description=Bakker&amount=2.50", expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
+  {
+    name: "GET a suggestion for an entry",
+    method: "GET",
+    path: () => "/app/rules/suggest?kind=expense&description=Bakker&amount=2.50",
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 },
+  },
   // An account's own page: readable by the partner; another household's account is "not found" for the stranger.
-  { name: "GET an account's page", method: "GET", path: (ids) => `/app/accounts/${ids.accountId}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 } },
+  {
+    name: "GET an account's page",
+    method: "GET",
+    path: (ids) => `/app/accounts/${ids.accountId}`,
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 },
+  },
   // A waiting import: only the owner previews it; anyone else's draft is "not found" (its existence never confirmed).
-  { name: "GET an import preview", method: "GET", path: (ids) => `/app/import/${ids.draftId}`, expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 } },
+  {
+    name: "GET an import preview",
+    method: "GET",
+    path: (ids) => `/app/import/${ids.draftId}`,
+    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+  },
   page("/app/household", { owner: 302, partner: 302, stranger: 302 }),
   page("/app/notifications", { owner: 302, partner: 302, stranger: 302 }),
-  { name: "GET one entry", method: "GET", path: (ids) => `/app/transactions/${ids.transactionId}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 } },
-  { name: "GET an invitation link", method: "GET", path: (ids) => `/app/invitations/${ids.token}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
+  {
+    name: "GET one entry",
+    method: "GET",
+    path: (ids) => `/app/transactions/${ids.transactionId}`,
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 },
+  },
+  {
+    name: "GET an invitation link",
+    method: "GET",
+    path: (ids) => `/app/invitations/${ids.token}`,
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 },
+  },
   // Downloads: premium and readable by the partner; the stranger's own free household meets the upgrade page.
-  { name: "GET transactions.csv", method: "GET", path: () => `/app/export/transactions.csv?from=${month}-01&to=${today}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 } },
-  { name: "GET settlements.csv", method: "GET", path: () => `/app/export/settlements.csv?from=${month}-01&to=${today}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 } },
-  { name: "GET report.pdf", method: "GET", path: () => `/app/export/report.pdf?month=${month}`, expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 } },
-  { name: "GET my data (JSON)", method: "GET", path: () => "/app/settings/data/export.json", expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
+  {
+    name: "GET transactions.csv",
+    method: "GET",
+    path: () => `/app/export/transactions.csv?from=${month}-01&to=${today}`,
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 },
+  },
+  {
+    name: "GET settlements.csv",
+    method: "GET",
+    path: () => `/app/export/settlements.csv?from=${month}-01&to=${today}`,
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 },
+  },
+  {
+    name: "GET report.pdf",
+    method: "GET",
+    path: () => `/app/export/report.pdf?month=${month}`,
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 302 },
+  },
+  {
+    name: "GET my data (JSON)",
+    method: "GET",
+    path: () => "/app/settings/data/export.json",
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 },
+  },
 
   // Budget writes: only the owner; the partner is read-only (403), the stranger does not see the household (404).
   {
     name: "POST add entry",
     method: "POST",
     path: () => "/app/transactions/new",
-    form: (ids) => ({ intent: "add", js: "1", householdId: ids.householdId, kind: "expense", amount: "12.50", categoryId: "00000000-0000-4000-8000-000000000202", occurredOn: today, description: "matrix" }),
+    form: (ids) => ({
+      intent: "add",
+      js: "1",
+      householdId: ids.householdId,
+      kind: "expense",
+      amount: "12.50",
+      categoryId: "00000000-0000-4000-8000-000000000202",
+      occurredOn: today,
+      description: "matrix",
+    }),
     expected: householdWrite,
   },
   // Changing or deleting an entry without its version is a conflict.
@@ -137,7 +207,16 @@ const rows: Row[] = [
     name: "POST update entry",
     method: "POST",
     path: (ids) => `/app/transactions/${ids.transactionId}`,
-    form: (ids) => ({ intent: "update", js: "1", householdId: ids.householdId, kind: "income", amount: "3000", categoryId: salaryId, occurredOn: today, description: "Salary" }),
+    form: (ids) => ({
+      intent: "update",
+      js: "1",
+      householdId: ids.householdId,
+      kind: "income",
+      amount: "3000",
+      categoryId: salaryId,
+      occurredOn: today,
+      description: "Salary",
+    }),
     expected: versionedWrite,
   },
   {
@@ -151,7 +230,13 @@ const rows: Row[] = [
     name: "POST contribute to goal",
     method: "POST",
     path: () => "/app/goals",
-    form: (ids) => ({ intent: "contribute", householdId: ids.householdId, goalId: ids.goalId, direction: "add", amount: "10" }),
+    form: (ids) => ({
+      intent: "contribute",
+      householdId: ids.householdId,
+      goalId: ids.goalId,
+      direction: "add",
+      amount: "10",
+    }),
     expected: householdWrite,
   },
   // Budgets: owner only.
@@ -159,14 +244,28 @@ const rows: Row[] = [
     name: "POST set a budget",
     method: "POST",
     path: () => `/app/budgets?month=${month}`,
-    form: (ids) => ({ intent: "set", householdId: ids.householdId, categoryId: groceriesId, month, amount: "400", scope: "repeat", rollover: "on" }),
+    form: (ids) => ({
+      intent: "set",
+      householdId: ids.householdId,
+      categoryId: groceriesId,
+      month,
+      amount: "400",
+      scope: "repeat",
+      rollover: "on",
+    }),
     expected: householdWrite,
   },
   {
     name: "POST remove a budget",
     method: "POST",
     path: () => `/app/budgets?month=${month}`,
-    form: (ids) => ({ intent: "remove", householdId: ids.householdId, categoryId: groceriesId, month, scope: "repeat" }),
+    form: (ids) => ({
+      intent: "remove",
+      householdId: ids.householdId,
+      categoryId: groceriesId,
+      month,
+      scope: "repeat",
+    }),
     expected: householdWrite,
   },
   // Settle up: the share method and "Mark as settled" are household writes; settling happens once (the editor first, then nothing is left for the owner).
@@ -207,30 +306,77 @@ const rows: Row[] = [
     expected: ownerOnly,
   },
   // Accounts: owner only.
-  { name: "POST create account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "create", householdId: ids.householdId, name: "Matrix cash", kind: "cash" }), expected: householdWrite },
+  {
+    name: "POST create account",
+    method: "POST",
+    path: () => "/app/accounts",
+    form: (ids) => ({ intent: "create", householdId: ids.householdId, name: "Matrix cash", kind: "cash" }),
+    expected: householdWrite,
+  },
   {
     name: "POST update account",
     method: "POST",
     path: () => "/app/accounts",
-    form: (ids) => ({ intent: "update", householdId: ids.householdId, accountId: ids.savingsAccountId, name: "Rainy day", kind: "savings", iban: "NL02 ABNA 0123 4567 89", openingBalance: "100" }),
+    form: (ids) => ({
+      intent: "update",
+      householdId: ids.householdId,
+      accountId: ids.savingsAccountId,
+      name: "Rainy day",
+      kind: "savings",
+      iban: "NL02 ABNA 0123 4567 89",
+      openingBalance: "100",
+    }),
     expected: versionedWrite,
   },
-  { name: "POST archive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "archive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
-  { name: "POST unarchive account", method: "POST", path: () => "/app/accounts", form: (ids) => ({ intent: "unarchive", householdId: ids.householdId, accountId: ids.savingsAccountId }), expected: householdWrite },
+  {
+    name: "POST archive account",
+    method: "POST",
+    path: () => "/app/accounts",
+    form: (ids) => ({ intent: "archive", householdId: ids.householdId, accountId: ids.savingsAccountId }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST unarchive account",
+    method: "POST",
+    path: () => "/app/accounts",
+    form: (ids) => ({ intent: "unarchive", householdId: ids.householdId, accountId: ids.savingsAccountId }),
+    expected: householdWrite,
+  },
   // Transfers between own accounts, on the account's page: owner only.
   {
     name: "POST move money",
     method: "POST",
     path: (ids) => `/app/accounts/${ids.accountId}`,
-    form: (ids) => ({ intent: "transfer", householdId: ids.householdId, toAccountId: ids.savingsAccountId, amount: "25", occurredOn: today, description: "matrix" }),
+    form: (ids) => ({
+      intent: "transfer",
+      householdId: ids.householdId,
+      toAccountId: ids.savingsAccountId,
+      amount: "25",
+      occurredOn: today,
+      description: "matrix",
+    }),
     expected: householdWrite,
   },
-  { name: "POST delete a transfer", method: "POST", path: (ids) => `/app/accounts/${ids.accountId}`, form: (ids) => ({ intent: "deleteTransfer", householdId: ids.householdId, transferId: ids.transferId }), expected: doneByEditor(404) },
+  {
+    name: "POST delete a transfer",
+    method: "POST",
+    path: (ids) => `/app/accounts/${ids.accountId}`,
+    form: (ids) => ({ intent: "deleteTransfer", householdId: ids.householdId, transferId: ids.transferId }),
+    expected: doneByEditor(404),
+  },
   {
     name: "POST restore a transfer",
     method: "POST",
     path: (ids) => `/app/accounts/${ids.accountId}`,
-    form: (ids) => ({ intent: "restoreTransfer", householdId: ids.householdId, transferId: ids.transferId, fromAccountId: ids.accountId, toAccountId: ids.savingsAccountId, amountMinor: "1000", occurredOn: today }),
+    form: (ids) => ({
+      intent: "restoreTransfer",
+      householdId: ids.householdId,
+      transferId: ids.transferId,
+      fromAccountId: ids.accountId,
+      toAccountId: ids.savingsAccountId,
+      amountMinor: "1000",
+      occurredOn: today,
+    }),
     expected: householdWrite,
   },
   // Statement import: upload (multipart; the owner is sent on to the preview), confirm, undo — owner only.
@@ -238,72 +384,232 @@ const rows: Row[] = [
     name: "POST upload a statement",
     method: "POST",
     path: () => "/app/import",
-    multipart: (ids) => ({ intent: "upload", householdId: ids.householdId, accountId: ids.accountId, statement: statement("Brood") }),
+    multipart: (ids) => ({
+      intent: "upload",
+      householdId: ids.householdId,
+      accountId: ids.accountId,
+      statement: statement("Brood"),
+    }),
     expected: { anonymous: 302, owner: 302, partner: 403, stranger: 404 },
   },
   {
     name: "POST confirm an import",
     method: "POST",
     path: () => "/app/import",
-    form: (ids) => ({ intent: "confirm", householdId: ids.householdId, draftId: ids.draftId, accountId: ids.accountId }),
+    form: (ids) => ({
+      intent: "confirm",
+      householdId: ids.householdId,
+      draftId: ids.draftId,
+      accountId: ids.accountId,
+    }),
     expected: doneByEditor(404),
   },
-  { name: "POST undo an import", method: "POST", path: () => "/app/import", form: (ids) => ({ intent: "undo", householdId: ids.householdId, batchId: ids.batchId }), expected: householdWrite },
+  {
+    name: "POST undo an import",
+    method: "POST",
+    path: () => "/app/import",
+    form: (ids) => ({ intent: "undo", householdId: ids.householdId, batchId: ids.batchId }),
+    expected: householdWrite,
+  },
   // Rules: owner only (the read-only partner sees the list); changing or deleting the rule without its version is a conflict.
-  { name: "POST create a rule", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "create", householdId: ids.householdId, ...ruleFields }), expected: householdWrite },
+  {
+    name: "POST create a rule",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "create", householdId: ids.householdId, ...ruleFields }),
+    expected: householdWrite,
+  },
   {
     name: "POST change a rule",
     method: "POST",
     path: () => "/app/rules",
-    form: (ids) => ({ intent: "update", householdId: ids.householdId, ruleId: ids.ruleId, ...ruleFields, conditionValue: "Bakker Bart" }),
+    form: (ids) => ({
+      intent: "update",
+      householdId: ids.householdId,
+      ruleId: ids.ruleId,
+      ...ruleFields,
+      conditionValue: "Bakker Bart",
+    }),
     expected: versionedWrite,
   },
-  { name: "POST move a rule", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "moveDown", householdId: ids.householdId, ruleId: ids.ruleId }), expected: householdWrite },
+  {
+    name: "POST move a rule",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "moveDown", householdId: ids.householdId, ruleId: ids.ruleId }),
+    expected: householdWrite,
+  },
   {
     name: "POST learn a rule (Always put … in …?)",
     method: "POST",
     path: () => "/app/rules",
-    form: (ids) => ({ intent: "learn", js: "1", householdId: ids.householdId, counterparty: "Bakker", categoryId: groceriesId, kind: "expense" }),
+    form: (ids) => ({
+      intent: "learn",
+      js: "1",
+      householdId: ids.householdId,
+      counterparty: "Bakker",
+      categoryId: groceriesId,
+      kind: "expense",
+    }),
     expected: householdWrite,
   },
-  { name: "POST preview rules on existing entries", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "preview", householdId: ids.householdId }), expected: householdWrite },
-  { name: "POST apply rules to existing entries", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "apply", householdId: ids.householdId }), expected: householdWrite },
-  { name: "POST delete a rule", method: "POST", path: () => "/app/rules", form: (ids) => ({ intent: "delete", householdId: ids.householdId, ruleId: ids.ruleId }), expected: versionedWrite },
+  {
+    name: "POST preview rules on existing entries",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "preview", householdId: ids.householdId }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST apply rules to existing entries",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "apply", householdId: ids.householdId }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST delete a rule",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({ intent: "delete", householdId: ids.householdId, ruleId: ids.ruleId }),
+    expected: versionedWrite,
+  },
   // Recurring series and their due dates: owner only; changing or deleting the series without its version is a conflict.
-  { name: "POST create a series", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "create", householdId: ids.householdId, ...rentSeries }), expected: householdWrite },
+  {
+    name: "POST create a series",
+    method: "POST",
+    path: () => "/app/recurring",
+    form: (ids) => ({ intent: "create", householdId: ids.householdId, ...rentSeries }),
+    expected: householdWrite,
+  },
   {
     name: "POST change a series",
     method: "POST",
     path: () => "/app/recurring",
-    form: (ids) => ({ intent: "update", householdId: ids.householdId, recurringId: ids.recurringId, ...rentSeries, amount: "975" }),
+    form: (ids) => ({
+      intent: "update",
+      householdId: ids.householdId,
+      recurringId: ids.recurringId,
+      ...rentSeries,
+      amount: "975",
+    }),
     expected: versionedWrite,
   },
-  { name: "POST confirm a due date", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "confirm", householdId: ids.householdId, recurringId: ids.recurringId, dueOn: `${month}-01` }), expected: householdWrite },
-  { name: "POST skip a due date", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "skip", householdId: ids.householdId, recurringId: ids.recurringId, dueOn: `${month}-01` }), expected: householdWrite },
-  { name: "POST reopen a due date", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "reopen", householdId: ids.householdId, recurringId: ids.recurringId, dueOn: `${month}-01` }), expected: householdWrite },
-  { name: "POST delete a series", method: "POST", path: () => "/app/recurring", form: (ids) => ({ intent: "delete", householdId: ids.householdId, recurringId: ids.recurringId }), expected: versionedWrite },
+  {
+    name: "POST confirm a due date",
+    method: "POST",
+    path: () => "/app/recurring",
+    form: (ids) => ({
+      intent: "confirm",
+      householdId: ids.householdId,
+      recurringId: ids.recurringId,
+      dueOn: `${month}-01`,
+    }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST skip a due date",
+    method: "POST",
+    path: () => "/app/recurring",
+    form: (ids) => ({
+      intent: "skip",
+      householdId: ids.householdId,
+      recurringId: ids.recurringId,
+      dueOn: `${month}-01`,
+    }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST reopen a due date",
+    method: "POST",
+    path: () => "/app/recurring",
+    form: (ids) => ({
+      intent: "reopen",
+      householdId: ids.householdId,
+      recurringId: ids.recurringId,
+      dueOn: `${month}-01`,
+    }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST delete a series",
+    method: "POST",
+    path: () => "/app/recurring",
+    form: (ids) => ({ intent: "delete", householdId: ids.householdId, recurringId: ids.recurringId }),
+    expected: versionedWrite,
+  },
   // Per-person settings: everyone signed in changes only their own profile.
-  { name: "POST profile", method: "POST", path: () => "/app/settings", form: () => ({ intent: "profile", name: "Someone", locale: "en" }), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
-  { name: "POST mark notifications read", method: "POST", path: () => "/app/notifications", form: () => ({}), expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 } },
+  {
+    name: "POST profile",
+    method: "POST",
+    path: () => "/app/settings",
+    form: () => ({ intent: "profile", name: "Someone", locale: "en" }),
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 },
+  },
+  {
+    name: "POST mark notifications read",
+    method: "POST",
+    path: () => "/app/notifications",
+    form: () => ({}),
+    expected: { anonymous: 302, owner: 200, partner: 200, stranger: 200 },
+  },
   // The switcher only switches to households one belongs to (else it just goes back).
-  { name: "POST switch household", method: "POST", path: () => "/app/household", form: (ids) => ({ householdId: ids.householdId }), expected: { anonymous: 302, owner: 303, partner: 303, stranger: 303 } },
+  {
+    name: "POST switch household",
+    method: "POST",
+    path: () => "/app/household",
+    form: (ids) => ({ householdId: ids.householdId }),
+    expected: { anonymous: 302, owner: 303, partner: 303, stranger: 303 },
+  },
 
   // Premium: plan, categories, sharing — owner only.
-  { name: "POST cancel subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "cancel", householdId: ids.householdId }), expected: ownerOnly },
-  { name: "POST resume subscription", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "resume", householdId: ids.householdId }), expected: ownerOnly },
-  { name: "POST upgrade (already premium)", method: "POST", path: () => "/app/upgrade", form: (ids) => ({ intent: "upgrade", householdId: ids.householdId }), expected: { anonymous: 302, owner: 409, editor: 403, partner: 403, stranger: 404 } },
+  {
+    name: "POST cancel subscription",
+    method: "POST",
+    path: () => "/app/upgrade",
+    form: (ids) => ({ intent: "cancel", householdId: ids.householdId }),
+    expected: ownerOnly,
+  },
+  {
+    name: "POST resume subscription",
+    method: "POST",
+    path: () => "/app/upgrade",
+    form: (ids) => ({ intent: "resume", householdId: ids.householdId }),
+    expected: ownerOnly,
+  },
+  {
+    name: "POST upgrade (already premium)",
+    method: "POST",
+    path: () => "/app/upgrade",
+    form: (ids) => ({ intent: "upgrade", householdId: ids.householdId }),
+    expected: { anonymous: 302, owner: 409, editor: 403, partner: 403, stranger: 404 },
+  },
   {
     name: "POST create category",
     method: "POST",
     path: () => "/app/settings/categories",
-    form: (ids) => ({ intent: "create", householdId: ids.householdId, kind: "expense", name: "Matrix", color: "#2f7d5b", icon: "shapes" }),
+    form: (ids) => ({
+      intent: "create",
+      householdId: ids.householdId,
+      kind: "expense",
+      name: "Matrix",
+      color: "#2f7d5b",
+      icon: "shapes",
+    }),
     expected: doneByEditor(400),
   },
   {
     name: "POST rename category",
     method: "POST",
     path: () => "/app/settings/categories",
-    form: (ids) => ({ intent: "update", householdId: ids.householdId, categoryId: ids.categoryId, name: "Pets and vet", color: "#be3a6e", icon: "heart-pulse" }),
+    form: (ids) => ({
+      intent: "update",
+      householdId: ids.householdId,
+      categoryId: ids.categoryId,
+      name: "Pets and vet",
+      color: "#be3a6e",
+      icon: "heart-pulse",
+    }),
     expected: versionedWrite,
   },
   {
@@ -317,14 +623,37 @@ const rows: Row[] = [
     name: "POST invite",
     method: "POST",
     path: () => "/app/settings/partners",
-    form: (ids) => ({ intent: "invite", householdId: ids.householdId, email: `matrix-${Date.now()}@samen.test`, language: "en" }),
+    form: (ids) => ({
+      intent: "invite",
+      householdId: ids.householdId,
+      email: `matrix-${Date.now()}@samen.test`,
+      language: "en",
+    }),
     expected: ownerOnly,
   },
-  { name: "POST revoke invitation", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "revoke", householdId: ids.householdId, invitationId: ids.invitationId }), expected: ownerOnly },
+  {
+    name: "POST revoke invitation",
+    method: "POST",
+    path: () => "/app/settings/partners",
+    form: (ids) => ({ intent: "revoke", householdId: ids.householdId, invitationId: ids.invitationId }),
+    expected: ownerOnly,
+  },
   // The used invitation link: nobody can use it again; anonymous is sent to sign in first.
-  { name: "POST accept a used invitation", method: "POST", path: (ids) => `/app/invitations/${ids.token}`, form: () => ({}), expected: { anonymous: 302, owner: 410, partner: 410, stranger: 410 } },
+  {
+    name: "POST accept a used invitation",
+    method: "POST",
+    path: (ids) => `/app/invitations/${ids.token}`,
+    form: () => ({}),
+    expected: { anonymous: 302, owner: 410, partner: 410, stranger: 410 },
+  },
   // Account deletion is about one's own account; with a wrong password it refuses everyone.
-  { name: "POST delete account (wrong password)", method: "POST", path: () => "/app/settings/data", form: () => ({ confirm: "yes", password: "not the password" }), expected: { anonymous: 302, owner: 403, partner: 403, stranger: 403 } },
+  {
+    name: "POST delete account (wrong password)",
+    method: "POST",
+    path: () => "/app/settings/data",
+    form: () => ({ confirm: "yes", password: "not the password" }),
+    expected: { anonymous: 302, owner: 403, partner: 403, stranger: 403 },
+  },
   // Each member's own choice of how the others see their personal spending: about their own data, so a viewer may too.
   {
     name: "POST personal spending privacy",
@@ -334,11 +663,29 @@ const rows: Row[] = [
     expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 },
   },
   // Leaving: the owner cannot leave their own household, the stranger is not in it, both partners may (and do).
-  { name: "POST leave", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "leave", householdId: ids.householdId }), expected: { anonymous: 302, stranger: 404, editor: 302, owner: 409, partner: 302 } },
+  {
+    name: "POST leave",
+    method: "POST",
+    path: () => "/app/settings/partners",
+    form: (ids) => ({ intent: "leave", householdId: ids.householdId }),
+    expected: { anonymous: 302, stranger: 404, editor: 302, owner: 409, partner: 302 },
+  },
   // Removing the (former) partner: owner only; the partner left just before, so there is nobody to remove.
-  { name: "POST remove partner", method: "POST", path: () => "/app/settings/partners", form: (ids) => ({ intent: "remove", householdId: ids.householdId, partnerUserId: ids.partnerUserId }), expected: { anonymous: 302, partner: 404, editor: 404, stranger: 404, owner: 404 } },
+  {
+    name: "POST remove partner",
+    method: "POST",
+    path: () => "/app/settings/partners",
+    form: (ids) => ({ intent: "remove", householdId: ids.householdId, partnerUserId: ids.partnerUserId }),
+    expected: { anonymous: 302, partner: 404, editor: 404, stranger: 404, owner: 404 },
+  },
   // The entry is deleted last (the rows above use it); without its version the owner's delete is a conflict and nothing is deleted.
-  { name: "POST delete entry", method: "POST", path: (ids) => `/app/transactions/${ids.transactionId}`, form: (ids) => ({ intent: "delete", householdId: ids.householdId }), expected: { anonymous: 302, partner: 404, editor: 404, stranger: 404, owner: 409 } },
+  {
+    name: "POST delete entry",
+    method: "POST",
+    path: (ids) => `/app/transactions/${ids.transactionId}`,
+    form: (ids) => ({ intent: "delete", householdId: ids.householdId }),
+    expected: { anonymous: 302, partner: 404, editor: 404, stranger: 404, owner: 409 },
+  },
 ];
 
 async function post(context: APIRequestContext, path: string, form: Record<string, string>) {
@@ -346,8 +693,15 @@ async function post(context: APIRequestContext, path: string, form: Record<strin
 }
 
 /** The owner's upload: the draft's id is in the preview address it redirects to. */
-async function uploadStatement(context: APIRequestContext, fields: Record<string, string>, description: string): Promise<string> {
-  const response = await context.post("/app/import", { multipart: { intent: "upload", ...fields, statement: statement(description) }, maxRedirects: 0 });
+async function uploadStatement(
+  context: APIRequestContext,
+  fields: Record<string, string>,
+  description: string,
+): Promise<string> {
+  const response = await context.post("/app/import", {
+    multipart: { intent: "upload", ...fields, statement: statement(description) },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
   return /\/app\/import\/([0-9a-f-]{36})$/.exec(response.headers().location ?? "")?.[1] as string;
 }
@@ -362,33 +716,88 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     stranger: await playwrightRequest.newContext({ baseURL }),
   };
   const accounts: Partial<Record<Persona, TestAccount>> = {};
-  for (const persona of ["owner", "editor", "partner", "stranger"] as const) accounts[persona] = await createVerifiedUser(contexts[persona], { name: `Matrix ${persona}` });
+  for (const persona of ["owner", "editor", "partner", "stranger"] as const)
+    accounts[persona] = await createVerifiedUser(contexts[persona], { name: `Matrix ${persona}` });
 
   // The owner's premium household with an entry, a goal and an own category.
   const { owner, editor, partner } = contexts;
   expect((await post(owner, "/app/upgrade", { intent: "upgrade" })).status()).toBe(200);
-  expect((await post(owner, "/app/transactions/new", { intent: "add", js: "1", kind: "income", amount: "2500", categoryId: salaryId, occurredOn: today, description: "Salary" })).status()).toBe(200);
+  expect(
+    (
+      await post(owner, "/app/transactions/new", {
+        intent: "add",
+        js: "1",
+        kind: "income",
+        amount: "2500",
+        categoryId: salaryId,
+        occurredOn: today,
+        description: "Salary",
+      })
+    ).status(),
+  ).toBe(200);
   expect((await post(owner, "/app/goals", { intent: "create", name: "Holiday", target: "1200" })).status()).toBe(200);
-  expect((await post(owner, "/app/settings/categories", { intent: "create", kind: "expense", name: "Pets", color: "#2f7d5b", icon: "shapes" })).status()).toBe(200);
+  expect(
+    (
+      await post(owner, "/app/settings/categories", {
+        intent: "create",
+        kind: "expense",
+        name: "Pets",
+        color: "#2f7d5b",
+        icon: "shapes",
+      })
+    ).status(),
+  ).toBe(200);
 
   // The partner joins through an invitation; a second invitation stays pending (for the revoke row).
   const partnerEmail = accounts.partner?.email as string;
-  expect((await post(owner, "/app/settings/partners", { intent: "invite", email: partnerEmail, language: "en" })).status()).toBe(200);
-  const token = decodeURIComponent(new URL(await waitForMailLink(partnerEmail, "/app/invitations/")).pathname.split("/").at(-1) as string);
+  expect(
+    (await post(owner, "/app/settings/partners", { intent: "invite", email: partnerEmail, language: "en" })).status(),
+  ).toBe(200);
+  const token = decodeURIComponent(
+    new URL(await waitForMailLink(partnerEmail, "/app/invitations/")).pathname.split("/").at(-1) as string,
+  );
   expect((await post(partner, `/app/invitations/${token}`, {})).status()).toBe(302);
   // The editing partner joins the same way, invited to edit.
   const editorEmail = accounts.editor?.email as string;
-  expect((await post(owner, "/app/settings/partners", { intent: "invite", email: editorEmail, language: "en", access: "edit" })).status()).toBe(200);
-  const editorToken = decodeURIComponent(new URL(await waitForMailLink(editorEmail, "/app/invitations/")).pathname.split("/").at(-1) as string);
+  expect(
+    (
+      await post(owner, "/app/settings/partners", {
+        intent: "invite",
+        email: editorEmail,
+        language: "en",
+        access: "edit",
+      })
+    ).status(),
+  ).toBe(200);
+  const editorToken = decodeURIComponent(
+    new URL(await waitForMailLink(editorEmail, "/app/invitations/")).pathname.split("/").at(-1) as string,
+  );
   expect((await post(editor, `/app/invitations/${editorToken}`, {})).status()).toBe(302);
-  expect((await post(owner, "/app/settings/partners", { intent: "invite", email: `pending-${Date.now()}@samen.test`, language: "de" })).status()).toBe(200);
+  expect(
+    (
+      await post(owner, "/app/settings/partners", {
+        intent: "invite",
+        email: `pending-${Date.now()}@samen.test`,
+        language: "de",
+      })
+    ).status(),
+  ).toBe(200);
 
   const exported = (await (await owner.get("/app/settings/data/export.json")).json()) as {
-    households: { id: string; transactions: { id: string }[]; goals: { id: string }[]; customCategories: { id: string }[]; invitations: { email: string; status: string }[]; members: { email: string }[] }[];
+    households: {
+      id: string;
+      transactions: { id: string }[];
+      goals: { id: string }[];
+      customCategories: { id: string }[];
+      invitations: { email: string; status: string }[];
+      members: { email: string }[];
+    }[];
   };
   const home = exported.households[0];
   if (!home) throw new Error("no household");
-  const partnerExport = (await (await partner.get("/app/settings/data/export.json")).json()) as { user: { id: string } };
+  const partnerExport = (await (await partner.get("/app/settings/data/export.json")).json()) as {
+    user: { id: string };
+  };
   // The pending invitation's id is not in the export (it holds no secret); read it from the owner's settings page.
   const settingsHtml = await (await owner.get("/app/settings/partners")).text();
   const invitationId = /name="invitationId" value="([0-9a-f-]{36})"/.exec(settingsHtml)?.[1] as string;
@@ -398,26 +807,49 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   const accountId = /name="accountId"[^>]*><option value="([0-9a-f-]{36})"/.exec(importHtml)?.[1] as string;
   expect(accountId).toBeTruthy();
   const confirmedDraft = await uploadStatement(owner, { accountId }, "Koffie");
-  expect((await post(owner, "/app/import", { intent: "confirm", draftId: confirmedDraft, accountId })).status()).toBe(200);
-  const batchId = /name="batchId" value="([0-9a-f-]{36})"/.exec(await (await owner.get("/app/import")).text())?.[1] as string;
+  expect((await post(owner, "/app/import", { intent: "confirm", draftId: confirmedDraft, accountId })).status()).toBe(
+    200,
+  );
+  const batchId = /name="batchId" value="([0-9a-f-]{36})"/.exec(
+    await (await owner.get("/app/import")).text(),
+  )?.[1] as string;
   expect(batchId).toBeTruthy();
   const draftId = await uploadStatement(owner, { accountId }, "Kaas");
   // A savings account beside the Everyday one; its id is in its forms on the Accounts page.
-  expect((await post(owner, "/app/accounts", { intent: "create", name: "Savings", kind: "savings" })).status()).toBe(200);
+  expect((await post(owner, "/app/accounts", { intent: "create", name: "Savings", kind: "savings" })).status()).toBe(
+    200,
+  );
   const accountsHtml = await (await owner.get("/app/accounts")).text();
-  const savingsAccountId = [...accountsHtml.matchAll(/name="accountId" value="([0-9a-f-]{36})"/g)].map((match) => match[1]).find((id) => id !== accountId) as string;
+  const savingsAccountId = [...accountsHtml.matchAll(/name="accountId" value="([0-9a-f-]{36})"/g)]
+    .map((match) => match[1])
+    .find((id) => id !== accountId) as string;
   expect(savingsAccountId).toBeTruthy();
   // A transfer to it; its id is in its delete form on the account's page.
-  expect((await post(owner, `/app/accounts/${accountId}`, { intent: "transfer", toAccountId: savingsAccountId, amount: "10", occurredOn: today })).status()).toBe(200);
-  const transferId = /name="transferId" value="([0-9a-f-]{36})"/.exec(await (await owner.get(`/app/accounts/${accountId}`)).text())?.[1] as string;
+  expect(
+    (
+      await post(owner, `/app/accounts/${accountId}`, {
+        intent: "transfer",
+        toAccountId: savingsAccountId,
+        amount: "10",
+        occurredOn: today,
+      })
+    ).status(),
+  ).toBe(200);
+  const transferId = /name="transferId" value="([0-9a-f-]{36})"/.exec(
+    await (await owner.get(`/app/accounts/${accountId}`)).text(),
+  )?.[1] as string;
   expect(transferId).toBeTruthy();
   // A monthly series; its id is in its forms on the Recurring page.
   expect((await post(owner, "/app/recurring", { intent: "create", ...rentSeries })).status()).toBe(200);
-  const recurringId = /name="recurringId" value="([0-9a-f-]{36})"/.exec(await (await owner.get("/app/recurring")).text())?.[1] as string;
+  const recurringId = /name="recurringId" value="([0-9a-f-]{36})"/.exec(
+    await (await owner.get("/app/recurring")).text(),
+  )?.[1] as string;
   expect(recurringId).toBeTruthy();
   // A rule; its id is in its forms on the Rules page.
   expect((await post(owner, "/app/rules", { intent: "create", ...ruleFields })).status()).toBe(200);
-  const ruleId = /name="ruleId" value="([0-9a-f-]{36})"/.exec(await (await owner.get("/app/rules")).text())?.[1] as string;
+  const ruleId = /name="ruleId" value="([0-9a-f-]{36})"/.exec(
+    await (await owner.get("/app/rules")).text(),
+  )?.[1] as string;
   expect(ruleId).toBeTruthy();
 
   const ids: Ids = {
@@ -438,7 +870,20 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   };
 
   // A shared expense the owner paid, after the ids are read (it must not become the entry the rows change): something for the settle-up rows to settle.
-  expect((await post(owner, "/app/transactions/new", { intent: "add", js: "1", kind: "expense", amount: "90", categoryId: groceriesId, occurredOn: today, description: "Shared", shared: "1" })).status()).toBe(200);
+  expect(
+    (
+      await post(owner, "/app/transactions/new", {
+        intent: "add",
+        js: "1",
+        kind: "expense",
+        amount: "90",
+        categoryId: groceriesId,
+        occurredOn: today,
+        description: "Shared",
+        shared: "1",
+      })
+    ).status(),
+  ).toBe(200);
 
   const table: string[] = [];
   const mismatches: string[] = [];
@@ -464,7 +909,9 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   expect(mismatches).toEqual([]);
 
   // No 200 ever showed a stranger the owner's data.
-  const strangerDashboard = await (await contexts.stranger.get("/app", { headers: { cookie: `samen_household=${ids.householdId}` } })).text();
+  const strangerDashboard = await (
+    await contexts.stranger.get("/app", { headers: { cookie: `samen_household=${ids.householdId}` } })
+  ).text();
   expect(strangerDashboard).not.toContain("€2,500.00");
   for (const context of Object.values(contexts)) await context.dispose();
 });

@@ -21,13 +21,36 @@ async function expectNoAxeViolations(page: Page, include?: string) {
   // On pages other areas share (Settings), only the premium sections are ours to answer for.
   if (include) builder.include(include);
   const results = await builder.analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Adds an entry through the budget tool's own form action (the same request its page sends). */
-async function addEntry(request: APIRequestContext, entry: { kind: "income" | "expense"; amount: string; categoryId: string; description: string; occurredOn: string; householdId?: string }) {
+async function addEntry(
+  request: APIRequestContext,
+  entry: {
+    kind: "income" | "expense";
+    amount: string;
+    categoryId: string;
+    description: string;
+    occurredOn: string;
+    householdId?: string;
+  },
+) {
   return request.post("/app/transactions/new", {
-    form: { intent: "add", js: "1", kind: entry.kind, amount: entry.amount, categoryId: entry.categoryId, description: entry.description, occurredOn: entry.occurredOn, ...(entry.householdId ? { householdId: entry.householdId } : {}) },
+    form: {
+      intent: "add",
+      js: "1",
+      kind: entry.kind,
+      amount: entry.amount,
+      categoryId: entry.categoryId,
+      description: entry.description,
+      occurredOn: entry.occurredOn,
+      ...(entry.householdId ? { householdId: entry.householdId } : {}),
+    },
     maxRedirects: 0,
   });
 }
@@ -71,13 +94,22 @@ async function tracesInDatabase(userId: string, email: string): Promise<number> 
   }
 }
 
-test("premium journey: gate → test-mode upgrade → invite → partner reads only → revoke → exports → delete account", async ({ page, browser }) => {
+test("premium journey: gate → test-mode upgrade → invite → partner reads only → revoke → exports → delete account", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { today, month, first } = thisMonth();
   const owner = await createVerifiedUser(page.request, { name: "Olga Owner" });
   for (const entry of [
     { kind: "income" as const, amount: "3250.00", categoryId: salaryId, description: "Salary", occurredOn: first },
-    { kind: "expense" as const, amount: "84.50", categoryId: groceriesId, description: 'Market "Zuid", fruit', occurredOn: today },
+    {
+      kind: "expense" as const,
+      amount: "84.50",
+      categoryId: groceriesId,
+      description: 'Market "Zuid", fruit',
+      occurredOn: today,
+    },
   ]) {
     expect((await addEntry(page.request, entry)).status()).toBeLessThan(400);
   }
@@ -136,10 +168,18 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   await expect(partnerPage.getByRole("banner").getByText("View only", { exact: true })).toBeVisible();
   await expect(partnerPage.getByRole("link", { name: "Add entry" })).toHaveCount(0);
   await expect(partnerPage.getByText("€3,250.00").first()).toBeVisible();
-  const ownerHouseholdId = (await partnerContext.cookies()).find((cookie) => cookie.name === "samen_household")?.value as string;
+  const ownerHouseholdId = (await partnerContext.cookies()).find((cookie) => cookie.name === "samen_household")
+    ?.value as string;
   expect(ownerHouseholdId).toMatch(/^[0-9a-f-]{36}$/);
   // Every write is refused by the server, whatever the page shows.
-  const partnerWrite = await addEntry(partnerPage.request, { kind: "expense", amount: "1", categoryId: groceriesId, description: "sneaky", occurredOn: today, householdId: ownerHouseholdId });
+  const partnerWrite = await addEntry(partnerPage.request, {
+    kind: "expense",
+    amount: "1",
+    categoryId: groceriesId,
+    description: "sneaky",
+    occurredOn: today,
+    householdId: ownerHouseholdId,
+  });
   expect(partnerWrite.status()).toBe(403);
   // The link is single use.
   await partnerPage.goto(invitationPath);
@@ -148,7 +188,10 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   // The owner was notified (the alert dot).
   await page.goto("/app");
   await expect(page.getByTestId("alert-dot")).toBeVisible();
-  await page.getByRole("banner").getByRole("button", { name: /Notifications/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Notifications/ })
+    .click();
   await expect(page.getByText("Pieter Partner joined your household.")).toBeVisible();
   await page.keyboard.press("Escape");
 
@@ -160,7 +203,14 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   await partnerPage.goto("/app");
   await expect(partnerPage.getByText(/view only/i)).toHaveCount(0);
   await expect(partnerPage.getByText("€3,250.00")).toHaveCount(0);
-  const afterRevoke = await addEntry(partnerPage.request, { kind: "expense", amount: "1", categoryId: groceriesId, description: "sneaky", occurredOn: today, householdId: ownerHouseholdId });
+  const afterRevoke = await addEntry(partnerPage.request, {
+    kind: "expense",
+    amount: "1",
+    categoryId: groceriesId,
+    description: "sneaky",
+    occurredOn: today,
+    householdId: ownerHouseholdId,
+  });
   expect(afterRevoke.status()).toBe(404);
   await partnerContext.close();
 
@@ -192,7 +242,10 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   await page.goto("/app/settings/data");
   await expectNoAxeViolations(page);
   const json = await downloadBytes(page, () => page.getByRole("link", { name: "Download all my data (JSON)" }).click());
-  const exported = JSON.parse(json.bytes.toString("utf8")) as { user: { id: string; email: string }; households: { transactions: unknown[] }[] };
+  const exported = JSON.parse(json.bytes.toString("utf8")) as {
+    user: { id: string; email: string };
+    households: { transactions: unknown[] }[];
+  };
   expect(exported.user.email).toBe(owner.email);
   expect(exported.households[0]?.transactions).toHaveLength(2);
 
@@ -209,6 +262,8 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/app");
   await expect(page).toHaveURL(/\/auth(\?|$)/);
-  await expect.poll(() => mailsFor(owner.email).some((item) => item.subject === "Your Samen account has been deleted")).toBe(true);
+  await expect
+    .poll(() => mailsFor(owner.email).some((item) => item.subject === "Your Samen account has been deleted"))
+    .toBe(true);
   expect(await tracesInDatabase(exported.user.id, owner.email)).toBe(0);
 });

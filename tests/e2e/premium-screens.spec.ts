@@ -21,12 +21,23 @@ async function look(page: Page, name: string, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
   // Nothing may stick out sideways on a phone.
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll("main *")].filter((element) => element.getBoundingClientRect().right > width + 1);
-    return wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`);
+    const wide = [...document.querySelectorAll("main *")].filter(
+      (element) => element.getBoundingClientRect().right > width + 1,
+    );
+    return wide
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}: ${element.textContent?.slice(0, 40)}`,
+      );
   });
   expect(overflow).toEqual([]);
 }
@@ -78,7 +89,9 @@ test("premium screens are accessible and fit the phone and the desktop @phone", 
   const otherPage = await other.newPage();
   await createVerifiedUser(otherPage.request, { name: "Someone Else" });
   await otherPage.goto(link);
-  await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("This invitation is for another e-mail address");
+  await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(
+    "This invitation is for another e-mail address",
+  );
   await look(otherPage, "invitation-wrong-email");
   await other.close();
 });

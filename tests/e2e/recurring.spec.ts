@@ -20,13 +20,23 @@ function monthsAgo(count: number): string {
 async function enterMonthly(request: APIRequestContext, description: string, amount: string) {
   for (const count of [3, 2, 1]) {
     const response = await request.post("/app/transactions/new", {
-      form: { intent: "add", js: "1", kind: "expense", amount, categoryId: leisureId, occurredOn: monthsAgo(count), description },
+      form: {
+        intent: "add",
+        js: "1",
+        kind: "expense",
+        amount,
+        categoryId: leisureId,
+        occurredOn: monthsAgo(count),
+        description,
+      },
     });
     expect(response.status()).toBe(200);
   }
 }
 
-test("sets up rent, confirms and skips its date with undo, and adds a suggestion from the history @phone", async ({ page }) => {
+test("sets up rent, confirms and skips its date with undo, and adds a suggestion from the history @phone", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Rita Recurring" });
   await enterMonthly(page.request, "Gym", "30.00");
@@ -98,11 +108,23 @@ test.describe("without JavaScript", () => {
   test("a date is confirmed by a plain form post", async ({ page }) => {
     await createVerifiedUser(page.request, { name: "Nora Noscript" });
     const created = await page.request.post("/app/recurring", {
-      form: { intent: "create", kind: "expense", amount: "950", description: "Rent", categoryId: housingId, frequency: "monthly", day: "1", startsOn: `${month}-01` },
+      form: {
+        intent: "create",
+        kind: "expense",
+        amount: "950",
+        description: "Rent",
+        categoryId: housingId,
+        frequency: "monthly",
+        day: "1",
+        startsOn: `${month}-01`,
+      },
     });
     expect(created.status()).toBe(200);
     await page.goto("/app/recurring");
-    await page.getByTestId("upcoming-list").getByRole("button", { name: /^Confirm Rent/ }).click();
+    await page
+      .getByTestId("upcoming-list")
+      .getByRole("button", { name: /^Confirm Rent/ })
+      .click();
     await expect(page.getByText("Nothing else is due this month.")).toBeVisible();
     await expect(page.getByTestId("recurring-calendar")).toContainText("Rent");
     await page.goto("/app/expenses");

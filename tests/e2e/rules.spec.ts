@@ -11,7 +11,17 @@ const day = (number: number) => `${month.replace("-", "")}${String(number).padSt
 function ingCsv(): Buffer {
   const own = "NL91ABNA0417164300";
   const rows = [
-    ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"],
+    [
+      "Datum",
+      "Naam / Omschrijving",
+      "Rekening",
+      "Tegenrekening",
+      "Code",
+      "Af Bij",
+      "Bedrag (EUR)",
+      "Mutatiesoort",
+      "Mededelingen",
+    ],
     [day(1), "ALBERT HEIJN 1234", own, "", "BA", "Af", "23,50", "Betaalautomaat", "Pas 12"],
     [day(2), "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"],
     [day(3), "Café Noir", own, "", "BA", "Af", "4,10", "Betaalautomaat", "Koffie"],
@@ -19,7 +29,9 @@ function ingCsv(): Buffer {
   return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
 }
 
-test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries @phone", async ({ page }) => {
+test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries @phone", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await createVerifiedUser(page.request, { name: "Rutger Regel" });
 
@@ -49,7 +61,9 @@ test("rules are written, suggest categories while typing, learn from the import 
   await form.getByRole("button", { name: "Save rule" }).click();
   await expect(page.getByText("Rule saved")).toBeVisible();
   const first = page.getByTestId("rule-card").first();
-  await expect(first).toContainText("When counterparty contains “Albert Heijn” and amount is between €1.00 and €100.00 → Groceries");
+  await expect(first).toContainText(
+    "When counterparty contains “Albert Heijn” and amount is between €1.00 and €100.00 → Groceries",
+  );
   await look(page, "list");
 
   // Typing an entry by hand: the rule preselects Groceries and says why; saving stays the user's choice.
@@ -64,7 +78,9 @@ test("rules are written, suggest categories while typing, learn from the import 
 
   // The import preview: the rule sorts Albert Heijn; changing a café's category offers to learn it.
   await visit(page, "/app/import");
-  await page.getByLabel("Drop the file here or choose it").setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await page
+    .getByLabel("Drop the file here or choose it")
+    .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
   await page.getByRole("button", { name: "Read the file" }).click();
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
   await expect(page.getByText("Set by your rule")).toBeVisible();
@@ -74,7 +90,9 @@ test("rules are written, suggest categories while typing, learn from the import 
   await page.getByRole("button", { name: "Yes, always" }).click();
   await expect(page.getByText("From now on, Café Noir goes in Eating out.")).toBeVisible();
   // The other café row follows the learned rule at once.
-  await expect(page.getByLabel("Category: Koffie").nth(1)).toHaveValue(await page.getByLabel("Category: Koffie").first().inputValue());
+  await expect(page.getByLabel("Category: Koffie").nth(1)).toHaveValue(
+    await page.getByLabel("Category: Koffie").first().inputValue(),
+  );
   await page.getByRole("button", { name: /^Import 3 rows$/ }).click();
   await expect(page.getByText(/imported/i).first()).toBeVisible();
 
@@ -91,7 +109,10 @@ test("rules are written, suggest categories while typing, learn from the import 
 
   // In the edit sheet the offer comes as a toast.
   await visit(page, `/app/expenses?month=${month}`);
-  await page.getByRole("link", { name: /^Edit entry: Koffie/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit entry: Koffie/ })
+    .first()
+    .click();
   const sheet = page.getByRole("dialog");
   await sheet.getByText("Groceries", { exact: true }).click();
   await sheet.getByRole("button", { name: "Save changes" }).click();

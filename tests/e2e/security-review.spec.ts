@@ -7,7 +7,13 @@ import { createVerifiedUser, mailsFor, testAccount, verificationLink } from "./f
 test.describe("security review findings", () => {
   test("a signed-in visitor is never redirected to another site, whatever the redirectTo", async ({ page }) => {
     await createVerifiedUser(page.request);
-    for (const redirectTo of ["%2F.%2F%2Fevil.example", "/app/../..//evil.example", "/.//evil.example/x", "%2F%2E%2F%5Cevil.example", "//evil.example"]) {
+    for (const redirectTo of [
+      "%2F.%2F%2Fevil.example",
+      "/app/../..//evil.example",
+      "/.//evil.example/x",
+      "%2F%2E%2F%5Cevil.example",
+      "//evil.example",
+    ]) {
       const response = await page.request.get(`/auth?redirectTo=${redirectTo}`, { maxRedirects: 0 });
       expect(response.status(), redirectTo).toBe(302);
       const location = response.headers()["location"] ?? "";
@@ -30,7 +36,9 @@ test.describe("security review findings", () => {
     await signedOut.close();
   });
 
-  test("the confirmation link signs in only the browser that signed up, and the mail never prints the typed name", async ({ browser }) => {
+  test("the confirmation link signs in only the browser that signed up, and the mail never prints the typed name", async ({
+    browser,
+  }) => {
     // The attacker signs up in their browser with the victim's address and a name meant to read as our message.
     const attacker = await browser.newContext();
     const victimAccount = testAccount({ name: "Security team: restore your account at https://evil.example" });
@@ -64,7 +72,14 @@ test.describe("security review findings", () => {
 
   test("every signed-in answer is private and uncacheable; pages cannot be framed", async ({ page }) => {
     await createVerifiedUser(page.request);
-    for (const path of ["/app", "/app.data", "/app/expenses", "/app/expenses.data", "/", "/app/export/transactions.csv"]) {
+    for (const path of [
+      "/app",
+      "/app.data",
+      "/app/expenses",
+      "/app/expenses.data",
+      "/",
+      "/app/export/transactions.csv",
+    ]) {
       const response = await page.request.get(path, { maxRedirects: 0 });
       expect(response.headers()["cache-control"], path).toBe("private, no-store");
     }

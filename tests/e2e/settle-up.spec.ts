@@ -20,7 +20,9 @@ async function signedInPage(browser: Browser, name: string) {
   return { context, page, account };
 }
 
-test("both add shared and personal expenses, see who owes whom, and one settles for both @phone", async ({ browser }) => {
+test("both add shared and personal expenses, see who owes whom, and one settles for both @phone", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = await signedInPage(browser, "Pieter Owner");
   const partner = await signedInPage(browser, "Sanne Partner");
@@ -49,7 +51,15 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   await expect(partner.page.getByRole("link", { name: "Invite Partner" })).toHaveCount(0);
 
   // The owner pays 346.90 shared and 80 personal.
-  const add = (amount: string, shared: "1" | "0") => ({ intent: "add", js: "1", kind: "expense", amount, categoryId: groceriesId, occurredOn: today, shared });
+  const add = (amount: string, shared: "1" | "0") => ({
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount,
+    categoryId: groceriesId,
+    occurredOn: today,
+    shared,
+  });
   expect((await owner.page.request.post("/app/transactions/new", { form: add("346.90", "1") })).status()).toBe(200);
   expect((await owner.page.request.post("/app/transactions/new", { form: add("80", "0") })).status()).toBe(200);
 
@@ -80,20 +90,38 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   await partner.page.getByRole("button", { name: "Ask Pieter Owner to settle up" }).click();
   await expect(partner.page.getByText(/You already asked about/)).toBeVisible();
   await owner.page.goto("/app/settle-up");
-  await owner.page.getByRole("banner").getByRole("button", { name: /Notifications/ }).click();
-  await expect(owner.page.getByText(/Sanne Partner asks you to settle up for .+: Sanne Partner owes Pieter Owner .?123[.,]45/)).toHaveCount(1);
+  await owner.page
+    .getByRole("banner")
+    .getByRole("button", { name: /Notifications/ })
+    .click();
+  await expect(
+    owner.page.getByText(/Sanne Partner asks you to settle up for .+: Sanne Partner owes Pieter Owner .?123[.,]45/),
+  ).toHaveCount(1);
   // The open menu is looked at in pictures only: axe reads the page behind it as hidden while it is open.
-  if (process.env.SHOTS_DIR) await owner.page.screenshot({ path: `${process.env.SHOTS_DIR}/settle-up-request-bell-${phone.width}.png` });
+  if (process.env.SHOTS_DIR)
+    await owner.page.screenshot({ path: `${process.env.SHOTS_DIR}/settle-up-request-bell-${phone.width}.png` });
   await owner.page.keyboard.press("Escape");
 
   // The owner tells the partner about shared expenses from 500: a 600 shared sofa shows in the partner's bell.
   await owner.page.getByLabel(/Notify from/).fill("500");
   await owner.page.getByRole("button", { name: "Save amount" }).click();
   await expect(owner.page.getByText("Saved.")).toBeVisible();
-  const sofa = { intent: "add", js: "1", kind: "expense", amount: "600", categoryId: groceriesId, occurredOn: today, shared: "1", description: "Sofa" };
+  const sofa = {
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount: "600",
+    categoryId: groceriesId,
+    occurredOn: today,
+    shared: "1",
+    description: "Sofa",
+  };
   expect((await owner.page.request.post("/app/transactions/new", { form: sofa })).status()).toBe(200);
   await partner.page.reload();
-  await partner.page.getByRole("banner").getByRole("button", { name: /Notifications/ }).click();
+  await partner.page
+    .getByRole("banner")
+    .getByRole("button", { name: /Notifications/ })
+    .click();
   await expect(partner.page.getByText(/Pieter Owner added a shared expense: Sofa, .?600[.,]00/)).toBeVisible();
   await partner.page.keyboard.press("Escape");
   await expect(partner.page.getByTestId("settle-sentence")).toHaveText(/Sanne Partner owes Pieter Owner .?423[.,]45/);
@@ -109,9 +137,21 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   // Exports: the CSV says shared or personal and who paid; the settlements come as their own CSV.
   await owner.page.goto("/app/exports");
   await lookAt(owner.page, "exports-couple");
-  const [transactionsFile] = await Promise.all([owner.page.waitForEvent("download"), owner.page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [transactionsFile] = await Promise.all([
+    owner.page.waitForEvent("download"),
+    owner.page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   const entries = parse(fs.readFileSync(await transactionsFile.path()).toString("utf8"), { bom: true }) as string[][];
-  expect(entries[0]).toEqual(["Date", "Type", "Category", "Description", "Amount", "Currency", "Shared or personal", "Paid or received by"]);
+  expect(entries[0]).toEqual([
+    "Date",
+    "Type",
+    "Category",
+    "Description",
+    "Amount",
+    "Currency",
+    "Shared or personal",
+    "Paid or received by",
+  ]);
   expect(entries.slice(1).map((row) => [row[4], row[6], row[7]])).toEqual(
     expect.arrayContaining([
       ["-100.00", "Shared", "Sanne Partner"],
@@ -119,10 +159,17 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
       ["-600.00", "Shared", "Pieter Owner"],
     ]),
   );
-  const [settlementsFile] = await Promise.all([owner.page.waitForEvent("download"), owner.page.getByRole("button", { name: "Settlements (CSV)" }).click()]);
+  const [settlementsFile] = await Promise.all([
+    owner.page.waitForEvent("download"),
+    owner.page.getByRole("button", { name: "Settlements (CSV)" }).click(),
+  ]);
   expect(settlementsFile.suggestedFilename()).toBe(`samen-settlements-${today.slice(0, 7)}.csv`);
-  const settlements = parse(fs.readFileSync(await settlementsFile.path()).toString("utf8"), { bom: true }) as string[][];
-  expect(settlements.slice(1).map((row) => row.slice(0, 5))).toEqual([[today.slice(0, 7), "Sanne Partner", "Pieter Owner", "423.45", "EUR"]]);
+  const settlements = parse(fs.readFileSync(await settlementsFile.path()).toString("utf8"), {
+    bom: true,
+  }) as string[][];
+  expect(settlements.slice(1).map((row) => row.slice(0, 5))).toEqual([
+    [today.slice(0, 7), "Sanne Partner", "Pieter Owner", "423.45", "EUR"],
+  ]);
 
   await owner.context.close();
   await partner.context.close();

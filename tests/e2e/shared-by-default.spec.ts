@@ -17,7 +17,10 @@ async function signedInPage(browser: Browser, name: string, viewport: { width: n
   return { context, page, account };
 }
 
-test("a joint account starts expenses shared, a rule marks some personal, and applying the rules changes the rest @phone", async ({ browser, viewport }) => {
+test("a joint account starts expenses shared, a rule marks some personal, and applying the rules changes the rest @phone", async ({
+  browser,
+  viewport,
+}) => {
   test.setTimeout(150_000);
   const owner = await signedInPage(browser, "Pieter Owner", viewport);
   const partner = await signedInPage(browser, "Sanne Partner", viewport);
@@ -29,7 +32,13 @@ test("a joint account starts expenses shared, a rule marks some personal, and ap
   await expect(page.getByLabel("New expenses are shared")).toHaveCount(0);
 
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  expect((await page.request.post("/app/settings/partners", { form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/app/settings/partners", {
+        form: { intent: "invite", email: partner.account.email, language: "en", access: "edit" },
+      })
+    ).status(),
+  ).toBe(200);
   await partner.page.goto(new URL(await waitForMailLink(partner.account.email, "/app/invitations/")).pathname);
   await partner.page.getByRole("button", { name: "Accept and open the budget" }).click();
   await expect(partner.page).toHaveURL(/\/app\?joined=1/);
@@ -40,7 +49,9 @@ test("a joint account starts expenses shared, a rule marks some personal, and ap
   const card = page.getByTestId("account-card").first();
   await expect(card.getByTestId("account-shared")).toHaveCount(0);
   await card.locator("summary").click();
-  await expect(card.getByText("A joint account: its expenses start out shared between you.", { exact: false })).toBeVisible();
+  await expect(
+    card.getByText("A joint account: its expenses start out shared between you.", { exact: false }),
+  ).toBeVisible();
   await card.getByLabel("New expenses are shared").check();
   await lookAt(page, "accounts-sharing-form");
   await card.getByRole("button", { name: "Save", exact: true }).click();
@@ -49,7 +60,15 @@ test("a joint account starts expenses shared, a rule marks some personal, and ap
   await lookAt(page, "accounts-shared");
 
   // An expense typed before any rule: shared, as the account says.
-  const add = { intent: "add", js: "1", kind: "expense", amount: "23.50", categoryId: groceriesId, occurredOn: today, description: "Albert Heijn" };
+  const add = {
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount: "23.50",
+    categoryId: groceriesId,
+    occurredOn: today,
+    description: "Albert Heijn",
+  };
   expect((await page.request.post("/app/transactions/new", { form: add })).status()).toBe(200);
 
   // A rule: Albert Heijn is personal.
@@ -63,7 +82,9 @@ test("a joint account starts expenses shared, a rule marks some personal, and ap
   await lookAt(page, "rules-sharing-form");
   await form.getByRole("button", { name: "Save rule" }).click();
   await expect(page.getByText("Rule saved")).toBeVisible();
-  await expect(page.getByTestId("rule-card").first()).toContainText("When description contains “Albert Heijn” → mark personal");
+  await expect(page.getByTestId("rule-card").first()).toContainText(
+    "When description contains “Albert Heijn” → mark personal",
+  );
 
   // Applying it to existing entries: first the count, then the change.
   await page.getByRole("button", { name: "Check existing entries" }).click();

@@ -10,7 +10,17 @@ const day = (number: number) => `${month.replace("-", "")}${String(number).padSt
 function ingCsv(): Buffer {
   const own = "NL91ABNA0417164300";
   const rows = [
-    ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"],
+    [
+      "Datum",
+      "Naam / Omschrijving",
+      "Rekening",
+      "Tegenrekening",
+      "Code",
+      "Af Bij",
+      "Bedrag (EUR)",
+      "Mutatiesoort",
+      "Mededelingen",
+    ],
     [day(1), "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris"],
     [day(2), "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"],
     [day(2), "Bakkerij Jansen", own, "", "BA", "Af", "4,75", "Betaalautomaat", "Brood"],
@@ -83,10 +93,16 @@ test("an unknown CSV goes through the mapping step, and a PDF is refused clearly
   test.setTimeout(90_000);
   await createVerifiedUser(page.request, { name: "Mario Mapping" });
 
-  const unknown = ["Wann;Was;Wieviel", `02.${month.slice(5)}.${month.slice(0, 4)};Bäckerei Müller;-4,80`, `03.${month.slice(5)}.${month.slice(0, 4)};Gehalt;2.500,00`].join("\n");
+  const unknown = [
+    "Wann;Was;Wieviel",
+    `02.${month.slice(5)}.${month.slice(0, 4)};Bäckerei Müller;-4,80`,
+    `03.${month.slice(5)}.${month.slice(0, 4)};Gehalt;2.500,00`,
+  ].join("\n");
   await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
   await expect(page.getByRole("heading", { name: "Which column is which?" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "The first rows of your file" }).getByText("Bäckerei Müller")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "The first rows of your file" }).getByText("Bäckerei Müller"),
+  ).toBeVisible();
   await page.getByLabel("Date", { exact: true }).selectOption({ label: "Wann" });
   await page.getByLabel("Date format").selectOption("DD.MM.YYYY");
   await page.getByLabel("One column with a minus sign for money out").check();
@@ -94,7 +110,9 @@ test("an unknown CSV goes through the mapping step, and a PDF is refused clearly
   await page.getByLabel("Description 1").selectOption({ label: "Was" });
   await page.getByLabel("Decimal separator").selectOption(",");
   // Read live in the browser with the chosen columns.
-  await expect(page.getByRole("region", { name: "Read with these settings" }).getByText("Bäckerei Müller")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Read with these settings" }).getByText("Bäckerei Müller"),
+  ).toBeVisible();
   await look(page, "mapping");
   await page.getByRole("button", { name: "Use these columns" }).click();
   await expect(page.getByText("2 rows: 2 new, 0 already imported, 0 transfers between your accounts")).toBeVisible();
@@ -105,7 +123,11 @@ test("an unknown CSV goes through the mapping step, and a PDF is refused clearly
   await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
   await expect(page.getByText("2 rows: 0 new, 2 already imported, 0 transfers between your accounts")).toBeVisible();
 
-  await upload(page, { name: "statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n") });
+  await upload(page, {
+    name: "statement.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"),
+  });
   await expect(page.getByText("This doesn't look like a bank statement.", { exact: false })).toBeVisible();
   await expect(page.getByRole("link", { name: "Choose another file" })).toBeVisible();
 });

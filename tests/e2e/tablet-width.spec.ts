@@ -7,7 +7,23 @@ import { createVerifiedUser, sidewaysOverflow } from "./fixtures";
  * dashboard once ran 48–144 px past it in German, French, Polish and Ukrainian).
  */
 
-const screens = ["/app", "/app/income", "/app/expenses", "/app/budgets", "/app/recurring", "/app/accounts", "/app/import", "/app/rules", "/app/goals", "/app/settle-up", "/app/reports", "/app/exports", "/app/settings", "/app/upgrade", "/app/more"];
+const screens = [
+  "/app",
+  "/app/income",
+  "/app/expenses",
+  "/app/budgets",
+  "/app/recurring",
+  "/app/accounts",
+  "/app/import",
+  "/app/rules",
+  "/app/goals",
+  "/app/settle-up",
+  "/app/reports",
+  "/app/exports",
+  "/app/settings",
+  "/app/upgrade",
+  "/app/more",
+];
 const languages = ["de", "fr", "pl", "ua", "tr"] as const;
 const bcp47 = { de: "de", fr: "fr", pl: "pl", ua: "uk", tr: "tr" } as const;
 const groceries = "00000000-0000-4000-8000-000000000202";
@@ -24,7 +40,13 @@ test("every signed-in screen fits 768 px in the languages with the longest label
     { kind: "income", amount: "3250", categoryId: salary, description: "Gehalt" },
     { kind: "expense", amount: "84.20", categoryId: groceries, description: "Wocheneinkauf im Supermarkt" },
   ]) {
-    expect((await page.request.post("/app/transactions/new", { form: { intent: "add", js: "1", occurredOn: today, ...form } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/app/transactions/new", {
+          form: { intent: "add", js: "1", occurredOn: today, ...form },
+        })
+      ).status(),
+    ).toBe(200);
   }
 
   const wide: string[] = [];

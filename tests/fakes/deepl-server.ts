@@ -1,17 +1,27 @@
 // A fake DeepL API (POST /v2/translate) that speaks the documented protocol: DeepL-Auth-Key header,
 // form or JSON body with repeated `text`, `target_lang`; 429 Too Many Requests, 456 Quota Exceeded, 5xx.
-import { effectiveMode, fakeTranslate, parseBody, sendJson, startFakeServer, type FakeServer } from "./fake-translation-server.ts";
+import {
+  effectiveMode,
+  fakeTranslate,
+  parseBody,
+  sendJson,
+  startFakeServer,
+  type FakeServer,
+} from "./fake-translation-server.ts";
 
 export const fakeDeeplKey = "fake-deepl-key:fx";
 
 export function startFakeDeeplServer(port = 0): Promise<FakeServer> {
   return startFakeServer((request, state, res) => {
-    if (request.method !== "POST" || request.path !== "/v2/translate") return sendJson(res, 404, { message: "Not found" });
-    if (request.headers.authorization !== `DeepL-Auth-Key ${fakeDeeplKey}`) return sendJson(res, 403, { message: "Wrong endpoint" });
+    if (request.method !== "POST" || request.path !== "/v2/translate")
+      return sendJson(res, 404, { message: "Not found" });
+    if (request.headers.authorization !== `DeepL-Auth-Key ${fakeDeeplKey}`)
+      return sendJson(res, 403, { message: "Wrong endpoint" });
     const body = parseBody(request);
     const texts = ([] as unknown[]).concat(body.text ?? []).map(String);
     const target = String(body.target_lang ?? "");
-    if (!texts.length || !target) return sendJson(res, 400, { message: "Parameter 'text' or 'target_lang' not specified." });
+    if (!texts.length || !target)
+      return sendJson(res, 400, { message: "Parameter 'text' or 'target_lang' not specified." });
     switch (effectiveMode(state, request.body)) {
       case "rate-limit":
         return sendJson(res, 429, { message: "Too many requests" });

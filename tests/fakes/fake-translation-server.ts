@@ -38,7 +38,8 @@ export function fakeTranslate(text: string, target: string): string {
 
 /** The mode for this request: a text can force one with a marker word (useful from a browser test). */
 export function effectiveMode(state: FakeState, body: string): FakeMode {
-  for (const mode of fakeModes) if (mode !== "ok" && body.includes(`FAKE_${mode.toUpperCase().replace("-", "_")}`)) return mode;
+  for (const mode of fakeModes)
+    if (mode !== "ok" && body.includes(`FAKE_${mode.toUpperCase().replace("-", "_")}`)) return mode;
   if (state.mode === "ok") return "ok";
   if (state.remainingFailures === undefined) return state.mode;
   if (state.remainingFailures <= 0) return "ok";
@@ -46,7 +47,12 @@ export function effectiveMode(state: FakeState, body: string): FakeMode {
   return state.mode;
 }
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(typeof body === "string" ? body : JSON.stringify(body));
 }

@@ -40,7 +40,16 @@ interface FakeSubscription {
   cancel_at: number | null;
   canceled_at: number | null;
   metadata: Record<string, string>;
-  items: { object: "list"; data: { id: string; object: "subscription_item"; current_period_start: number; current_period_end: number; price: { id: string } }[] };
+  items: {
+    object: "list";
+    data: {
+      id: string;
+      object: "subscription_item";
+      current_period_start: number;
+      current_period_end: number;
+      price: { id: string };
+    }[];
+  };
 }
 
 export interface FakeStripe {
@@ -49,9 +58,24 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   subscriptions: Map<string, FakeSubscription>;
   /** Marks a session paid and returns the events Stripe would then send, oldest first. */
-  completeCheckout(sessionId: string, now?: number): { sessionCompleted: object; subscriptionCreated: object; invoicePaid: object };
+  completeCheckout(
+    sessionId: string,
+    now?: number,
+  ): { sessionCompleted: object; subscriptionCreated: object; invoicePaid: object };
   /** A Stripe event envelope around `object`. */
-  event(type: string, object: object, created?: number): { id: string; object: "event"; type: string; created: number; api_version: string; livemode: false; data: { object: object } };
+  event(
+    type: string,
+    object: object,
+    created?: number,
+  ): {
+    id: string;
+    object: "event";
+    type: string;
+    created: number;
+    api_version: string;
+    livemode: false;
+    data: { object: object };
+  };
   /** Makes the next API call answer with a Stripe error of this HTTP status. */
   failNext(status: number): void;
   close(): Promise<void>;
@@ -101,7 +125,8 @@ export function startFakeStripe(port = 0): Promise<FakeStripe> {
       const url = new URL(req.url ?? "/", "http://fake");
       const params = readParams(Buffer.concat(chunks).toString("utf8"));
       requests.push({ method: req.method ?? "GET", path: url.pathname, params });
-      if (req.headers.authorization !== `Bearer ${fakeStripeKey}`) return stripeError(res, 401, "Invalid API Key provided", "authentication_error");
+      if (req.headers.authorization !== `Bearer ${fakeStripeKey}`)
+        return stripeError(res, 401, "Invalid API Key provided", "authentication_error");
       if (failStatus) {
         const status = failStatus;
         failStatus = null;
@@ -110,8 +135,10 @@ export function startFakeStripe(port = 0): Promise<FakeStripe> {
 
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         if (params.mode !== "subscription") return stripeError(res, 400, "mode must be subscription here");
-        if (params["line_items[0][price]"] !== fakeStripePrice) return stripeError(res, 400, `No such price: '${params["line_items[0][price]"] ?? ""}'`);
-        if (!params.success_url || !params.cancel_url) return stripeError(res, 400, "Missing success_url or cancel_url");
+        if (params["line_items[0][price]"] !== fakeStripePrice)
+          return stripeError(res, 400, `No such price: '${params["line_items[0][price]"] ?? ""}'`);
+        if (!params.success_url || !params.cancel_url)
+          return stripeError(res, 400, "Missing success_url or cancel_url");
         const id = randomId("cs_test");
         const session: FakeSession = {
           id,
@@ -194,18 +221,34 @@ export function startFakeStripe(port = 0): Promise<FakeStripe> {
             metadata: metadataOf(session.params, "subscription_data[metadata]"),
             items: {
               object: "list",
-              data: [{ id: randomId("si"), object: "subscription_item", current_period_start: now, current_period_end: now + 30 * day, price: { id: fakeStripePrice } }],
+              data: [
+                {
+                  id: randomId("si"),
+                  object: "subscription_item",
+                  current_period_start: now,
+                  current_period_end: now + 30 * day,
+                  price: { id: fakeStripePrice },
+                },
+              ],
             },
           };
           subscriptions.set(stripeSubscription.id, stripeSubscription);
-          Object.assign(session, { customer, subscription: stripeSubscription.id, payment_status: "paid", status: "complete" });
+          Object.assign(session, {
+            customer,
+            subscription: stripeSubscription.id,
+            payment_status: "paid",
+            status: "complete",
+          });
           const { params: _params, ...visibleSession } = session;
           const invoice = {
             id: randomId("in"),
             object: "invoice",
             customer,
             status: "paid",
-            parent: { type: "subscription_details", subscription_details: { subscription: stripeSubscription.id, metadata: stripeSubscription.metadata } },
+            parent: {
+              type: "subscription_details",
+              subscription_details: { subscription: stripeSubscription.id, metadata: stripeSubscription.metadata },
+            },
             lines: { object: "list", data: [{ id: randomId("il"), period: { start: now, end: now + 30 * day } }] },
           };
           return {

@@ -26,12 +26,15 @@ import { leakedInternals, signIn, startApp } from "./fault-server";
  * every transaction that was reported committed, and none half.
  */
 
-vi.mock("virtual:react-router/server-build", async () => (await import("../../server/test-page-build")).pageServerBuild());
+vi.mock("virtual:react-router/server-build", async () =>
+  (await import("../../server/test-page-build")).pageServerBuild(),
+);
 
 /** A tmpfs of its own, or undefined where mounting is not allowed (it needs root: CAP_SYS_ADMIN). */
 function smallDisk(megabytes: number): string | undefined {
   const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), "samen-full-disk-"));
-  if (spawnSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", mountPoint]).status === 0) return mountPoint;
+  if (spawnSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", mountPoint]).status === 0)
+    return mountPoint;
   fs.rmSync(mountPoint, { recursive: true });
   return undefined;
 }
@@ -52,7 +55,8 @@ function fill(file: string, leaveFree: number): void {
   const chunk = Buffer.alloc(1024 * 1024);
   const descriptor = fs.openSync(file, "a");
   try {
-    while (leaveFree === 0 || freeBytes(path.dirname(file)) - chunk.length >= leaveFree) fs.writeSync(descriptor, chunk);
+    while (leaveFree === 0 || freeBytes(path.dirname(file)) - chunk.length >= leaveFree)
+      fs.writeSync(descriptor, chunk);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
   } finally {
@@ -93,9 +97,20 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
 
   async function figures() {
     const [saved] = await db().select({ savedMinor: goal.savedMinor }).from(goal).where(eq(goal.id, goalId));
-    const [history] = await db().select({ total: sum(goalContribution.amountMinor).mapWith(Number), rows: count() }).from(goalContribution).where(eq(goalContribution.goalId, goalId));
-    const [entries] = await db().select({ rows: count() }).from(transaction).where(eq(transaction.householdId, householdId));
-    return { saved: saved?.savedMinor, contributed: history?.total, contributions: history?.rows, transactions: entries?.rows };
+    const [history] = await db()
+      .select({ total: sum(goalContribution.amountMinor).mapWith(Number), rows: count() })
+      .from(goalContribution)
+      .where(eq(goalContribution.goalId, goalId));
+    const [entries] = await db()
+      .select({ rows: count() })
+      .from(transaction)
+      .where(eq(transaction.householdId, householdId));
+    return {
+      saved: saved?.savedMinor,
+      contributed: history?.total,
+      contributions: history?.rows,
+      transactions: entries?.rows,
+    };
   }
 
   beforeAll(async () => {
@@ -104,11 +119,20 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     const { owner, household } = await seedHousehold({ email, password });
     householdId = household.id;
     const today = new Date().toISOString().slice(0, 10);
-    await seedTransactions({ householdId, userId: owner.id, entries: Array.from({ length: 200 }, (_, index): SeedEntry => ({ kind: "expense", amountMinor: 100 + index, occurredOn: today })) });
+    await seedTransactions({
+      householdId,
+      userId: owner.id,
+      entries: Array.from({ length: 200 }, (_, index): SeedEntry => ({
+        kind: "expense",
+        amountMinor: 100 + index,
+        occurredOn: today,
+      })),
+    });
     goalId = (await seedGoal({ householdId, name: "Roof", targetMinor: 1_000_000, savedMinor: 5_000 })).id;
     app = await startApp();
     cookie = await signIn(app.url, email, password);
-    for (const path of ["/app", "/app/goals"]) expect((await fetch(app.url(path), { headers: { cookie } })).status).toBe(200);
+    for (const path of ["/app", "/app/goals"])
+      expect((await fetch(app.url(path), { headers: { cookie } })).status).toBe(200);
     expect((await contribute()).status).toBe(200);
   });
 
@@ -133,16 +157,24 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     const german = await contribute({ "accept-language": "de" });
     expect(german.status).toBe(507);
     expect(await german.text()).toContain("Speichern ist pausiert");
-    const api = await fetch(app.url("/api/auth/sign-in/email"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    const api = await fetch(app.url("/api/auth/sign-in/email"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
     expect(api.status).toBe(507);
     expect(await api.json()).toMatchObject({ code: "INSUFFICIENT_STORAGE" });
-    for (const path of ["/app", "/app/goals"]) expect((await fetch(app.url(path), { headers: { cookie } })).status, path).toBe(200);
+    for (const path of ["/app", "/app/goals"])
+      expect((await fetch(app.url(path), { headers: { cookie } })).status, path).toBe(200);
     expect(await figures()).toEqual(before);
 
     // Completely full: a write that gets past the guard fails with an error the app answers 507 for.
     fill(filler, 0);
     const today = new Date().toISOString().slice(0, 10);
-    const failure = await seedTransactions({ householdId, entries: Array.from({ length: 2_000 }, (): SeedEntry => ({ kind: "expense", amountMinor: 1, occurredOn: today })) }).then(
+    const failure = await seedTransactions({
+      householdId,
+      entries: Array.from({ length: 2_000 }, (): SeedEntry => ({ kind: "expense", amountMinor: 1, occurredOn: today })),
+    }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -154,7 +186,12 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     fs.rmSync(filler);
     expect((await contribute()).status).toBe(200);
     const after = await figures();
-    expect(after).toEqual({ ...before, saved: before.saved! + 1_000, contributed: before.contributed! + 1_000, contributions: before.contributions! + 1 });
+    expect(after).toEqual({
+      ...before,
+      saved: before.saved! + 1_000,
+      contributed: before.contributed! + 1_000,
+      contributions: before.contributions! + 1,
+    });
     expect(after.saved).toBe(after.contributed);
     await app.close();
     await closeDatabase();
@@ -163,7 +200,10 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     const check = await PGlite.create(pgliteLocation(dataDir), { extensions: { amcheck } });
     try {
       expect(await checkIndexes(check)).toBeGreaterThan(20);
-      const totals = await check.query<{ transactions: number }>(`select count(*)::int as transactions from "transaction" where household_id = $1`, [householdId]);
+      const totals = await check.query<{ transactions: number }>(
+        `select count(*)::int as transactions from "transaction" where household_id = $1`,
+        [householdId],
+      );
       expect(totals.rows[0]?.transactions).toBe(before.transactions);
     } finally {
       await check.close();
@@ -182,16 +222,27 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
       insert into "ledger" ("id", "payload") select g, repeat('a', 1900) from generate_series(1, 40) g;`);
     // Most of the current 16 MB log segment used up front (but less than the 75 % at which a checkpoint makes the
     // next one), so the child reaches the segment's end in a few hundred commits.
-    const logOffset = async () => (await setup.query<{ offset: number }>(`select file_offset as "offset" from pg_walfile_name_offset(pg_current_wal_lsn())`)).rows[0]!.offset;
+    const logOffset = async () =>
+      (
+        await setup.query<{ offset: number }>(
+          `select file_offset as "offset" from pg_walfile_name_offset(pg_current_wal_lsn())`,
+        )
+      ).rows[0]!.offset;
     if ((await logOffset()) > 11 * 1024 * 1024) await setup.query("select pg_switch_wal()");
-    while ((await logOffset()) < 11 * 1024 * 1024) await setup.query(`update "ledger" set "payload" = (select string_agg(md5(random()::text), '') from generate_series(1, 59))`);
+    while ((await logOffset()) < 11 * 1024 * 1024)
+      await setup.query(
+        `update "ledger" set "payload" = (select string_agg(md5(random()::text), '') from generate_series(1, 59))`,
+      );
     await setup.exec(`vacuum "ledger"`);
     await setup.exec(`vacuum "counter"`);
     await setup.close();
 
     let reported = 0;
     let stderr = "";
-    const child = spawn(process.execPath, ["tests/faults/children/write-until-disk-stops.ts", location], { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["tests/faults/children/write-until-disk-stops.ts", location], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
     await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
@@ -204,7 +255,8 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     });
     child.stdin.write("go\n");
     // It either aborts or stops answering: two seconds without a commit count as stopped.
-    while (child.exitCode === null && child.signalCode === null && Date.now() - lastProgress < 2_000) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (child.exitCode === null && child.signalCode === null && Date.now() - lastProgress < 2_000)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill("SIGKILL");
     await exited;
     console.log(`without the guard: ${reported} transactions committed before the database stopped on the full disk`);

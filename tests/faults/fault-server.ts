@@ -32,7 +32,8 @@ export async function signIn(url: (path: string) => string, email: string, passw
 }
 
 /** What an error page must never show: stack frames, driver messages, SQL. */
-export const leakedInternals = /\bat \S+ \(|node:internal|Connection terminated|ECONNREFUSED|DrizzleQueryError|Failed query|No space left|could not extend/;
+export const leakedInternals =
+  /\bat \S+ \(|node:internal|Connection terminated|ECONNREFUSED|DrizzleQueryError|Failed query|No space left|could not extend/;
 
 /**
  * A TCP proxy between the app's connection pool and a database server: `cut()` drops every open connection and

@@ -32,13 +32,22 @@ interface ChildRun {
 }
 
 /** Runs the child on `operation` and kills it with SIGKILL `killAfter(line)` ms after the first line that returns a number. */
-function runAndKill(operation: Operation, target: KillTarget, tmpdir: string, killAfter: (line: string) => number | undefined): Promise<ChildRun> {
+function runAndKill(
+  operation: Operation,
+  target: KillTarget,
+  tmpdir: string,
+  killAfter: (line: string) => number | undefined,
+): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=development", "tests/faults/children/kill-target.ts", operation, JSON.stringify(target)], {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", TMPDIR: tmpdir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=development", "tests/faults/children/kill-target.ts", operation, JSON.stringify(target)],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", TMPDIR: tmpdir },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const lines: string[] = [];
     let stderr = "";
     let pending = "";
@@ -68,12 +77,27 @@ function runAndKill(operation: Operation, target: KillTarget, tmpdir: string, ki
 
 /** An ING statement (a preset the reader knows, so it goes straight to the import) with rows no other file has. */
 function statement(file: number): Uint8Array {
-  const lines = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"'];
+  const lines = [
+    '"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"',
+  ];
   for (let row = 0; row < rowsPerImport; row++) {
-    const day = new Date(Date.UTC(2025, 0, 1) + (row % 365) * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+    const day = new Date(Date.UTC(2025, 0, 1) + (row % 365) * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replaceAll("-", "");
     const cents = 150 + ((row * 7919 + file) % 15_000);
     lines.push(
-      [day, `Shop ${file}-${row}`, "NL91ABNA0417164300", "", "BA", row % 9 === 0 ? "Bij" : "Af", `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`, "Betaalautomaat", `File ${file} row ${row}`]
+      [
+        day,
+        `Shop ${file}-${row}`,
+        "NL91ABNA0417164300",
+        "",
+        "BA",
+        row % 9 === 0 ? "Bij" : "Af",
+        `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`,
+        "Betaalautomaat",
+        `File ${file} row ${row}`,
+      ]
         .map((cell) => `"${cell}"`)
         .join(";"),
     );
@@ -114,10 +138,18 @@ async function monthTotalMismatches(): Promise<number> {
 
 /** Every table's row count and a digest of its rows, to show that nothing changed. */
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = rowsOf<{ name: string }>(await db().execute(sql`select table_name as "name" from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`));
+  const tables = rowsOf<{ name: string }>(
+    await db().execute(
+      sql`select table_name as "name" from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = rowsOf<{ rows: number; digest: string | null }>(await db().execute(sql`select count(*)::int as "rows", md5(string_agg(t::text, '|' order by t::text)) as "digest" from ${sql.identifier(name)} t`));
+    const [row] = rowsOf<{ rows: number; digest: string | null }>(
+      await db().execute(
+        sql`select count(*)::int as "rows", md5(string_agg(t::text, '|' order by t::text)) as "digest" from ${sql.identifier(name)} t`,
+      ),
+    );
     result[name] = `${row?.rows} ${row?.digest}`;
   }
   return result;
@@ -138,7 +170,13 @@ describe("SIGKILL in the middle of work (embedded database)", () => {
     fileNames = new Map();
     const draftIds: string[] = [];
     for (let file = 1; file <= imports; file++) {
-      const draft = await createImportDraft({ userId: owner.id, householdId: household.id, accountId, fileName: `statement-${file}.csv`, bytes: statement(file) });
+      const draft = await createImportDraft({
+        userId: owner.id,
+        householdId: household.id,
+        accountId,
+        fileName: `statement-${file}.csv`,
+        bytes: statement(file),
+      });
       if (!draft.ok) throw new Error(`no draft: ${JSON.stringify(draft)}`);
       draftIds.push(draft.draftId);
       fileNames.set(draft.draftId, `statement-${file}.csv`);
@@ -156,20 +194,32 @@ describe("SIGKILL in the middle of work (embedded database)", () => {
   it("an import is there with all its rows or not at all", async () => {
     const tmpdir = fs.mkdtempSync(path.join(os.tmpdir(), "samen-sigkill-tmp-"));
     // Killed half-way through the second file: its confirmation takes about as long as the first one did.
-    const run = await runAndKill("import", target, tmpdir, (line) => (line.startsWith("committed ") ? Math.round(Number(line.split(" ")[2]) / 2) : undefined));
+    const run = await runAndKill("import", target, tmpdir, (line) =>
+      line.startsWith("committed ") ? Math.round(Number(line.split(" ")[2]) / 2) : undefined,
+    );
     expect(run.signal, run.stderr).toBe("SIGKILL");
     const committed = run.lines.filter((line) => line.startsWith("committed ")).length;
 
     await openDatabase({ dataDir });
     await migrateDatabase();
-    const batches = await db().select({ id: importBatch.id, fileName: importBatch.fileName, rowsImported: importBatch.rowsImported }).from(importBatch);
+    const batches = await db()
+      .select({ id: importBatch.id, fileName: importBatch.fileName, rowsImported: importBatch.rowsImported })
+      .from(importBatch);
     const waiting = new Set((await db().select({ id: importDraft.id }).from(importDraft)).map((row) => row.id));
     const written = new Map(
-      (await db().select({ batchId: transaction.importBatchId, rows: count() }).from(transaction).where(isNotNull(transaction.importBatchId)).groupBy(transaction.importBatchId)).map((row) => [row.batchId, row.rows]),
+      (
+        await db()
+          .select({ batchId: transaction.importBatchId, rows: count() })
+          .from(transaction)
+          .where(isNotNull(transaction.importBatchId))
+          .groupBy(transaction.importBatchId)
+      ).map((row) => [row.batchId, row.rows]),
     );
     const mismatches = await monthTotalMismatches();
     await closeDatabase();
-    console.log(`import: ${committed} of ${imports} confirmations reported before the kill; after restart ${batches.length} batches, ${waiting.size} drafts waiting`);
+    console.log(
+      `import: ${committed} of ${imports} confirmations reported before the kill; after restart ${batches.length} batches, ${waiting.size} drafts waiting`,
+    );
 
     expect(committed).toBeGreaterThanOrEqual(1);
     expect([committed, committed + 1]).toContain(batches.length);
@@ -189,11 +239,16 @@ describe("SIGKILL in the middle of work (embedded database)", () => {
 
   it("a goal contribution is whole: the saved amount is the sum of the history", async () => {
     const tmpdir = fs.mkdtempSync(path.join(os.tmpdir(), "samen-sigkill-tmp-"));
-    const run = await runAndKill("goal", target, tmpdir, (line) => (line === "contributed 100" ? Math.floor(Math.random() * 50) : undefined));
+    const run = await runAndKill("goal", target, tmpdir, (line) =>
+      line === "contributed 100" ? Math.floor(Math.random() * 50) : undefined,
+    );
     expect(run.signal, run.stderr).toBe("SIGKILL");
 
     await openDatabase({ dataDir });
-    const [saved] = await db().select({ savedMinor: goal.savedMinor, targetMinor: goal.targetMinor, reachedAt: goal.reachedAt }).from(goal).where(eq(goal.id, target.goalId));
+    const [saved] = await db()
+      .select({ savedMinor: goal.savedMinor, targetMinor: goal.targetMinor, reachedAt: goal.reachedAt })
+      .from(goal)
+      .where(eq(goal.id, target.goalId));
     const [history] = await db()
       .select({ total: sum(goalContribution.amountMinor).mapWith(Number), rows: count() })
       .from(goalContribution)
@@ -212,7 +267,9 @@ describe("SIGKILL in the middle of work (embedded database)", () => {
     const before = await snapshot();
     await closeDatabase();
     const tmpdir = fs.mkdtempSync(path.join(os.tmpdir(), "samen-sigkill-tmp-"));
-    const run = await runAndKill("export", target, tmpdir, (line) => (line.startsWith("exported ") && Number(line.split(" ")[1]) > 200_000 ? 0 : undefined));
+    const run = await runAndKill("export", target, tmpdir, (line) =>
+      line.startsWith("exported ") && Number(line.split(" ")[1]) > 200_000 ? 0 : undefined,
+    );
     expect(run.signal, run.stderr).toBe("SIGKILL");
     expect(run.lines).not.toContain("finished");
 

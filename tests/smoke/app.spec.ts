@@ -1,12 +1,24 @@
 // The budget tool behind sign-in: a newcomer's first run (sign-up, confirmation through the development outbox, the
 // first income on an empty month) and every /app screen of the demo account, each with a control that needs JavaScript.
 import { smokeEnvironment } from "./env";
-import { demo, expect, expectNoProblems, markWindow, signIn, test, visit, waitForHydration, windowMarked } from "./support";
+import {
+  demo,
+  expect,
+  expectNoProblems,
+  markWindow,
+  signIn,
+  test,
+  visit,
+  waitForHydration,
+  windowMarked,
+} from "./support";
 
 const { demoState } = await smokeEnvironment();
 
 test.describe("a newcomer", () => {
-  test("signs up, confirms through /dev/mail, adds the first income and opens the household switcher", async ({ page }) => {
+  test("signs up, confirms through /dev/mail, adds the first income and opens the household switcher", async ({
+    page,
+  }) => {
     const email = `smoke-${Date.now().toString(36)}@samen.test`;
     const password = "calm money journey 42";
     await visit(page, "/signup");
@@ -123,8 +135,13 @@ test.describe("the demo account", () => {
 
     test("a bank statement is read and previewed (nothing is saved before confirming)", async ({ page }) => {
       await visit(page, "/app/import");
-      const csv = ['"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"', '"20261102";"Café Noir";"NL91ABNA0417164300";"";"BA";"Af";"3,20";"Betaalautomaat";"Koffie"'];
-      await page.getByLabel("Drop the file here or choose it").setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: Buffer.from(csv.join("\r\n")) });
+      const csv = [
+        '"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";"Bedrag (EUR)";"Mutatiesoort";"Mededelingen"',
+        '"20261102";"Café Noir";"NL91ABNA0417164300";"";"BA";"Af";"3,20";"Betaalautomaat";"Koffie"',
+      ];
+      await page
+        .getByLabel("Drop the file here or choose it")
+        .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: Buffer.from(csv.join("\r\n")) });
       await page.getByRole("button", { name: "Read the file" }).click();
       await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
       await expect(page.getByText("Recognised as ING")).toBeVisible();
@@ -145,7 +162,10 @@ test.describe("the demo account", () => {
       const tabs = page.getByRole("navigation", { name: "Screens" });
       await expect(tabs.getByRole("link")).toHaveText(["Dashboard", "Income", "Expenses", "Budgets", "More"]);
       await tabs.getByRole("link", { name: "More" }).click();
-      await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: /^Goals/ }).click();
+      await page
+        .getByRole("navigation", { name: "More screens" })
+        .getByRole("link", { name: /^Goals/ })
+        .click();
       await expect(page.getByRole("heading", { name: "Savings goals", level: 1 })).toBeVisible();
       expect(await windowMarked(page)).toBe(true);
       await page.getByTestId("quick-add").click();

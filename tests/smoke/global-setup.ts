@@ -13,7 +13,8 @@ export default async function warmUp(config: FullConfig): Promise<void> {
     const context = await browser.newContext({ baseURL: use.baseURL });
     const page = await context.newPage();
     page.setDefaultTimeout(180_000);
-    const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 180_000 });
+    const hydrated = () =>
+      page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 180_000 });
     for (const path of ["/", "/blog", "/auth"]) {
       await page.goto(path, { timeout: 180_000 });
       await hydrated();

@@ -79,7 +79,13 @@ test.describe("blog", () => {
 
   test("an article loads on its own, and the language switcher moves it under the German prefix", async ({ page }) => {
     await visit(page, "/blog");
-    const href = await page.getByRole("main").getByRole("listitem").first().getByRole("link").first().getAttribute("href");
+    const href = await page
+      .getByRole("main")
+      .getByRole("listitem")
+      .first()
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
     await visit(page, href as string);
     await expect(page.getByRole("article").getByRole("heading", { level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Language: English" }).click();

@@ -16,7 +16,18 @@ const cwd = path.resolve(process.env.SMOKE_CWD || path.join(import.meta.dirname,
 
 // Settings that would point the server at something other than a fresh local installation.
 const inherited = { ...process.env };
-for (const name of ["NODE_ENV", "PUBLIC_URL", "APP_URL", "PUBLIC_ASSETS_URL", "DATABASE_URL", "SMTP_URL", "AUTH_SECRET", "CREATOR_EMAILS", "TRANSLATION_PROVIDER", "GA_MEASUREMENT_ID"]) {
+for (const name of [
+  "NODE_ENV",
+  "PUBLIC_URL",
+  "APP_URL",
+  "PUBLIC_ASSETS_URL",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "AUTH_SECRET",
+  "CREATOR_EMAILS",
+  "TRANSLATION_PROVIDER",
+  "GA_MEASUREMENT_ID",
+]) {
   delete inherited[name];
 }
 for (const name of Object.keys(inherited)) if (name.startsWith("STRIPE_")) delete inherited[name];

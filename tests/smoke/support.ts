@@ -25,7 +25,13 @@ function watch(page: Page): string[] {
     // The one exception: Chromium reports the status of a document the test deliberately opened with that error
     // status (the 404 page must answer 404). Any other failed request, on that page too, still counts.
     const expected = expectedDocumentStatus.get(page);
-    if (expected && message.location().url === expected.url && message.text() === `Failed to load resource: the server responded with a status of ${expected.status} (${statusText(expected.status)})`) return;
+    if (
+      expected &&
+      message.location().url === expected.url &&
+      message.text() ===
+        `Failed to load resource: the server responded with a status of ${expected.status} (${statusText(expected.status)})`
+    )
+      return;
     problems.push(`console error on ${page.url()}: ${message.text()} (${message.location().url})`);
   });
   problemsOf.set(page, problems);
@@ -41,15 +47,21 @@ export const test = base.extend<{ page: Page }>({
     const problems = watch(page);
     await use(page);
     const log = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, "utf8") : "";
-    if (testInfo.status !== testInfo.expectedStatus && log) await testInfo.attach("server.log", { body: log, contentType: "text/plain" });
+    if (testInfo.status !== testInfo.expectedStatus && log)
+      await testInfo.attach("server.log", { body: log, contentType: "text/plain" });
     expect(problems, `page errors and console errors (last page ${page.url()})`).toEqual([]);
-    expect(log.match(reoptimised)?.[0], "Vite re-optimised dependencies during the run (it reloads open pages): add the package to optimizeDeps.include in vite.config.ts").toBeUndefined();
+    expect(
+      log.match(reoptimised)?.[0],
+      "Vite re-optimised dependencies during the run (it reloads open pages): add the package to optimizeDeps.include in vite.config.ts",
+    ).toBeUndefined();
   },
 });
 
 /** True once React has hydrated the document (app/root.tsx sets it); a click before that would be lost. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+    timeout: 60_000,
+  });
 }
 
 /**
@@ -57,7 +69,8 @@ export async function waitForHydration(page: Page): Promise<void> {
  * logged nothing wrong so far.
  */
 export async function visit(page: Page, path: string, options: { status?: number } = {}): Promise<void> {
-  if (options.status && options.status >= 400) expectedDocumentStatus.set(page, { url: new URL(path, baseURL).href, status: options.status });
+  if (options.status && options.status >= 400)
+    expectedDocumentStatus.set(page, { url: new URL(path, baseURL).href, status: options.status });
   const response = await page.goto(path);
   expect(response?.status(), `status of ${path}`).toBe(options.status ?? 200);
   await waitForHydration(page);

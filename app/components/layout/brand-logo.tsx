@@ -13,7 +13,9 @@ export function BrandMark({ className }: { className?: string }) {
 
 export function BrandLogo({ className }: { className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-2 text-xl font-semibold tracking-tight text-foreground", className)}>
+    <span
+      className={cn("inline-flex items-center gap-2 text-xl font-semibold tracking-tight text-foreground", className)}
+    >
       <BrandMark />
       <span>Samen</span>
     </span>

@@ -52,7 +52,13 @@ export function HeaderAuth({ layout, onNavigate }: HeaderAuthProps) {
           </span>
         </p>
         <Form method="post" action={signOutAction} onSubmit={onNavigate} className={cn(stack && "w-full")}>
-          <Button type="submit" variant="outline" size={stack ? "lg" : "sm"} disabled={signingOut} className={cn(stack && "w-full")}>
+          <Button
+            type="submit"
+            variant="outline"
+            size={stack ? "lg" : "sm"}
+            disabled={signingOut}
+            className={cn(stack && "w-full")}
+          >
             <LogOutIcon aria-hidden="true" />
             {signingOut ? t("nav.signingOut") : t("nav.signOut")}
           </Button>

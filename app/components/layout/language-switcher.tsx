@@ -55,7 +55,9 @@ export function LanguageList({ className }: { className?: string }) {
                 onClick={() => void choose(language)}
                 className={cn(
                   "flex w-full items-center justify-between gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors hover:bg-secondary",
-                  selected ? "border-primary/50 bg-secondary font-medium text-secondary-foreground" : "border-border bg-card",
+                  selected
+                    ? "border-primary/50 bg-secondary font-medium text-secondary-foreground"
+                    : "border-border bg-card",
                 )}
               >
                 {languageNames[language]}
@@ -86,7 +88,11 @@ export function LanguageSwitcher({ className, align = "end" }: LanguageSwitcherP
     requestAnimationFrame(() => {
       const all = items();
       const target =
-        focus === "first" ? all[0] : focus === "last" ? all.at(-1) : (all.find((item) => item.getAttribute("aria-checked") === "true") ?? all[0]);
+        focus === "first"
+          ? all[0]
+          : focus === "last"
+            ? all.at(-1)
+            : (all.find((item) => item.getAttribute("aria-checked") === "true") ?? all[0]);
       target?.focus();
     });
   }
@@ -187,7 +193,10 @@ export function LanguageSwitcher({ className, align = "end" }: LanguageSwitcherP
         <span aria-hidden="true" className="hidden text-xs font-semibold tracking-wide xl:inline">
           {current.toUpperCase()}
         </span>
-        <ChevronDownIcon aria-hidden="true" className={cn("text-muted-foreground transition-transform", open && "rotate-180")} />
+        <ChevronDownIcon
+          aria-hidden="true"
+          className={cn("text-muted-foreground transition-transform", open && "rotate-180")}
+        />
       </button>
       {open && (
         <ul
@@ -214,7 +223,9 @@ export function LanguageSwitcher({ className, align = "end" }: LanguageSwitcherP
                   onClick={() => void choose(language)}
                   className="flex w-full items-center gap-2 rounded-md py-2 pl-2 pr-3 text-left text-sm outline-none hover:bg-secondary focus-visible:bg-secondary focus-visible:outline-none"
                 >
-                  <span className="flex size-4 items-center justify-center">{selected && <CheckIcon aria-hidden="true" className="size-4 text-primary" />}</span>
+                  <span className="flex size-4 items-center justify-center">
+                    {selected && <CheckIcon aria-hidden="true" className="size-4 text-primary" />}
+                  </span>
                   {languageNames[language]}
                 </button>
               </li>

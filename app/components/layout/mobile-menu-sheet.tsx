@@ -11,7 +11,14 @@ interface MobileMenuSheetProps {
   children: ReactNode;
 }
 
-export default function MobileMenuSheet({ open, onOpenChange, title, closeLabel, returnFocusTo, children }: MobileMenuSheetProps) {
+export default function MobileMenuSheet({
+  open,
+  onOpenChange,
+  title,
+  closeLabel,
+  returnFocusTo,
+  children,
+}: MobileMenuSheetProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

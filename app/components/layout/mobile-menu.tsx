@@ -50,7 +50,13 @@ export function MobileMenu({ className, links }: MobileMenuProps) {
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <MobileMenuSheet open={open} onOpenChange={setOpen} title={t("nav.menu")} closeLabel={t("actions.closeMenu")} returnFocusTo={triggerRef}>
+          <MobileMenuSheet
+            open={open}
+            onOpenChange={setOpen}
+            title={t("nav.menu")}
+            closeLabel={t("actions.closeMenu")}
+            returnFocusTo={triggerRef}
+          >
             <div className="flex items-center pr-10">
               <BrandLogo className="text-lg" />
             </div>
@@ -75,7 +81,10 @@ export function MobileMenu({ className, links }: MobileMenuProps) {
               </ul>
             </nav>
             <div className="border-t pt-4">
-              <p aria-hidden="true" className="mb-2.5 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+              <p
+                aria-hidden="true"
+                className="mb-2.5 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+              >
                 {t("language.label")}
               </p>
               <LanguageList />

@@ -86,7 +86,11 @@ export function SiteFooter() {
             <CookieSettingsItem />
           </FooterColumn>
         </nav>
-        <section id="contact" aria-labelledby="contact-title" className="col-span-2 scroll-mt-20 md:scroll-mt-32 xl:scroll-mt-20 rounded-xl border bg-card p-5 sm:col-span-3 md:col-span-1">
+        <section
+          id="contact"
+          aria-labelledby="contact-title"
+          className="col-span-2 scroll-mt-20 md:scroll-mt-32 xl:scroll-mt-20 rounded-xl border bg-card p-5 sm:col-span-3 md:col-span-1"
+        >
           <h2 id="contact-title" className="text-sm font-semibold text-foreground">
             {t("footer.contactTitle")}
           </h2>

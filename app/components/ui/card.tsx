@@ -10,7 +10,11 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 }
 
 /** A card's heading; `as` keeps the page's heading levels in order (h3 by default). */
-export function CardTitle({ className, as: Heading = "h3", ...props }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
+export function CardTitle({
+  className,
+  as: Heading = "h3",
+  ...props
+}: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
   return <Heading className={cn("text-lg font-semibold leading-tight tracking-tight", className)} {...props} />;
 }
 
@@ -21,4 +25,3 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"p
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
 }
-

@@ -17,10 +17,16 @@ interface ConflictAnswer<Current> {
  * as it is now. Once the page has reloaded that version (after "use theirs" or a successful "save mine anyway") the
  * conflict is over by itself.
  */
-export function useRowConflict<Current extends { version: string }>(answer: ConflictAnswer<Current> | undefined, loadedVersion: string) {
+export function useRowConflict<Current extends { version: string }>(
+  answer: ConflictAnswer<Current> | undefined,
+  loadedVersion: string,
+) {
   const message = answer && !answer.ok ? answer.fieldErrors?.form : undefined;
   if (message === "conflict.gone") return { gone: true as const, current: undefined };
-  const current = message === "conflict.changed" && answer?.current && answer.current.version !== loadedVersion ? answer.current : undefined;
+  const current =
+    message === "conflict.changed" && answer?.current && answer.current.version !== loadedVersion
+      ? answer.current
+      : undefined;
   return { gone: false as const, current };
 }
 
@@ -67,7 +73,12 @@ export function ConflictNotice({
   }, [gone, version]);
   if (!gone && version === undefined) return null;
   return (
-    <div ref={ref} className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-secondary/60 p-3 text-sm" role="alert" data-testid="conflict-notice">
+    <div
+      ref={ref}
+      className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-secondary/60 p-3 text-sm"
+      role="alert"
+      data-testid="conflict-notice"
+    >
       <p className="flex items-start gap-2 font-medium">
         <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>{gone ? t("conflict.gone") : tDynamic(t, message)}</span>
@@ -77,7 +88,13 @@ export function ConflictNotice({
           {values.map((item) => (
             <div key={item.label ?? item.value} className="contents">
               {item.label && <dt className="text-muted-foreground">{item.label}</dt>}
-              <dd className={item.label ? "min-w-0 break-words font-medium" : "col-span-2 min-w-0 break-words font-medium"}>{item.value}</dd>
+              <dd
+                className={
+                  item.label ? "min-w-0 break-words font-medium" : "col-span-2 min-w-0 break-words font-medium"
+                }
+              >
+                {item.value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -91,7 +108,12 @@ export function ConflictNotice({
               </Link>
             </Button>
           ) : (
-            <Button type="button" variant="outline" onClick={() => (onUseTheirs ? onUseTheirs() : void revalidator.revalidate())} disabled={revalidator.state !== "idle"}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => (onUseTheirs ? onUseTheirs() : void revalidator.revalidate())}
+              disabled={revalidator.state !== "idle"}
+            >
               {t("conflict.useTheirs")}
             </Button>
           )}

@@ -19,7 +19,10 @@ export function FormError({ message }: { message?: string }) {
   const { t } = useTranslation("app");
   if (!message) return null;
   return (
-    <p className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive" role="alert">
+    <p
+      className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+      role="alert"
+    >
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       {tDynamic(t, message)}
     </p>

@@ -5,7 +5,15 @@ import type * as React from "react";
  * stand beside the title where they fit and wrap below it where they do not: at 768 px the sidebar leaves about 490 px,
  * too little for "Einnahmen" with "November 2026" and "Einnahme hinzufügen" side by side.
  */
-export function PageHeader({ title, subtitle, children }: { title: React.ReactNode; subtitle?: React.ReactNode; children?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: React.ReactNode;
+  subtitle?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
       <div>

@@ -5,7 +5,11 @@ import { cn } from "~/lib/cn";
 export function Progress({ className, value, ...props }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   const clamped = Math.max(0, Math.min(100, value ?? 0));
   return (
-    <ProgressPrimitive.Root className={cn("relative h-2.5 w-full overflow-hidden rounded-full bg-secondary", className)} value={clamped} {...props}>
+    <ProgressPrimitive.Root
+      className={cn("relative h-2.5 w-full overflow-hidden rounded-full bg-secondary", className)}
+      value={clamped}
+      {...props}
+    >
       <ProgressPrimitive.Indicator
         className="h-full w-full flex-1 bg-primary transition-transform"
         style={{ transform: `translateX(-${100 - clamped}%)` }}

@@ -31,7 +31,14 @@ export function SelectField({
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <select id={id} name={name} defaultValue={defaultValue} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className={selectClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

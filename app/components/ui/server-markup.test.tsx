@@ -33,7 +33,8 @@ function Page({ i18n }: { i18n: Translator }) {
   );
 }
 
-const translator = () => new Translator({ language: "en", resources: { en: { common: {} }, de: { common: {} } }, fallbackLanguage: null });
+const translator = () =>
+  new Translator({ language: "en", resources: { en: { common: {} }, de: { common: {} } }, fallbackLanguage: null });
 
 /** The page as the server renders it (under happy-dom a document exists, so the render is told it is not hydrating). */
 function serverHtml(i18n: Translator): string {
@@ -55,7 +56,9 @@ afterEach(() => {
 
 describe("ServerMarkup", () => {
   it("renders its content on the server", () => {
-    expect(serverHtml(translator())).toBe('<section><div class="contents"><p>figures in <!-- -->en</p></div></section>');
+    expect(serverHtml(translator())).toBe(
+      '<section><div class="contents"><p>figures in <!-- -->en</p></div></section>',
+    );
   });
 
   it("keeps the server's markup while the page hydrates, without rendering its content or a mismatch", () => {
@@ -65,7 +68,9 @@ describe("ServerMarkup", () => {
     rendered.mockClear();
     const errors: unknown[] = [];
     act(() => {
-      root = hydrateRoot(container, <Page i18n={translator()} />, { onRecoverableError: (error) => errors.push(error) });
+      root = hydrateRoot(container, <Page i18n={translator()} />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
     });
     expect(rendered).not.toHaveBeenCalled();
     expect(errors).toEqual([]);

@@ -8,7 +8,9 @@ import { useLanguage } from "~/i18n/use-language";
  */
 function AdoptedWhileHydrating({ children, ...props }: HTMLAttributes<HTMLDivElement>) {
   // The root marks the document once it has hydrated (app/root.tsx): anything mounted later renders as usual.
-  const [adopted] = useState(() => typeof document !== "undefined" && document.documentElement.dataset.hydrated !== "true");
+  const [adopted] = useState(
+    () => typeof document !== "undefined" && document.documentElement.dataset.hydrated !== "true",
+  );
   if (adopted) return <div {...props} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
   return <div {...props}>{children}</div>;
 }

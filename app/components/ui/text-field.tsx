@@ -32,11 +32,18 @@ export function TextField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hasHint = hint !== undefined && hint !== null && hint !== false && hint !== "";
-  const describedBy = [ariaDescribedBy, hasHint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [ariaDescribedBy, hasHint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input {...props} id={id} className={inputClassName} aria-invalid={error ? true : ariaInvalid} aria-describedby={describedBy} />
+      <Input
+        {...props}
+        id={id}
+        className={inputClassName}
+        aria-invalid={error ? true : ariaInvalid}
+        aria-describedby={describedBy}
+      />
       {hasHint && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

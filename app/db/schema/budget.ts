@@ -111,7 +111,9 @@ export const category = pgTable(
   },
   (table) => [
     index("category_household_kind_idx").on(table.householdId, table.kind),
-    uniqueIndex("category_builtin_key").on(table.key).where(sql`${table.householdId} is null`),
+    uniqueIndex("category_builtin_key")
+      .on(table.key)
+      .where(sql`${table.householdId} is null`),
     kindCheck("category_kind_check", "kind"),
     check("category_key_or_name_check", sql`(${table.key} is null) <> (${table.name} is null)`),
   ],
@@ -152,8 +154,12 @@ export const moneyAccount = pgTable(
     index("money_account_household_idx").on(table.householdId, table.createdAt),
     // Transfers are recognised by the counterparty's IBAN: one account per IBAN in a household.
     // One Everyday account per household: created on first need without a race.
-    uniqueIndex("money_account_household_everyday_key").on(table.householdId).where(sql`${table.isEveryday}`),
-    uniqueIndex("money_account_household_iban_key").on(table.householdId, table.iban).where(sql`${table.iban} is not null`),
+    uniqueIndex("money_account_household_everyday_key")
+      .on(table.householdId)
+      .where(sql`${table.isEveryday}`),
+    uniqueIndex("money_account_household_iban_key")
+      .on(table.householdId, table.iban)
+      .where(sql`${table.iban} is not null`),
     check("money_account_kind_check", sql`${table.kind} in ('checking','savings','credit_card','cash')`),
   ],
 );
@@ -182,7 +188,10 @@ export const importBatch = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("import_batch_account_idx").on(table.accountId, table.createdAt.desc()), index("import_batch_household_idx").on(table.householdId, table.createdAt.desc())],
+  (table) => [
+    index("import_batch_account_idx").on(table.accountId, table.createdAt.desc()),
+    index("import_batch_household_idx").on(table.householdId, table.createdAt.desc()),
+  ],
 );
 
 /**
@@ -248,13 +257,24 @@ export const transaction = pgTable(
   },
   (table) => [
     // Settle-up: one month of a household's shared expenses, without reading its personal ones.
-    index("transaction_household_shared_date_idx").on(table.householdId, table.occurredOn).where(sql`${table.shared} and ${table.kind} = 'expense'`),
-    uniqueIndex("transaction_account_import_key").on(table.accountId, table.importKey).where(sql`${table.importKey} is not null`),
+    index("transaction_household_shared_date_idx")
+      .on(table.householdId, table.occurredOn)
+      .where(sql`${table.shared} and ${table.kind} = 'expense'`),
+    uniqueIndex("transaction_account_import_key")
+      .on(table.accountId, table.importKey)
+      .where(sql`${table.importKey} is not null`),
     // Account balances and the account's own list.
     index("transaction_account_date_idx").on(table.accountId, table.occurredOn),
-    index("transaction_import_batch_idx").on(table.importBatchId).where(sql`${table.importBatchId} is not null`),
+    index("transaction_import_batch_idx")
+      .on(table.importBatchId)
+      .where(sql`${table.importBatchId} is not null`),
     // Income / Expenses pages: one month of one kind, newest first, keyset-paginated; also the weekly chart.
-    index("transaction_household_kind_date_idx").on(table.householdId, table.kind, table.occurredOn.desc(), table.id.desc()),
+    index("transaction_household_kind_date_idx").on(
+      table.householdId,
+      table.kind,
+      table.occurredOn.desc(),
+      table.id.desc(),
+    ),
     // Dashboard "recent transactions" across both kinds.
     index("transaction_household_date_idx").on(table.householdId, table.occurredOn.desc(), table.id.desc()),
     kindCheck("transaction_kind_check", "kind"),
@@ -336,8 +356,12 @@ export const transfer = pgTable(
     index("transfer_household_date_idx").on(table.householdId, table.occurredOn.desc()),
     index("transfer_from_account_date_idx").on(table.fromAccountId, table.occurredOn),
     index("transfer_to_account_date_idx").on(table.toAccountId, table.occurredOn),
-    uniqueIndex("transfer_from_import_key").on(table.fromAccountId, table.fromImportKey).where(sql`${table.fromImportKey} is not null`),
-    uniqueIndex("transfer_to_import_key").on(table.toAccountId, table.toImportKey).where(sql`${table.toImportKey} is not null`),
+    uniqueIndex("transfer_from_import_key")
+      .on(table.fromAccountId, table.fromImportKey)
+      .where(sql`${table.fromImportKey} is not null`),
+    uniqueIndex("transfer_to_import_key")
+      .on(table.toAccountId, table.toImportKey)
+      .where(sql`${table.toImportKey} is not null`),
     check("transfer_amount_positive_check", sql`${table.amountMinor} > 0`),
     check("transfer_accounts_differ_check", sql`${table.fromAccountId} <> ${table.toAccountId}`),
   ],
@@ -461,7 +485,9 @@ export const notification = pgTable(
   },
   (table) => [
     index("notification_user_created_idx").on(table.userId, table.createdAt.desc()),
-    uniqueIndex("notification_user_dedupe_key").on(table.userId, table.dedupeKey).where(sql`${table.dedupeKey} is not null`),
+    uniqueIndex("notification_user_dedupe_key")
+      .on(table.userId, table.dedupeKey)
+      .where(sql`${table.dedupeKey} is not null`),
   ],
 );
 

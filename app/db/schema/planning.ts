@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { category, household, moneyAccount, transaction } from "./budget";
 import type { RuleActions, RuleCondition } from "~/domain/rules/rule-types";
 
@@ -56,7 +70,12 @@ export const budgetLimit = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex("budget_limit_category_month_scope_key").on(table.householdId, table.categoryId, table.month, table.scope),
+    uniqueIndex("budget_limit_category_month_scope_key").on(
+      table.householdId,
+      table.categoryId,
+      table.month,
+      table.scope,
+    ),
     check("budget_limit_scope_check", sql`${table.scope} in ('repeat','month')`),
     check("budget_limit_amount_check", sql`${table.limitMinor} is null or ${table.limitMinor} >= 0`),
   ],

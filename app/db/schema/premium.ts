@@ -38,7 +38,9 @@ export const invitation = pgTable(
     uniqueIndex("invitation_token_hash_key").on(table.tokenHash),
     // Settings lists a household's pending invitations; one pending invitation per address and household.
     index("invitation_household_status_idx").on(table.householdId, table.status),
-    uniqueIndex("invitation_pending_email_key").on(table.householdId, table.email).where(sql`${table.status} = 'pending'`),
+    uniqueIndex("invitation_pending_email_key")
+      .on(table.householdId, table.email)
+      .where(sql`${table.status} = 'pending'`),
     // Account deletion removes the invitations addressed to the deleted e-mail.
     index("invitation_email_idx").on(table.email),
     check("invitation_status_check", sql`${table.status} in ('pending','accepted','revoked','expired')`),

@@ -2,10 +2,20 @@ import { describe, expect, it } from "vitest";
 import { maxCostlyPatternLength, patternCost } from "./pattern-cost";
 
 describe("patternCost", () => {
-  it.each(["^albert heijn", "netflix|spotify", "\\d{4}", "(ns|gvb) reizen", "^(?:ah|jumbo)\\b", "[a-z]+ \\d{2,4}", "(?i)rent", "a{0,50}", "x*y+z?", "[(]{2}", "\\({3}", "(?P<shop>ah) .*"])(
-    "lets %j run",
-    (pattern) => expect(patternCost(pattern)).toBeUndefined(),
-  );
+  it.each([
+    "^albert heijn",
+    "netflix|spotify",
+    "\\d{4}",
+    "(ns|gvb) reizen",
+    "^(?:ah|jumbo)\\b",
+    "[a-z]+ \\d{2,4}",
+    "(?i)rent",
+    "a{0,50}",
+    "x*y+z?",
+    "[(]{2}",
+    "\\({3}",
+    "(?P<shop>ah) .*",
+  ])("lets %j run", (pattern) => expect(patternCost(pattern)).toBeUndefined());
 
   // Issue 20: this 21-character pattern was accepted and made /app/rules/suggest take 5.5 s.
   it.each([

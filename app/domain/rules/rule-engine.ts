@@ -63,7 +63,8 @@ class EntryText {
   constructor(private readonly entry: RuleEntry) {}
 
   get(field: "description" | "counterparty" | "counterpartyIban"): string {
-    if (field === "counterpartyIban") return (this.counterpartyIban ??= normaliseIbanText(this.entry.counterpartyIban ?? ""));
+    if (field === "counterpartyIban")
+      return (this.counterpartyIban ??= normaliseIbanText(this.entry.counterpartyIban ?? ""));
     if (field === "counterparty") return (this.counterparty ??= normaliseRuleText(this.entry.counterparty ?? ""));
     return (this.description ??= normaliseRuleText(this.entry.description));
   }
@@ -94,7 +95,8 @@ function compileCondition(condition: RuleCondition, matchRegex: RegexMatcher): C
         const pattern = normaliseRulePattern(condition.value);
         return (_entry, text) => matchRegex(pattern, text.get(field));
       }
-      const value = field === "counterpartyIban" ? normaliseIbanText(condition.value) : normaliseRuleText(condition.value);
+      const value =
+        field === "counterpartyIban" ? normaliseIbanText(condition.value) : normaliseRuleText(condition.value);
       // An empty value would hold for every entry: a rule never means that.
       if (value === "") return () => false;
       switch (condition.operator) {
@@ -122,7 +124,9 @@ export function compileRules(rules: readonly StoredRule[], context: RuleContext)
     .map(({ rule }) => ({
       id: rule.id,
       actions: rule.actions,
-      conditions: rule.conditions.toSorted((a, b) => cost(a) - cost(b)).map((condition) => compileCondition(condition, context.matchRegex)),
+      conditions: rule.conditions
+        .toSorted((a, b) => cost(a) - cost(b))
+        .map((condition) => compileCondition(condition, context.matchRegex)),
     }));
 
   return (entry) => {
@@ -145,7 +149,12 @@ export function compileRules(rules: readonly StoredRule[], context: RuleContext)
         outcome.setBy.rename = rule.id;
         open -= 1;
       }
-      if (transferAccountId && outcome.transferAccountId === undefined && transferAccountId !== entry.accountId && context.transferAccountIds.has(transferAccountId)) {
+      if (
+        transferAccountId &&
+        outcome.transferAccountId === undefined &&
+        transferAccountId !== entry.accountId &&
+        context.transferAccountIds.has(transferAccountId)
+      ) {
         outcome.transferAccountId = transferAccountId;
         outcome.setBy.transferAccountId = rule.id;
         open -= 1;
@@ -167,12 +176,23 @@ export function evaluateRules(rules: readonly StoredRule[], entry: RuleEntry, co
 }
 
 /** The rule a "yes" to "Always put <counterparty> in <category>?" creates. */
-export function learnedRule(offer: Pick<LearnOffer, "counterparty" | "categoryId">): { conditions: RuleCondition[]; actions: RuleActions } {
-  return { conditions: [{ field: "counterparty", operator: "equals", value: offer.counterparty.trim() }], actions: { categoryId: offer.categoryId } };
+export function learnedRule(offer: Pick<LearnOffer, "counterparty" | "categoryId">): {
+  conditions: RuleCondition[];
+  actions: RuleActions;
+} {
+  return {
+    conditions: [{ field: "counterparty", operator: "equals", value: offer.counterparty.trim() }],
+    actions: { categoryId: offer.categoryId },
+  };
 }
 
 /** Whether a rule is exactly what learning makes for this counterparty (one condition, counterparty equals it). */
 export function isLearnedRuleFor(rule: Pick<StoredRule, "conditions">, counterparty: string): boolean {
   const [only, ...rest] = rule.conditions;
-  return rest.length === 0 && only?.field === "counterparty" && only.operator === "equals" && normaliseRuleText(only.value) === normaliseRuleText(counterparty);
+  return (
+    rest.length === 0 &&
+    only?.field === "counterparty" &&
+    only.operator === "equals" &&
+    normaliseRuleText(only.value) === normaliseRuleText(counterparty)
+  );
 }

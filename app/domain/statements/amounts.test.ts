@@ -38,13 +38,18 @@ describe("parseStatementAmount", () => {
 
   it("reads back any amount written in either convention, exactly", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -99_999_999_999, max: 99_999_999_999 }), fc.constantFrom<"," | ".">(",", "."), fc.boolean(), (minor, decimal, grouped) => {
-        const group = decimal === "," ? "." : ",";
-        const whole = Math.floor(Math.abs(minor) / 100).toString();
-        const wholeText = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) : whole;
-        const text = `${minor < 0 ? "-" : ""}${wholeText}${decimal}${String(Math.abs(minor) % 100).padStart(2, "0")}`;
-        expect(parseStatementAmount(text, decimal)).toBe(minor);
-      }),
+      fc.property(
+        fc.integer({ min: -99_999_999_999, max: 99_999_999_999 }),
+        fc.constantFrom<"," | ".">(",", "."),
+        fc.boolean(),
+        (minor, decimal, grouped) => {
+          const group = decimal === "," ? "." : ",";
+          const whole = Math.floor(Math.abs(minor) / 100).toString();
+          const wholeText = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) : whole;
+          const text = `${minor < 0 ? "-" : ""}${wholeText}${decimal}${String(Math.abs(minor) % 100).padStart(2, "0")}`;
+          expect(parseStatementAmount(text, decimal)).toBe(minor);
+        },
+      ),
     );
   });
 });

@@ -12,7 +12,9 @@ function fixtureText(name: string): string {
 }
 
 /** The fixtures' 24 January transactions (fixtures/csv was written from this list): a salary, rent, groceries. */
-const fixtureAmounts = Array.from({ length: 24 }, (_, index) => (index === 0 ? 345_678 : index === 5 ? -300_000 : -(((index * 1237) % 9000) + 150 + index)));
+const fixtureAmounts = Array.from({ length: 24 }, (_, index) =>
+  index === 0 ? 345_678 : index === 5 ? -300_000 : -(((index * 1237) % 9000) + 150 + index),
+);
 const fixtureTotal = fixtureAmounts.reduce((sum, amount) => sum + amount, 0);
 
 function readFixture(name: string): { presetId: string | undefined; statement: Statement } {
@@ -28,7 +30,8 @@ function readFixture(name: string): { presetId: string | undefined; statement: S
 
 describe("bank presets", () => {
   it("are all complete mappings", () => {
-    for (const preset of bankPresets) expect(checkCsvMapping(preset.mapping), preset.id).toEqual({ ok: true, mapping: preset.mapping });
+    for (const preset of bankPresets)
+      expect(checkCsvMapping(preset.mapping), preset.id).toEqual({ ok: true, mapping: preset.mapping });
   });
 
   it.each([
@@ -59,7 +62,9 @@ describe("bank presets", () => {
     const { presetId: detected, statement } = readFixture(file);
     expect(detected).toBe(presetId);
     expect(statement.rows).toHaveLength(24);
-    const byDate = [...statement.rows].sort((a, b) => a.bookedOn.localeCompare(b.bookedOn) || b.amountMinor - a.amountMinor);
+    const byDate = [...statement.rows].sort(
+      (a, b) => a.bookedOn.localeCompare(b.bookedOn) || b.amountMinor - a.amountMinor,
+    );
     expect(byDate[0]).toMatchObject({ bookedOn: "2026-01-02", amountMinor: 345_678 });
     expect(statement.rows.some((row) => row.amountMinor === -300_000)).toBe(true);
     const fees = presetId === "revolut" ? 150 : 0;
@@ -91,11 +96,17 @@ describe("bank presets", () => {
   });
 
   it("leaves out pending rows (Sparkasse, DKB, Revolut) and charges Revolut's fee", () => {
-    expect(readFixture("sparkasse-camt.csv").statement.rows.some((row) => row.description.includes("vorgemerkt"))).toBe(false);
+    expect(readFixture("sparkasse-camt.csv").statement.rows.some((row) => row.description.includes("vorgemerkt"))).toBe(
+      false,
+    );
     expect(readFixture("dkb.csv").statement.rows.some((row) => row.amountMinor === -2340)).toBe(false);
     const revolut = readFixture("revolut.csv").statement;
     expect(revolut.rows.some((row) => row.amountMinor === -420)).toBe(false);
-    expect(revolut.rows[3]).toMatchObject({ amountMinor: fixtureAmounts[3]! - 150, bookedOn: "2026-01-05", currency: "EUR" });
+    expect(revolut.rows[3]).toMatchObject({
+      amountMinor: fixtureAmounts[3]! - 150,
+      bookedOn: "2026-01-05",
+      currency: "EUR",
+    });
     expect(revolut.currency).toBe("EUR");
   });
 
@@ -111,7 +122,9 @@ describe("bank presets", () => {
     const { statement } = readFixture("sparkasse-camt.csv");
     expect(statement.accountIban).toMatch(/^DE\d{20}$/);
     expect(statement.currency).toBe("EUR");
-    expect(statement.rows.find((row) => row.counterparty === "Bäckerei Müller GmbH")?.description).toContain("Kartenzahlung Brötchen");
+    expect(statement.rows.find((row) => row.counterparty === "Bäckerei Müller GmbH")?.description).toContain(
+      "Kartenzahlung Brötchen",
+    );
     expect(statement.rows.at(-1)).toMatchObject({ bookedOn: "2026-01-02", valueOn: "2026-01-02" });
   });
 
@@ -119,26 +132,37 @@ describe("bank presets", () => {
     const { statement } = readFixture("deutsche-bank.csv");
     expect(statement.rows[0]).toMatchObject({ amountMinor: 345_678, line: 5 });
     expect(statement.rows[5]).toMatchObject({ amountMinor: -300_000, counterparty: "Techniker Krankenkasse" });
-    expect(statement.rows[2]).toMatchObject({ counterparty: "Jürgen Weiß", counterpartyIban: expect.stringMatching(/^DE\d{20}$/) });
+    expect(statement.rows[2]).toMatchObject({
+      counterparty: "Jürgen Weiß",
+      counterpartyIban: expect.stringMatching(/^DE\d{20}$/),
+    });
   });
 
   it("reads Crédit Agricole's unsigned debit column and labels over two lines, below account lines", () => {
     const { statement } = readFixture("credit-agricole.csv");
     expect(statement.rows[0]).toMatchObject({ amountMinor: 345_678, line: 10 });
-    expect(statement.rows[1]).toMatchObject({ amountMinor: fixtureAmounts[1], line: 12, description: "PAIEMENT PAR CARTE EDF Clients Particuliers Prélèvement électricité janvier 1" });
+    expect(statement.rows[1]).toMatchObject({
+      amountMinor: fixtureAmounts[1],
+      line: 12,
+      description: "PAIEMENT PAR CARTE EDF Clients Particuliers Prélèvement électricité janvier 1",
+    });
   });
 
   it("reads mBank's Polish export below its account lines and above its totals", () => {
     const { statement } = readFixture("mbank.csv");
     expect(statement.rows[0]).toMatchObject({ bookedOn: "2026-01-29", line: 19, counterparty: "Orlen Stacja Gdańsk" });
-    expect(statement.rows.find((row) => row.amountMinor === -300_000)?.description).toBe("Paliwo tankowanie 5 ZAKUP PRZY UŻYCIU KARTY");
+    expect(statement.rows.find((row) => row.amountMinor === -300_000)?.description).toBe(
+      "Paliwo tankowanie 5 ZAKUP PRZY UŻYCIU KARTY",
+    );
     expect(statement.rows.find((row) => row.bookedOn === "2026-01-27")?.description).toContain("Czynsz za styczeń");
     expect(statement.closing?.on).toBe("2026-01-29");
   });
 
   it("joins PKO BP's description from its unnamed columns", () => {
     const { statement } = readFixture("pko-bp.csv");
-    expect(statement.rows[1]?.description).toBe("Tytuł: Zakup kartą zapiekanka 1 Nazwa odbiorcy: Żabka Kraków Lokalizacja: Kraj: POLSKA");
+    expect(statement.rows[1]?.description).toBe(
+      "Tytuł: Zakup kartą zapiekanka 1 Nazwa odbiorcy: Żabka Kraków Lokalizacja: Kraj: POLSKA",
+    );
   });
 
   it("reads dates with a time of day (monobank, PrivatBank, İş Bankası)", () => {
@@ -151,14 +175,42 @@ describe("bank presets", () => {
 
   it("reads Wise's day-first dates and its transfer id as the bank's reference", () => {
     const { statement } = readFixture("wise.csv");
-    expect(statement.rows[0]).toMatchObject({ bookedOn: "2026-01-02", reference: "TRANSFER-800000", counterparty: "Empresa S.L." });
+    expect(statement.rows[0]).toMatchObject({
+      bookedOn: "2026-01-02",
+      reference: "TRANSFER-800000",
+      counterparty: "Empresa S.L.",
+    });
     expect(statement.rows[1]).toMatchObject({ amountMinor: fixtureAmounts[1], counterparty: "Iberdrola Clientes" });
   });
 
   it("recognises headers whatever their case, accents or spacing", () => {
-    const headers = ["AUFTRAGSKONTO", "buchungstag", "Valutadatum ", "Buchungstext", "Verwendungszweck", "Begünstigter/Zahlungspflichtiger", "Kontonummer/IBAN", "BIC (SWIFT-Code)", "Betrag", "Währung", "Info"];
+    const headers = [
+      "AUFTRAGSKONTO",
+      "buchungstag",
+      "Valutadatum ",
+      "Buchungstext",
+      "Verwendungszweck",
+      "Begünstigter/Zahlungspflichtiger",
+      "Kontonummer/IBAN",
+      "BIC (SWIFT-Code)",
+      "Betrag",
+      "Währung",
+      "Info",
+    ];
     expect(detectBankPreset(headers)?.id).toBe("sparkasse-camt");
-    expect(detectBankPreset(["Datum", "Naam/Omschrijving", "Rekening", "Tegenrekening", "Code", "Af  Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"])?.id).toBe("ing-nl");
+    expect(
+      detectBankPreset([
+        "Datum",
+        "Naam/Omschrijving",
+        "Rekening",
+        "Tegenrekening",
+        "Code",
+        "Af  Bij",
+        "Bedrag (EUR)",
+        "Mutatiesoort",
+        "Mededelingen",
+      ])?.id,
+    ).toBe("ing-nl");
   });
 
   it("recognises nothing in an unknown header or a headerless file of another shape", () => {

@@ -24,18 +24,40 @@ export interface BankPreset {
 const column = (header: string, index?: number): CsvColumn => (index === undefined ? { header } : { header, index });
 const columns = (...headers: string[]): CsvColumn[] => headers.map((header) => column(header));
 
-function preset(id: string, bank: string, country: string, recognise: readonly string[], mapping: CsvMapping): BankPreset {
+function preset(
+  id: string,
+  bank: string,
+  country: string,
+  recognise: readonly string[],
+  mapping: CsvMapping,
+): BankPreset {
   return { id, bank, country, recognise, mapping };
 }
 
-const sparkasseCommon = ["Auftragskonto", "Buchungstag", "Valutadatum", "Buchungstext", "Verwendungszweck", "Beguenstigter/Zahlungspflichtiger", "Betrag", "Waehrung"];
+const sparkasseCommon = [
+  "Auftragskonto",
+  "Buchungstag",
+  "Valutadatum",
+  "Buchungstext",
+  "Verwendungszweck",
+  "Beguenstigter/Zahlungspflichtiger",
+  "Betrag",
+  "Waehrung",
+];
 
 /** ABN AMRO's tab-separated export has no header: account, currency, date, balance before, after, value date, amount, text. */
 function abnAmroShape(rows: readonly CsvRecord[]): boolean {
   const sample = rows.slice(0, 5);
   return (
     sample.length > 0 &&
-    sample.every(({ cells }) => cells.length === 8 && /^\d{7,10}$/.test(cells[0] ?? "") && /^[A-Z]{3}$/.test(cells[1] ?? "") && /^\d{8}$/.test(cells[2] ?? "") && /^\d{8}$/.test(cells[5] ?? ""))
+    sample.every(
+      ({ cells }) =>
+        cells.length === 8 &&
+        /^\d{7,10}$/.test(cells[0] ?? "") &&
+        /^[A-Z]{3}$/.test(cells[1] ?? "") &&
+        /^\d{8}$/.test(cells[2] ?? "") &&
+        /^\d{8}$/.test(cells[5] ?? ""),
+    )
   );
 }
 
@@ -124,29 +146,52 @@ export const bankPresets: readonly BankPreset[] = [
     decimal: ".",
   }),
   // N26 CSV since 2023. As documented by N26 export help; to be confirmed with a real export.
-  preset("n26", "N26", "DE", ["Booking Date", "Value Date", "Partner Name", "Partner Iban", "Payment Reference", "Amount (EUR)"], {
-    date: column("Booking Date"),
-    valueDate: column("Value Date"),
-    amount: column("Amount (EUR)"),
-    description: columns("Payment Reference", "Type"),
-    counterparty: columns("Partner Name"),
-    counterpartyIban: column("Partner Iban"),
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-  }),
+  preset(
+    "n26",
+    "N26",
+    "DE",
+    ["Booking Date", "Value Date", "Partner Name", "Partner Iban", "Payment Reference", "Amount (EUR)"],
+    {
+      date: column("Booking Date"),
+      valueDate: column("Value Date"),
+      amount: column("Amount (EUR)"),
+      description: columns("Payment Reference", "Type"),
+      counterparty: columns("Partner Name"),
+      counterpartyIban: column("Partner Iban"),
+      dateFormat: "YYYY-MM-DD",
+      decimal: ".",
+    },
+  ),
   // Revolut account statement CSV: pending and reverted rows come again or never happen, so they are left out; the fee
   // is charged on top of the amount. As documented by Revolut export help; to be confirmed with a real export.
-  preset("revolut", "Revolut", "LT", ["Type", "Product", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency", "State", "Balance"], {
-    date: column("Completed Date"),
-    amount: column("Amount"),
-    fee: column("Fee"),
-    description: columns("Description"),
-    balance: column("Balance"),
-    currency: column("Currency"),
-    status: { column: column("State"), skipValues: ["PENDING", "REVERTED", "DECLINED", "FAILED"] },
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-  }),
+  preset(
+    "revolut",
+    "Revolut",
+    "LT",
+    [
+      "Type",
+      "Product",
+      "Started Date",
+      "Completed Date",
+      "Description",
+      "Amount",
+      "Fee",
+      "Currency",
+      "State",
+      "Balance",
+    ],
+    {
+      date: column("Completed Date"),
+      amount: column("Amount"),
+      fee: column("Fee"),
+      description: columns("Description"),
+      balance: column("Balance"),
+      currency: column("Currency"),
+      status: { column: column("State"), skipValues: ["PENDING", "REVERTED", "DECLINED", "FAILED"] },
+      dateFormat: "YYYY-MM-DD",
+      decimal: ".",
+    },
+  ),
   // Wise statement CSV (one currency balance per file). As documented by Wise export help; to be confirmed with a real export.
   preset("wise", "Wise", "BE", ["TransferWise ID", "Date", "Amount", "Currency", "Description", "Running Balance"], {
     date: column("Date"),
@@ -190,61 +235,99 @@ export const bankPresets: readonly BankPreset[] = [
   }),
   // DKB CSV since 2023, with account lines above the header; payer and payee are both named, one of them the customer.
   // As documented by DKB export help; to be confirmed with a real export.
-  preset("dkb", "DKB", "DE", ["Buchungsdatum", "Wertstellung", "Status", "Zahlungspflichtige*r", "Zahlungsempfänger*in", "Verwendungszweck", "Betrag (€)"], {
-    date: column("Buchungsdatum"),
-    valueDate: column("Wertstellung"),
-    amount: column("Betrag (€)"),
-    description: columns("Verwendungszweck"),
-    counterparty: { incoming: columns("Zahlungspflichtige*r"), outgoing: columns("Zahlungsempfänger*in") },
-    counterpartyIban: column("IBAN"),
-    status: { column: column("Status"), skipValues: ["Vorgemerkt"] },
-    dateFormat: "DD.MM.YY",
-    decimal: ",",
-  }),
+  preset(
+    "dkb",
+    "DKB",
+    "DE",
+    [
+      "Buchungsdatum",
+      "Wertstellung",
+      "Status",
+      "Zahlungspflichtige*r",
+      "Zahlungsempfänger*in",
+      "Verwendungszweck",
+      "Betrag (€)",
+    ],
+    {
+      date: column("Buchungsdatum"),
+      valueDate: column("Wertstellung"),
+      amount: column("Betrag (€)"),
+      description: columns("Verwendungszweck"),
+      counterparty: { incoming: columns("Zahlungspflichtige*r"), outgoing: columns("Zahlungsempfänger*in") },
+      counterpartyIban: column("IBAN"),
+      status: { column: column("Status"), skipValues: ["Vorgemerkt"] },
+      dateFormat: "DD.MM.YY",
+      decimal: ",",
+    },
+  ),
   // DKB CSV before 2023. As documented by DKB export help; to be confirmed with a real export.
-  preset("dkb-classic", "DKB", "DE", ["Buchungstag", "Wertstellung", "Buchungstext", "Auftraggeber / Begünstigter", "Verwendungszweck", "Betrag (EUR)"], {
-    date: column("Buchungstag"),
-    valueDate: column("Wertstellung"),
-    amount: column("Betrag (EUR)"),
-    description: columns("Verwendungszweck", "Buchungstext"),
-    counterparty: columns("Auftraggeber / Begünstigter"),
-    counterpartyIban: column("Kontonummer"),
-    dateFormat: "DD.MM.YYYY",
-    decimal: ",",
-  }),
+  preset(
+    "dkb-classic",
+    "DKB",
+    "DE",
+    ["Buchungstag", "Wertstellung", "Buchungstext", "Auftraggeber / Begünstigter", "Verwendungszweck", "Betrag (EUR)"],
+    {
+      date: column("Buchungstag"),
+      valueDate: column("Wertstellung"),
+      amount: column("Betrag (EUR)"),
+      description: columns("Verwendungszweck", "Buchungstext"),
+      counterparty: columns("Auftraggeber / Begünstigter"),
+      counterpartyIban: column("Kontonummer"),
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    },
+  ),
   // Deutsche Bank "Umsätze" CSV: debits in "Soll" (negative), credits in "Haben", a "Kontostand" line at the end.
   // As documented by Deutsche Bank export help; to be confirmed with a real export.
-  preset("deutsche-bank", "Deutsche Bank", "DE", ["Buchungstag", "Wert", "Umsatzart", "Begünstigter / Auftraggeber", "Verwendungszweck", "Soll", "Haben", "Währung"], {
-    date: column("Buchungstag"),
-    valueDate: column("Wert"),
-    debit: column("Soll"),
-    credit: column("Haben"),
-    description: columns("Verwendungszweck", "Umsatzart"),
-    counterparty: columns("Begünstigter / Auftraggeber"),
-    counterpartyIban: column("IBAN"),
-    currency: column("Währung"),
-    dateFormat: "DD.MM.YYYY",
-    decimal: ",",
-  }),
+  preset(
+    "deutsche-bank",
+    "Deutsche Bank",
+    "DE",
+    ["Buchungstag", "Wert", "Umsatzart", "Begünstigter / Auftraggeber", "Verwendungszweck", "Soll", "Haben", "Währung"],
+    {
+      date: column("Buchungstag"),
+      valueDate: column("Wert"),
+      debit: column("Soll"),
+      credit: column("Haben"),
+      description: columns("Verwendungszweck", "Umsatzart"),
+      counterparty: columns("Begünstigter / Auftraggeber"),
+      counterpartyIban: column("IBAN"),
+      currency: column("Währung"),
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    },
+  ),
   // Commerzbank CSV. As documented by Commerzbank export help; to be confirmed with a real export.
-  preset("commerzbank", "Commerzbank", "DE", ["Buchungstag", "Wertstellung", "Umsatzart", "Buchungstext", "Betrag", "Währung", "IBAN Auftraggeberkonto"], {
-    date: column("Buchungstag"),
-    valueDate: column("Wertstellung"),
-    amount: column("Betrag"),
-    description: columns("Buchungstext", "Umsatzart"),
-    account: column("IBAN Auftraggeberkonto"),
-    currency: column("Währung"),
-    dateFormat: "DD.MM.YYYY",
-    decimal: ",",
-  }),
+  preset(
+    "commerzbank",
+    "Commerzbank",
+    "DE",
+    ["Buchungstag", "Wertstellung", "Umsatzart", "Buchungstext", "Betrag", "Währung", "IBAN Auftraggeberkonto"],
+    {
+      date: column("Buchungstag"),
+      valueDate: column("Wertstellung"),
+      amount: column("Betrag"),
+      description: columns("Buchungstext", "Umsatzart"),
+      account: column("IBAN Auftraggeberkonto"),
+      currency: column("Währung"),
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    },
+  ),
   // BNP Paribas (France) CSV. As documented by BNP Paribas export help; to be confirmed with a real export.
-  preset("bnp-paribas", "BNP Paribas", "FR", ["Date operation", "Libelle court", "Type operation", "Libelle operation", "Montant operation"], {
-    date: column("Date operation"),
-    amount: column("Montant operation"),
-    description: columns("Libelle operation", "Libelle court"),
-    dateFormat: "DD/MM/YYYY",
-    decimal: ",",
-  }),
+  preset(
+    "bnp-paribas",
+    "BNP Paribas",
+    "FR",
+    ["Date operation", "Libelle court", "Type operation", "Libelle operation", "Montant operation"],
+    {
+      date: column("Date operation"),
+      amount: column("Montant operation"),
+      description: columns("Libelle operation", "Libelle court"),
+      dateFormat: "DD/MM/YYYY",
+      decimal: ",",
+    },
+  ),
   // Crédit Agricole CSV: account lines above the header, debits and credits in two unsigned columns.
   // As documented by Crédit Agricole export help; to be confirmed with a real export.
   preset("credit-agricole", "Crédit Agricole", "FR", ["Date", "Libellé", "Débit euros", "Crédit euros"], {
@@ -299,29 +382,41 @@ export const bankPresets: readonly BankPreset[] = [
   }),
   // mBank's older export, with the booking date, title and counterparty apart. Total lines follow the table.
   // As documented by mBank export help; to be confirmed with a real export.
-  preset("mbank-classic", "mBank", "PL", ["#Data operacji", "#Data księgowania", "#Opis operacji", "#Tytuł", "#Nadawca/Odbiorca", "#Numer konta", "#Kwota"], {
-    date: column("#Data księgowania"),
-    valueDate: column("#Data operacji"),
-    amount: column("#Kwota"),
-    description: columns("#Tytuł", "#Opis operacji"),
-    counterparty: columns("#Nadawca/Odbiorca"),
-    counterpartyIban: column("#Numer konta"),
-    balance: column("#Saldo po operacji"),
-    dateFormat: "YYYY-MM-DD",
-    decimal: ",",
-  }),
+  preset(
+    "mbank-classic",
+    "mBank",
+    "PL",
+    ["#Data operacji", "#Data księgowania", "#Opis operacji", "#Tytuł", "#Nadawca/Odbiorca", "#Numer konta", "#Kwota"],
+    {
+      date: column("#Data księgowania"),
+      valueDate: column("#Data operacji"),
+      amount: column("#Kwota"),
+      description: columns("#Tytuł", "#Opis operacji"),
+      counterparty: columns("#Nadawca/Odbiorca"),
+      counterpartyIban: column("#Numer konta"),
+      balance: column("#Saldo po operacji"),
+      dateFormat: "YYYY-MM-DD",
+      decimal: ",",
+    },
+  ),
   // PKO BP CSV: the description continues in unnamed columns after "Opis transakcji", hence the positions.
   // As documented by PKO BP export help; to be confirmed with a real export.
-  preset("pko-bp", "PKO BP", "PL", ["Data operacji", "Data waluty", "Typ transakcji", "Kwota", "Waluta", "Opis transakcji"], {
-    date: column("Data operacji"),
-    valueDate: column("Data waluty"),
-    amount: column("Kwota"),
-    description: [column("Opis transakcji", 6), { index: 7 }, { index: 8 }, { index: 9 }, { index: 10 }],
-    balance: column("Saldo po transakcji"),
-    currency: column("Waluta"),
-    dateFormat: "YYYY-MM-DD",
-    decimal: ".",
-  }),
+  preset(
+    "pko-bp",
+    "PKO BP",
+    "PL",
+    ["Data operacji", "Data waluty", "Typ transakcji", "Kwota", "Waluta", "Opis transakcji"],
+    {
+      date: column("Data operacji"),
+      valueDate: column("Data waluty"),
+      amount: column("Kwota"),
+      description: [column("Opis transakcji", 6), { index: 7 }, { index: 8 }, { index: 9 }, { index: 10 }],
+      balance: column("Saldo po transakcji"),
+      currency: column("Waluta"),
+      dateFormat: "YYYY-MM-DD",
+      decimal: ".",
+    },
+  ),
   // Garanti BBVA hesap hareketleri CSV. As documented by Garanti BBVA export help; to be confirmed with a real export.
   preset("garanti-bbva", "Garanti BBVA", "TR", ["Tarih", "Açıklama", "Etiket", "Tutar", "Bakiye"], {
     date: column("Tarih"),
@@ -353,15 +448,21 @@ export const bankPresets: readonly BankPreset[] = [
     decimal: ".",
   }),
   // PrivatBank (Privat24) statement CSV. As documented by PrivatBank export help; to be confirmed with a real export.
-  preset("privatbank", "PrivatBank", "UA", ["Дата", "Категорія", "Картка", "Опис операції", "Сума в валюті картки", "Валюта картки"], {
-    date: column("Дата"),
-    amount: column("Сума в валюті картки"),
-    description: columns("Опис операції"),
-    balance: column("Залишок на кінець періоду"),
-    currency: column("Валюта картки"),
-    dateFormat: "DD.MM.YYYY",
-    decimal: ",",
-  }),
+  preset(
+    "privatbank",
+    "PrivatBank",
+    "UA",
+    ["Дата", "Категорія", "Картка", "Опис операції", "Сума в валюті картки", "Валюта картки"],
+    {
+      date: column("Дата"),
+      amount: column("Сума в валюті картки"),
+      description: columns("Опис операції"),
+      balance: column("Залишок на кінець періоду"),
+      currency: column("Валюта картки"),
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    },
+  ),
 ];
 
 /**
@@ -373,7 +474,11 @@ export function detectBankPreset(headers: readonly string[], rows: readonly CsvR
   const present = new Set(headers.map(normaliseHeader));
   let found: BankPreset | undefined;
   for (const candidate of bankPresets) {
-    if (candidate.recognise.length === 0 || !candidate.recognise.every((header) => present.has(normaliseHeader(header)))) continue;
+    if (
+      candidate.recognise.length === 0 ||
+      !candidate.recognise.every((header) => present.has(normaliseHeader(header)))
+    )
+      continue;
     if (!found || candidate.recognise.length > found.recognise.length) found = candidate;
   }
   return found;
@@ -392,7 +497,9 @@ function values(csv: SniffedCsv, wanted: CsvColumn | undefined): string[] {
 export function presetMapping(preset: BankPreset, csv: SniffedCsv): CsvMapping {
   const { mapping } = preset;
   const dates = values(csv, mapping.date).filter(Boolean);
-  const dateFormat = dates.every((date) => parseStatementDate(date, mapping.dateFormat) !== undefined) ? mapping.dateFormat : (detectDateFormat(dates) ?? mapping.dateFormat);
+  const dateFormat = dates.every((date) => parseStatementDate(date, mapping.dateFormat) !== undefined)
+    ? mapping.dateFormat
+    : (detectDateFormat(dates) ?? mapping.dateFormat);
   const amounts = [mapping.amount, mapping.debit, mapping.credit].flatMap((wanted) => values(csv, wanted));
   const decimal: DecimalSeparator = detectDecimalSeparator(amounts, mapping.decimal);
   return { ...mapping, dateFormat, decimal };

@@ -7,7 +7,12 @@ import { statementErrorCodes } from "./statement";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/camt/${name}`, import.meta.url), "utf8");
 
-const fixtures = ["camt053-v02-german.xml", "camt053-v08-french-multi.xml", "camt052-v06-polish.xml", "camt054-v13-ukrainian.xml"];
+const fixtures = [
+  "camt053-v02-german.xml",
+  "camt053-v08-french-multi.xml",
+  "camt052-v06-polish.xml",
+  "camt054-v13-ukrainian.xml",
+];
 
 /** A one-statement camt.053 around some entries, for the cases a fixture would only bury. */
 function camt053(entries: string, version = "02"): string {
@@ -22,7 +27,12 @@ ${entries}
 </Document>`;
 }
 
-function entry({ amount = "10.00", direction = "DBIT", booked = "<BookgDt><Dt>2026-04-01</Dt></BookgDt>", inner = "" } = {}): string {
+function entry({
+  amount = "10.00",
+  direction = "DBIT",
+  booked = "<BookgDt><Dt>2026-04-01</Dt></BookgDt>",
+  inner = "",
+} = {}): string {
   return `<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${direction}</CdtDbtInd><Sts>BOOK</Sts>${booked}${inner}</Ntry>`;
 }
 
@@ -68,9 +78,22 @@ describe("readCamt", () => {
   it("splits a batch entry into one row per transaction, each with its own amount, party and reference", () => {
     const rows = statementOf(readCamt(fixture("camt053-v02-german.xml"))).rows.filter((row) => row.line === 3);
     expect(rows).toEqual([
-      expect.objectContaining({ amountMinor: -12_000, counterparty: "Stadtwerke Würzburg", description: "Abschlag Strom", reference: "2026040200003-1" }),
-      expect.objectContaining({ amountMinor: -8_050, counterparty: "Telekom Deutschland GmbH", description: "RF18539007547034" }),
-      expect.objectContaining({ amountMinor: -4_500, counterparty: "Bäckerei Köhler", description: "Brötchen-Abo April" }),
+      expect.objectContaining({
+        amountMinor: -12_000,
+        counterparty: "Stadtwerke Würzburg",
+        description: "Abschlag Strom",
+        reference: "2026040200003-1",
+      }),
+      expect.objectContaining({
+        amountMinor: -8_050,
+        counterparty: "Telekom Deutschland GmbH",
+        description: "RF18539007547034",
+      }),
+      expect.objectContaining({
+        amountMinor: -4_500,
+        counterparty: "Bäckerei Köhler",
+        description: "Brötchen-Abo April",
+      }),
     ]);
     // A part without its own bank reference must not borrow the batch's, or the parts would be duplicates of each other.
     expect(rows[1]?.reference).toBeUndefined();
@@ -78,7 +101,9 @@ describe("readCamt", () => {
   });
 
   it("keeps a reversal's own direction (money back in) and names the original payee", () => {
-    const returned = statementOf(readCamt(fixture("camt053-v02-german.xml"))).rows.find((row) => row.reference === "2026040300004");
+    const returned = statementOf(readCamt(fixture("camt053-v02-german.xml"))).rows.find(
+      (row) => row.reference === "2026040300004",
+    );
     expect(returned).toMatchObject({
       bookedOn: "2026-04-03",
       valueOn: "2026-04-02",
@@ -124,10 +149,32 @@ describe("readCamt", () => {
         reference: "FR2026050400001",
         line: 1,
       },
-      expect.objectContaining({ amountMinor: -20_000, counterparty: "Électricité de France", description: "Facture électricité n° 4471", reference: "FR2026050400002-A", line: 2 }),
-      expect.objectContaining({ amountMinor: 1_960, counterparty: "Électricité de France", description: "Avoir régularisation", reference: "FR2026050400002-B", line: 2 }),
-      expect.objectContaining({ amountMinor: -6_499, counterparty: "Librería Cervantes S.L.", counterpartyIban: "ES6000491500051234567892", line: 4 }),
-      expect.objectContaining({ amountMinor: -2_350, counterparty: "Boulangerie Pâtisserie Léa", reference: "FR2026050500004", line: 5 }),
+      expect.objectContaining({
+        amountMinor: -20_000,
+        counterparty: "Électricité de France",
+        description: "Facture électricité n° 4471",
+        reference: "FR2026050400002-A",
+        line: 2,
+      }),
+      expect.objectContaining({
+        amountMinor: 1_960,
+        counterparty: "Électricité de France",
+        description: "Avoir régularisation",
+        reference: "FR2026050400002-B",
+        line: 2,
+      }),
+      expect.objectContaining({
+        amountMinor: -6_499,
+        counterparty: "Librería Cervantes S.L.",
+        counterpartyIban: "ES6000491500051234567892",
+        line: 4,
+      }),
+      expect.objectContaining({
+        amountMinor: -2_350,
+        counterparty: "Boulangerie Pâtisserie Léa",
+        reference: "FR2026050500004",
+        line: 5,
+      }),
     ]);
   });
 
@@ -137,8 +184,17 @@ describe("readCamt", () => {
     expect(statement.currency).toBe("PLN");
     expect(statement.opening).toBeUndefined();
     expect(statement.closing).toBeUndefined();
-    expect(statement.rows[0]).toMatchObject({ bookedOn: "2026-04-10", valueOn: "2026-04-09", counterparty: "Żabka Polska Sp. z o.o.", description: "Zakupy Łódź ul. Piotrkowska 12" });
-    expect(statement.rows[1]).toMatchObject({ counterparty: "Grzegorz Brzęczyszczykiewicz", description: "Zwrot pożyczki — dziękuję!", reference: "PKO-26041000012" });
+    expect(statement.rows[0]).toMatchObject({
+      bookedOn: "2026-04-10",
+      valueOn: "2026-04-09",
+      counterparty: "Żabka Polska Sp. z o.o.",
+      description: "Zakupy Łódź ul. Piotrkowska 12",
+    });
+    expect(statement.rows[1]).toMatchObject({
+      counterparty: "Grzegorz Brzęczyszczykiewicz",
+      description: "Zwrot pożyczki — dziękuję!",
+      reference: "PKO-26041000012",
+    });
   });
 
   it("reads a Ukrainian camt.054 notification; a batch without per-transaction amounts stays one row", () => {
@@ -156,20 +212,46 @@ describe("readCamt", () => {
         reference: "MONO-0601-000123",
         line: 1,
       },
-      { bookedOn: "2026-06-01", amountMinor: 90_000, currency: "UAH", description: "Зарахування пакету з 2 платежів", reference: "MONO-0601-000124", line: 2 },
+      {
+        bookedOn: "2026-06-01",
+        amountMinor: 90_000,
+        currency: "UAH",
+        description: "Зарахування пакету з 2 платежів",
+        reference: "MONO-0601-000124",
+        line: 2,
+      },
     ]);
   });
 
   it("keeps a batch whose parts do not add up to the entry as one row", () => {
-    const parts = ["60.00", "30.00"].map((amount) => `<TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">${amount}</Amt></TxAmt></AmtDtls></TxDtls>`).join("");
-    const rows = statementOf(readCamt(camt053(entry({ amount: "100.00", inner: `<NtryDtls>${parts}</NtryDtls><AddtlNtryInf>SEPA-SAMMLER</AddtlNtryInf>` })))).rows;
-    expect(rows).toEqual([{ bookedOn: "2026-04-01", amountMinor: -10_000, currency: "EUR", description: "SEPA-SAMMLER", line: 1 }]);
+    const parts = ["60.00", "30.00"]
+      .map((amount) => `<TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">${amount}</Amt></TxAmt></AmtDtls></TxDtls>`)
+      .join("");
+    const rows = statementOf(
+      readCamt(
+        camt053(
+          entry({ amount: "100.00", inner: `<NtryDtls>${parts}</NtryDtls><AddtlNtryInf>SEPA-SAMMLER</AddtlNtryInf>` }),
+        ),
+      ),
+    ).rows;
+    expect(rows).toEqual([
+      { bookedOn: "2026-04-01", amountMinor: -10_000, currency: "EUR", description: "SEPA-SAMMLER", line: 1 },
+    ]);
   });
 
   it("uses the value date when a booked entry has no booking date, and the transaction's reference when the entry has none", () => {
-    const inner = "<ValDt><Dt>2026-04-02</Dt></ValDt><NtryDtls><TxDtls><Refs><AcctSvcrRef>TX-1</AcctSvcrRef></Refs></TxDtls></NtryDtls><AddtlNtryInf>Zinsen</AddtlNtryInf>";
+    const inner =
+      "<ValDt><Dt>2026-04-02</Dt></ValDt><NtryDtls><TxDtls><Refs><AcctSvcrRef>TX-1</AcctSvcrRef></Refs></TxDtls></NtryDtls><AddtlNtryInf>Zinsen</AddtlNtryInf>";
     const [row] = statementOf(readCamt(camt053(entry({ direction: "CRDT", booked: "", inner })))).rows;
-    expect(row).toEqual({ bookedOn: "2026-04-02", valueOn: "2026-04-02", amountMinor: 1_000, currency: "EUR", description: "Zinsen", reference: "TX-1", line: 1 });
+    expect(row).toEqual({
+      bookedOn: "2026-04-02",
+      valueOn: "2026-04-02",
+      amountMinor: 1_000,
+      currency: "EUR",
+      description: "Zinsen",
+      reference: "TX-1",
+      line: 1,
+    });
   });
 
   it("finds the message inside an envelope with a business application header", () => {
@@ -185,7 +267,10 @@ describe("readCamt", () => {
 
   describe("bad input", () => {
     it("names the line of broken XML", () => {
-      const text = fixture("camt053-v02-german.xml").replace("<Ustrd>Gehalt April 2026</Ustrd>", "<Ustrd>Gehalt April 2026</Ustr>");
+      const text = fixture("camt053-v02-german.xml").replace(
+        "<Ustrd>Gehalt April 2026</Ustrd>",
+        "<Ustrd>Gehalt April 2026</Ustr>",
+      );
       const line = text.split("\n").findIndex((candidate) => candidate.includes("</Ustr>")) + 1;
       expect(errorOf(readCamt(text))).toMatchObject({ code: "BROKEN_XML", line });
     });
@@ -199,23 +284,50 @@ describe("readCamt", () => {
       ["an empty file", "", "EMPTY_FILE"],
       ["whitespace", " \r\n\t", "EMPTY_FILE"],
       ["plain text", "Datum;Betrag\n01.04.2026;12,50", "NOT_A_STATEMENT"],
-      ["a payment order", '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>', "NOT_A_STATEMENT"],
+      [
+        "a payment order",
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>',
+        "NOT_A_STATEMENT",
+      ],
       ["a web page", "<html><body>Sign in</body></html>", "NOT_A_STATEMENT"],
     ] as const)("refuses %s", (_name, text, code) => {
       expect(errorOf(readCamt(text)).code).toBe(code);
     });
 
     it.each([
-      ["a decimal comma", entry() + entry({ amount: "950,00" }), { code: "INVALID_AMOUNT", element: "Ntry 2 / Amt", value: "950,00" }],
+      [
+        "a decimal comma",
+        entry() + entry({ amount: "950,00" }),
+        { code: "INVALID_AMOUNT", element: "Ntry 2 / Amt", value: "950,00" },
+      ],
       ["a negative amount", entry({ amount: "-5.00" }), { code: "INVALID_AMOUNT", element: "Ntry 1 / Amt" }],
-      ["a missing amount", "<Ntry><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-04-01</Dt></BookgDt></Ntry>", { code: "MISSING_FIELD", element: "Ntry 1 / Amt" }],
-      ["a day that does not exist", entry({ booked: "<BookgDt><Dt>2026-02-30</Dt></BookgDt>" }), { code: "INVALID_DATE", element: "Ntry 1 / BookgDt", value: "2026-02-30" }],
+      [
+        "a missing amount",
+        "<Ntry><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-04-01</Dt></BookgDt></Ntry>",
+        { code: "MISSING_FIELD", element: "Ntry 1 / Amt" },
+      ],
+      [
+        "a day that does not exist",
+        entry({ booked: "<BookgDt><Dt>2026-02-30</Dt></BookgDt>" }),
+        { code: "INVALID_DATE", element: "Ntry 1 / BookgDt", value: "2026-02-30" },
+      ],
       ["no date at all", entry({ booked: "" }), { code: "MISSING_FIELD", element: "Ntry 1 / BookgDt" }],
-      ["no direction", entry() + entry() + entry({ direction: "" }), { code: "MISSING_FIELD", element: "Ntry 3 / CdtDbtInd" }],
-      ["an unknown direction", entry({ direction: "PLUS" }), { code: "INVALID_AMOUNT", element: "Ntry 1 / CdtDbtInd", value: "PLUS" }],
+      [
+        "no direction",
+        entry() + entry() + entry({ direction: "" }),
+        { code: "MISSING_FIELD", element: "Ntry 3 / CdtDbtInd" },
+      ],
+      [
+        "an unknown direction",
+        entry({ direction: "PLUS" }),
+        { code: "INVALID_AMOUNT", element: "Ntry 1 / CdtDbtInd", value: "PLUS" },
+      ],
       [
         "a bad amount in a batch part",
-        entry({ inner: '<NtryDtls><TxDtls><Amt Ccy="EUR">5.00</Amt></TxDtls><TxDtls><Amt Ccy="EUR">five</Amt></TxDtls></NtryDtls>' }),
+        entry({
+          inner:
+            '<NtryDtls><TxDtls><Amt Ccy="EUR">5.00</Amt></TxDtls><TxDtls><Amt Ccy="EUR">five</Amt></TxDtls></NtryDtls>',
+        }),
         { code: "INVALID_AMOUNT", element: "Ntry 1 / TxDtls 2 / Amt" },
       ],
       [
@@ -229,17 +341,45 @@ describe("readCamt", () => {
 
     it("never throws on mangled statements or random text, and always answers with a known code", () => {
       const sources = fixtures.map(fixture);
-      const pieces = fc.constantFrom("<", ">", "/", "&", ";", "\n", "Ntry", "TxDtls", "Amt", "CRDT", "DBIT", "BOOK", "Dt", "-", "1", ".", "<!--", "]]>", "<![CDATA[", "&amp;", '"');
+      const pieces = fc.constantFrom(
+        "<",
+        ">",
+        "/",
+        "&",
+        ";",
+        "\n",
+        "Ntry",
+        "TxDtls",
+        "Amt",
+        "CRDT",
+        "DBIT",
+        "BOOK",
+        "Dt",
+        "-",
+        "1",
+        ".",
+        "<!--",
+        "]]>",
+        "<![CDATA[",
+        "&amp;",
+        '"',
+      );
       const mangled = fc
         .tuple(fc.constantFrom(...sources), fc.nat(), fc.nat({ max: 200 }), fc.string({ unit: pieces }))
-        .map(([source, at, cut, insert]) => source.slice(0, at % source.length) + insert + source.slice((at % source.length) + cut));
+        .map(
+          ([source, at, cut, insert]) =>
+            source.slice(0, at % source.length) + insert + source.slice((at % source.length) + cut),
+        );
       fc.assert(
-        fc.property(fc.oneof(mangled, fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary-ascii" })), (text) => {
-          const started = performance.now();
-          const read = readCamt(text);
-          expect(performance.now() - started).toBeLessThan(1_000);
-          if (!read.ok) expect(statementErrorCodes).toContain(read.error.code);
-        }),
+        fc.property(
+          fc.oneof(mangled, fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary-ascii" })),
+          (text) => {
+            const started = performance.now();
+            const read = readCamt(text);
+            expect(performance.now() - started).toBeLessThan(1_000);
+            if (!read.ok) expect(statementErrorCodes).toContain(read.error.code);
+          },
+        ),
         { numRuns: 400 },
       );
     });

@@ -32,7 +32,19 @@ const messages = [
   { root: "BkToCstmrDbtCdtNtfctn", report: "Ntfctn" },
 ] as const;
 
-const repeated = new Set(["Stmt", "Rpt", "Ntfctn", "Ntry", "NtryDtls", "TxDtls", "Bal", "Ustrd", "Strd", "AddtlNtryInf", "AddtlTxInf"]);
+const repeated = new Set([
+  "Stmt",
+  "Rpt",
+  "Ntfctn",
+  "Ntry",
+  "NtryDtls",
+  "TxDtls",
+  "Bal",
+  "Ustrd",
+  "Strd",
+  "AddtlNtryInf",
+  "AddtlTxInf",
+]);
 
 const parser = new XMLParser({
   removeNSPrefix: true,
@@ -49,7 +61,11 @@ export function readCamt(text: string): StatementRead {
 }
 
 function fail(code: StatementErrorCode, element?: string, value?: string): never {
-  throw new StatementReadError({ code, ...(element ? { element } : {}), ...(value ? { value: shortened(value) } : {}) });
+  throw new StatementReadError({
+    code,
+    ...(element ? { element } : {}),
+    ...(value ? { value: shortened(value) } : {}),
+  });
 }
 
 function readDocument(raw: string): Statement {
@@ -61,7 +77,11 @@ function readDocument(raw: string): Statement {
   if (entries > maxStatementRows) fail("TOO_MANY_ROWS", undefined, String(entries));
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
-    throw new StatementReadError({ code: "BROKEN_XML", line: validation.err.line, value: shortened(validation.err.msg, 80) });
+    throw new StatementReadError({
+      code: "BROKEN_XML",
+      line: validation.err.line,
+      value: shortened(validation.err.msg, 80),
+    });
   }
   let tree: XmlNode;
   try {
@@ -192,9 +212,14 @@ function readEntry(entry: XmlNode, number: number): StatementRow[] {
   }
 
   const only = details.length === 1 ? details[0]?.node : undefined;
-  const batchText = details.map((detail) => remittance(detail.node)).filter(Boolean).join("; ");
+  const batchText = details
+    .map((detail) => remittance(detail.node))
+    .filter(Boolean)
+    .join("; ");
   const described =
-    only === undefined ? { description: entryInformation || batchText } : describe(only, reversal ? opposite(direction) : direction, entryInformation);
+    only === undefined
+      ? { description: entryInformation || batchText }
+      : describe(only, reversal ? opposite(direction) : direction, entryInformation);
   return [
     row({
       ...base,
@@ -206,7 +231,12 @@ function readEntry(entry: XmlNode, number: number): StatementRow[] {
 }
 
 /** A batch becomes one row per transaction only when their amounts, in the entry's currency, add up to the entry. */
-function splitsExactly(details: readonly TransactionDetails[], currency: string | undefined, direction: "CRDT" | "DBIT", entryAmount: number): boolean {
+function splitsExactly(
+  details: readonly TransactionDetails[],
+  currency: string | undefined,
+  direction: "CRDT" | "DBIT",
+  entryAmount: number,
+): boolean {
   if (details.length < 2) return false;
   let sum = 0;
   for (const detail of details) {
@@ -288,7 +318,12 @@ type RowFields = Omit<StatementRow, "valueOn" | "currency" | "counterparty" | "c
 
 /** A row holding only what the file said: optional fields that came out empty are left off. */
 function row(fields: RowFields): StatementRow {
-  const result: StatementRow = { bookedOn: fields.bookedOn, amountMinor: fields.amountMinor, description: cleanText(fields.description), line: fields.line };
+  const result: StatementRow = {
+    bookedOn: fields.bookedOn,
+    amountMinor: fields.amountMinor,
+    description: cleanText(fields.description),
+    line: fields.line,
+  };
   for (const key of ["valueOn", "currency", "counterparty", "counterpartyIban", "reference"] as const) {
     const value = cleanText(fields[key]);
     if (value) result[key] = value;

@@ -7,7 +7,14 @@
 import { parse } from "csv-parse/sync";
 import { isValidIban, normaliseIban } from "../iban";
 import { type DecimalSeparator, detectDecimalSeparator, parseStatementAmount } from "./amounts";
-import { dateText, detectDateFormat, isStatementDateFormat, parseStatementDate, type StatementDateFormat, statementDateFormats } from "./dates";
+import {
+  dateText,
+  detectDateFormat,
+  isStatementDateFormat,
+  parseStatementDate,
+  type StatementDateFormat,
+  statementDateFormats,
+} from "./dates";
 import {
   cleanText,
   maxStatementRows,
@@ -79,20 +86,22 @@ export type CsvMappingField = "date" | "amount" | "indicator" | "description" | 
 
 /** Headers compared without case, accents, spacing, quotes or the leading "#" some banks put on them. */
 export function normaliseHeader(value: string): string {
-  return value
-    .replace(/ł/gi, "l")
-    .replace(/[ıİ]/g, "i")
-    // Ukrainian exports write "Дата i час" with a Latin or a Cyrillic i.
-    .replace(/і/gi, "i")
-    .replace(/ß/g, "ss")
-    // German exports spell umlauts out ("Waehrung", "Beguenstigter") or not; both read the same.
-    .replace(/ä/gi, "ae")
-    .replace(/ö/gi, "oe")
-    .replace(/ü/gi, "ue")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[\s"'#:]+/g, "");
+  return (
+    value
+      .replace(/ł/gi, "l")
+      .replace(/[ıİ]/g, "i")
+      // Ukrainian exports write "Дата i час" with a Latin or a Cyrillic i.
+      .replace(/і/gi, "i")
+      .replace(/ß/g, "ss")
+      // German exports spell umlauts out ("Waehrung", "Beguenstigter") or not; both read the same.
+      .replace(/ä/gi, "ae")
+      .replace(/ö/gi, "oe")
+      .replace(/ü/gi, "ue")
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/[\s"'#:]+/g, "")
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -145,7 +154,11 @@ function isDate(value: string): boolean {
 
 function isAmount(value: string): boolean {
   // A currency may stand beside the number ("-12,50 PLN", "1 234,56 zł"); more letters make it text ("Omschrijving-1").
-  return /\d/.test(value) && (value.match(/\p{L}/gu)?.length ?? 0) <= 3 && (parseStatementAmount(value, ",") !== undefined || parseStatementAmount(value, ".") !== undefined);
+  return (
+    /\d/.test(value) &&
+    (value.match(/\p{L}/gu)?.length ?? 0) <= 3 &&
+    (parseStatementAmount(value, ",") !== undefined || parseStatementAmount(value, ".") !== undefined)
+  );
 }
 
 function looksLikeData(cells: readonly string[]): boolean {
@@ -198,7 +211,8 @@ export function sniffCsv(text: string): SniffedCsv | undefined {
   let firstData = records.findIndex(({ cells }) => cells.length >= 2 && looksLikeData(cells));
   // Rows just above it as wide as it and with a date are transactions too, only broken (an empty amount), to be reported.
   const width = records[firstData]?.cells.length;
-  while (firstData > 0 && records[firstData - 1]!.cells.length === width && records[firstData - 1]!.cells.some(isDate)) firstData--;
+  while (firstData > 0 && records[firstData - 1]!.cells.length === width && records[firstData - 1]!.cells.some(isDate))
+    firstData--;
   if (firstData === -1) {
     // A header and no transactions: a quiet month is still a statement.
     const header = records.find(({ cells }) => looksLikeHeader(cells));
@@ -238,9 +252,18 @@ export function checkCsvMapping(value: unknown): { ok: true; mapping: CsvMapping
   if (typeof value !== "object" || value === null) return { ok: false, problems: ["mapping"] };
   const mapping = value as Record<string, unknown>;
   const problems: string[] = [];
-  const optionalColumns = ["valueDate", "fee", "counterpartyIban", "reference", "balance", "currency", "account"] as const;
+  const optionalColumns = [
+    "valueDate",
+    "fee",
+    "counterpartyIban",
+    "reference",
+    "balance",
+    "currency",
+    "account",
+  ] as const;
   if (!isColumn(mapping.date)) problems.push("date");
-  for (const field of optionalColumns) if (mapping[field] !== undefined && !isColumn(mapping[field])) problems.push(field);
+  for (const field of optionalColumns)
+    if (mapping[field] !== undefined && !isColumn(mapping[field])) problems.push(field);
   const hasAmount = mapping.amount !== undefined;
   const hasDebitCredit = mapping.debit !== undefined || mapping.credit !== undefined;
   if (hasAmount === hasDebitCredit) problems.push("amount");
@@ -248,7 +271,13 @@ export function checkCsvMapping(value: unknown): { ok: true; mapping: CsvMapping
   else if (hasDebitCredit && !(isColumn(mapping.debit) && isColumn(mapping.credit))) problems.push("amount");
   if (mapping.indicator !== undefined) {
     const indicator = mapping.indicator as Record<string, unknown> | null;
-    if (!hasAmount || typeof indicator !== "object" || indicator === null || !isColumn(indicator.column) || !isTextList(indicator.debitValues)) {
+    if (
+      !hasAmount ||
+      typeof indicator !== "object" ||
+      indicator === null ||
+      !isColumn(indicator.column) ||
+      !isTextList(indicator.debitValues)
+    ) {
       problems.push("indicator");
     }
   }
@@ -257,13 +286,19 @@ export function checkCsvMapping(value: unknown): { ok: true; mapping: CsvMapping
   if (
     counterparty !== undefined &&
     !isColumns(counterparty) &&
-    !(typeof counterparty === "object" && counterparty !== null && isColumns(counterparty.incoming) && isColumns(counterparty.outgoing))
+    !(
+      typeof counterparty === "object" &&
+      counterparty !== null &&
+      isColumns(counterparty.incoming) &&
+      isColumns(counterparty.outgoing)
+    )
   ) {
     problems.push("counterparty");
   }
   if (mapping.status !== undefined) {
     const status = mapping.status as Record<string, unknown> | null;
-    if (typeof status !== "object" || status === null || !isColumn(status.column) || !isTextList(status.skipValues)) problems.push("status");
+    if (typeof status !== "object" || status === null || !isColumn(status.column) || !isTextList(status.skipValues))
+      problems.push("status");
   }
   if (!isStatementDateFormat(mapping.dateFormat)) problems.push("dateFormat");
   if (mapping.decimal !== "," && mapping.decimal !== ".") problems.push("decimal");
@@ -303,7 +338,11 @@ function resolver(headers: readonly string[], headerLine: number) {
   const required = (column: CsvColumn): ResolvedColumn => {
     const resolved = optional(column);
     if (resolved) return resolved;
-    throw new StatementReadError({ code: "MISSING_FIELD", line: headerLine || undefined, element: column.header ?? `column ${(column.index ?? 0) + 1}` });
+    throw new StatementReadError({
+      code: "MISSING_FIELD",
+      line: headerLine || undefined,
+      element: column.header ?? `column ${(column.index ?? 0) + 1}`,
+    });
   };
   const list = (columns: CsvColumns): ResolvedColumn[] => columns.flatMap((column) => optional(column) ?? []);
   return { optional, required, list };
@@ -321,7 +360,10 @@ function resolveMapping(mapping: CsvMapping, csv: SniffedCsv) {
     debit: mapping.amount ? undefined : required(mapping.debit ?? { header: "debit" }),
     credit: mapping.amount ? undefined : required(mapping.credit ?? { header: "credit" }),
     fee: optional(mapping.fee),
-    indicator: mapping.indicator && { column: optional(mapping.indicator.column), debitValues: new Set(mapping.indicator.debitValues.map(indicatorValue)) },
+    indicator: mapping.indicator && {
+      column: optional(mapping.indicator.column),
+      debitValues: new Set(mapping.indicator.debitValues.map(indicatorValue)),
+    },
     description,
     counterparty:
       counterparty === undefined
@@ -334,7 +376,10 @@ function resolveMapping(mapping: CsvMapping, csv: SniffedCsv) {
     balance: optional(mapping.balance),
     currency: optional(mapping.currency),
     account: optional(mapping.account),
-    status: mapping.status && { column: optional(mapping.status.column), skipValues: new Set(mapping.status.skipValues.map(indicatorValue)) },
+    status: mapping.status && {
+      column: optional(mapping.status.column),
+      skipValues: new Set(mapping.status.skipValues.map(indicatorValue)),
+    },
   };
 }
 
@@ -348,11 +393,26 @@ function cell(row: CsvRecord, column: ResolvedColumn | undefined): string {
   return column ? (row.cells[column.index] ?? "").trim() : "";
 }
 
-function located(code: "INVALID_DATE" | "INVALID_AMOUNT" | "MISSING_FIELD", row: CsvRecord, column: ResolvedColumn, value?: string): StatementReadError {
-  return new StatementReadError({ code, line: row.line, element: column.name, ...(value === undefined ? {} : { value: shortened(value) }) });
+function located(
+  code: "INVALID_DATE" | "INVALID_AMOUNT" | "MISSING_FIELD",
+  row: CsvRecord,
+  column: ResolvedColumn,
+  value?: string,
+): StatementReadError {
+  return new StatementReadError({
+    code,
+    line: row.line,
+    element: column.name,
+    ...(value === undefined ? {} : { value: shortened(value) }),
+  });
 }
 
-function readDate(row: CsvRecord, column: ResolvedColumn, format: StatementDateFormat, required: boolean): string | undefined {
+function readDate(
+  row: CsvRecord,
+  column: ResolvedColumn,
+  format: StatementDateFormat,
+  required: boolean,
+): string | undefined {
   const text = cell(row, column);
   if (!text) {
     if (required) throw located("MISSING_FIELD", row, column);
@@ -405,8 +465,13 @@ function readRow(row: CsvRecord, columns: ResolvedMapping, mapping: CsvMapping):
   const bookedOn = readDate(row, columns.date, mapping.dateFormat, true)!;
   const valueOn = columns.valueDate && readDate(row, columns.valueDate, mapping.dateFormat, false);
   const amountMinor = signedAmount(row, columns, mapping.decimal);
-  const description = columns.description.map((column) => cleanText(cell(row, column))).filter(Boolean).join(" ");
-  const counterparty = columns.counterparty && firstFilled(row, amountMinor < 0 ? columns.counterparty.outgoing : columns.counterparty.incoming);
+  const description = columns.description
+    .map((column) => cleanText(cell(row, column)))
+    .filter(Boolean)
+    .join(" ");
+  const counterparty =
+    columns.counterparty &&
+    firstFilled(row, amountMinor < 0 ? columns.counterparty.outgoing : columns.counterparty.incoming);
   const currency = cell(row, columns.currency).toUpperCase();
   const reference = cleanText(cell(row, columns.reference));
   const counterpartyIban = readIban(row, columns.counterpartyIban);
@@ -424,14 +489,21 @@ function readRow(row: CsvRecord, columns: ResolvedMapping, mapping: CsvMapping):
 }
 
 /** Balances from a running-balance column: the balance after the latest row closes, before the earliest opens. */
-function balances(read: readonly { row: StatementRow; balance: number | undefined }[]): Pick<Statement, "opening" | "closing"> {
-  const withBalance = read.filter((entry): entry is { row: StatementRow; balance: number } => entry.balance !== undefined);
+function balances(
+  read: readonly { row: StatementRow; balance: number | undefined }[],
+): Pick<Statement, "opening" | "closing"> {
+  const withBalance = read.filter(
+    (entry): entry is { row: StatementRow; balance: number } => entry.balance !== undefined,
+  );
   const first = withBalance[0];
   const last = withBalance.at(-1);
   if (!first || !last || withBalance.length !== read.length) return {};
   // Exports list newest first or oldest first; the dates tell which.
   const [earliest, latest] = first.row.bookedOn > last.row.bookedOn ? [last, first] : [first, last];
-  const opening: StatementBalance = { amountMinor: earliest.balance - earliest.row.amountMinor, on: earliest.row.bookedOn };
+  const opening: StatementBalance = {
+    amountMinor: earliest.balance - earliest.row.amountMinor,
+    on: earliest.row.bookedOn,
+  };
   const closing: StatementBalance = { amountMinor: latest.balance, on: latest.row.bookedOn };
   return { opening, closing };
 }
@@ -444,7 +516,8 @@ export function readCsv(text: string, mapping: CsvMapping, sniffed?: SniffedCsv)
   return readStatementSafely(() => {
     const csv = sniffed ?? sniffCsv(text);
     if (!csv) throw new StatementReadError({ code: text.trim() ? "NOT_A_STATEMENT" : "EMPTY_FILE" });
-    if (csv.rows.length > maxStatementRows) throw new StatementReadError({ code: "TOO_MANY_ROWS", value: String(csv.rows.length) });
+    if (csv.rows.length > maxStatementRows)
+      throw new StatementReadError({ code: "TOO_MANY_ROWS", value: String(csv.rows.length) });
     const columns = resolveMapping(mapping, csv);
     // Totals under the table ("#Saldo końcowe", "Kontostand") have no date or no amount; a file where no row has
     // both is read as it is, so that the first row says what is missing.
@@ -457,7 +530,8 @@ export function readCsv(text: string, mapping: CsvMapping, sniffed?: SniffedCsv)
     const read: { row: StatementRow; balance: number | undefined }[] = [];
     let accountIban: string | undefined;
     for (const row of csv.rows.slice(0, end)) {
-      if (columns.status?.column && columns.status.skipValues.has(indicatorValue(cell(row, columns.status.column)))) continue;
+      if (columns.status?.column && columns.status.skipValues.has(indicatorValue(cell(row, columns.status.column))))
+        continue;
       const statementRow = readRow(row, columns, mapping);
       read.push({ row: statementRow, balance: columns.balance && readAmount(row, columns.balance, mapping.decimal) });
       accountIban ??= readIban(row, columns.account);
@@ -478,7 +552,18 @@ export function readCsv(text: string, mapping: CsvMapping, sniffed?: SniffedCsv)
 // ---------------------------------------------------------------------------------------------------------------------
 // Suggesting a mapping for an unknown file
 
-type SuggestedField = "valueDate" | "date" | "indicator" | "debit" | "credit" | "amount" | "balance" | "currency" | "reference" | "counterparty" | "description";
+type SuggestedField =
+  | "valueDate"
+  | "date"
+  | "indicator"
+  | "debit"
+  | "credit"
+  | "amount"
+  | "balance"
+  | "currency"
+  | "reference"
+  | "counterparty"
+  | "description";
 
 /**
  * Header words in our eight languages (normalised). Fields are matched in this order, so "Valutadatum" becomes the
@@ -486,25 +571,241 @@ type SuggestedField = "valueDate" | "date" | "indicator" | "debit" | "credit" | 
  */
 const headerWords: readonly [SuggestedField, readonly string[]][] = (
   [
-    ["valueDate", ["Valutadatum", "Valuta", "Wertstellung", "Wert", "Rentedatum", "Value date", "Interest date", "Fecha valor", "F. Valor", "Date de valeur", "Date valeur", "Data waluty", "Valör", "Valör tarihi", "Дата валютування"]],
+    [
+      "valueDate",
+      [
+        "Valutadatum",
+        "Valuta",
+        "Wertstellung",
+        "Wert",
+        "Rentedatum",
+        "Value date",
+        "Interest date",
+        "Fecha valor",
+        "F. Valor",
+        "Date de valeur",
+        "Date valeur",
+        "Data waluty",
+        "Valör",
+        "Valör tarihi",
+        "Дата валютування",
+      ],
+    ],
     [
       "date",
-      ["Datum", "Date", "Fecha", "Data", "Tarih", "Дата", "Buchungstag", "Buchungsdatum", "Boekdatum", "Transactiedatum", "Booking date", "Transaction date", "Completed date", "Started date", "Data operacji", "Data księgowania", "Fecha operación", "Date opération", "Date de l'opération", "İşlem tarihi", "Дата операції", "Дата і час операції", "Дата i час операції"],
+      [
+        "Datum",
+        "Date",
+        "Fecha",
+        "Data",
+        "Tarih",
+        "Дата",
+        "Buchungstag",
+        "Buchungsdatum",
+        "Boekdatum",
+        "Transactiedatum",
+        "Booking date",
+        "Transaction date",
+        "Completed date",
+        "Started date",
+        "Data operacji",
+        "Data księgowania",
+        "Fecha operación",
+        "Date opération",
+        "Date de l'opération",
+        "İşlem tarihi",
+        "Дата операції",
+        "Дата і час операції",
+        "Дата i час операції",
+      ],
     ],
-    ["indicator", ["Af Bij", "Af/Bij", "Debit/credit", "Credit/debit", "D/C", "C/D", "DR/CR", "S/H", "Soll/Haben", "Debet/Credit", "CdtDbtInd", "+/-", "Borç/Alacak", "Дебет/Кредит"]],
-    ["debit", ["Af", "Debit", "Debet", "Soll", "Debe", "Cargo", "Cargos", "Obciążenia", "Wydatki", "Borç", "Дебет", "Débit euros", "Débit", "Ausgang", "Uitgaven"]],
-    ["credit", ["Bij", "Credit", "Haben", "Haber", "Abono", "Abonos", "Uznania", "Wpływy", "Alacak", "Кредит", "Crédit euros", "Crédit", "Eingang", "Inkomsten"]],
-    ["amount", ["Bedrag", "Betrag", "Amount", "Montant", "Importe", "Kwota", "Tutar", "Сума", "Сумма", "Transactiebedrag", "Umsatz", "Kwota operacji", "İşlem tutarı", "Montant opération", "Сума в валюті картки", "Částka", "Összeg"]],
-    ["balance", ["Saldo", "Balance", "Kontostand", "Solde", "Bakiye", "Залишок", "Saldo na mutatie", "Saldo na trn", "Saldo po operacji", "Saldo po transakcji", "Running balance", "Disponible", "Залишок після операції", "Zůstatek", "Egyenleg"]],
-    ["currency", ["Waehrung", "Währung", "Currency", "Munt", "Devise", "Divisa", "Waluta", "Para birimi", "Валюта", "Valuta"]],
-    ["reference", ["Referentie", "Reference", "Referenz", "Kundenreferenz", "Transactiereferentie", "Referencia", "Transaction ID", "Dekont no", "Referencja", "Номер документа"]],
+    [
+      "indicator",
+      [
+        "Af Bij",
+        "Af/Bij",
+        "Debit/credit",
+        "Credit/debit",
+        "D/C",
+        "C/D",
+        "DR/CR",
+        "S/H",
+        "Soll/Haben",
+        "Debet/Credit",
+        "CdtDbtInd",
+        "+/-",
+        "Borç/Alacak",
+        "Дебет/Кредит",
+      ],
+    ],
+    [
+      "debit",
+      [
+        "Af",
+        "Debit",
+        "Debet",
+        "Soll",
+        "Debe",
+        "Cargo",
+        "Cargos",
+        "Obciążenia",
+        "Wydatki",
+        "Borç",
+        "Дебет",
+        "Débit euros",
+        "Débit",
+        "Ausgang",
+        "Uitgaven",
+      ],
+    ],
+    [
+      "credit",
+      [
+        "Bij",
+        "Credit",
+        "Haben",
+        "Haber",
+        "Abono",
+        "Abonos",
+        "Uznania",
+        "Wpływy",
+        "Alacak",
+        "Кредит",
+        "Crédit euros",
+        "Crédit",
+        "Eingang",
+        "Inkomsten",
+      ],
+    ],
+    [
+      "amount",
+      [
+        "Bedrag",
+        "Betrag",
+        "Amount",
+        "Montant",
+        "Importe",
+        "Kwota",
+        "Tutar",
+        "Сума",
+        "Сумма",
+        "Transactiebedrag",
+        "Umsatz",
+        "Kwota operacji",
+        "İşlem tutarı",
+        "Montant opération",
+        "Сума в валюті картки",
+        "Částka",
+        "Összeg",
+      ],
+    ],
+    [
+      "balance",
+      [
+        "Saldo",
+        "Balance",
+        "Kontostand",
+        "Solde",
+        "Bakiye",
+        "Залишок",
+        "Saldo na mutatie",
+        "Saldo na trn",
+        "Saldo po operacji",
+        "Saldo po transakcji",
+        "Running balance",
+        "Disponible",
+        "Залишок після операції",
+        "Zůstatek",
+        "Egyenleg",
+      ],
+    ],
+    [
+      "currency",
+      ["Waehrung", "Währung", "Currency", "Munt", "Devise", "Divisa", "Waluta", "Para birimi", "Валюта", "Valuta"],
+    ],
+    [
+      "reference",
+      [
+        "Referentie",
+        "Reference",
+        "Referenz",
+        "Kundenreferenz",
+        "Transactiereferentie",
+        "Referencia",
+        "Transaction ID",
+        "Dekont no",
+        "Referencja",
+        "Номер документа",
+      ],
+    ],
     [
       "counterparty",
-      ["Naam", "Naam tegenpartij", "Tegenpartij", "Name", "Payee", "Partner name", "Counterparty", "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Begünstigter / Auftraggeber", "Auftraggeber / Begünstigter", "Zahlungsempfänger", "Nadawca/Odbiorca", "Odbiorca", "Nadawca", "Bénéficiaire", "Beneficiario", "Ordenante", "Alıcı", "Gönderen", "Контрагент", "Отримувач", "Одержувач", "Tiers", "Kontrahent", "Dane kontrahenta", "Protistrana", "Název protiúčtu", "Partner", "Partner neve"],
+      [
+        "Naam",
+        "Naam tegenpartij",
+        "Tegenpartij",
+        "Name",
+        "Payee",
+        "Partner name",
+        "Counterparty",
+        "Beguenstigter/Zahlungspflichtiger",
+        "Begünstigter/Zahlungspflichtiger",
+        "Begünstigter / Auftraggeber",
+        "Auftraggeber / Begünstigter",
+        "Zahlungsempfänger",
+        "Nadawca/Odbiorca",
+        "Odbiorca",
+        "Nadawca",
+        "Bénéficiaire",
+        "Beneficiario",
+        "Ordenante",
+        "Alıcı",
+        "Gönderen",
+        "Контрагент",
+        "Отримувач",
+        "Одержувач",
+        "Tiers",
+        "Kontrahent",
+        "Dane kontrahenta",
+        "Protistrana",
+        "Název protiúčtu",
+        "Partner",
+        "Partner neve",
+      ],
     ],
     [
       "description",
-      ["Omschrijving", "Mededelingen", "Verwendungszweck", "Buchungstext", "Description", "Libellé", "Libellé opération", "Concepto", "Opis", "Opis operacji", "Opis transakcji", "Tytuł", "Açıklama", "İşlem açıklaması", "Призначення", "Призначення платежу", "Деталі операції", "Опис", "Опис операції", "Payment reference", "Details", "Memo", "Observaciones", "Más datos", "Movimiento", "Popis", "Zpráva pro příjemce", "Leírás", "Közlemény"],
+      [
+        "Omschrijving",
+        "Mededelingen",
+        "Verwendungszweck",
+        "Buchungstext",
+        "Description",
+        "Libellé",
+        "Libellé opération",
+        "Concepto",
+        "Opis",
+        "Opis operacji",
+        "Opis transakcji",
+        "Tytuł",
+        "Açıklama",
+        "İşlem açıklaması",
+        "Призначення",
+        "Призначення платежу",
+        "Деталі операції",
+        "Опис",
+        "Опис операції",
+        "Payment reference",
+        "Details",
+        "Memo",
+        "Observaciones",
+        "Más datos",
+        "Movimiento",
+        "Popis",
+        "Zpráva pro příjemce",
+        "Leírás",
+        "Közlemény",
+      ],
     ],
   ] as const
 ).map(([field, words]) => [field, words.map(normaliseHeader)]);
@@ -516,7 +817,25 @@ function headerScore(header: string, words: readonly string[]): number {
   return words.some((word) => word.length >= 4 && normalised.includes(word)) ? 1 : 0;
 }
 
-const knownDebitMarkers = new Set(["Af", "D", "S", "DR", "DB", "Debet", "Debit", "-", "Soll", "Borç", "Дебет", "Obciążenie", "Cargo", "Outgoing", "Out"].map(normaliseHeader));
+const knownDebitMarkers = new Set(
+  [
+    "Af",
+    "D",
+    "S",
+    "DR",
+    "DB",
+    "Debet",
+    "Debit",
+    "-",
+    "Soll",
+    "Borç",
+    "Дебет",
+    "Obciążenie",
+    "Cargo",
+    "Outgoing",
+    "Out",
+  ].map(normaliseHeader),
+);
 
 export interface SuggestedMapping {
   /** What could be decided; complete (checkCsvMapping passes) when `undecided` is empty. */
@@ -566,7 +885,9 @@ export function suggestMapping(csv: SniffedCsv): SuggestedMapping {
 
   // Without header words (or without a header), the values say which column holds dates and amounts.
   if (!found.date) {
-    const index = Array.from({ length: width }, (_, at) => at).find((at) => !taken.has(at) && (valueChecks.date?.(columnValues(rows, at)) ?? false));
+    const index = Array.from({ length: width }, (_, at) => at).find(
+      (at) => !taken.has(at) && (valueChecks.date?.(columnValues(rows, at)) ?? false),
+    );
     if (index !== undefined) {
       found.date = [index];
       taken.add(index);
@@ -575,7 +896,11 @@ export function suggestMapping(csv: SniffedCsv): SuggestedMapping {
   if (!found.amount && !(found.debit && found.credit)) {
     const index = Array.from({ length: width }, (_, at) => at).find((at) => {
       const values = columnValues(rows, at);
-      return !taken.has(at) && values.some((value) => /[.,]\d{1,2}$|^[-−+]/.test(value)) && values.every((value) => !value || isAmount(value));
+      return (
+        !taken.has(at) &&
+        values.some((value) => /[.,]\d{1,2}$|^[-−+]/.test(value)) &&
+        values.every((value) => !value || isAmount(value))
+      );
     });
     if (index !== undefined) {
       found.amount = [index];
@@ -593,7 +918,8 @@ export function suggestMapping(csv: SniffedCsv): SuggestedMapping {
     else counterpartyIban ??= index;
   }
 
-  const column = (field: SuggestedField): CsvColumn | undefined => (found[field]?.[0] === undefined ? undefined : columnAt(found[field][0], headers));
+  const column = (field: SuggestedField): CsvColumn | undefined =>
+    found[field]?.[0] === undefined ? undefined : columnAt(found[field][0], headers);
   const mapping: Partial<CsvMapping> = {};
   const undecided: CsvMappingField[] = [];
 

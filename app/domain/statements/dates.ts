@@ -16,7 +16,10 @@ export const statementDateFormats = [
 
 export type StatementDateFormat = (typeof statementDateFormats)[number];
 
-const patterns: Record<StatementDateFormat, { pattern: RegExp; order: readonly ["d" | "m" | "y", "d" | "m" | "y", "d" | "m" | "y"] }> = {
+const patterns: Record<
+  StatementDateFormat,
+  { pattern: RegExp; order: readonly ["d" | "m" | "y", "d" | "m" | "y", "d" | "m" | "y"] }
+> = {
   "DD-MM-YYYY": { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})$/, order: ["d", "m", "y"] },
   "DD.MM.YYYY": { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: ["d", "m", "y"] },
   "DD/MM/YYYY": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: ["d", "m", "y"] },
@@ -57,7 +60,16 @@ function daysIn(year: number, month: number): number {
 
 /** An ISO date from numbers, or undefined when the day does not exist (31 February). */
 export function isoDate(year: number, month: number, day: number): string | undefined {
-  if (!Number.isInteger(year) || year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
+  if (
+    !Number.isInteger(year) ||
+    year < 1900 ||
+    year > 2200 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month)
+  )
+    return undefined;
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
@@ -87,5 +99,7 @@ export function parseStatementDate(text: string, format: StatementDateFormat): s
 export function detectDateFormat(values: readonly string[]): StatementDateFormat | undefined {
   const samples = values.map((value) => value.trim()).filter(Boolean);
   if (samples.length === 0) return undefined;
-  return statementDateFormats.find((format) => samples.every((sample) => parseStatementDate(sample, format) !== undefined));
+  return statementDateFormats.find((format) =>
+    samples.every((sample) => parseStatementDate(sample, format) !== undefined),
+  );
 }

@@ -31,7 +31,11 @@ describe("decodeStatement", () => {
   });
 
   it.each([
-    ["polish-windows-1250.csv", "windows-1250", ["Małgorzata Wiśniewska", "Spółdzielnia Mieszkaniowa Śródmieście", "Żabka Kraków", "źródło"]],
+    [
+      "polish-windows-1250.csv",
+      "windows-1250",
+      ["Małgorzata Wiśniewska", "Spółdzielnia Mieszkaniowa Śródmieście", "Żabka Kraków", "źródło"],
+    ],
     ["mbank.csv", "windows-1250", ["Bankowość", "#Data księgowania", "Orlen Stacja Gdańsk"]],
     ["pko-bp.csv", "windows-1250", ["Płatność kartą", "Biedronka Łódź"]],
     ["czech-iso-8859-2.csv", "ISO-8859-2", ["Jiří Dvořák", "Potraviny Šťastný", "Česká spořitelna", "Částka"]],
@@ -41,7 +45,11 @@ describe("decodeStatement", () => {
     ["credit-agricole.csv", "windows-1252", ["Libellé;Débit euros;Crédit euros", "Hélène Dupré", "Billet Paris–Nîmes"]],
     ["bnp-paribas.csv", "windows-1252", ["Prélèvement électricité", "Carrefour Market Créteil"]],
     ["bbva.csv", "windows-1252", ["Mercadona Peñíscola", "José Ángel Muñoz", "Telefónica de España"]],
-    ["garanti-bbva.csv", "windows-1254", ["Açıklama", "Migros Şişli", "İstanbul Büyükşehir Belediyesi", "Öğrenci Yurdu Çağlayan"]],
+    [
+      "garanti-bbva.csv",
+      "windows-1254",
+      ["Açıklama", "Migros Şişli", "İstanbul Büyükşehir Belediyesi", "Öğrenci Yurdu Çağlayan"],
+    ],
     ["privatbank.csv", "windows-1251", ["Опис операції", "Сільпо Київ", "Доставка посилки їжа"]],
     ["monobank.csv", "UTF-8", ["Дата i час операції", "Укрзалізниця"]],
     ["dkb.csv", "UTF-8", ["Zahlungsempfänger*in", "Betrag (€)"]],
@@ -52,14 +60,24 @@ describe("decodeStatement", () => {
   });
 
   it("tells Ukrainian in KOI8-U from Windows-1251", () => {
-    const ukrainian = "Дата;Опис;Сума\n02.01.2026;Оплата за послуги, Київ, їжа, Євген Ковальчук;-3,50\n05.01.2026;Поповнення мобільного Київстар;-150,00\n";
-    expect(decodedText(new Uint8Array(iconv.encode(ukrainian, "koi8-u")))).toEqual({ text: ukrainian, encoding: "KOI8-U" });
-    expect(decodedText(new Uint8Array(iconv.encode(ukrainian, "windows-1251")))).toEqual({ text: ukrainian, encoding: "windows-1251" });
+    const ukrainian =
+      "Дата;Опис;Сума\n02.01.2026;Оплата за послуги, Київ, їжа, Євген Ковальчук;-3,50\n05.01.2026;Поповнення мобільного Київстар;-150,00\n";
+    expect(decodedText(new Uint8Array(iconv.encode(ukrainian, "koi8-u")))).toEqual({
+      text: ukrainian,
+      encoding: "KOI8-U",
+    });
+    expect(decodedText(new Uint8Array(iconv.encode(ukrainian, "windows-1251")))).toEqual({
+      text: ukrainian,
+      encoding: "windows-1251",
+    });
   });
 
   it("reads Windows-1252 punctuation (€, “quotes”, dashes) that ISO-8859-1 does not have", () => {
     const western = "Date;Description;Amount\n02/01/2026;Café “Le Fournil” – 3 croissants €;-3,50\n";
-    expect(decodedText(new Uint8Array(iconv.encode(western, "windows-1252")))).toEqual({ text: western, encoding: "windows-1252" });
+    expect(decodedText(new Uint8Array(iconv.encode(western, "windows-1252")))).toEqual({
+      text: western,
+      encoding: "windows-1252",
+    });
   });
 
   it.each([
@@ -71,7 +89,10 @@ describe("decodeStatement", () => {
     ["an old XLS", [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0], "spreadsheet"],
     ["other binary data", [0x01, 0x02, 0x03, 0x00, 0x7f, 0x00, 0x05, 0x06, 0x00, 0x00, 0x10, 0x11], "binary"],
   ])("refuses %s as not a statement", (_, bytes, kind) => {
-    expect(decodeStatement(new Uint8Array(bytes))).toEqual({ ok: false, error: { code: "NOT_A_STATEMENT", value: kind } });
+    expect(decodeStatement(new Uint8Array(bytes))).toEqual({
+      ok: false,
+      error: { code: "NOT_A_STATEMENT", value: kind },
+    });
   });
 
   it.each([
@@ -96,7 +117,9 @@ describe("decodeStatement", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 200 }), (value) => {
         // Text with control characters other than tab and line ends is refused as binary, as it should be.
-        fc.pre(value.trim() !== "" && ![...value].some((character) => character < " " && !"\t\n\r\f".includes(character)));
+        fc.pre(
+          value.trim() !== "" && ![...value].some((character) => character < " " && !"\t\n\r\f".includes(character)),
+        );
         const result = decodeStatement(new TextEncoder().encode(value));
         expect(result).toEqual({ ok: true, text: value, encoding: "UTF-8" });
       }),

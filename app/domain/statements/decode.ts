@@ -15,7 +15,14 @@ export type DecodedStatement = { ok: true; text: string; encoding: string } | { 
  * Code pages tried when the file is not Unicode, in the order that wins a tie. ISO-8859-1 is not among them: Windows-1252
  * reads every ISO-8859-1 letter the same (browsers treat the two as one), so it is the one name for Western files.
  */
-const singleByteEncodings = ["windows-1252", "windows-1250", "ISO-8859-2", "windows-1254", "windows-1251", "KOI8-U"] as const;
+const singleByteEncodings = [
+  "windows-1252",
+  "windows-1250",
+  "ISO-8859-2",
+  "windows-1254",
+  "windows-1251",
+  "KOI8-U",
+] as const;
 
 const binarySignatures: readonly { bytes: readonly number[]; kind: string }[] = [
   { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], kind: "PDF" },
@@ -156,7 +163,9 @@ function chooseSingleByteEncoding(bytes: Uint8Array): string {
   const sample = sampleOfNonAscii(bytes);
   // ISO-8859-2 and Windows-1250 differ in a few letters; without bytes 0x80–0x9F (Windows-only letters) ISO comes first.
   const hasWindowsOnlyBytes = sample.some((byte) => byte >= 0x80 && byte <= 0x9f);
-  const order = hasWindowsOnlyBytes ? singleByteEncodings : (["windows-1252", "ISO-8859-2", "windows-1250", "windows-1254", "windows-1251", "KOI8-U"] as const);
+  const order = hasWindowsOnlyBytes
+    ? singleByteEncodings
+    : (["windows-1252", "ISO-8859-2", "windows-1250", "windows-1254", "windows-1251", "KOI8-U"] as const);
   const scored = order.map((encoding) => {
     const text = iconv.decode(sample, encoding);
     return { encoding, text, score: plausibility(text) };
@@ -166,7 +175,9 @@ function chooseSingleByteEncoding(bytes: Uint8Array): string {
   // Tied decodings that read differently are where the statistical detector may know better; identical ones are not.
   if (tied.every(({ text }) => text === tied[0]!.text)) return tied[0]!.encoding;
   const confidence = new Map(analyse(sample).map((match) => [match.name.toLowerCase(), match.confidence]));
-  const [chosen] = [...tied].sort((a, b) => (confidence.get(b.encoding.toLowerCase()) ?? 0) - (confidence.get(a.encoding.toLowerCase()) ?? 0));
+  const [chosen] = [...tied].sort(
+    (a, b) => (confidence.get(b.encoding.toLowerCase()) ?? 0) - (confidence.get(a.encoding.toLowerCase()) ?? 0),
+  );
   return chosen!.encoding;
 }
 
@@ -194,9 +205,12 @@ export function decodeStatement(bytes: Uint8Array): DecodedStatement {
   const signature = binarySignatures.find(({ bytes: prefix }) => startsWith(bytes, prefix));
   if (signature) return notAStatement(signature.kind);
 
-  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) return decoded(new TextDecoder("utf-8").decode(bytes.subarray(3)), "UTF-8");
-  if (startsWith(bytes, [0xff, 0xfe])) return decoded(new TextDecoder("utf-16le").decode(bytes.subarray(2)), "UTF-16LE");
-  if (startsWith(bytes, [0xfe, 0xff])) return decoded(new TextDecoder("utf-16be").decode(bytes.subarray(2)), "UTF-16BE");
+  if (startsWith(bytes, [0xef, 0xbb, 0xbf]))
+    return decoded(new TextDecoder("utf-8").decode(bytes.subarray(3)), "UTF-8");
+  if (startsWith(bytes, [0xff, 0xfe]))
+    return decoded(new TextDecoder("utf-16le").decode(bytes.subarray(2)), "UTF-16LE");
+  if (startsWith(bytes, [0xfe, 0xff]))
+    return decoded(new TextDecoder("utf-16be").decode(bytes.subarray(2)), "UTF-16BE");
 
   const utf16 = utf16WithoutBom(bytes);
   if (utf16) return decoded(new TextDecoder(utf16).decode(bytes), utf16.toUpperCase());

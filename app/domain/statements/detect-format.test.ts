@@ -29,9 +29,21 @@ const bytesAsText = fc.uint8Array({ maxLength: 300 }).map((bytes) => String.from
 describe("detectStatementFormat", () => {
   it("recognises CAMT by its Document root, with a namespace prefix, or by its BkToCstmr message", () => {
     expect(detectStatementFormat(camt053)).toBe("camt");
-    expect(detectStatementFormat('\uFEFF<ns2:Document xmlns:ns2="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><ns2:BkToCstmrAcctRpt/></ns2:Document>')).toBe("camt");
-    expect(detectStatementFormat('<?xml version="1.0"?>\n<!-- export -->\n<Document xmlns="urn:example"><BkToCstmrDbtCdtNtfctn/></Document>')).toBe("camt");
-    expect(detectStatementFormat('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>')).toBeUndefined();
+    expect(
+      detectStatementFormat(
+        '\uFEFF<ns2:Document xmlns:ns2="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><ns2:BkToCstmrAcctRpt/></ns2:Document>',
+      ),
+    ).toBe("camt");
+    expect(
+      detectStatementFormat(
+        '<?xml version="1.0"?>\n<!-- export -->\n<Document xmlns="urn:example"><BkToCstmrDbtCdtNtfctn/></Document>',
+      ),
+    ).toBe("camt");
+    expect(
+      detectStatementFormat(
+        '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>',
+      ),
+    ).toBeUndefined();
   });
 
   it("recognises OFX 1.x, OFX 2.x and QFX from their headers, and header-less OFX from <OFX>", () => {
@@ -44,7 +56,11 @@ describe("detectStatementFormat", () => {
   it("recognises MT940 and MT942 with or without SWIFT blocks", () => {
     expect(detectStatementFormat(mt940)).toBe("mt940");
     expect(detectStatementFormat(mt940.split("\r\n").slice(1, -1).join("\n"))).toBe("mt940");
-    expect(detectStatementFormat(":20:MT942\n:25:DE74120300000012345678\n:28C:1/1\n:34F:EURD0,\n:13D:2603011200+0100\n:61:260301C5,00NTRFNONREF")).toBe("mt940");
+    expect(
+      detectStatementFormat(
+        ":20:MT942\n:25:DE74120300000012345678\n:28C:1/1\n:34F:EURD0,\n:13D:2603011200+0100\n:61:260301C5,00NTRFNONREF",
+      ),
+    ).toBe("mt940");
   });
 
   it("recognises QIF from its first header line", () => {
@@ -76,10 +92,19 @@ describe("detectStatementFormat", () => {
 
   it("never throws and answers a known format or nothing for any text", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), bytesAsText, fc.string({ unit: fc.constantFrom(":20:", ":25:", ":61:", "\n", ",", "<", "OFX>", "!Type:", "Document", " ") })), (text) => {
-        const format = detectStatementFormat(text);
-        if (format !== undefined) expect(statementFormats).toContain(format);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          bytesAsText,
+          fc.string({
+            unit: fc.constantFrom(":20:", ":25:", ":61:", "\n", ",", "<", "OFX>", "!Type:", "Document", " "),
+          }),
+        ),
+        (text) => {
+          const format = detectStatementFormat(text);
+          if (format !== undefined) expect(statementFormats).toContain(format);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -88,8 +113,14 @@ describe("detectStatementFormat", () => {
   it("passes any number of opening comments in one pass, matching or not", () => {
     expect(detectStatementFormat(`${"<!---->".repeat(40)}x`)).toBeUndefined();
     expect(detectStatementFormat(`${"<!---->".repeat(40)}<OFX>`)).toBe("ofx");
-    expect(detectStatementFormat(`<?xml version="1.0"?>${"<!-- - -->\n".repeat(2000)}<?OFX OFXHEADER="200"?><OFX>`)).toBe("ofx");
-    expect(detectStatementFormat(`${"<!---->".repeat(2000)}<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"/>`)).toBe("camt");
+    expect(
+      detectStatementFormat(`<?xml version="1.0"?>${"<!-- - -->\n".repeat(2000)}<?OFX OFXHEADER="200"?><OFX>`),
+    ).toBe("ofx");
+    expect(
+      detectStatementFormat(
+        `${"<!---->".repeat(2000)}<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"/>`,
+      ),
+    ).toBe("camt");
     expect(detectStatementFormat(`${"<!---->".repeat(40)}<Document xmlns="urn:example"/>x`)).toBeUndefined();
     expect(detectStatementFormat(`<?xml version="1.0"?>${"<!--".repeat(5000)}`)).toBeUndefined();
     expect(detectStatementFormat(`<?xml version="1.0"?><?other x?><OFX>`)).toBeUndefined();

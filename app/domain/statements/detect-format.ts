@@ -14,7 +14,8 @@ function looksBinary(sample: string): boolean {
   for (let index = 0; index < sample.length; index++) {
     const code = sample.charCodeAt(index);
     // Tab, line feed, form feed and carriage return are text; the other C0 controls, DEL and U+FFFD are not.
-    if ((code < 0x20 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || code === 0x7f || code === 0xfffd) noise++;
+    if ((code < 0x20 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || code === 0x7f || code === 0xfffd)
+      noise++;
   }
   return noise > sample.length * 0.02;
 }

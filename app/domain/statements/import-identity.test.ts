@@ -3,13 +3,23 @@ import { describe, expect, it } from "vitest";
 import { importIdentities } from "./import-identity";
 import type { StatementRow } from "./statement";
 
-const coffee: StatementRow = { bookedOn: "2026-11-02", amountMinor: -320, description: "Koffie", counterparty: "Café Noir", line: 2 };
+const coffee: StatementRow = {
+  bookedOn: "2026-11-02",
+  amountMinor: -320,
+  description: "Koffie",
+  counterparty: "Café Noir",
+  line: 2,
+};
 
 describe("import identities", () => {
   it("keeps two identical coffees on one day apart, and finds both again in an overlapping file", () => {
     const first = importIdentities([coffee, { ...coffee, line: 3 }]);
     expect(new Set(first).size).toBe(2);
-    const overlapping = importIdentities([{ ...coffee, bookedOn: "2026-11-01", line: 2 }, { ...coffee, line: 3 }, { ...coffee, line: 4 }]);
+    const overlapping = importIdentities([
+      { ...coffee, bookedOn: "2026-11-01", line: 2 },
+      { ...coffee, line: 3 },
+      { ...coffee, line: 4 },
+    ]);
     expect(overlapping.slice(1)).toEqual(first);
   });
 
@@ -25,7 +35,9 @@ describe("import identities", () => {
 
   it("treats placeholders (NONREF, NOTPROVIDED, NONE, empty) as no reference, whatever their case and spacing", () => {
     for (const placeholder of ["NONREF", "nonref", " NotProvided ", "NOT  PROVIDED", "none", "", "   "]) {
-      expect(importIdentities([{ ...coffee, reference: placeholder }]), placeholder).toEqual(importIdentities([coffee]));
+      expect(importIdentities([{ ...coffee, reference: placeholder }]), placeholder).toEqual(
+        importIdentities([coffee]),
+      );
     }
   });
 
@@ -33,7 +45,11 @@ describe("import identities", () => {
     const rows = [1, 2, 3, 4, 5].map((line) => ({ ...coffee, amountMinor: -100 * line, reference: "NONREF", line }));
     expect(new Set(importIdentities(rows)).size).toBe(5);
     // One batch reference for two different entries: both fall back to their own data.
-    const batch = importIdentities([{ ...coffee, reference: "B-77" }, { ...coffee, amountMinor: -450, reference: "B-77" }, { ...coffee, reference: "U-1" }]);
+    const batch = importIdentities([
+      { ...coffee, reference: "B-77" },
+      { ...coffee, amountMinor: -450, reference: "B-77" },
+      { ...coffee, reference: "U-1" },
+    ]);
     expect(batch[0]).toMatch(/^row:/);
     expect(batch[1]).toMatch(/^row:/);
     expect(batch[2]).toBe("ref:U-1");
@@ -45,7 +61,9 @@ describe("import identities", () => {
       amountMinor: fc.constantFrom(-320, 1000),
       description: fc.constantFrom("Koffie", "KOFFIE.", "Huur"),
       counterparty: fc.option(fc.constantFrom("Café Noir", "CAFE NOIR"), { nil: undefined }),
-      reference: fc.option(fc.constantFrom("NONREF", "NOTPROVIDED", "none", "", "R1", "R2", " r1 "), { nil: undefined }),
+      reference: fc.option(fc.constantFrom("NONREF", "NOTPROVIDED", "none", "", "R1", "R2", " r1 "), {
+        nil: undefined,
+      }),
     });
     fc.assert(
       fc.property(fc.array(row, { maxLength: 30 }), (rows) => {

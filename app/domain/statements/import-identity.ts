@@ -28,12 +28,18 @@ export function usableReference(reference: string | undefined): string | undefin
 export function importIdentities(rows: readonly StatementRow[]): string[] {
   const references = rows.map((row) => usableReference(row.reference));
   const timesSeen = new Map<string, number>();
-  for (const reference of references) if (reference !== undefined) timesSeen.set(reference, (timesSeen.get(reference) ?? 0) + 1);
+  for (const reference of references)
+    if (reference !== undefined) timesSeen.set(reference, (timesSeen.get(reference) ?? 0) + 1);
   const seen = new Map<string, number>();
   return rows.map((row, index) => {
     const reference = references[index];
     if (reference !== undefined && timesSeen.get(reference) === 1) return `ref:${reference}`;
-    const base = [row.bookedOn, row.amountMinor, normaliseForIdentity(row.counterparty ?? ""), normaliseForIdentity(row.description)].join("|");
+    const base = [
+      row.bookedOn,
+      row.amountMinor,
+      normaliseForIdentity(row.counterparty ?? ""),
+      normaliseForIdentity(row.description),
+    ].join("|");
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
     return `row:${base}|${occurrence}`;

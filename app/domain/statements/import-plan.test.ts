@@ -5,10 +5,23 @@ import type { StatementRow } from "./statement";
 
 const checking = { id: "acc-checking", iban: "NL91ABNA0417164300" };
 const savings = { id: "acc-savings", iban: "NL02ABNA0123456789" };
-const row = (fields: Partial<StatementRow>): StatementRow => ({ bookedOn: "2026-11-02", amountMinor: -320, description: "Koffie", line: 2, ...fields });
+const row = (fields: Partial<StatementRow>): StatementRow => ({
+  bookedOn: "2026-11-02",
+  amountMinor: -320,
+  description: "Koffie",
+  line: 2,
+  ...fields,
+});
 
 function plan(rows: StatementRow[], existingKeys = new Set<string>(), openTransfers: OpenTransfer[] = []) {
-  return planImport({ accountId: checking.id, rows, keys: importIdentities(rows), existingKeys, ownAccounts: [checking, savings], openTransfers });
+  return planImport({
+    accountId: checking.id,
+    rows,
+    keys: importIdentities(rows),
+    existingKeys,
+    ownAccounts: [checking, savings],
+    openTransfers,
+  });
 }
 
 describe("planImport", () => {
@@ -21,17 +34,39 @@ describe("planImport", () => {
   });
 
   it("recognises money to an own account by its IBAN, in any spacing", () => {
-    const [planned] = plan([row({ amountMinor: -50_000, counterpartyIban: "nl02 abna 0123 4567 89", description: "Sparen" })]);
+    const [planned] = plan([
+      row({ amountMinor: -50_000, counterpartyIban: "nl02 abna 0123 4567 89", description: "Sparen" }),
+    ]);
     expect(planned).toMatchObject({ status: "transfer", otherAccountId: savings.id });
   });
 
   it("matches the second half of a transfer already recorded from the other account, within a few days, once", () => {
-    const open: OpenTransfer = { id: "t1", fromAccountId: savings.id, toAccountId: checking.id, amountMinor: 50_000, occurredOn: "2026-10-31", sideTaken: false };
-    const incoming = row({ amountMinor: 50_000, counterpartyIban: savings.iban, bookedOn: "2026-11-02", reference: "A" });
-    const secondIncoming = row({ amountMinor: 50_000, counterpartyIban: savings.iban, bookedOn: "2026-11-02", reference: "B" });
+    const open: OpenTransfer = {
+      id: "t1",
+      fromAccountId: savings.id,
+      toAccountId: checking.id,
+      amountMinor: 50_000,
+      occurredOn: "2026-10-31",
+      sideTaken: false,
+    };
+    const incoming = row({
+      amountMinor: 50_000,
+      counterpartyIban: savings.iban,
+      bookedOn: "2026-11-02",
+      reference: "A",
+    });
+    const secondIncoming = row({
+      amountMinor: 50_000,
+      counterpartyIban: savings.iban,
+      bookedOn: "2026-11-02",
+      reference: "B",
+    });
     const result = plan([incoming, secondIncoming], new Set(), [open]);
     expect(result.map((planned) => planned.status)).toEqual(["transfer-matched", "transfer"]);
-    expect(plan([row({ amountMinor: 50_000, counterpartyIban: savings.iban, bookedOn: "2026-11-20" })], new Set(), [open])[0]?.status).toBe("transfer");
+    expect(
+      plan([row({ amountMinor: 50_000, counterpartyIban: savings.iban, bookedOn: "2026-11-20" })], new Set(), [open])[0]
+        ?.status,
+    ).toBe("transfer");
     expect(summarisePlan(result)).toEqual({ rows: 2, new: 0, duplicates: 0, transfers: 2 });
   });
 

@@ -50,7 +50,8 @@ function daysBetween(a: string, b: string): number {
 
 export function planImport(input: ImportPlanInput): PlannedRow[] {
   const ibanToAccount = new Map<string, string>();
-  for (const account of input.ownAccounts) if (account.iban && account.id !== input.accountId) ibanToAccount.set(normaliseIban(account.iban), account.id);
+  for (const account of input.ownAccounts)
+    if (account.iban && account.id !== input.accountId) ibanToAccount.set(normaliseIban(account.iban), account.id);
   const claimed = new Set<string>();
   return input.rows.map((row, index) => {
     const key = input.keys[index]!;
@@ -81,5 +82,10 @@ export function planImport(input: ImportPlanInput): PlannedRow[] {
 /** Counts for the preview's summary line. */
 export function summarisePlan(plan: readonly PlannedRow[]) {
   const count = (status: PlannedRow["status"]) => plan.filter((row) => row.status === status).length;
-  return { rows: plan.length, new: count("new"), duplicates: count("duplicate"), transfers: count("transfer") + count("transfer-matched") };
+  return {
+    rows: plan.length,
+    new: count("new"),
+    duplicates: count("duplicate"),
+    transfers: count("transfer") + count("transfer-matched"),
+  };
 }

@@ -18,7 +18,15 @@ const fixtures = [
 
 /** A one-statement MT940 around some lines, for the cases a fixture would only bury. */
 function mt940(...lines: string[]): string {
-  return [":20:TEST", ":25:NL20INGB0001234567", ":28C:1", ":60F:C260101EUR100,00", ...lines, ":62F:C260131EUR100,00", "-"].join("\n");
+  return [
+    ":20:TEST",
+    ":25:NL20INGB0001234567",
+    ":28C:1",
+    ":60F:C260101EUR100,00",
+    ...lines,
+    ":62F:C260131EUR100,00",
+    "-",
+  ].join("\n");
 }
 
 describe("readMt940", () => {
@@ -48,30 +56,67 @@ describe("readMt940", () => {
       counterparty: "Jeroen van 't Hek",
       counterpartyIban: "NL36INGB0007654321",
     });
-    expect(statement.rows[3]).toMatchObject({ amountMinor: -1_834, description: "Albert Heijn 1234 AMSTERDAM NLD Pas 123 betaling 21:14 15-01-2026" });
+    expect(statement.rows[3]).toMatchObject({
+      amountMinor: -1_834,
+      description: "Albert Heijn 1234 AMSTERDAM NLD Pas 123 betaling 21:14 15-01-2026",
+    });
     expect(statement.rows[3]?.counterparty).toBeUndefined();
   });
 
   it("takes money out for RC (a credit taken back) and in for RD (a debit taken back)", () => {
     const ing = statementOf(readMt940(fixture("ing-name-tags.sta")));
-    expect(ing.rows[2]).toMatchObject({ amountMinor: -2_375, description: "Storno terugbetaling etentje", reference: "00000000001003" });
+    expect(ing.rows[2]).toMatchObject({
+      amountMinor: -2_375,
+      description: "Storno terugbetaling etentje",
+      reference: "00000000001003",
+    });
     const sparkasse = statementOf(readMt940(fixture("sparkasse-subfields.sta")));
-    expect(sparkasse.rows[3]).toMatchObject({ bookedOn: "2026-03-04", amountMinor: 8_990, counterparty: "Stadtwerke Würzburg Energie GmbH" });
+    expect(sparkasse.rows[3]).toMatchObject({
+      bookedOn: "2026-03-04",
+      amountMinor: 8_990,
+      counterparty: "Stadtwerke Würzburg Energie GmbH",
+    });
   });
 
   it("uses the bank reference after // and nothing for NONREF", () => {
     const rows = statementOf(readMt940(fixture("ing-name-tags.sta"))).rows;
-    expect(rows.map((row) => row.reference)).toEqual(["00000000001001", "00000000001002", "00000000001003", "00000000001004", undefined]);
-    expect(rows[4]).toMatchObject({ description: "Lidmaatschap 2026 Zoë Bakker", counterparty: "Stichting Bibliotheek Utrecht" });
+    expect(rows.map((row) => row.reference)).toEqual([
+      "00000000001001",
+      "00000000001002",
+      "00000000001003",
+      "00000000001004",
+      undefined,
+    ]);
+    expect(rows[4]).toMatchObject({
+      description: "Lidmaatschap 2026 Zoë Bakker",
+      counterparty: "Stichting Bibliotheek Utrecht",
+    });
   });
 
   it("reads a Rabobank export without envelope: the :940: header line, BENM//NAME, accents across a line break", () => {
     const statement = statementOf(readMt940(fixture("rabobank-name-tags.swi")));
     expect(statement.accountIban).toBe("NL44RABO0123456789");
     expect(statement.rows).toEqual([
-      expect.objectContaining({ amountMinor: 275_000, description: "Salaris februari 2026 personeelsnr 0042", counterparty: "Stichting Zorgverzekeraar Midden", counterpartyIban: "NL39RABO0300065264", reference: "OB260203001" }),
-      expect.objectContaining({ amountMinor: -112_500, description: "Huur februari 2026 Oudegracht 12 bis", counterparty: "Woningcorporatie Ons Huis", counterpartyIban: "NL91ASNB0708092734" }),
-      expect.objectContaining({ bookedOn: "2026-02-04", amountMinor: -6_410, description: "Dîner 31-01", counterparty: "Brasserie L'Été Bruxelles", counterpartyIban: "BE68539007547034" }),
+      expect.objectContaining({
+        amountMinor: 275_000,
+        description: "Salaris februari 2026 personeelsnr 0042",
+        counterparty: "Stichting Zorgverzekeraar Midden",
+        counterpartyIban: "NL39RABO0300065264",
+        reference: "OB260203001",
+      }),
+      expect.objectContaining({
+        amountMinor: -112_500,
+        description: "Huur februari 2026 Oudegracht 12 bis",
+        counterparty: "Woningcorporatie Ons Huis",
+        counterpartyIban: "NL91ASNB0708092734",
+      }),
+      expect.objectContaining({
+        bookedOn: "2026-02-04",
+        amountMinor: -6_410,
+        description: "Dîner 31-01",
+        counterparty: "Brasserie L'Été Bruxelles",
+        counterpartyIban: "BE68539007547034",
+      }),
     ]);
   });
 
@@ -89,9 +134,21 @@ describe("readMt940", () => {
       counterpartyIban: "DE44701500000011223344",
       line: 5,
     });
-    expect(statement.rows[1]).toMatchObject({ amountMinor: 315_000, description: "Lohn/Gehalt März 2026", counterparty: "Schreinerei Jürgen Weiß GmbH", reference: "POS 0001" });
-    expect(statement.rows[2]).toMatchObject({ description: "EDEKA Südstadt Münster Karte 1 2026-03-03", counterparty: "EDEKA SUEDSTADT", counterpartyIban: "DE29100100100987654321" });
-    expect(statement.rows[4]).toMatchObject({ amountMinor: -690, description: "Entgelt Kontoführung Abrechnung 02/2026" });
+    expect(statement.rows[1]).toMatchObject({
+      amountMinor: 315_000,
+      description: "Lohn/Gehalt März 2026",
+      counterparty: "Schreinerei Jürgen Weiß GmbH",
+      reference: "POS 0001",
+    });
+    expect(statement.rows[2]).toMatchObject({
+      description: "EDEKA Südstadt Münster Karte 1 2026-03-03",
+      counterparty: "EDEKA SUEDSTADT",
+      counterpartyIban: "DE29100100100987654321",
+    });
+    expect(statement.rows[4]).toMatchObject({
+      amountMinor: -690,
+      description: "Entgelt Kontoführung Abrechnung 02/2026",
+    });
     expect(statement.rows[4]?.counterparty).toBeUndefined();
   });
 
@@ -103,7 +160,9 @@ describe("readMt940", () => {
       opening: { amountMinor: 100_000, on: "2026-03-31" },
       closing: { amountMinor: 546_001, on: "2026-04-02" },
     });
-    expect(statement.rows.map((row) => [row.amountMinor, row.counterparty, row.counterpartyIban, row.currency])).toEqual([
+    expect(
+      statement.rows.map((row) => [row.amountMinor, row.counterparty, row.counterpartyIban, row.currency]),
+    ).toEqual([
       [-15_000, "Zakład Energetyczny Łódź Sp. z o.o.", "PL60102010260000042270201111", "PLN"],
       [50_000, "Małgorzata Wiśniewska", "PL89114020040000350212345678", "PLN"],
       [-8_999, "Żabka Polska Sp. z o.o.", undefined, "PLN"],
@@ -126,8 +185,19 @@ describe("readMt940", () => {
     expect(statement.closing).toBeUndefined();
     expect(statement.currency).toBe("EUR");
     expect(statement.rows).toEqual([
-      expect.objectContaining({ amountMinor: -4_500, currency: "EUR", counterparty: "Şükrü Öztürk", description: "Kira payı Mayıs", reference: "IB260506001" }),
-      expect.objectContaining({ amountMinor: 12_000, counterparty: "Олександр Шевченко", description: "Повернення боргу за квитки", counterpartyIban: "UA263220010000026201234567890" }),
+      expect.objectContaining({
+        amountMinor: -4_500,
+        currency: "EUR",
+        counterparty: "Şükrü Öztürk",
+        description: "Kira payı Mayıs",
+        reference: "IB260506001",
+      }),
+      expect.objectContaining({
+        amountMinor: 12_000,
+        counterparty: "Олександр Шевченко",
+        description: "Повернення боргу за квитки",
+        counterpartyIban: "UA263220010000026201234567890",
+      }),
     ]);
   });
 
@@ -139,7 +209,11 @@ describe("readMt940", () => {
       ["2025-12-31", "2026-01-02", 25_000],
       ["2026-01-02", "2026-01-02", -1_500],
     ]);
-    expect(statement.rows[1]).toMatchObject({ description: "Neujahrsgruß Oma Grete", counterparty: "Grete Kühn", reference: "0001020001" });
+    expect(statement.rows[1]).toMatchObject({
+      description: "Neujahrsgruß Oma Grete",
+      counterparty: "Grete Kühn",
+      reference: "0001020001",
+    });
     expect(statement.rows[2]?.description).toBe("Kontoführung Dezember");
   });
 
@@ -192,9 +266,21 @@ describe("readMt940", () => {
     });
 
     it.each([
-      ["an amount that is no number", ":61:260115D12,3,4NMSCNONREF", { code: "INVALID_AMOUNT", line: 6, element: ":61:" }],
-      ["a value date that does not exist", ":61:260230D12,00NMSCNONREF", { code: "INVALID_DATE", line: 6, element: ":61:", value: "260230" }],
-      ["an entry date that does not exist", ":61:2601151332D12,00NMSCNONREF", { code: "INVALID_DATE", line: 6, element: ":61:", value: "1332" }],
+      [
+        "an amount that is no number",
+        ":61:260115D12,3,4NMSCNONREF",
+        { code: "INVALID_AMOUNT", line: 6, element: ":61:" },
+      ],
+      [
+        "a value date that does not exist",
+        ":61:260230D12,00NMSCNONREF",
+        { code: "INVALID_DATE", line: 6, element: ":61:", value: "260230" },
+      ],
+      [
+        "an entry date that does not exist",
+        ":61:2601151332D12,00NMSCNONREF",
+        { code: "INVALID_DATE", line: 6, element: ":61:", value: "1332" },
+      ],
       ["no date", ":61:D12,00NMSCNONREF", { code: "INVALID_DATE", line: 6, element: ":61:" }],
       ["no debit or credit mark", ":61:260115X12,00NMSCNONREF", { code: "MISSING_FIELD", line: 6, element: ":61:" }],
       ["no transaction type", ":61:260115D12,00", { code: "MISSING_FIELD", line: 6, element: ":61:" }],
@@ -203,25 +289,74 @@ describe("readMt940", () => {
     });
 
     it("locates a bad balance", () => {
-      expect(errorOf(readMt940(mt940().replace(":60F:C260101EUR100,00", ":60F:C260101EUR1O0,00")))).toMatchObject({ code: "INVALID_AMOUNT", line: 4, element: ":60F:" });
-      expect(errorOf(readMt940(mt940().replace(":62F:C260131EUR100,00", ":62F:C260231EUR100,00")))).toMatchObject({ code: "INVALID_DATE", line: 5, element: ":62F:" });
-      expect(errorOf(readMt940(mt940().replace(":60F:C260101EUR100,00", ":60F:EUR100,00")))).toMatchObject({ code: "MISSING_FIELD", line: 4, element: ":60F:" });
+      expect(errorOf(readMt940(mt940().replace(":60F:C260101EUR100,00", ":60F:C260101EUR1O0,00")))).toMatchObject({
+        code: "INVALID_AMOUNT",
+        line: 4,
+        element: ":60F:",
+      });
+      expect(errorOf(readMt940(mt940().replace(":62F:C260131EUR100,00", ":62F:C260231EUR100,00")))).toMatchObject({
+        code: "INVALID_DATE",
+        line: 5,
+        element: ":62F:",
+      });
+      expect(errorOf(readMt940(mt940().replace(":60F:C260101EUR100,00", ":60F:EUR100,00")))).toMatchObject({
+        code: "MISSING_FIELD",
+        line: 4,
+        element: ":60F:",
+      });
     });
 
     it("never throws on mangled statements or random text, and always answers with a known code", () => {
       const sources = fixtures.map(fixture);
-      const pieces = fc.constantFrom(":61:", ":86:", ":60F:", ":62F:", ":20:", ":25:", "?20", "?3", "/NAME/", "/REMI/", "//", "@@", "\n", "\r\n", "-", "-}", "{4:", "C", "D", "RC", ",", "1", "2601", "~2");
+      const pieces = fc.constantFrom(
+        ":61:",
+        ":86:",
+        ":60F:",
+        ":62F:",
+        ":20:",
+        ":25:",
+        "?20",
+        "?3",
+        "/NAME/",
+        "/REMI/",
+        "//",
+        "@@",
+        "\n",
+        "\r\n",
+        "-",
+        "-}",
+        "{4:",
+        "C",
+        "D",
+        "RC",
+        ",",
+        "1",
+        "2601",
+        "~2",
+      );
       const mangled = fc
         .tuple(fc.constantFrom(...sources), fc.nat(), fc.nat({ max: 100 }), fc.string({ unit: pieces }))
-        .map(([source, at, cut, insert]) => source.slice(0, at % source.length) + insert + source.slice((at % source.length) + cut));
-      const tagged = fc.array(fc.tuple(fc.constantFrom(":20:", ":25:", ":60F:", ":61:", ":86:", ":62F:", ":34F:", ""), fc.string()).map(([tag, rest]) => tag + rest)).map((lines) => lines.join("\n"));
+        .map(
+          ([source, at, cut, insert]) =>
+            source.slice(0, at % source.length) + insert + source.slice((at % source.length) + cut),
+        );
+      const tagged = fc
+        .array(
+          fc
+            .tuple(fc.constantFrom(":20:", ":25:", ":60F:", ":61:", ":86:", ":62F:", ":34F:", ""), fc.string())
+            .map(([tag, rest]) => tag + rest),
+        )
+        .map((lines) => lines.join("\n"));
       fc.assert(
-        fc.property(fc.oneof(mangled, tagged, fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary-ascii" })), (text) => {
-          const started = performance.now();
-          const read = readMt940(text);
-          expect(performance.now() - started).toBeLessThan(1_000);
-          if (!read.ok) expect(statementErrorCodes).toContain(read.error.code);
-        }),
+        fc.property(
+          fc.oneof(mangled, tagged, fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary-ascii" })),
+          (text) => {
+            const started = performance.now();
+            const read = readMt940(text);
+            expect(performance.now() - started).toBeLessThan(1_000);
+            if (!read.ok) expect(statementErrorCodes).toContain(read.error.code);
+          },
+        ),
         { numRuns: 500 },
       );
     });
@@ -230,7 +365,9 @@ describe("readMt940", () => {
       const rows = Array.from({ length: 50_001 }, () => ":61:260115D1,00NMSCNONREF").join("\n");
       expect(errorOf(readMt940(mt940(rows)))).toMatchObject({ code: "TOO_MANY_ROWS", value: "50001" });
       const started = performance.now();
-      statementOf(readMt940(mt940(":61:260115D1,00NMSCNONREF", `:86:${"?20x".repeat(50_000)}`, "/NAME/".repeat(20_000))));
+      statementOf(
+        readMt940(mt940(":61:260115D1,00NMSCNONREF", `:86:${"?20x".repeat(50_000)}`, "/NAME/".repeat(20_000))),
+      );
       expect(performance.now() - started).toBeLessThan(2_000);
     });
   });

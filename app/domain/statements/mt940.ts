@@ -33,7 +33,12 @@ interface Field {
 }
 
 function fail(code: StatementErrorCode, field: Pick<Field, "tag" | "line">, value?: string): never {
-  throw new StatementReadError({ code, line: field.line, element: `:${field.tag}:`, ...(value ? { value: shortened(value) } : {}) });
+  throw new StatementReadError({
+    code,
+    line: field.line,
+    element: `:${field.tag}:`,
+    ...(value ? { value: shortened(value) } : {}),
+  });
 }
 
 function readFile(raw: string): Statement {
@@ -41,7 +46,11 @@ function readFile(raw: string): Statement {
   if (!text.trim()) throw new StatementReadError({ code: "EMPTY_FILE" });
   const statements = splitStatements(text);
   const balanceTags = /^6[02][FM]$/;
-  if (!statements.some((fields) => fields.some((field) => field.tag === "25" || field.tag === "61" || balanceTags.test(field.tag)))) {
+  if (
+    !statements.some((fields) =>
+      fields.some((field) => field.tag === "25" || field.tag === "61" || balanceTags.test(field.tag)),
+    )
+  ) {
     throw new StatementReadError({ code: "NOT_A_STATEMENT" });
   }
 
@@ -194,7 +203,11 @@ function nearestDate(mmdd: string, valueOn: string): string | undefined {
   let best: string | undefined;
   for (const candidateYear of [year - 1, year, year + 1]) {
     const candidate = isoDate(candidateYear, Number(mmdd.slice(0, 2)), Number(mmdd.slice(2, 4)));
-    if (candidate && (best === undefined || Math.abs(Date.parse(candidate) - target) < Math.abs(Date.parse(best) - target))) best = candidate;
+    if (
+      candidate &&
+      (best === undefined || Math.abs(Date.parse(candidate) - target) < Math.abs(Date.parse(best) - target))
+    )
+      best = candidate;
   }
   return best;
 }
@@ -210,7 +223,9 @@ function describe(lines: readonly string[], fallback: string): Described {
   // Structured text is wrapped at a fixed width, often inside a word, so its lines join without a space.
   const tight = lines.join("");
   const subfields = germanSubfields(tight);
-  const described = subfields ? describeSubfields(subfields) : (describeTags(tight) ?? describeFreeText(lines.join(" ")));
+  const described = subfields
+    ? describeSubfields(subfields)
+    : (describeTags(tight) ?? describeFreeText(lines.join(" ")));
   return { ...described, description: described.description || fallback };
 }
 
@@ -267,7 +282,28 @@ function sepaPurpose(purpose: string): string {
   return cleanText(purpose.slice(from, to)) || purpose;
 }
 
-const dutchTags = ["TRTP", "IBAN", "BIC", "NAME", "REMI", "EREF", "MARF", "CSID", "CNTP", "ORDP", "BENM", "ULTC", "ULTD", "ULTB", "PURP", "RTRN", "PREF", "ADDR", "ID", "ISDT"];
+const dutchTags = [
+  "TRTP",
+  "IBAN",
+  "BIC",
+  "NAME",
+  "REMI",
+  "EREF",
+  "MARF",
+  "CSID",
+  "CNTP",
+  "ORDP",
+  "BENM",
+  "ULTC",
+  "ULTD",
+  "ULTB",
+  "PURP",
+  "RTRN",
+  "PREF",
+  "ADDR",
+  "ID",
+  "ISDT",
+];
 const dutchTag = new RegExp(`/(${dutchTags.join("|")})/`, "g");
 
 /** Dutch (Rabobank, ING, ABN AMRO SEPA) `:86:`: `/TRTP/SEPA OVERBOEKING/IBAN/NL…/BIC/…/NAME/…/REMI/…/EREF/…`. */
@@ -295,7 +331,9 @@ function describeTags(text: string): Described | undefined {
 function describeFreeText(text: string): Described {
   const cleaned = cleanText(text);
   // cleanText leaves single spaces, so " ?" takes the space after the colon.
-  const labels = [...cleaned.matchAll(/\b(IBAN|BIC|Naam|Omschrijving|Kenmerk|Machtiging|Incassant|Betalingskenm\.): ?/g)];
+  const labels = [
+    ...cleaned.matchAll(/\b(IBAN|BIC|Naam|Omschrijving|Kenmerk|Machtiging|Incassant|Betalingskenm\.): ?/g),
+  ];
   const labelled = (label: string) => {
     const at = labels.findIndex((match) => match[1] === label);
     if (at === -1) return "";

@@ -32,7 +32,12 @@ const bytesAsText = fc.uint8Array({ maxLength: 300 }).map((bytes) => String.from
 describe("readOfx", () => {
   it("reads an OFX 1.02 SGML bank statement of a Dutch bank: leaves without end tags, IBAN, ledger balance", () => {
     const statement = statementOf(readOfx(fixture("dutch-bank-1.02.ofx")));
-    expect(statement).toMatchObject({ format: "ofx", accountIban: "NL20INGB0001234567", currency: "EUR", closing: { amountMinor: 183427, on: "2026-03-14" } });
+    expect(statement).toMatchObject({
+      format: "ofx",
+      accountIban: "NL20INGB0001234567",
+      currency: "EUR",
+      closing: { amountMinor: 183427, on: "2026-03-14" },
+    });
     expect(statement.rows).toEqual([
       {
         bookedOn: "2026-03-02",
@@ -44,10 +49,42 @@ describe("readOfx", () => {
         reference: "2026030200001",
         line: 39,
       },
-      { bookedOn: "2026-03-05", amountMinor: 245000, currency: "EUR", description: "Salaris maart 2026", counterparty: "Werkgever B.V.", reference: "2026030500002", line: 48 },
-      { bookedOn: "2026-03-07", amountMinor: -3875, currency: "EUR", description: "Café de Zwaan & Zn", counterparty: "Café de Zwaan & Zn", reference: "2026030700003", line: 56 },
-      { bookedOn: "2026-03-10", amountMinor: -95000, currency: "EUR", description: "Huur maart", counterparty: "Woningstichting Eigen Haard", reference: "2026031000004", line: 63 },
-      { bookedOn: "2026-03-13", amountMinor: 1500, currency: "EUR", description: "Terugbetaling pizza <3", counterparty: "Jürgen Müller", reference: "2026031300005", line: 84 },
+      {
+        bookedOn: "2026-03-05",
+        amountMinor: 245000,
+        currency: "EUR",
+        description: "Salaris maart 2026",
+        counterparty: "Werkgever B.V.",
+        reference: "2026030500002",
+        line: 48,
+      },
+      {
+        bookedOn: "2026-03-07",
+        amountMinor: -3875,
+        currency: "EUR",
+        description: "Café de Zwaan & Zn",
+        counterparty: "Café de Zwaan & Zn",
+        reference: "2026030700003",
+        line: 56,
+      },
+      {
+        bookedOn: "2026-03-10",
+        amountMinor: -95000,
+        currency: "EUR",
+        description: "Huur maart",
+        counterparty: "Woningstichting Eigen Haard",
+        reference: "2026031000004",
+        line: 63,
+      },
+      {
+        bookedOn: "2026-03-13",
+        amountMinor: 1500,
+        currency: "EUR",
+        description: "Terugbetaling pizza <3",
+        counterparty: "Jürgen Müller",
+        reference: "2026031300005",
+        line: 84,
+      },
     ]);
   });
 
@@ -55,10 +92,36 @@ describe("readOfx", () => {
     const statement = statementOf(readOfx(fixture("credit-card-2.2.ofx")));
     expect(statement.accountIban).toBeUndefined();
     expect(statement).toMatchObject({ currency: "EUR", closing: { amountMinor: -20649, on: "2026-03-31" } });
-    expect(statement.rows.map((row) => [row.bookedOn, row.valueOn, row.amountMinor, row.currency, row.counterparty, row.description, row.reference])).toEqual([
-      ["2026-03-03", "2026-03-02", -840, "EUR", "Boulangerie Pâtisserie Lefèvre", "CB*0417 02/03 PARIS 11", "CB260303-0001"],
+    expect(
+      statement.rows.map((row) => [
+        row.bookedOn,
+        row.valueOn,
+        row.amountMinor,
+        row.currency,
+        row.counterparty,
+        row.description,
+        row.reference,
+      ]),
+    ).toEqual([
+      [
+        "2026-03-03",
+        "2026-03-02",
+        -840,
+        "EUR",
+        "Boulangerie Pâtisserie Lefèvre",
+        "CB*0417 02/03 PARIS 11",
+        "CB260303-0001",
+      ],
       ["2026-03-09", undefined, -5499, "USD", "Amazon Marketplace US", "Order 114-2291 (USD 59.70)", "CB260309-0002"],
-      ["2026-03-18", undefined, -12000, "EUR", "Şişecam Mağazası İstanbul", "Şişecam Mağazası İstanbul", "CB260318-0003"],
+      [
+        "2026-03-18",
+        undefined,
+        -12000,
+        "EUR",
+        "Şişecam Mağazası İstanbul",
+        "Şişecam Mağazası İstanbul",
+        "CB260318-0003",
+      ],
       ["2026-03-22", undefined, -2310, "EUR", "Укрзалізниця", "Квиток Київ – Львів", "CB260322-0004"],
       ["2026-03-28", undefined, 41266, "EUR", "Prélèvement mensuel", "Prélèvement mensuel", "CB260328-0005"],
     ]);
@@ -70,15 +133,43 @@ describe("readOfx", () => {
     expect(statement).toMatchObject({ currency: "USD", closing: { amountMinor: 523018, on: "2026-01-07" } });
     expect(statement.accountIban).toBeUndefined();
     expect(statement.rows).toEqual([
-      { bookedOn: "2026-01-02", amountMinor: -120000, currency: "USD", description: "CHECK 1001", counterparty: "CHECK 1001", reference: "202601020", line: 15 },
-      { bookedOn: "2026-01-03", amountMinor: -6000, currency: "USD", description: "ATM 0456 NEW YORK NY", counterparty: "ATM WITHDRAWAL 5TH AVE", reference: "202601030", line: 16 },
-      { bookedOn: "2026-01-06", amountMinor: 310542, currency: "USD", description: "DIRECT DEP PPD ID: 9111111101", counterparty: "ACME PAYROLL", reference: "202601060", line: 17 },
+      {
+        bookedOn: "2026-01-02",
+        amountMinor: -120000,
+        currency: "USD",
+        description: "CHECK 1001",
+        counterparty: "CHECK 1001",
+        reference: "202601020",
+        line: 15,
+      },
+      {
+        bookedOn: "2026-01-03",
+        amountMinor: -6000,
+        currency: "USD",
+        description: "ATM 0456 NEW YORK NY",
+        counterparty: "ATM WITHDRAWAL 5TH AVE",
+        reference: "202601030",
+        line: 16,
+      },
+      {
+        bookedOn: "2026-01-06",
+        amountMinor: 310542,
+        currency: "USD",
+        description: "DIRECT DEP PPD ID: 9111111101",
+        counterparty: "ACME PAYROLL",
+        reference: "202601060",
+        line: 17,
+      },
     ]);
   });
 
   it("tolerates the decimal comma some European banks write in OFX amounts and balances", () => {
     const statement = statementOf(readOfx(fixture("polish-comma-decimal.ofx")));
-    expect(statement).toMatchObject({ accountIban: "PL13109010140000712198128740", currency: "PLN", closing: { amountMinor: 721344, on: "2026-02-28" } });
+    expect(statement).toMatchObject({
+      accountIban: "PL13109010140000712198128740",
+      currency: "PLN",
+      closing: { amountMinor: 721344, on: "2026-02-28" },
+    });
     expect(statement.rows.map((row) => [row.amountMinor, row.counterparty, row.description])).toEqual([
       [-4590, "Żabka Polska sp. z o.o.", "Zakup kartą, Łódź ul. Piotrkowska 12"],
       [680000, "Grzegorz Brzęczyszczykiewicz", "Wynagrodzenie za luty"],
@@ -102,13 +193,24 @@ describe("readOfx", () => {
   it("keeps the latest closing balance when consecutive statements are of one account", () => {
     const month = (day: string, balance: string) =>
       `<STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>NL91ABNA0417164300</BANKACCTFROM><BANKTRANLIST><STMTTRN><DTPOSTED>${day}<TRNAMT>1.00<FITID>${day}</STMTTRN></BANKTRANLIST><LEDGERBAL><BALAMT>${balance}<DTASOF>${day}</LEDGERBAL></STMTRS></STMTTRNRS>`;
-    const statement = statementOf(readOfx(`<OFX><BANKMSGSRSV1>${month("20260228", "10.00")}${month("20260131", "9.00")}</BANKMSGSRSV1></OFX>`));
-    expect(statement).toMatchObject({ accountIban: "NL91ABNA0417164300", closing: { amountMinor: 1000, on: "2026-02-28" } });
+    const statement = statementOf(
+      readOfx(`<OFX><BANKMSGSRSV1>${month("20260228", "10.00")}${month("20260131", "9.00")}</BANKMSGSRSV1></OFX>`),
+    );
+    expect(statement).toMatchObject({
+      accountIban: "NL91ABNA0417164300",
+      closing: { amountMinor: 1000, on: "2026-02-28" },
+    });
     expect(statement.rows).toHaveLength(2);
   });
 
   it("decodes numeric entities and keeps an unescaped lone '<' in SGML free text", () => {
-    const statement = statementOf(readOfx(sgml("<STMTTRN><DTPOSTED>20260101<TRNAMT>-1.00<FITID>1<NAME>Caf&#233; &#x17B;ak<MEMO>Sparen < 5 jaar</STMTTRN>")));
+    const statement = statementOf(
+      readOfx(
+        sgml(
+          "<STMTTRN><DTPOSTED>20260101<TRNAMT>-1.00<FITID>1<NAME>Caf&#233; &#x17B;ak<MEMO>Sparen < 5 jaar</STMTTRN>",
+        ),
+      ),
+    );
     expect(statement.rows[0]).toMatchObject({ counterparty: "Café Żak", description: "Sparen < 5 jaar" });
   });
 
@@ -122,19 +224,31 @@ describe("readOfx", () => {
   it("answers EMPTY_FILE and NOT_A_STATEMENT for empty text, text without <OFX>, and OFX without a bank or card statement", () => {
     expect(readOfx("  \n")).toEqual({ ok: false, error: { code: "EMPTY_FILE" } });
     expect(readOfx("Datum;Bedrag\n01-01-2026;12,50")).toEqual({ ok: false, error: { code: "NOT_A_STATEMENT" } });
-    expect(readOfx("OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500</STATUS></SONRS></SIGNONMSGSRSV1></OFX>")).toMatchObject({
+    expect(
+      readOfx(
+        "OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500</STATUS></SONRS></SIGNONMSGSRSV1></OFX>",
+      ),
+    ).toMatchObject({
       ok: false,
       error: { code: "NOT_A_STATEMENT" },
     });
   });
 
   it("locates broken structure: a lost aggregate end tag, a stray end tag, a truncated file, an unfinished tag", () => {
-    const lostEnd = sgml("<STMTTRN>\n<DTPOSTED>20260101\n<TRNAMT>1.00\n<STMTTRN>\n<DTPOSTED>20260102\n<TRNAMT>2.00\n</STMTTRN>");
+    const lostEnd = sgml(
+      "<STMTTRN>\n<DTPOSTED>20260101\n<TRNAMT>1.00\n<STMTTRN>\n<DTPOSTED>20260102\n<TRNAMT>2.00\n</STMTTRN>",
+    );
     expect(readOfx(lostEnd)).toEqual({ ok: false, error: { code: "BROKEN_XML", element: "STMTTRN", line: 9 } });
-    expect(readOfx(sgml("</STMTTRN>"))).toEqual({ ok: false, error: { code: "BROKEN_XML", element: "</STMTTRN>", line: 9 } });
+    expect(readOfx(sgml("</STMTTRN>"))).toEqual({
+      ok: false,
+      error: { code: "BROKEN_XML", element: "</STMTTRN>", line: 9 },
+    });
     const truncated = fixture("dutch-bank-1.02.ofx").split("\n").slice(0, 50).join("\n");
     expect(readOfx(truncated)).toEqual({ ok: false, error: { code: "BROKEN_XML", element: "STMTTRN", line: 48 } });
-    expect(readOfx(sgml("<STMTTRN><DTPOSTED>20260101<TRNAMT>1.00</STMTTRN><FITID"))).toMatchObject({ ok: false, error: { code: "BROKEN_XML", line: 9 } });
+    expect(readOfx(sgml("<STMTTRN><DTPOSTED>20260101<TRNAMT>1.00</STMTTRN><FITID"))).toMatchObject({
+      ok: false,
+      error: { code: "BROKEN_XML", line: 9 },
+    });
   });
 
   it("names the transaction, element and line of a missing or unreadable date or amount", () => {
@@ -142,18 +256,54 @@ describe("readOfx", () => {
       ok: false,
       error: { code: "INVALID_DATE", element: "STMTTRN 1 / DTPOSTED", line: 10, value: "20260231" },
     });
-    expect(readOfx(sgml("<STMTTRN>\n<DTPOSTED>20260101\n<TRNAMT>1.00\n</STMTTRN>\n<STMTTRN>\n<DTPOSTED>20260101\n<TRNAMT>twelve\n</STMTTRN>"))).toEqual({
+    expect(
+      readOfx(
+        sgml(
+          "<STMTTRN>\n<DTPOSTED>20260101\n<TRNAMT>1.00\n</STMTTRN>\n<STMTTRN>\n<DTPOSTED>20260101\n<TRNAMT>twelve\n</STMTTRN>",
+        ),
+      ),
+    ).toEqual({
       ok: false,
       error: { code: "INVALID_AMOUNT", element: "STMTTRN 2 / TRNAMT", line: 15, value: "twelve" },
     });
-    expect(readOfx(sgml("<STMTTRN>\n<DTPOSTED>20260101\n</STMTTRN>"))).toEqual({ ok: false, error: { code: "MISSING_FIELD", element: "STMTTRN 1 / TRNAMT", line: 9 } });
-    expect(readOfx(sgml("", "<LEDGERBAL><BALAMT>1,2,3<DTASOF>20260101</LEDGERBAL>"))).toMatchObject({ ok: false, error: { code: "INVALID_AMOUNT", element: "LEDGERBAL / BALAMT" } });
+    expect(readOfx(sgml("<STMTTRN>\n<DTPOSTED>20260101\n</STMTTRN>"))).toEqual({
+      ok: false,
+      error: { code: "MISSING_FIELD", element: "STMTTRN 1 / TRNAMT", line: 9 },
+    });
+    expect(readOfx(sgml("", "<LEDGERBAL><BALAMT>1,2,3<DTASOF>20260101</LEDGERBAL>"))).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_AMOUNT", element: "LEDGERBAL / BALAMT" },
+    });
   });
 
   it("never throws or hangs on mangled OFX: it reads or answers a located error code", () => {
     const sources = [fixture("dutch-bank-1.02.ofx"), fixture("credit-card-2.2.ofx"), fixture("us-checking.qfx")];
     const mangled = fc
-      .tuple(fc.constantFrom(...sources), fc.nat(), fc.nat(), fc.string({ unit: fc.constantFrom("<", ">", "/", "&", ";", "\n", "OFX", "STMTTRN", "TRNAMT", "-", "1", ",", "?", "!--", "]]>", "<![CDATA[") }))
+      .tuple(
+        fc.constantFrom(...sources),
+        fc.nat(),
+        fc.nat(),
+        fc.string({
+          unit: fc.constantFrom(
+            "<",
+            ">",
+            "/",
+            "&",
+            ";",
+            "\n",
+            "OFX",
+            "STMTTRN",
+            "TRNAMT",
+            "-",
+            "1",
+            ",",
+            "?",
+            "!--",
+            "]]>",
+            "<![CDATA[",
+          ),
+        }),
+      )
       .map(([source, from, length, insert]) => {
         const at = from % (source.length + 1);
         return source.slice(0, at) + insert + source.slice(at + (length % 40));

@@ -27,8 +27,24 @@ interface OfxElement {
 
 /** The aggregates this reader looks into; OFX requires their end tags even in SGML. */
 const aggregates = new Set([
-  "OFX", "SIGNONMSGSRSV1", "SONRS", "STATUS", "BANKMSGSRSV1", "CREDITCARDMSGSRSV1", "STMTTRNRS", "CCSTMTTRNRS", "STMTRS",
-  "CCSTMTRS", "BANKACCTFROM", "CCACCTFROM", "BANKTRANLIST", "STMTTRN", "PAYEE", "CURRENCY", "LEDGERBAL", "AVAILBAL",
+  "OFX",
+  "SIGNONMSGSRSV1",
+  "SONRS",
+  "STATUS",
+  "BANKMSGSRSV1",
+  "CREDITCARDMSGSRSV1",
+  "STMTTRNRS",
+  "CCSTMTTRNRS",
+  "STMTRS",
+  "CCSTMTRS",
+  "BANKACCTFROM",
+  "CCACCTFROM",
+  "BANKTRANLIST",
+  "STMTTRN",
+  "PAYEE",
+  "CURRENCY",
+  "LEDGERBAL",
+  "AVAILBAL",
 ]);
 
 const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
@@ -44,7 +60,12 @@ function decodeEntities(value: string): string {
 }
 
 function broken(element: string, line: number, value?: string): StatementReadError {
-  return new StatementReadError({ code: "BROKEN_XML", element, line, ...(value === undefined ? {} : { value: shortened(value) }) });
+  return new StatementReadError({
+    code: "BROKEN_XML",
+    element,
+    line,
+    ...(value === undefined ? {} : { value: shortened(value) }),
+  });
 }
 
 const tagPattern = /<(\/?)([A-Z_][\w.:-]*)((?:[^\w<>.:-][^<>]*)?)>/iy;
@@ -194,17 +215,34 @@ function currencyCode(value: string | undefined): string | undefined {
 function requiredText(transaction: OfxElement, name: string, entry: number): { value: string; line: number } {
   const element = child(transaction, name);
   const value = cleanText(element?.text);
-  if (!element || !value) throw new StatementReadError({ code: "MISSING_FIELD", element: `STMTTRN ${entry} / ${name}`, line: element?.line ?? transaction.line });
+  if (!element || !value)
+    throw new StatementReadError({
+      code: "MISSING_FIELD",
+      element: `STMTTRN ${entry} / ${name}`,
+      line: element?.line ?? transaction.line,
+    });
   return { value, line: element.line };
 }
 
 function readTransaction(transaction: OfxElement, entry: number, statementCurrency: string | undefined): StatementRow {
   const posted = requiredText(transaction, "DTPOSTED", entry);
   const bookedOn = ofxDate(posted.value);
-  if (!bookedOn) throw new StatementReadError({ code: "INVALID_DATE", element: `STMTTRN ${entry} / DTPOSTED`, line: posted.line, value: shortened(posted.value) });
+  if (!bookedOn)
+    throw new StatementReadError({
+      code: "INVALID_DATE",
+      element: `STMTTRN ${entry} / DTPOSTED`,
+      line: posted.line,
+      value: shortened(posted.value),
+    });
   const amount = requiredText(transaction, "TRNAMT", entry);
   const amountMinor = ofxAmount(amount.value);
-  if (amountMinor === undefined) throw new StatementReadError({ code: "INVALID_AMOUNT", element: `STMTTRN ${entry} / TRNAMT`, line: amount.line, value: shortened(amount.value) });
+  if (amountMinor === undefined)
+    throw new StatementReadError({
+      code: "INVALID_AMOUNT",
+      element: `STMTTRN ${entry} / TRNAMT`,
+      line: amount.line,
+      value: shortened(amount.value),
+    });
   const userDate = childText(transaction, "DTUSER");
   // DTUSER is optional and some banks fill it loosely; an unreadable one is left out rather than failing the file.
   const valueOn = userDate ? ofxDate(userDate) : undefined;
@@ -229,9 +267,21 @@ function readBalance(statement: OfxElement): StatementBalance | undefined {
   const asOf = childText(ledger, "DTASOF");
   if (!ledger || !amount || !asOf) return undefined;
   const amountMinor = ofxAmount(amount);
-  if (amountMinor === undefined) throw new StatementReadError({ code: "INVALID_AMOUNT", element: "LEDGERBAL / BALAMT", line: ledger.line, value: shortened(amount) });
+  if (amountMinor === undefined)
+    throw new StatementReadError({
+      code: "INVALID_AMOUNT",
+      element: "LEDGERBAL / BALAMT",
+      line: ledger.line,
+      value: shortened(amount),
+    });
   const on = ofxDate(asOf);
-  if (!on) throw new StatementReadError({ code: "INVALID_DATE", element: "LEDGERBAL / DTASOF", line: ledger.line, value: shortened(asOf) });
+  if (!on)
+    throw new StatementReadError({
+      code: "INVALID_DATE",
+      element: "LEDGERBAL / DTASOF",
+      line: ledger.line,
+      value: shortened(asOf),
+    });
   return { amountMinor, on };
 }
 

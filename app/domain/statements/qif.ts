@@ -1,7 +1,15 @@
 import { isValidIban, normaliseIban } from "../iban";
 import { detectDecimalSeparator, parseStatementAmount, type DecimalSeparator } from "./amounts";
 import { detectDateFormat, parseStatementDate, statementDateFormats, type StatementDateFormat } from "./dates";
-import { cleanText, readStatementSafely, shortened, StatementReadError, type Statement, type StatementRead, type StatementRow } from "./statement";
+import {
+  cleanText,
+  readStatementSafely,
+  shortened,
+  StatementReadError,
+  type Statement,
+  type StatementRead,
+  type StatementRow,
+} from "./statement";
 
 /**
  * Quicken Interchange Format: `!Type:` headers, then records of one-letter fields ending with `^`. QIF names no date
@@ -52,7 +60,8 @@ function readRecords(text: string): { records: QifRecord[]; sawTransactions: boo
 
   const endRecord = () => {
     if (current && section === "transactions") records.push(current);
-    if (section === "account" && accountName !== undefined) accountIban = isValidIban(accountName) ? normaliseIban(accountName) : undefined;
+    if (section === "account" && accountName !== undefined)
+      accountIban = isValidIban(accountName) ? normaliseIban(accountName) : undefined;
     current = undefined;
     accountName = undefined;
   };
@@ -68,7 +77,8 @@ function readRecords(text: string): { records: QifRecord[]; sawTransactions: boo
       if (next === "transactions") sawTransactions = true;
       return;
     }
-    if (section === undefined) throw new StatementReadError({ code: "NOT_A_STATEMENT", line, value: shortened(content) });
+    if (section === undefined)
+      throw new StatementReadError({ code: "NOT_A_STATEMENT", line, value: shortened(content) });
     if (content.startsWith("^")) return endRecord();
     const code = content[0]!;
     const value = content.slice(1).trim();
@@ -109,10 +119,14 @@ function decideDateFormat(dates: readonly QifField[], given: StatementDateFormat
   const values = dates.map((date) => normaliseQifDate(date.value));
   const detected = detectDateFormat(values);
   if (detected) return detected;
-  const reads = (format: StatementDateFormat) => values.filter((value) => parseStatementDate(value, format) !== undefined).length;
+  const reads = (format: StatementDateFormat) =>
+    values.filter((value) => parseStatementDate(value, format) !== undefined).length;
   const best = statementDateFormats.reduce((most, format) => (reads(format) > reads(most) ? format : most));
   const readable = values.find((value) => parseStatementDate(value, best) !== undefined);
-  const failing = Math.max(0, values.findIndex((value) => parseStatementDate(value, best) === undefined));
+  const failing = Math.max(
+    0,
+    values.findIndex((value) => parseStatementDate(value, best) === undefined),
+  );
   const date = dates[failing]!;
   // A date shaped like the others but not on the calendar ("31/02/2026") is a wrong date, not a strange format.
   const code = readable && shape(readable) === shape(values[failing]!) ? "INVALID_DATE" : "UNKNOWN_DATE_FORMAT";
@@ -157,9 +171,21 @@ function readDocument(text: string, options: QifOptions): Statement {
 
   const rows = entries.map(({ record, date, amount }): StatementRow => {
     const bookedOn = parseStatementDate(normaliseQifDate(date.value), dateFormat);
-    if (!bookedOn) throw new StatementReadError({ code: "INVALID_DATE", element: "D", line: date.line, value: shortened(date.value) });
+    if (!bookedOn)
+      throw new StatementReadError({
+        code: "INVALID_DATE",
+        element: "D",
+        line: date.line,
+        value: shortened(date.value),
+      });
     const amountMinor = parseStatementAmount(amount.value, decimal);
-    if (amountMinor === undefined) throw new StatementReadError({ code: "INVALID_AMOUNT", element: "T", line: amount.line, value: shortened(amount.value) });
+    if (amountMinor === undefined)
+      throw new StatementReadError({
+        code: "INVALID_AMOUNT",
+        element: "T",
+        line: amount.line,
+        value: shortened(amount.value),
+      });
     const counterparty = cleanText(record.fields.get("P")?.value);
     const reference = bankReference(record.fields.get("N")?.value);
     return {

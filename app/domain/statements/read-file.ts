@@ -1,5 +1,14 @@
 import { presetMapping, detectBankPreset } from "./bank-presets";
-import { checkCsvMapping, findColumn, readCsv, sniffCsv, suggestMapping, type CsvMapping, type SniffedCsv, type SuggestedMapping } from "./csv";
+import {
+  checkCsvMapping,
+  findColumn,
+  readCsv,
+  sniffCsv,
+  suggestMapping,
+  type CsvMapping,
+  type SniffedCsv,
+  type SuggestedMapping,
+} from "./csv";
 import { decodeStatement } from "./decode";
 import { detectStatementFormat } from "./detect-format";
 import { readCamt } from "./camt";
@@ -12,7 +21,13 @@ import { StatementReadError, type Statement, type StatementError, type Statement
 export const maxStatementBytes = 10 * 1024 * 1024;
 
 export type StatementFileRead =
-  | { kind: "statement"; statement: Statement; encoding: string; /** The CSV mapping used, to save for the account. */ mapping?: CsvMapping; preset?: { id: string; bank: string } }
+  | {
+      kind: "statement";
+      statement: Statement;
+      encoding: string;
+      /** The CSV mapping used, to save for the account. */ mapping?: CsvMapping;
+      preset?: { id: string; bank: string };
+    }
   /** A CSV no preset and no saved mapping fits: the mapping step asks for what `suggestion.undecided` lists. */
   | { kind: "needs-mapping"; csv: SniffedCsv; suggestion: SuggestedMapping; encoding: string }
   | { kind: "error"; error: StatementError };
@@ -20,7 +35,14 @@ export type StatementFileRead =
 /** Whether every column a mapping names exists in this file (a saved mapping of another bank's export does not fit). */
 function mappingFits(mapping: CsvMapping, csv: SniffedCsv): boolean {
   const width = Math.max(csv.headers.length, ...csv.rows.slice(0, 20).map((row) => row.cells.length));
-  const columns = [mapping.date, mapping.amount, mapping.debit, mapping.credit, mapping.indicator?.column, ...mapping.description].filter((column) => column !== undefined);
+  const columns = [
+    mapping.date,
+    mapping.amount,
+    mapping.debit,
+    mapping.credit,
+    mapping.indicator?.column,
+    ...mapping.description,
+  ].filter((column) => column !== undefined);
   return columns.every((column) => {
     const index = findColumn(column, csv.headers);
     return index !== undefined && index < width;
@@ -39,8 +61,13 @@ export function readStatementFile(bytes: Uint8Array, options: { mapping?: unknow
   if (!decoded.ok) return { kind: "error", error: decoded.error };
   const format: StatementFormat | undefined = detectStatementFormat(decoded.text);
   if (!format) return { kind: "error", error: { code: "NOT_A_STATEMENT" } };
-  const finish = (read: ReturnType<typeof readCamt>, extra: { mapping?: CsvMapping; preset?: { id: string; bank: string } } = {}): StatementFileRead =>
-    read.ok ? { kind: "statement", statement: read.statement, encoding: decoded.encoding, ...extra } : { kind: "error", error: read.error };
+  const finish = (
+    read: ReturnType<typeof readCamt>,
+    extra: { mapping?: CsvMapping; preset?: { id: string; bank: string } } = {},
+  ): StatementFileRead =>
+    read.ok
+      ? { kind: "statement", statement: read.statement, encoding: decoded.encoding, ...extra }
+      : { kind: "error", error: read.error };
 
   switch (format) {
     case "camt":
@@ -61,7 +88,8 @@ export function readStatementFile(bytes: Uint8Array, options: { mapping?: unknow
       }
       if (!csv) return { kind: "error", error: { code: "NOT_A_STATEMENT" } };
       const given = options.mapping === undefined ? undefined : checkCsvMapping(options.mapping);
-      if (given?.ok && mappingFits(given.mapping, csv)) return finish(readCsv(decoded.text, given.mapping, csv), { mapping: given.mapping });
+      if (given?.ok && mappingFits(given.mapping, csv))
+        return finish(readCsv(decoded.text, given.mapping, csv), { mapping: given.mapping });
       const preset = detectBankPreset(csv.headers, csv.rows);
       if (preset) {
         const mapping = presetMapping(preset, csv);

@@ -90,7 +90,8 @@ export class StatementReadError extends Error {
 export function readStatementSafely(read: () => Statement): StatementRead {
   try {
     const statement = read();
-    if (statement.rows.length > maxStatementRows) return { ok: false, error: { code: "TOO_MANY_ROWS", value: String(statement.rows.length) } };
+    if (statement.rows.length > maxStatementRows)
+      return { ok: false, error: { code: "TOO_MANY_ROWS", value: String(statement.rows.length) } };
     return { ok: true, statement };
   } catch (error) {
     if (error instanceof StatementReadError) return { ok: false, error: error.detail };

@@ -17,7 +17,14 @@ interface AnalyticsProps {
   onSettingsDone(): void;
 }
 
-export default function Analytics({ measurementId, excluded, initialConsent, storeConsent, settingsRequested, onSettingsDone }: AnalyticsProps) {
+export default function Analytics({
+  measurementId,
+  excluded,
+  initialConsent,
+  storeConsent,
+  settingsRequested,
+  onSettingsDone,
+}: AnalyticsProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [consent, setConsent] = useState<Consent | null>(initialConsent);
@@ -59,7 +66,10 @@ export default function Analytics({ measurementId, excluded, initialConsent, sto
             {t("consent.title")}
           </h2>
           <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{t("consent.text")}</p>
-          <Link to="/privacy" className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-4">
+          <Link
+            to="/privacy"
+            className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-4"
+          >
             {t("consent.privacy")}
           </Link>
         </div>

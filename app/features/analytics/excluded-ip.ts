@@ -12,9 +12,5 @@ function normaliseIp(ip: string): string {
 export function isExcludedIp(clientIp: string | undefined, excludedList: string | undefined): boolean {
   if (!clientIp || !excludedList) return false;
   const client = normaliseIp(clientIp);
-  return excludedList
-    .split(",")
-    .map(normaliseIp)
-    .filter(Boolean)
-    .includes(client);
+  return excludedList.split(",").map(normaliseIp).filter(Boolean).includes(client);
 }

@@ -17,7 +17,12 @@ export function loadGtag(measurementId: string): void {
     // eslint-disable-next-line prefer-rest-params
     window.dataLayer?.push(arguments);
   };
-  window.gtag("consent", "default", { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" });
+  window.gtag("consent", "default", {
+    ad_storage: "denied",
+    ad_user_data: "denied",
+    ad_personalization: "denied",
+    analytics_storage: "granted",
+  });
   window.gtag("js", new Date());
   window.gtag("config", measurementId, { anonymize_ip: true, send_page_view: false });
   const script = document.createElement("script");
@@ -27,7 +32,11 @@ export function loadGtag(measurementId: string): void {
 }
 
 export function sendPageView(path: string): void {
-  window.gtag?.("event", "page_view", { page_location: window.location.href, page_path: path, page_title: document.title });
+  window.gtag?.("event", "page_view", {
+    page_location: window.location.href,
+    page_path: path,
+    page_title: document.title,
+  });
 }
 
 /** After a withdrawn consent: tell the tag, and remove the cookies it set on our domain. */

@@ -5,7 +5,12 @@ import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 import type { AuthError, AuthErrorCode } from "./auth-errors";
 import { defaultSignedInPath } from "./safe-redirect";
-import { clearedSignUpBrowserCookie, emailOfVerificationToken, isSignUpBrowser, signUpBrowserCookie } from "./sign-up-browser.server";
+import {
+  clearedSignUpBrowserCookie,
+  emailOfVerificationToken,
+  isSignUpBrowser,
+  signUpBrowserCookie,
+} from "./sign-up-browser.server";
 import { authHeaders, setCookieHeaders, toSessionUser } from "./session.server";
 import type { SessionUser } from "./session-user";
 
@@ -47,14 +52,22 @@ const serviceCodes: Record<string, AuthErrorCode> = {
 export function toFailure(error: unknown, action: string): Failure {
   if (databaseFaultOf(error) === "unavailable") {
     logger.warn({ err: error, action }, "auth action met an unreachable database: answering 503");
-    return { ok: false, status: 503, error: { code: "DATABASE_UNAVAILABLE", retryAfterSeconds: faultRetryAfterSeconds } };
+    return {
+      ok: false,
+      status: 503,
+      error: { code: "DATABASE_UNAVAILABLE", retryAfterSeconds: faultRetryAfterSeconds },
+    };
   }
   if (isAPIError(error)) {
     const body = (error.body ?? {}) as { code?: string; retryAfter?: number };
     const code = body.code ? serviceCodes[body.code] : undefined;
     if (code) {
       const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return { ok: false, status, error: { code, ...(code === "RATE_LIMITED" && body.retryAfter ? { retryAfterSeconds: body.retryAfter } : {}) } };
+      return {
+        ok: false,
+        status,
+        error: { code, ...(code === "RATE_LIMITED" && body.retryAfter ? { retryAfterSeconds: body.retryAfter } : {}) },
+      };
     }
     if (error.statusCode >= 400 && error.statusCode < 500) {
       logger.warn({ action, code: body.code, status: error.statusCode }, "auth request refused");
@@ -68,7 +81,12 @@ export function toFailure(error: unknown, action: string): Failure {
 export type SignInResult = { ok: true; twoFactor: boolean; headers: Headers } | Failure;
 
 /** Checks e-mail and password; a new session (or, with two-factor on, a pending challenge) comes back as cookies. */
-export async function signInWithPassword(options: { request: Request; email: string; password: string; redirectTo?: string }): Promise<SignInResult> {
+export async function signInWithPassword(options: {
+  request: Request;
+  email: string;
+  password: string;
+  redirectTo?: string;
+}): Promise<SignInResult> {
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: {
@@ -76,7 +94,9 @@ export async function signInWithPassword(options: { request: Request; email: str
         password: options.password,
         rememberMe: true,
         // Only used for the fresh verification link of an unconfirmed address.
-        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath ? { callbackURL: options.redirectTo } : {}),
+        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath
+          ? { callbackURL: options.redirectTo }
+          : {}),
       },
       headers: authHeaders(options.request),
       returnHeaders: true,
@@ -87,7 +107,8 @@ export async function signInWithPassword(options: { request: Request; email: str
     const failure = toFailure(error, "sign-in");
     // The right password for an address still waiting for confirmation: a fresh link was mailed, and this
     // browser (which knows the password) is the one that link may sign in.
-    if (failure.error.code === "EMAIL_NOT_VERIFIED") return { ...failure, headers: new Headers({ "Set-Cookie": signUpBrowserCookie(options.email) }) };
+    if (failure.error.code === "EMAIL_NOT_VERIFIED")
+      return { ...failure, headers: new Headers({ "Set-Cookie": signUpBrowserCookie(options.email) }) };
     return failure;
   }
 }
@@ -114,7 +135,9 @@ export async function signUpWithPassword(options: {
         email: options.email,
         password: options.password,
         locale: options.language,
-        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath ? { callbackURL: options.redirectTo } : {}),
+        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath
+          ? { callbackURL: options.redirectTo }
+          : {}),
       },
       headers: authHeaders(options.request),
     });
@@ -138,7 +161,10 @@ export async function signOut(options: { request: Request }): Promise<HeadersRes
 }
 
 /** Mails a reset link when the address has an account; answers the same either way. */
-export async function requestPasswordReset(options: { request: Request; email: string }): Promise<{ ok: true } | Failure> {
+export async function requestPasswordReset(options: {
+  request: Request;
+  email: string;
+}): Promise<{ ok: true } | Failure> {
   try {
     await getAuth().api.requestPasswordReset({ body: { email: options.email }, headers: authHeaders(options.request) });
     return { ok: true };
@@ -148,7 +174,11 @@ export async function requestPasswordReset(options: { request: Request; email: s
 }
 
 /** Sets the new password and ends every session of that user (the person signs in again). */
-export async function resetPassword(options: { request: Request; token: string; newPassword: string }): Promise<{ ok: true } | Failure> {
+export async function resetPassword(options: {
+  request: Request;
+  token: string;
+  newPassword: string;
+}): Promise<{ ok: true } | Failure> {
   try {
     await getAuth().api.resetPassword({
       body: { token: options.token, newPassword: options.newPassword },
@@ -176,7 +206,11 @@ export async function verifyEmail(options: { request: Request; token: string }):
   const email = emailOfVerificationToken(options.token);
   if (!email || !isSignUpBrowser(options.request, email)) return { ok: true, signedIn: false, headers: new Headers() };
   try {
-    const { headers: sessionHeaders } = await getAuth().api.signInAfterVerification({ body: { email }, headers, returnHeaders: true });
+    const { headers: sessionHeaders } = await getAuth().api.signInAfterVerification({
+      body: { email },
+      headers,
+      returnHeaders: true,
+    });
     const cookies = setCookieHeaders(sessionHeaders);
     cookies.append("Set-Cookie", clearedSignUpBrowserCookie());
     return { ok: true, signedIn: true, headers: cookies };
@@ -187,12 +221,18 @@ export async function verifyEmail(options: { request: Request; token: string }):
 }
 
 /** Sends the confirmation link again (same answer whether or not the address needs one). */
-export async function resendVerification(options: { request: Request; email: string; redirectTo?: string }): Promise<{ ok: true } | Failure> {
+export async function resendVerification(options: {
+  request: Request;
+  email: string;
+  redirectTo?: string;
+}): Promise<{ ok: true } | Failure> {
   try {
     await getAuth().api.sendVerificationEmail({
       body: {
         email: options.email,
-        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath ? { callbackURL: options.redirectTo } : {}),
+        ...(options.redirectTo && options.redirectTo !== defaultSignedInPath
+          ? { callbackURL: options.redirectTo }
+          : {}),
       },
       headers: authHeaders(options.request),
     });
@@ -207,7 +247,11 @@ export async function resendVerification(options: { request: Request; email: str
 export type TwoFactorSignInResult = { ok: true; user: SessionUser; headers: Headers } | Failure;
 
 /** Second step of a sign-in with two-factor on: a code from the app or one backup code. */
-export async function completeTwoFactorSignIn(options: { request: Request; code: string; method: "totp" | "backup" }): Promise<TwoFactorSignInResult> {
+export async function completeTwoFactorSignIn(options: {
+  request: Request;
+  code: string;
+  method: "totp" | "backup";
+}): Promise<TwoFactorSignInResult> {
   const auth = getAuth();
   const headers = authHeaders(options.request);
   try {

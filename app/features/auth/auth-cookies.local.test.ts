@@ -17,7 +17,11 @@ const server = useTestServer();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function post(pathname: string, body: unknown) {
-  return fetch(server.url(pathname), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch(server.url(pathname), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("a local installation over plain http", () => {
@@ -31,7 +35,10 @@ describe("a local installation over plain http", () => {
       if (!link) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(link).toBeDefined();
-    expect((await fetch(server.url(`/api/auth/verify-email?token=${new URL(link as string).searchParams.get("token")}`))).status).toBe(200);
+    expect(
+      (await fetch(server.url(`/api/auth/verify-email?token=${new URL(link as string).searchParams.get("token")}`)))
+        .status,
+    ).toBe(200);
 
     const signIn = await post("/api/auth/sign-in/email", { email, password });
     expect(signIn.status).toBe(200);

@@ -17,7 +17,11 @@ const server = useTestServer();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function post(pathname: string, body: unknown) {
-  return fetch(server.url(pathname), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch(server.url(pathname), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("session cookies in production", () => {
@@ -37,7 +41,8 @@ describe("session cookies in production", () => {
 
     const first = await post("/api/auth/sign-in/email", { email, password });
     const second = await post("/api/auth/sign-in/email", { email, password });
-    const sessionCookie = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith("__Host-samen.session_token="));
+    const sessionCookie = (response: Response) =>
+      response.headers.getSetCookie().find((line) => line.startsWith("__Host-samen.session_token="));
     const cookie = sessionCookie(first);
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/; Secure/i);

@@ -25,7 +25,9 @@ async function verifiedAccount(email: string, password = "a long and calm passph
   const signUp = await post("/api/auth/sign-up/email", { email, password, name: "Test" });
   expect(signUp.status).toBe(200);
   const link = await waitForLink(email);
-  const verify = await fetch(server.url(`/api/auth/verify-email?token=${link.searchParams.get("token")}`), { redirect: "manual" });
+  const verify = await fetch(server.url(`/api/auth/verify-email?token=${link.searchParams.get("token")}`), {
+    redirect: "manual",
+  });
   expect(verify.status).toBe(200);
   return { email, password };
 }
@@ -45,7 +47,9 @@ describe("auth over HTTP", () => {
     // rate-limit.server.test.ts)…
     expect((await post("/api/auth/sign-in/email", { email, password })).status).toBe(429);
     // …but the owner elsewhere is not locked out by whoever typed their address here.
-    expect((await post("/api/auth/sign-in/email", { email, password }, { "x-forwarded-for": "198.51.100.20" })).status).toBe(200);
+    expect(
+      (await post("/api/auth/sign-in/email", { email, password }, { "x-forwarded-for": "198.51.100.20" })).status,
+    ).toBe(200);
     // Another person behind the same address can still sign in.
     const other = await verifiedAccount("other@example.com");
     expect((await post("/api/auth/sign-in/email", other)).status).toBe(200);
@@ -55,11 +59,19 @@ describe("auth over HTTP", () => {
     const { email } = await verifiedAccount("ceiling@example.com");
     for (let host = 1; host <= 10; host++) {
       for (let attempt = 1; attempt <= 5; attempt++) {
-        const response = await post("/api/auth/sign-in/email", { email, password: `wrong ${attempt}` }, { "x-forwarded-for": `192.0.2.${host}` });
+        const response = await post(
+          "/api/auth/sign-in/email",
+          { email, password: `wrong ${attempt}` },
+          { "x-forwarded-for": `192.0.2.${host}` },
+        );
         expect(response.status, `host ${host}, attempt ${attempt}`).toBe(401);
       }
     }
-    const next = await post("/api/auth/sign-in/email", { email, password: "wrong again" }, { "x-forwarded-for": "192.0.2.99" });
+    const next = await post(
+      "/api/auth/sign-in/email",
+      { email, password: "wrong again" },
+      { "x-forwarded-for": "192.0.2.99" },
+    );
     expect(next.status).toBe(429);
     expect(Number(next.headers.get("retry-after"))).toBeGreaterThan(0);
   });
@@ -72,7 +84,11 @@ describe("auth over HTTP", () => {
       .map((line) => line.split(";")[0])
       .join("; ");
     const attempt = (host: number) =>
-      post("/api/auth/change-password", { currentPassword: `guess ${host}`, newPassword: "another calm passphrase" }, { cookie, "x-forwarded-for": `192.0.2.${host}` });
+      post(
+        "/api/auth/change-password",
+        { currentPassword: `guess ${host}`, newPassword: "another calm passphrase" },
+        { cookie, "x-forwarded-for": `192.0.2.${host}` },
+      );
     for (let host = 1; host <= 5; host++) expect((await attempt(host)).status, `attempt ${host}`).toBeLessThan(429);
     const sixth = await attempt(6);
     expect(sixth.status).toBe(429);
@@ -82,13 +98,18 @@ describe("auth over HTTP", () => {
   it("a correct password resets the count of earlier mistakes", async () => {
     const { email, password } = await verifiedAccount("typo@example.com");
     for (let round = 0; round < 3; round++) {
-      for (let attempt = 0; attempt < 3; attempt++) expect((await post("/api/auth/sign-in/email", { email, password: "typo" })).status).toBe(401);
+      for (let attempt = 0; attempt < 3; attempt++)
+        expect((await post("/api/auth/sign-in/email", { email, password: "typo" })).status).toBe(401);
       expect((await post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
     }
   });
 
   it("refuses a POST from another origin", async () => {
-    const response = await post("/api/auth/sign-in/email", { email: "a@example.com", password: "x" }, { origin: "https://evil.example" });
+    const response = await post(
+      "/api/auth/sign-in/email",
+      { email: "a@example.com", password: "x" },
+      { origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     const form = await fetch(server.url("/auth"), {
       method: "POST",
@@ -96,7 +117,10 @@ describe("auth over HTTP", () => {
       body: "intent=sign-in&email=a%40example.com&password=x",
     });
     expect(form.status).toBe(403);
-    const fetchMetadata = await fetch(server.url("/auth/sign-out"), { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    const fetchMetadata = await fetch(server.url("/auth/sign-out"), {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(fetchMetadata.status).toBe(403);
   });
 
@@ -125,7 +149,12 @@ describe("auth over HTTP", () => {
       ["long e-mail", { email: `${"a".repeat(300)}@example.com`, password: "a long and calm passphrase", name: "x" }],
       ["long name", { email: "name@example.com", password: "a long and calm passphrase", name: "n".repeat(5000) }],
     ];
-    for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset", "/api/auth/reset-password"]) {
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/request-password-reset",
+      "/api/auth/reset-password",
+    ]) {
       for (const [label, body] of bodies) {
         const response = await post(path, body);
         expect({ path, label, status: response.status }).toEqual({ path, label, status: expect.any(Number) });
@@ -150,12 +179,20 @@ describe("auth over HTTP", () => {
   });
 
   it("refuses the most common passwords at sign-up with a clear code", async () => {
-    const response = await post("/api/auth/sign-up/email", { email: "common@example.com", password: "iloveyou1", name: "" });
+    const response = await post("/api/auth/sign-up/email", {
+      email: "common@example.com",
+      password: "iloveyou1",
+      name: "",
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "PASSWORD_TOO_COMMON" });
     const short = await post("/api/auth/sign-up/email", { email: "short@example.com", password: "seven77", name: "" });
     expect(await short.json()).toMatchObject({ code: "PASSWORD_TOO_SHORT" });
-    const tooLong = await post("/api/auth/sign-up/email", { email: "long@example.com", password: "z".repeat(129), name: "" });
+    const tooLong = await post("/api/auth/sign-up/email", {
+      email: "long@example.com",
+      password: "z".repeat(129),
+      name: "",
+    });
     expect(await tooLong.json()).toMatchObject({ code: "PASSWORD_TOO_LONG" });
   });
 

@@ -1,5 +1,12 @@
 import { getConfig } from "~/config.server";
-import { consumeRateLimit, emailAndIpKey, emailKey, ipKey, resetRateLimit, type RateLimitRule } from "./rate-limit.server";
+import {
+  consumeRateLimit,
+  emailAndIpKey,
+  emailKey,
+  ipKey,
+  resetRateLimit,
+  type RateLimitRule,
+} from "./rate-limit.server";
 
 interface EndpointLimits {
   scope: string;
@@ -26,7 +33,11 @@ export const authEndpointLimits: Record<string, EndpointLimits> = {
     perEmailAndIp: { windowSeconds: 300, max: 5 },
     perEmail: { windowSeconds: 900, max: 50 },
   },
-  "/sign-up/email": { scope: "sign-up", perIp: { windowSeconds: 900, max: 100 }, perEmail: { windowSeconds: 900, max: 3 } },
+  "/sign-up/email": {
+    scope: "sign-up",
+    perIp: { windowSeconds: 900, max: 100 },
+    perEmail: { windowSeconds: 900, max: 3 },
+  },
   "/request-password-reset": {
     scope: "forgot-password",
     perIp: { windowSeconds: 900, max: 50 },
@@ -39,7 +50,11 @@ export const authEndpointLimits: Record<string, EndpointLimits> = {
   },
   "/reset-password": { scope: "reset-password", perIp: { windowSeconds: 900, max: 30 } },
   // A stolen session must not become an oracle for the current password.
-  "/change-password": { scope: "change-password", perIp: { windowSeconds: 900, max: 50 }, perAccount: { windowSeconds: 900, max: 5 } },
+  "/change-password": {
+    scope: "change-password",
+    perIp: { windowSeconds: 900, max: 50 },
+    perAccount: { windowSeconds: 900, max: 5 },
+  },
   "/two-factor/verify-totp": { scope: "two-factor", perIp: { windowSeconds: 300, max: 60 } },
   "/two-factor/verify-backup-code": { scope: "two-factor", perIp: { windowSeconds: 300, max: 60 } },
 };

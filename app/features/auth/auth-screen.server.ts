@@ -23,7 +23,9 @@ function intentOf(value: FormDataEntryValue | null): AuthIntent {
 }
 
 export function twoFactorPath(redirectTo: string): string {
-  return redirectTo === defaultSignedInPath ? "/auth/two-factor" : `/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return redirectTo === defaultSignedInPath
+    ? "/auth/two-factor"
+    : `/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 
 /**
@@ -33,7 +35,10 @@ export function twoFactorPath(redirectTo: string): string {
 export async function authScreenAction(request: Request) {
   const read = await readForm(request);
   if (!read.ok) {
-    return data<AuthScreenResult>({ intent: "sign-in", ok: false, error: { code: read.code } }, { status: read.status });
+    return data<AuthScreenResult>(
+      { intent: "sign-in", ok: false, error: { code: read.code } },
+      { status: read.status },
+    );
   }
   const form = read.form;
   const intent = intentOf(form.get("intent"));
@@ -43,32 +48,55 @@ export async function authScreenAction(request: Request) {
 
   if (intent === "sign-up") {
     const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
+    if (!parsed.success)
+      return data<AuthScreenResult>(
+        { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+        { status: 400 },
+      );
     const result = await signUpWithPassword({ request, ...parsed.data, language: detectLanguage(request), redirectTo });
-    if (!result.ok) return data<AuthScreenResult>({ intent, ok: false, error: result.error }, { status: result.status, headers: retryAfter(result.error) });
+    if (!result.ok)
+      return data<AuthScreenResult>(
+        { intent, ok: false, error: result.error },
+        { status: result.status, headers: retryAfter(result.error) },
+      );
     return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email }, { headers: result.headers });
   }
 
   if (intent === "resend-verification") {
     const parsed = forgotPasswordSchema.safeParse(values);
-    if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
+    if (!parsed.success)
+      return data<AuthScreenResult>(
+        { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+        { status: 400 },
+      );
     const result = await resendVerification({ request, email: parsed.data.email, redirectTo });
     if (!result.ok) {
-      return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers: retryAfter(result.error) });
+      return data<AuthScreenResult>(
+        { intent, ok: false, error: result.error, email: parsed.data.email },
+        { status: result.status, headers: retryAfter(result.error) },
+      );
     }
     return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
   }
 
   const parsed = signInSchema.safeParse(values);
-  if (!parsed.success) return data<AuthScreenResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
+  if (!parsed.success)
+    return data<AuthScreenResult>(
+      { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+      { status: 400 },
+    );
   const result = await signInWithPassword({ request, ...parsed.data, redirectTo });
   if (!result.ok) {
     const headers = new Headers(retryAfter(result.error));
     for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-    return data<AuthScreenResult>({ intent, ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers });
+    return data<AuthScreenResult>(
+      { intent, ok: false, error: result.error, email: parsed.data.email },
+      { status: result.status, headers },
+    );
   }
   const next = result.twoFactor ? twoFactorPath(redirectTo) : redirectTo;
-  if (withScript) return data<AuthScreenResult>({ intent, ok: true, next, twoFactor: result.twoFactor }, { headers: result.headers });
+  if (withScript)
+    return data<AuthScreenResult>({ intent, ok: true, next, twoFactor: result.twoFactor }, { headers: result.headers });
   if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
   throw redirect(next, { headers: result.headers });
 }

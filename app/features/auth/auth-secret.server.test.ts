@@ -17,11 +17,15 @@ const production = { NODE_ENV: "production", PUBLIC_URL: "https://samen.example"
 describe("AUTH_SECRET", () => {
   it("is required by a production deployment, with a message that says what to do", () => {
     expect(() => resolveAuthSecret({ ...production, AUTH_SECRET: undefined })).toThrow(MissingAuthSecretError);
-    expect(() => resolveAuthSecret({ ...production, AUTH_SECRET: undefined })).toThrow(/AUTH_SECRET is not set.*openssl rand/);
+    expect(() => resolveAuthSecret({ ...production, AUTH_SECRET: undefined })).toThrow(
+      /AUTH_SECRET is not set.*openssl rand/,
+    );
   });
 
   it("refuses the old published development secret in production", () => {
-    expect(() => resolveAuthSecret({ ...production, AUTH_SECRET: "samen-development-secret-do-not-use-in-production" })).toThrow(/old fixed development secret/);
+    expect(() =>
+      resolveAuthSecret({ ...production, AUTH_SECRET: "samen-development-secret-do-not-use-in-production" }),
+    ).toThrow(/old fixed development secret/);
   });
 
   it("uses the configured one when set", () => {

@@ -36,7 +36,8 @@ const generated = new Map<string, string>();
  */
 export function resolveAuthSecret(config: SecretConfig): string {
   if (config.AUTH_SECRET) {
-    if (isProduction(config) && config.AUTH_SECRET === formerDevelopmentSecret) throw new MissingAuthSecretError("development-secret");
+    if (isProduction(config) && config.AUTH_SECRET === formerDevelopmentSecret)
+      throw new MissingAuthSecretError("development-secret");
     return config.AUTH_SECRET;
   }
   if (isProduction(config)) throw new MissingAuthSecretError("missing");
@@ -58,7 +59,10 @@ function localSecret(dataDir: string): string {
     // "wx": never overwrite a secret another process wrote a moment ago; 0600: only this user reads it.
     try {
       fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-      logger.info({ file }, "AUTH_SECRET is not set: generated a secret for this installation and stored it (readable only by you)");
+      logger.info(
+        { file },
+        "AUTH_SECRET is not set: generated a secret for this installation and stored it (readable only by you)",
+      );
     } catch {
       secret = fs.readFileSync(file, "utf8").trim();
     }

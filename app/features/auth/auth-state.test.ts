@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAuthStateForTests, type AuthEvent, type AuthState } from "./auth-state";
 import type { SessionUser } from "./session-user";
 
-const ada: SessionUser = { id: "u1", email: "ada@example.com", name: "Ada", locale: "en", isCreator: false, twoFactorEnabled: false };
+const ada: SessionUser = {
+  id: "u1",
+  email: "ada@example.com",
+  name: "Ada",
+  locale: "en",
+  isCreator: false,
+  twoFactorEnabled: false,
+};
 
 const tabs: AuthState[] = [];
 function openTab() {

@@ -7,9 +7,13 @@ export const maxEmailLength = 254;
 export const maxNameLength = 100;
 
 /** A form field: missing counts as empty (so it gets the "required" message); a file or a list is refused. */
-const field = z.preprocess((value) => (value === undefined || value === null ? "" : value), z.string({ error: "INVALID_INPUT" }));
+const field = z.preprocess(
+  (value) => (value === undefined || value === null ? "" : value),
+  z.string({ error: "INVALID_INPUT" }),
+);
 
-const text = (requiredCode?: AuthErrorCode) => (requiredCode ? field.pipe(z.string().min(1, { error: requiredCode })) : field);
+const text = (requiredCode?: AuthErrorCode) =>
+  requiredCode ? field.pipe(z.string().min(1, { error: requiredCode })) : field;
 
 const email = field
   .pipe(
@@ -44,7 +48,10 @@ export const signUpSchema = z
     password: newPassword,
     confirmPassword: text("PASSWORD_REQUIRED"),
   })
-  .refine((values) => values.password === values.confirmPassword, { path: ["confirmPassword"], error: "PASSWORDS_DONT_MATCH" });
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "PASSWORDS_DONT_MATCH",
+  });
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -54,16 +61,26 @@ export const resetPasswordSchema = z
     password: newPassword,
     confirmPassword: text("PASSWORD_REQUIRED"),
   })
-  .refine((values) => values.password === values.confirmPassword, { path: ["confirmPassword"], error: "PASSWORDS_DONT_MATCH" });
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "PASSWORDS_DONT_MATCH",
+  });
 
 /** A 6-digit app code (spaces and dashes people type are ignored). */
 export const totpCode = field
   .transform((value) => value.replace(/[\s-]/g, ""))
-  .pipe(z.string().min(1, { error: "CODE_REQUIRED" }).regex(/^\d{6}$/, { error: "INVALID_CODE" }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "CODE_REQUIRED" })
+      .regex(/^\d{6}$/, { error: "INVALID_CODE" }),
+  );
 
 /** A backup code as shown ("abcde-12345"); compared exactly, only surrounding spaces are dropped. */
 export const backupCode = field
   .transform((value) => value.trim())
   .pipe(z.string().min(1, { error: "CODE_REQUIRED" }).max(64, { error: "INVALID_BACKUP_CODE" }));
 
-export const currentPasswordSchema = text("PASSWORD_REQUIRED").pipe(z.string().max(1024, { error: "INVALID_PASSWORD" }));
+export const currentPasswordSchema = text("PASSWORD_REQUIRED").pipe(
+  z.string().max(1024, { error: "INVALID_PASSWORD" }),
+);

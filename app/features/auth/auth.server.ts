@@ -7,14 +7,30 @@ import { db, type Database } from "~/db/client.server";
 import { databaseFaultOf } from "~/db/faults.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
 import { isLanguage } from "~/domain/languages";
-import { sessionCookieAttributes, sessionCookieName as sessionCookieNameFor, sessionCookiePrefix } from "~/lib/cookies.server";
+import {
+  sessionCookieAttributes,
+  sessionCookieName as sessionCookieNameFor,
+  sessionCookiePrefix,
+} from "~/lib/cookies.server";
 import { logger, scrubQueryParameters } from "~/lib/logger.server";
 import { getRequestStore } from "~/lib/request-store.server";
 import { containsUnsafeText, hasControlCharacters } from "~/lib/safe-text";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { signInAfterVerificationPlugin } from "./sign-up-browser.server";
-import { passwordResetLink, sendExistingAccountMail, sendPasswordResetMail, sendVerificationMail, verificationLink } from "./auth-mails.server";
-import { authEndpointLimits, enforceAuthRateLimit, forgetFailedSignIns, RateLimitedError, rateLimitsEnabled } from "./auth-rate-limits.server";
+import {
+  passwordResetLink,
+  sendExistingAccountMail,
+  sendPasswordResetMail,
+  sendVerificationMail,
+  verificationLink,
+} from "./auth-mails.server";
+import {
+  authEndpointLimits,
+  enforceAuthRateLimit,
+  forgetFailedSignIns,
+  RateLimitedError,
+  rateLimitsEnabled,
+} from "./auth-rate-limits.server";
 import { maxEmailLength, maxNameLength } from "./auth.schema";
 import { creatorEmails } from "./creator-emails.server";
 import { checkPassword } from "./password-policy.server";
@@ -91,7 +107,8 @@ function createAuth(database: Database) {
           const store = getRequestStore();
           if (store) store.databaseFault = fault;
           logger.warn({ err: error, fault }, "auth request met a database fault");
-        } else if (isAPIError(error) && error.statusCode < 500) logger.debug({ code: (error.body as { code?: string } | undefined)?.code }, error.message);
+        } else if (isAPIError(error) && error.statusCode < 500)
+          logger.debug({ code: (error.body as { code?: string } | undefined)?.code }, error.message);
         else logger.error({ err: error }, "auth request failed");
       },
     },
@@ -123,7 +140,10 @@ function createAuth(database: Database) {
       async sendVerificationEmail({ user: newUser, url, token }) {
         // Better Auth puts "/" when no callbackURL was given; our default after confirming is the app's home.
         const callbackURL = new URL(url).searchParams.get("callbackURL");
-        await sendVerificationMail({ user: newUser, link: verificationLink(token, callbackURL === "/" ? null : callbackURL) });
+        await sendVerificationMail({
+          user: newUser,
+          link: verificationLink(token, callbackURL === "/" ? null : callbackURL),
+        });
       },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: sessionRefreshAgeSeconds },
@@ -187,23 +207,35 @@ function createAuth(database: Database) {
         // Text with a NUL byte or another control character (lib/safe-text.ts) never reaches an endpoint: a 400
         // instead of a database error, for the HTTP API and auth.api calls alike.
         if (containsUnsafeText(ctx.query) || containsUnsafeText(ctx.body)) {
-          throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "Text with control characters is not accepted" });
+          throw new APIError("BAD_REQUEST", {
+            code: "INVALID_CHARACTERS",
+            message: "Text with control characters is not accepted",
+          });
         }
         // Sign-up and /update-user alike: names travel into mail headers and subjects, so they take no line break or
         // tab either (the rule above lets those through for text with paragraphs).
         const named = (ctx.body as Record<string, unknown> | undefined)?.name;
         if (typeof named === "string" && hasControlCharacters(named)) {
-          throw new APIError("BAD_REQUEST", { code: "NAME_INVALID_CHARACTERS", message: "Names cannot contain control characters or line breaks" });
+          throw new APIError("BAD_REQUEST", {
+            code: "NAME_INVALID_CHARACTERS",
+            message: "Names cannot contain control characters or line breaks",
+          });
         }
         // Better Auth appends to a callback URL with new URL(), which throws on "abc" (neither absolute nor "/…").
-        const callbacks = [ctx.query?.callbackURL, ctx.query?.errorCallbackURL, (ctx.body as Record<string, unknown> | undefined)?.callbackURL];
+        const callbacks = [
+          ctx.query?.callbackURL,
+          ctx.query?.errorCallbackURL,
+          (ctx.body as Record<string, unknown> | undefined)?.callbackURL,
+        ];
         if (callbacks.some((value) => typeof value === "string" && !(value.startsWith("/") || URL.canParse(value)))) {
           throw new APIError("BAD_REQUEST", { code: "INVALID_CALLBACK_URL", message: "Invalid callback URL" });
         }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path in authEndpointLimits) {
           const ip = ctx.headers?.get(clientIpHeader) ?? "unknown";
-          const accountId = authEndpointLimits[ctx.path]?.perAccount ? (await getSessionFromCtx(ctx).catch(() => null))?.user.id : undefined;
+          const accountId = authEndpointLimits[ctx.path]?.perAccount
+            ? (await getSessionFromCtx(ctx).catch(() => null))?.user.id
+            : undefined;
           try {
             await enforceAuthRateLimit(ctx.path, { ip, email: body.email, accountId });
           } catch (error) {
@@ -221,9 +253,17 @@ function createAuth(database: Database) {
           throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Invalid email" });
         }
         if (typeof body.name === "string" && body.name.length > maxNameLength) {
-          throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: `Name must be at most ${maxNameLength} characters` });
+          throw new APIError("BAD_REQUEST", {
+            code: "NAME_TOO_LONG",
+            message: `Name must be at most ${maxNameLength} characters`,
+          });
         }
-        const newPassword = ctx.path === "/sign-up/email" ? body.password : ["/reset-password", "/change-password"].includes(ctx.path) ? body.newPassword : undefined;
+        const newPassword =
+          ctx.path === "/sign-up/email"
+            ? body.password
+            : ["/reset-password", "/change-password"].includes(ctx.path)
+              ? body.newPassword
+              : undefined;
         if (typeof newPassword === "string") {
           const problem = checkPassword(newPassword);
           if (problem) throw new APIError("BAD_REQUEST", { code: problem, message: passwordProblemMessages[problem] });
@@ -251,7 +291,10 @@ function createAuth(database: Database) {
 /** The last guard for names, in the database hooks: the before-hook answers the endpoints first, with the same code. */
 function refuseControlCharactersInName(name: unknown) {
   if (typeof name === "string" && hasControlCharacters(name)) {
-    throw new APIError("BAD_REQUEST", { code: "NAME_INVALID_CHARACTERS", message: "Names cannot contain control characters or line breaks" });
+    throw new APIError("BAD_REQUEST", {
+      code: "NAME_INVALID_CHARACTERS",
+      message: "Names cannot contain control characters or line breaks",
+    });
   }
 }
 

@@ -11,7 +11,13 @@ process.env.CREATOR_EMAILS = "writer@example.com, Editor@Example.com";
 useTestDatabase();
 
 async function account(email: string) {
-  await signUpWithPassword({ request: new Request("http://localhost:3000/signup"), name: "", email, password: "a long and calm passphrase", language: "en" });
+  await signUpWithPassword({
+    request: new Request("http://localhost:3000/signup"),
+    name: "",
+    email,
+    password: "a long and calm passphrase",
+    language: "en",
+  });
   const [row] = await db().select().from(user).where(eq(user.email, email));
   if (!row) throw new Error("no user");
   return row;

@@ -18,7 +18,9 @@ function limitBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction
     return;
   }
   if (declared !== undefined && !(Number(declared) <= maxAuthBodyBytes)) {
-    res.status(413).json({ code: "PAYLOAD_TOO_LARGE", message: `Request body must be at most ${maxAuthBodyBytes} bytes` });
+    res
+      .status(413)
+      .json({ code: "PAYLOAD_TOO_LARGE", message: `Request body must be at most ${maxAuthBodyBytes} bytes` });
     return;
   }
   next();
@@ -33,7 +35,10 @@ function databaseFaultAnswer(fault: DatabaseFault, request: Request): Response {
       code: unavailable ? "DATABASE_UNAVAILABLE" : "INSUFFICIENT_STORAGE",
       message: unavailable ? t("auth:errors.DATABASE_UNAVAILABLE") : t("common:errorPage.diskFull.description"),
     },
-    { status: statusOfDatabaseFault(fault), headers: { "Retry-After": String(faultRetryAfterSeconds), "Cache-Control": "no-store" } },
+    {
+      status: statusOfDatabaseFault(fault),
+      headers: { "Retry-After": String(faultRetryAfterSeconds), "Cache-Control": "no-store" },
+    },
   );
 }
 
@@ -67,7 +72,8 @@ export function mountAuthRoutes(app: Express): void {
       await handler(req, res);
     } catch (error) {
       logger.error({ err: error }, "auth handler failed");
-      if (!res.headersSent) res.status(500).json({ code: "INTERNAL_SERVER_ERROR", message: "An unexpected error occurred" });
+      if (!res.headersSent)
+        res.status(500).json({ code: "INTERNAL_SERVER_ERROR", message: "An unexpected error occurred" });
     }
   });
 }

@@ -19,13 +19,20 @@ useTestDatabase();
 
 const origin = "http://localhost:3000";
 const password = "a long and quiet river";
-const control = fc.oneof(fc.constantFrom("\r", "\n", "\r\n", "\t", "\u0000", "\u001b", "\u007f", "\u0085"), fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)));
+const control = fc.oneof(
+  fc.constantFrom("\r", "\n", "\r\n", "\t", "\u0000", "\u001b", "\u007f", "\u0085"),
+  fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),
+);
 const plain = fc.string({ maxLength: 20 }).map((text) => text.replace(/\p{Cc}/gu, ""));
 const withControl = fc.tuple(plain, control, plain).map(([before, bad, after]) => `Eve${before}${bad}${after}`);
 
 async function signedIn() {
   const person = await seedUser({ name: "Eve", password });
-  const result = await signInWithPassword({ request: new Request(`${origin}/auth`, { method: "POST" }), email: person.email, password });
+  const result = await signInWithPassword({
+    request: new Request(`${origin}/auth`, { method: "POST" }),
+    email: person.email,
+    password,
+  });
   if (!result.ok) throw new Error("sign-in failed");
   const cookie = result.headers
     .getSetCookie()
@@ -43,14 +50,25 @@ describe("names refuse control characters", () => {
       }),
       { numRuns: 300 },
     );
-    expect(signUpSchema.safeParse({ name: " Zoë Łukasz 🙂 ", email: "eve@example.com", password, confirmPassword: password }).data?.name).toBe("Zoë Łukasz 🙂");
+    expect(
+      signUpSchema.safeParse({ name: " Zoë Łukasz 🙂 ", email: "eve@example.com", password, confirmPassword: password })
+        .data?.name,
+    ).toBe("Zoë Łukasz 🙂");
   });
 
   it("sign-up through Better Auth itself refuses it and creates no account", async () => {
     for (const name of ["Eve\tAdams", "Eve\nAdams"]) {
-      await expect(getAuth().api.updateUser({ headers: (await signedIn()).headers, body: { name } })).rejects.toMatchObject({ body: { code: "NAME_INVALID_CHARACTERS" } });
+      await expect(
+        getAuth().api.updateUser({ headers: (await signedIn()).headers, body: { name } }),
+      ).rejects.toMatchObject({ body: { code: "NAME_INVALID_CHARACTERS" } });
     }
-    const result = await signUpWithPassword({ request: new Request(`${origin}/signup`, { method: "POST" }), name: "Eve\r\nBcc: all@example.com", email: "crlf@example.com", password, language: "en" });
+    const result = await signUpWithPassword({
+      request: new Request(`${origin}/signup`, { method: "POST" }),
+      name: "Eve\r\nBcc: all@example.com",
+      email: "crlf@example.com",
+      password,
+      language: "en",
+    });
     expect(result).toMatchObject({ ok: false, error: { code: "NAME_INVALID_CHARACTERS" } });
     expect(await db().select({ id: user.id }).from(user).where(eq(user.email, "crlf@example.com"))).toEqual([]);
   });
@@ -82,7 +100,9 @@ describe("names refuse control characters", () => {
   it("the database hook refuses it too, for a write that comes through none of the endpoints", async () => {
     const { person } = await signedIn();
     const context = await getAuth().$context;
-    await expect(context.internalAdapter.updateUser(person.id, { name: "Eve\nEvil" })).rejects.toMatchObject({ body: { code: "NAME_INVALID_CHARACTERS" } });
+    await expect(context.internalAdapter.updateUser(person.id, { name: "Eve\nEvil" })).rejects.toMatchObject({
+      body: { code: "NAME_INVALID_CHARACTERS" },
+    });
     const [kept] = await db().select({ name: user.name }).from(user).where(eq(user.id, person.id));
     expect(kept?.name).toBe("Eve");
   });

@@ -7,7 +7,9 @@ let commonPasswords: Set<string> | undefined;
 
 /** zxcvbn-ts's list of the most used passwords (from real breaches), kept only where our length rule lets them through. */
 function getCommonPasswords(): Set<string> {
-  commonPasswords ??= new Set(dictionary["passwords-common"].filter((entry) => entry.length >= 8).map((entry) => entry.toLowerCase()));
+  commonPasswords ??= new Set(
+    dictionary["passwords-common"].filter((entry) => entry.length >= 8).map((entry) => entry.toLowerCase()),
+  );
   return commonPasswords;
 }
 

@@ -8,7 +8,8 @@ describe("database rate limits", () => {
   it("allows max requests per window, then refuses with the time left", async () => {
     const rule = { windowSeconds: 60, max: 3 };
     const start = 1_000_000;
-    for (let index = 0; index < 3; index++) expect((await consumeRateLimit("k1", rule, start + index)).allowed).toBe(true);
+    for (let index = 0; index < 3; index++)
+      expect((await consumeRateLimit("k1", rule, start + index)).allowed).toBe(true);
     expect(await consumeRateLimit("k1", rule, start + 10_000)).toEqual({ allowed: false, retryAfterSeconds: 50 });
   });
 

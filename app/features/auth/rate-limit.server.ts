@@ -45,7 +45,9 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule, now = D
 
 /** Forgets a counter, e.g. the failed-sign-in count of an address once its owner signed in. */
 export async function resetRateLimit(key: string): Promise<void> {
-  await db().delete(rateLimit).where(sql`${rateLimit.key} = ${key}`);
+  await db()
+    .delete(rateLimit)
+    .where(sql`${rateLimit.key} = ${key}`);
 }
 
 /** Removes counters whose window ended long ago (called now and then, never on the request path of a refusal). */

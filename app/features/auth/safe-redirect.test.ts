@@ -51,9 +51,32 @@ describe("safeRedirect", () => {
   });
 
   it("always returns a path on this site, for any generated input (property)", () => {
-    const segment = fc.constantFrom("", ".", "..", "%2E", "%2e%2e", "app", "evil.example", "\\", "%5C", "%2F", "@", ":", "?", "#", "%09", " ");
+    const segment = fc.constantFrom(
+      "",
+      ".",
+      "..",
+      "%2E",
+      "%2e%2e",
+      "app",
+      "evil.example",
+      "\\",
+      "%5C",
+      "%2F",
+      "@",
+      ":",
+      "?",
+      "#",
+      "%09",
+      " ",
+    );
     const pathLike = fc.array(segment, { maxLength: 8 }).map((parts) => parts.join("/"));
-    const anyInput = fc.oneof(pathLike, pathLike.map((path) => `/${path}`), fc.string(), fc.webUrl(), fc.webPath());
+    const anyInput = fc.oneof(
+      pathLike,
+      pathLike.map((path) => `/${path}`),
+      fc.string(),
+      fc.webUrl(),
+      fc.webPath(),
+    );
     fc.assert(
       fc.property(anyInput, (input) => {
         const result = safeRedirect(input, "/app");
@@ -75,7 +98,9 @@ describe("safeRedirect", () => {
 
 describe("pagePathOf", () => {
   it("names the page behind a data request", () => {
-    expect(pagePathOf(new URL("http://x/app/goals.data?_routes=routes%2Fapp%2Fgoals&month=5"))).toBe("/app/goals?month=5");
+    expect(pagePathOf(new URL("http://x/app/goals.data?_routes=routes%2Fapp%2Fgoals&month=5"))).toBe(
+      "/app/goals?month=5",
+    );
     expect(pagePathOf(new URL("http://x/_root.data?_routes=root"))).toBe("/");
     expect(pagePathOf(new URL("http://x/app/settings"))).toBe("/app/settings");
   });

@@ -50,7 +50,10 @@ export function isSameOriginPath(path: string): boolean {
   if (!sameSitePath.test(path) || hasControlCharacter(path)) return false;
   try {
     // Resolved both against the root and against a deep page, the origin must not change.
-    return new URL(path, redirectBase).origin === redirectBase && new URL(path, `${redirectBase}/a/b/c`).origin === redirectBase;
+    return (
+      new URL(path, redirectBase).origin === redirectBase &&
+      new URL(path, `${redirectBase}/a/b/c`).origin === redirectBase
+    );
   } catch {
     return false;
   }

@@ -16,14 +16,31 @@ const origin = "http://localhost:3000";
 const day = 24 * 60 * 60 * 1000;
 
 async function signedInCookie(email: string): Promise<string> {
-  const signedUp = await signUpWithPassword({ request: new Request(`${origin}/signup`), name: "", email, password: "a long and calm passphrase", language: "fr" });
-  const signUpBrowser = signedUp.ok ? signedUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") : "";
+  const signedUp = await signUpWithPassword({
+    request: new Request(`${origin}/signup`),
+    name: "",
+    email,
+    password: "a long and calm passphrase",
+    language: "fr",
+  });
+  const signUpBrowser = signedUp.ok
+    ? signedUp.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ")
+    : "";
   for (let attempt = 0; attempt < 100; attempt++) {
     const link = memoryOutboxFor(email)[0]?.links[0];
     if (link) {
-      const result = await verifyEmail({ request: new Request(`${origin}/auth/verify`, { headers: { cookie: signUpBrowser } }), token: new URL(link).searchParams.get("token") as string });
+      const result = await verifyEmail({
+        request: new Request(`${origin}/auth/verify`, { headers: { cookie: signUpBrowser } }),
+        token: new URL(link).searchParams.get("token") as string,
+      });
       if (!result.ok) throw new Error("verification failed");
-      return result.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      return result.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -33,7 +50,14 @@ async function signedInCookie(email: string): Promise<string> {
 function withStore<T>(work: () => Promise<T>) {
   const cookies: string[] = [];
   return runWithRequestStore(
-    { nonce: "n", requestId: "1", log: logger, clientIp: "203.0.113.7", appendSetCookie: (cookie) => cookies.push(cookie), once: new Map() },
+    {
+      nonce: "n",
+      requestId: "1",
+      log: logger,
+      clientIp: "203.0.113.7",
+      appendSetCookie: (cookie) => cookies.push(cookie),
+      once: new Map(),
+    },
     async () => ({ result: await work(), cookies }),
   );
 }
@@ -44,9 +68,14 @@ describe("sessions", () => {
     const [row] = await db().select().from(session);
     if (!row) throw new Error("no session");
     // Pretend the session was opened six days ago: one day is left.
-    await db().update(session).set({ expiresAt: new Date(Date.now() + day), updatedAt: new Date(Date.now() - 6 * day) }).where(eq(session.id, row.id));
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + day), updatedAt: new Date(Date.now() - 6 * day) })
+      .where(eq(session.id, row.id));
 
-    const { result, cookies } = await withStore(() => getOptionalUser(new Request(`${origin}/`, { headers: { cookie } })));
+    const { result, cookies } = await withStore(() =>
+      getOptionalUser(new Request(`${origin}/`, { headers: { cookie } })),
+    );
     expect(result).toMatchObject({ email: "roll@example.com", locale: "fr" });
     expect(cookies.some((line) => line.startsWith("samen.session_token=") && /Max-Age=604800/i.test(line))).toBe(true);
     const [after] = await db().select().from(session).where(eq(session.id, row.id));
@@ -56,8 +85,13 @@ describe("sessions", () => {
   it("an expired session counts as signed out, and a page that needs a user redirects to sign-in with the page as redirectTo", async () => {
     const cookie = await signedInCookie("expired@example.com");
     const [owner] = await db().select().from(user).where(eq(user.email, "expired@example.com"));
-    await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, owner?.id ?? ""));
-    const request = new Request(`${origin}/app/goals.data?_routes=routes%2Fapp%2Fgoals&year=2024`, { headers: { cookie } });
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, owner?.id ?? ""));
+    const request = new Request(`${origin}/app/goals.data?_routes=routes%2Fapp%2Fgoals&year=2024`, {
+      headers: { cookie },
+    });
     expect(await getOptionalUser(request)).toBeNull();
     const redirect = await requireUser(request).catch((thrown: Response) => thrown);
     expect((redirect as Response).headers.get("location")).toBe("/auth?redirectTo=%2Fapp%2Fgoals%3Fyear%3D2024");
@@ -67,7 +101,9 @@ describe("sessions", () => {
     const cookie = await signedInCookie("memo@example.com");
     const request = new Request(`${origin}/`, { headers: { cookie } });
     const lookups = vi.spyOn(getAuth().api, "getSession");
-    const { result } = await withStore(async () => Promise.all([getOptionalUser(request), getOptionalUser(request), requireUser(request)]));
+    const { result } = await withStore(async () =>
+      Promise.all([getOptionalUser(request), getOptionalUser(request), requireUser(request)]),
+    );
     expect(result.map((found) => found?.email)).toEqual(["memo@example.com", "memo@example.com", "memo@example.com"]);
     expect(lookups).toHaveBeenCalledTimes(1);
     lookups.mockRestore();
@@ -76,13 +112,21 @@ describe("sessions", () => {
   it("a late answer to a request with a replaced cookie never clears the new cookie", async () => {
     const cookie = await signedInCookie("race@example.com");
     await db().delete(session);
-    const { result, cookies } = await withStore(() => getOptionalUser(new Request(`${origin}/`, { headers: { cookie } })));
+    const { result, cookies } = await withStore(() =>
+      getOptionalUser(new Request(`${origin}/`, { headers: { cookie } })),
+    );
     expect(result).toBeNull();
     expect(cookies).toEqual([]);
   });
 
   it("a forged or unknown cookie is simply signed out", async () => {
-    expect(await getOptionalUser(new Request(`${origin}/`, { headers: { cookie: "samen.session_token=forged.value" } }))).toBeNull();
-    expect(await getOptionalUser(new Request(`${origin}/`, { headers: { cookie: `samen.session_token=${"x".repeat(5000)}` } }))).toBeNull();
+    expect(
+      await getOptionalUser(new Request(`${origin}/`, { headers: { cookie: "samen.session_token=forged.value" } })),
+    ).toBeNull();
+    expect(
+      await getOptionalUser(
+        new Request(`${origin}/`, { headers: { cookie: `samen.session_token=${"x".repeat(5000)}` } }),
+      ),
+    ).toBeNull();
   });
 });

@@ -47,7 +47,10 @@ export function toSessionUser(user: BetterAuthUser): SessionUser {
 
 async function lookUpSession(request: Request): Promise<SessionUser | null> {
   try {
-    const { headers, response } = await getAuth().api.getSession({ headers: authHeaders(request), returnHeaders: true });
+    const { headers, response } = await getAuth().api.getSession({
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
     if (!response?.user) return null;
     // A rolling refresh re-issues the cookie; the root loader cannot set headers, so the Express layer does.
     // Only a live session's refresh is passed on, never Better Auth's "clear the cookie" for an unknown session:

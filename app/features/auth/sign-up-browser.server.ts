@@ -45,7 +45,9 @@ export function isSignUpBrowser(request: Request, email: string): boolean {
 /** The address a confirmation token was issued for (Better Auth's token is a JWT it has already checked). */
 export function emailOfVerificationToken(token: string): string | null {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      email?: unknown;
+    };
     return typeof payload.email === "string" ? payload.email : null;
   } catch {
     return null;
@@ -64,7 +66,8 @@ export function signInAfterVerificationPlugin() {
         { method: "POST", body: z.object({ email: z.string().min(3).max(320) }) },
         async (ctx) => {
           const found = await ctx.context.internalAdapter.findUserByEmail(ctx.body.email.toLowerCase());
-          if (!found?.user.emailVerified) throw new APIError("BAD_REQUEST", { code: "EMAIL_NOT_VERIFIED", message: "Email not verified" });
+          if (!found?.user.emailVerified)
+            throw new APIError("BAD_REQUEST", { code: "EMAIL_NOT_VERIFIED", message: "Email not verified" });
           const session = await ctx.context.internalAdapter.createSession(found.user.id);
           if (!session) throw new APIError("INTERNAL_SERVER_ERROR", { message: "Could not create a session" });
           await setSessionCookie(ctx, { session, user: found.user });

@@ -11,7 +11,9 @@ export async function startAccounts(): Promise<void> {
   const config = getConfig();
   resolveAuthSecret(config);
   if (isProduction(config) && !config.SMTP_URL) {
-    logger.warn("SMTP_URL is not set: e-mails (sign-up confirmations, password resets) are only written to $DATA_DIR/mail.");
+    logger.warn(
+      "SMTP_URL is not set: e-mails (sign-up confirmations, password resets) are only written to $DATA_DIR/mail.",
+    );
   }
   const granted = await grantConfiguredCreators();
   if (granted > 0) logger.info({ granted }, "creator role granted from CREATOR_EMAILS");

@@ -26,18 +26,25 @@ export type TwoFactorChallengeResult =
 /** POST /auth/two-factor: checks the app code or a backup code and finishes the sign-in. */
 export async function twoFactorChallengeAction(request: Request) {
   const read = await readForm(request);
-  if (!read.ok) return data<TwoFactorChallengeResult>({ ok: false, error: { code: read.code } }, { status: read.status });
+  if (!read.ok)
+    return data<TwoFactorChallengeResult>({ ok: false, error: { code: read.code } }, { status: read.status });
   const values = read.values;
   const method = values.method === "backup" ? "backup" : "totp";
   const next = safeRedirect(values.redirectTo, defaultSignedInPath);
   const parsed = (method === "totp" ? totpCode : backupCode).safeParse(values.code ?? "");
   if (!parsed.success) {
-    return data<TwoFactorChallengeResult>({ ok: false, fieldErrors: { code: fieldErrorsOf(parsed.error, { messages: authMessages }).form } }, { status: 400 });
+    return data<TwoFactorChallengeResult>(
+      { ok: false, fieldErrors: { code: fieldErrorsOf(parsed.error, { messages: authMessages }).form } },
+      { status: 400 },
+    );
   }
   const result = await completeTwoFactorSignIn({ request, code: parsed.data, method });
   if (!result.ok) {
     const restart = ["TWO_FACTOR_EXPIRED", "TOO_MANY_ATTEMPTS"].includes(result.error.code);
-    return data<TwoFactorChallengeResult>({ ok: false, error: result.error, restart }, { status: result.status, headers: retryAfter(result.error) });
+    return data<TwoFactorChallengeResult>(
+      { ok: false, error: result.error, restart },
+      { status: result.status, headers: retryAfter(result.error) },
+    );
   }
   if (values.js === "1") return data<TwoFactorChallengeResult>({ ok: true, next }, { headers: result.headers });
   result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
@@ -60,7 +67,10 @@ export function groupKey(secret: string): string {
 /** Starts two-factor set-up: checks the password, makes the secret and ten backup codes (shown once). */
 export async function startTwoFactorSetup(options: { request: Request; password: string }) {
   try {
-    const result = await getAuth().api.enableTwoFactor({ body: { password: options.password }, headers: authHeaders(options.request) });
+    const result = await getAuth().api.enableTwoFactor({
+      body: { password: options.password },
+      headers: authHeaders(options.request),
+    });
     if (!("totpURI" in result) || !result.totpURI) throw new Error("two-factor set-up returned no TOTP URI");
     const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
     const svg = await QRCode.toString(result.totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -76,7 +86,10 @@ export async function startTwoFactorSetup(options: { request: Request; password:
 }
 
 /** Confirms set-up with a first code from the app; from then on sign-in asks for a code. A new session cookie comes back. */
-export async function confirmTwoFactorSetup(options: { request: Request; code: string }): Promise<{ ok: true; headers: Headers } | Failure> {
+export async function confirmTwoFactorSetup(options: {
+  request: Request;
+  code: string;
+}): Promise<{ ok: true; headers: Headers } | Failure> {
   try {
     const { headers } = await getAuth().api.verifyTOTP({
       body: { code: options.code },
@@ -90,7 +103,11 @@ export async function confirmTwoFactorSetup(options: { request: Request; code: s
 }
 
 /** Turns two-factor off after a current code (app or backup) and the password. */
-export async function turnOffTwoFactor(options: { request: Request; code: string; password: string }): Promise<{ ok: true; headers: Headers } | Failure> {
+export async function turnOffTwoFactor(options: {
+  request: Request;
+  code: string;
+  password: string;
+}): Promise<{ ok: true; headers: Headers } | Failure> {
   const auth = getAuth();
   const headers = authHeaders(options.request);
   try {
@@ -131,30 +148,54 @@ const securityForms = {
  */
 export async function securityAction({ request, user }: { request: Request; user: SessionUser }) {
   const read = await readForm(request);
-  if (!read.ok) return data<SecurityResult>({ intent: "two-factor-enable", ok: false, error: { code: read.code } }, { status: read.status });
+  if (!read.ok)
+    return data<SecurityResult>(
+      { intent: "two-factor-enable", ok: false, error: { code: read.code } },
+      { status: read.status },
+    );
   const values = read.values;
   const intent: SecurityIntent =
-    values.intent === "two-factor-confirm" || values.intent === "two-factor-disable" ? values.intent : "two-factor-enable";
+    values.intent === "two-factor-confirm" || values.intent === "two-factor-disable"
+      ? values.intent
+      : "two-factor-enable";
   const parsed = securityForms[intent].safeParse(values);
   if (!parsed.success) {
-    return data<SecurityResult>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
+    return data<SecurityResult>(
+      { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+      { status: 400 },
+    );
   }
   if (intent === "two-factor-enable") {
-    if (user.twoFactorEnabled) return data<SecurityResult>({ intent, ok: false, error: { code: "TWO_FACTOR_ALREADY_ENABLED" } }, { status: 409 });
+    if (user.twoFactorEnabled)
+      return data<SecurityResult>(
+        { intent, ok: false, error: { code: "TWO_FACTOR_ALREADY_ENABLED" } },
+        { status: 409 },
+      );
     const result = await startTwoFactorSetup({ request, password: (parsed.data as { password: string }).password });
-    if (!result.ok) return data<SecurityResult>({ intent, ok: false, ...asFieldOrFormError(result.error, "password") }, { status: result.status });
+    if (!result.ok)
+      return data<SecurityResult>(
+        { intent, ok: false, ...asFieldOrFormError(result.error, "password") },
+        { status: result.status },
+      );
     return data<SecurityResult>({ intent, ...result });
   }
   if (intent === "two-factor-confirm") {
     const result = await confirmTwoFactorSetup({ request, code: (parsed.data as { code: string }).code });
-    if (!result.ok) return data<SecurityResult>({ intent, ok: false, ...asFieldOrFormError(result.error, "code") }, { status: result.status });
+    if (!result.ok)
+      return data<SecurityResult>(
+        { intent, ok: false, ...asFieldOrFormError(result.error, "code") },
+        { status: result.status },
+      );
     return data<SecurityResult>({ intent, ok: true }, { headers: result.headers });
   }
   const { code, password } = parsed.data as { code: string; password: string };
   const result = await turnOffTwoFactor({ request, code, password });
   if (!result.ok) {
     const field = result.error.code === "INVALID_PASSWORD" ? "password" : "code";
-    return data<SecurityResult>({ intent, ok: false, ...asFieldOrFormError(result.error, field) }, { status: result.status });
+    return data<SecurityResult>(
+      { intent, ok: false, ...asFieldOrFormError(result.error, field) },
+      { status: result.status },
+    );
   }
   return data<SecurityResult>({ intent, ok: true }, { headers: result.headers });
 }

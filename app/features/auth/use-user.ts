@@ -9,7 +9,10 @@ import { clearBrowserCookie, cookies } from "~/lib/cookies";
 import { readFlash, type FlashCode } from "./flash";
 import type { SessionUser } from "./session-user";
 
-const flashToasts: Record<FlashCode, { title: NamespaceKey<"auth">; description?: NamespaceKey<"auth">; destructive?: boolean }> = {
+const flashToasts: Record<
+  FlashCode,
+  { title: NamespaceKey<"auth">; description?: NamespaceKey<"auth">; destructive?: boolean }
+> = {
   "signed-in": { title: "toasts.welcomeTitle", description: "toasts.welcomeBody" },
   "signed-out": { title: "toasts.signedOutTitle", description: "toasts.signedOutBody" },
   "sign-out-failed": { title: "toasts.signOutErrorTitle", description: "errors.UNEXPECTED", destructive: true },

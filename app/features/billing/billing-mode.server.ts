@@ -7,7 +7,9 @@ import { getConfig, type Config } from "~/config.server";
  */
 export type BillingMode = "stripe" | "test" | "unconfigured";
 
-export function billingMode(config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_PRICE_ID" | "NODE_ENV" | "BILLING_TEST_MODE"> = getConfig()): BillingMode {
+export function billingMode(
+  config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_PRICE_ID" | "NODE_ENV" | "BILLING_TEST_MODE"> = getConfig(),
+): BillingMode {
   // An explicit BILLING_TEST_MODE (staging, browser tests) wins over keys, so it can never charge anyone.
   if (config.BILLING_TEST_MODE) return "test";
   if (config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID) return "stripe";

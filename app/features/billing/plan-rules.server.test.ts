@@ -5,7 +5,13 @@ import { seedSubscription } from "../../../db/seed/premium";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { getReport } from "~/features/entries/reports.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
-import { contributeToGoal, createGoal, listGoalContributions, listGoals, updateGoal } from "~/features/goals/goals.server";
+import {
+  contributeToGoal,
+  createGoal,
+  listGoalContributions,
+  listGoals,
+  updateGoal,
+} from "~/features/goals/goals.server";
 import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
 import { exportTransactionsCsv } from "~/features/exports/transactions-csv.server";
 import { invitePartner } from "~/features/sharing/invitations.server";
@@ -20,8 +26,18 @@ type PlanCase = "free" | "premium" | "cancelledButPaid" | "cancelledAndOver";
 async function household(plan: PlanCase) {
   const seeded = await seedHousehold();
   if (plan === "premium") await seedSubscription({ householdId: seeded.household.id });
-  if (plan === "cancelledButPaid") await seedSubscription({ householdId: seeded.household.id, cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() + 5 * day) });
-  if (plan === "cancelledAndOver") await seedSubscription({ householdId: seeded.household.id, cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() - day) });
+  if (plan === "cancelledButPaid")
+    await seedSubscription({
+      householdId: seeded.household.id,
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(Date.now() + 5 * day),
+    });
+  if (plan === "cancelledAndOver")
+    await seedSubscription({
+      householdId: seeded.household.id,
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(Date.now() - day),
+    });
   return { ...seeded, base: { userId: seeded.owner.id, householdId: seeded.household.id } };
 }
 
@@ -46,7 +62,9 @@ describe.each(cases)("plan rules for a $plan household", ({ plan, premium }) => 
     expect(await createGoal({ ...base, fields: goal("One") })).toMatchObject({ ok: true });
     const second = await createGoal({ ...base, fields: goal("Two") });
     expect(second).toMatchObject({ ok: true });
-    expect(await createGoal({ ...base, fields: goal("Three") })).toMatchObject(premium ? { ok: true } : { ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
+    expect(await createGoal({ ...base, fields: goal("Three") })).toMatchObject(
+      premium ? { ok: true } : { ok: false, fieldErrors: { form: "errors.goal.planLimit" } },
+    );
     const listed = await listGoals({ ...base, today });
     expect(listed.canUseDeadline).toBe(premium);
     expect(listed.goals[0]?.deadline).toBe(premium ? "2027-06-30" : null);
@@ -57,25 +75,44 @@ describe.each(cases)("plan rules for a $plan household", ({ plan, premium }) => 
 
   it(premium ? "reports: any range" : "reports: the current month only", async () => {
     const { base } = await household(plan);
-    await seedTransactions({ householdId: base.householdId, entries: [{ kind: "income", amountMinor: 1000, occurredOn: "2026-09-01" }] });
+    await seedTransactions({
+      householdId: base.householdId,
+      entries: [{ kind: "income", amountMinor: 1000, occurredOn: "2026-09-01" }],
+    });
     const report = await getReport({ ...base, from: "2026-06", to: "2026-11", currentMonth: "2026-11" });
     expect(report.limited).toBe(!premium);
-    expect(report.months.map((month) => month.month)).toEqual(premium ? ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"] : ["2026-11"]);
+    expect(report.months.map((month) => month.month)).toEqual(
+      premium ? ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"] : ["2026-11"],
+    );
   });
 
-  it(premium ? "custom categories, exports and invitations are open" : "custom categories, exports and invitations are refused with a message", async () => {
-    const { base } = await household(plan);
-    const category = await createCustomCategory({ ...base, kind: "expense", fields: { name: "Pets", color: "#2f7d5b", icon: "shapes" } });
-    const csv = await exportTransactionsCsv({ ...base, range: { from: "2026-11-01", to: "2026-11-30" }, language: "en", decimal: "locale" });
-    const invited = await invitePartner({ ...base, email: `friend-${plan}@example.com`, language: "en" });
-    if (premium) {
-      expect([category.ok, csv.ok, invited.ok]).toEqual([true, true, true]);
-    } else {
-      expect(category).toEqual({ ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } });
-      expect(csv).toEqual({ ok: false, error: "premiumRequired" });
-      expect(invited).toEqual({ ok: false, error: "premiumRequired" });
-    }
-  });
+  it(
+    premium
+      ? "custom categories, exports and invitations are open"
+      : "custom categories, exports and invitations are refused with a message",
+    async () => {
+      const { base } = await household(plan);
+      const category = await createCustomCategory({
+        ...base,
+        kind: "expense",
+        fields: { name: "Pets", color: "#2f7d5b", icon: "shapes" },
+      });
+      const csv = await exportTransactionsCsv({
+        ...base,
+        range: { from: "2026-11-01", to: "2026-11-30" },
+        language: "en",
+        decimal: "locale",
+      });
+      const invited = await invitePartner({ ...base, email: `friend-${plan}@example.com`, language: "en" });
+      if (premium) {
+        expect([category.ok, csv.ok, invited.ok]).toEqual([true, true, true]);
+      } else {
+        expect(category).toEqual({ ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } });
+        expect(csv).toEqual({ ok: false, error: "premiumRequired" });
+        expect(invited).toEqual({ ok: false, error: "premiumRequired" });
+      }
+    },
+  );
 
   it(premium ? "a partner can see the household" : "a partner cannot see the household", async () => {
     const { base } = await household(plan);
@@ -115,8 +152,15 @@ describe("after a downgrade", () => {
       ["Laptop", true],
     ]);
     expect(listed.canCreate).toBe(false);
-    expect(await contributeToGoal({ ...base, goalId: ids[2] as string, amountMinor: 100, occurredOn: today })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
-    expect(await updateGoal({ ...base, goalId: ids[3] as string, version: undefined, fields: goal("Renamed") })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
-    expect(await contributeToGoal({ ...base, goalId: ids[0] as string, amountMinor: 100, occurredOn: today })).toMatchObject({ ok: true });
+    expect(await contributeToGoal({ ...base, goalId: ids[2] as string, amountMinor: 100, occurredOn: today })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.goal.planLimit" },
+    });
+    expect(
+      await updateGoal({ ...base, goalId: ids[3] as string, version: undefined, fields: goal("Renamed") }),
+    ).toEqual({ ok: false, fieldErrors: { form: "errors.goal.planLimit" } });
+    expect(
+      await contributeToGoal({ ...base, goalId: ids[0] as string, amountMinor: 100, occurredOn: today }),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -1,7 +1,9 @@
 import Stripe from "stripe";
 import { getConfig } from "~/config.server";
 
-const globalStore = globalThis as typeof globalThis & { __samenStripe?: { key: string; apiUrl: string | undefined; client: Stripe } };
+const globalStore = globalThis as typeof globalThis & {
+  __samenStripe?: { key: string; apiUrl: string | undefined; client: Stripe };
+};
 
 /**
  * The Stripe SDK client for the configured secret key, built on first use (never at import, so a build without

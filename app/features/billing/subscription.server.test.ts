@@ -5,7 +5,15 @@ import { seedSubscription } from "../../../db/seed/premium";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { billingMode } from "./billing-mode.server";
-import { addBillingMonth, cancelPremium, endTestPeriod, getBillingOverview, readSubscription, resumePremium, upgradeToPremium } from "./subscription.server";
+import {
+  addBillingMonth,
+  cancelPremium,
+  endTestPeriod,
+  getBillingOverview,
+  readSubscription,
+  resumePremium,
+  upgradeToPremium,
+} from "./subscription.server";
 
 useTestDatabase();
 
@@ -13,13 +21,28 @@ const day = 24 * 60 * 60 * 1000;
 
 describe("billing mode", () => {
   it("is Stripe with a key and a price, test mode without them outside production, and unconfigured in production", () => {
-    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: "price_x" })).toBe("stripe");
-    expect(billingMode({ NODE_ENV: "development", STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined })).toBe("test");
+    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: "price_x" })).toBe(
+      "stripe",
+    );
+    expect(billingMode({ NODE_ENV: "development", STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined })).toBe(
+      "test",
+    );
     expect(billingMode({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: undefined })).toBe("test");
-    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined })).toBe("unconfigured");
-    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: undefined })).toBe("unconfigured");
+    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined })).toBe(
+      "unconfigured",
+    );
+    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: undefined })).toBe(
+      "unconfigured",
+    );
     // Forced test mode (staging, browser tests) never reaches Stripe, even with keys.
-    expect(billingMode({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PRICE_ID: "price_x", BILLING_TEST_MODE: true })).toBe("test");
+    expect(
+      billingMode({
+        NODE_ENV: "production",
+        STRIPE_SECRET_KEY: "sk_live_x",
+        STRIPE_PRICE_ID: "price_x",
+        BILLING_TEST_MODE: true,
+      }),
+    ).toBe("test");
   });
 
   it("a month of billing keeps the day, or the last day of a shorter month", () => {
@@ -33,7 +56,12 @@ describe("test-mode subscription", () => {
   it("upgrades at once, cancels at the end of the period (premium until then), resumes, and ends", async () => {
     const { owner, household } = await seedHousehold();
     const base = { userId: owner.id, householdId: household.id };
-    expect(await getBillingOverview(base)).toMatchObject({ mode: "test", plan: "free", state: "free", canManage: true });
+    expect(await getBillingOverview(base)).toMatchObject({
+      mode: "test",
+      plan: "free",
+      state: "free",
+      canManage: true,
+    });
 
     const now = new Date();
     expect(await upgradeToPremium({ ...base, email: owner.email, language: "en", now })).toEqual({ ok: true });
@@ -41,7 +69,10 @@ describe("test-mode subscription", () => {
     expect(active).toMatchObject({ plan: "premium", state: "active", managedBy: "test" });
     expect(new Date(active.periodEnd as string).getTime()).toBe(addBillingMonth(now).getTime());
     expect((await requireHouseholdAccess(base)).plan).toBe("premium");
-    expect(await upgradeToPremium({ ...base, email: owner.email, language: "en" })).toEqual({ ok: false, error: "alreadyPremium" });
+    expect(await upgradeToPremium({ ...base, email: owner.email, language: "en" })).toEqual({
+      ok: false,
+      error: "alreadyPremium",
+    });
 
     expect(await resumePremium(base)).toEqual({ ok: false, error: "notCancelling" });
     expect(await cancelPremium(base)).toEqual({ ok: true });
@@ -77,12 +108,20 @@ describe("test-mode subscription", () => {
     await addPartner({ householdId: household.id, userId: partner.id });
     const stranger = await seedUser();
 
-    expect(await getBillingOverview({ userId: partner.id, householdId: household.id })).toMatchObject({ plan: "premium", canManage: false, role: "partner" });
-    await expect(cancelPremium({ userId: partner.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("readOnly"));
-    await expect(upgradeToPremium({ userId: stranger.id, email: stranger.email, householdId: household.id, language: "en" })).rejects.toEqual(
+    expect(await getBillingOverview({ userId: partner.id, householdId: household.id })).toMatchObject({
+      plan: "premium",
+      canManage: false,
+      role: "partner",
+    });
+    await expect(cancelPremium({ userId: partner.id, householdId: household.id })).rejects.toEqual(
+      new HouseholdAccessError("readOnly"),
+    );
+    await expect(
+      upgradeToPremium({ userId: stranger.id, email: stranger.email, householdId: household.id, language: "en" }),
+    ).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(getBillingOverview({ userId: stranger.id, householdId: household.id })).rejects.toEqual(
       new HouseholdAccessError("notFound"),
     );
-    await expect(getBillingOverview({ userId: stranger.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
     expect((await readSubscription(household.id))?.cancelAtPeriodEnd).toBe(false);
   });
 
@@ -95,9 +134,13 @@ describe("test-mode subscription", () => {
 
     await endTestPeriod({ userId: owner.id, householdId: household.id });
     expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(
+      new HouseholdAccessError("notFound"),
+    );
 
     await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "en" });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).resolves.toMatchObject({ role: "partner" });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).resolves.toMatchObject({
+      role: "partner",
+    });
   });
 });

@@ -27,10 +27,14 @@ export interface BillingOverview {
   role: "owner" | "partner";
 }
 
-export type BillingFailure = "notConfigured" | "alreadyPremium" | "notPremium" | "notCancelling" | "providerFailed" | "notTestMode";
+export type BillingFailure =
+  "notConfigured" | "alreadyPremium" | "notPremium" | "notCancelling" | "providerFailed" | "notTestMode";
 export type BillingResult = { ok: true; redirectTo?: string } | { ok: false; error: BillingFailure };
 
-export async function readSubscription(householdId: string, executor: Executor = db()): Promise<SubscriptionRow | undefined> {
+export async function readSubscription(
+  householdId: string,
+  executor: Executor = db(),
+): Promise<SubscriptionRow | undefined> {
   const [row] = await executor.select().from(subscription).where(eq(subscription.householdId, householdId)).limit(1);
   return row;
 }
@@ -51,7 +55,10 @@ function managedBy(row: SubscriptionRow | undefined): BillingOverview["managedBy
   return row.providerSubscriptionId ? "stripe" : "test";
 }
 
-export function describeSubscription(row: SubscriptionRow | undefined, now: Date = new Date()): Pick<BillingOverview, "plan" | "state" | "periodEnd" | "managedBy"> {
+export function describeSubscription(
+  row: SubscriptionRow | undefined,
+  now: Date = new Date(),
+): Pick<BillingOverview, "plan" | "state" | "periodEnd" | "managedBy"> {
   const plan = effectivePlan(row, now);
   if (!row || plan === "free") return { plan, state: "free", periodEnd: null, managedBy: null };
   let periodEnd = row.currentPeriodEnd;
@@ -64,10 +71,23 @@ export function describeSubscription(row: SubscriptionRow | undefined, now: Date
 }
 
 /** The plan of the household the user is looking at (members only), and whether they may change it (the owner). */
-export async function getBillingOverview({ userId, householdId, now = new Date() }: { userId: string; householdId: string; now?: Date }): Promise<BillingOverview> {
+export async function getBillingOverview({
+  userId,
+  householdId,
+  now = new Date(),
+}: {
+  userId: string;
+  householdId: string;
+  now?: Date;
+}): Promise<BillingOverview> {
   const access = await requireHouseholdAccess({ userId, householdId });
   const row = await readSubscription(householdId);
-  return { mode: billingMode(), ...describeSubscription(row, now), canManage: access.role === "owner", role: access.role };
+  return {
+    mode: billingMode(),
+    ...describeSubscription(row, now),
+    canManage: access.role === "owner",
+    role: access.role,
+  };
 }
 
 const stripeLocales: Record<Language, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -142,7 +162,17 @@ export async function upgradeToPremium({
   }
 }
 
-async function setCancelAtPeriodEnd({ userId, householdId, cancel, now }: { userId: string; householdId: string; cancel: boolean; now: Date }): Promise<BillingResult> {
+async function setCancelAtPeriodEnd({
+  userId,
+  householdId,
+  cancel,
+  now,
+}: {
+  userId: string;
+  householdId: string;
+  cancel: boolean;
+  now: Date;
+}): Promise<BillingResult> {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const row = await readSubscription(householdId);
   if (!row || effectivePlan(row, now) !== "premium") return { ok: false, error: "notPremium" };
@@ -152,7 +182,9 @@ async function setCancelAtPeriodEnd({ userId, householdId, cancel, now }: { user
   if (row.providerSubscriptionId) {
     if (billingMode() !== "stripe") return { ok: false, error: "notConfigured" };
     try {
-      const updated = await stripeClient().subscriptions.update(row.providerSubscriptionId, { cancel_at_period_end: cancel });
+      const updated = await stripeClient().subscriptions.update(row.providerSubscriptionId, {
+        cancel_at_period_end: cancel,
+      });
       // Shown at once; the customer.subscription.updated event that follows sets the same values.
       await applyStripeSubscription(db(), householdId, updated);
       return { ok: true };
@@ -165,7 +197,11 @@ async function setCancelAtPeriodEnd({ userId, householdId, cancel, now }: { user
   const { periodEnd } = describeSubscription(row, now);
   await db()
     .update(subscription)
-    .set({ cancelAtPeriodEnd: cancel, currentPeriodEnd: periodEnd ? new Date(periodEnd) : addBillingMonth(now), updatedAt: now })
+    .set({
+      cancelAtPeriodEnd: cancel,
+      currentPeriodEnd: periodEnd ? new Date(periodEnd) : addBillingMonth(now),
+      updatedAt: now,
+    })
     .where(eq(subscription.householdId, householdId));
   return { ok: true };
 }
@@ -181,11 +217,20 @@ export function resumePremium(options: { userId: string; householdId: string; no
 }
 
 /** Test mode only: lets a tester see the downgrade without waiting a month, by ending the paid period now. */
-export async function endTestPeriod({ userId, householdId, now = new Date() }: { userId: string; householdId: string; now?: Date }): Promise<BillingResult> {
+export async function endTestPeriod({
+  userId,
+  householdId,
+  now = new Date(),
+}: {
+  userId: string;
+  householdId: string;
+  now?: Date;
+}): Promise<BillingResult> {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (billingMode() !== "test") return { ok: false, error: "notTestMode" };
   const row = await readSubscription(householdId);
-  if (!row || row.providerSubscriptionId || effectivePlan(row, now) !== "premium") return { ok: false, error: "notPremium" };
+  if (!row || row.providerSubscriptionId || effectivePlan(row, now) !== "premium")
+    return { ok: false, error: "notPremium" };
   await db()
     .update(subscription)
     .set({ plan: "free", status: "canceled", cancelAtPeriodEnd: false, currentPeriodEnd: now, updatedAt: now })
@@ -202,18 +247,26 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 
 /** The end of the paid period: on the subscription's items in current API versions. */
 export function subscriptionPeriodEnd(stripeSubscription: Stripe.Subscription): Date | null {
-  const ends = stripeSubscription.items?.data?.map((item) => item.current_period_end).filter((end): end is number => typeof end === "number") ?? [];
+  const ends =
+    stripeSubscription.items?.data
+      ?.map((item) => item.current_period_end)
+      .filter((end): end is number => typeof end === "number") ?? [];
   const legacy = (stripeSubscription as unknown as { current_period_end?: number }).current_period_end;
   const end = ends.length ? Math.max(...ends) : legacy;
   return typeof end === "number" ? new Date(end * 1000) : null;
 }
 
 /** Writes a Stripe subscription's state onto the household's row (plan, status, period end, cancellation, ids). */
-export async function applyStripeSubscription(executor: Executor, householdId: string, stripeSubscription: Stripe.Subscription) {
+export async function applyStripeSubscription(
+  executor: Executor,
+  householdId: string,
+  stripeSubscription: Stripe.Subscription,
+) {
   const status = stripeSubscription.status;
   const paid = paidStatuses.has(status);
   // A cancellation is either "at period end" or a scheduled `cancel_at`; either way premium lasts until then.
-  const cancelAt = typeof stripeSubscription.cancel_at === "number" ? new Date(stripeSubscription.cancel_at * 1000) : null;
+  const cancelAt =
+    typeof stripeSubscription.cancel_at === "number" ? new Date(stripeSubscription.cancel_at * 1000) : null;
   const values = {
     plan: paid ? "premium" : "free",
     status,

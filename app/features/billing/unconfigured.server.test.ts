@@ -15,8 +15,13 @@ useTestDatabase();
 describe("billing in production without keys", () => {
   it("says billing is not configured and changes nothing", async () => {
     const { owner, household } = await seedHousehold();
-    expect(await getBillingOverview({ userId: owner.id, householdId: household.id })).toMatchObject({ mode: "unconfigured", plan: "free" });
-    expect(await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "en" })).toEqual({ ok: false, error: "notConfigured" });
+    expect(await getBillingOverview({ userId: owner.id, householdId: household.id })).toMatchObject({
+      mode: "unconfigured",
+      plan: "free",
+    });
+    expect(
+      await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "en" }),
+    ).toEqual({ ok: false, error: "notConfigured" });
     expect(await readSubscription(household.id)).toBeUndefined();
   });
 });

@@ -7,7 +7,13 @@ import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold } from "../../../db/seed/budget";
 import { fakeStripeKey, fakeStripePrice, startFakeStripe } from "../../../tests/fakes/stripe-server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
-import { cancelPremium, getBillingOverview, readSubscription, resumePremium, upgradeToPremium } from "./subscription.server";
+import {
+  cancelPremium,
+  getBillingOverview,
+  readSubscription,
+  resumePremium,
+  upgradeToPremium,
+} from "./subscription.server";
 import { receiveStripeWebhook } from "./webhook.server";
 
 // Stripe mode against a local fake of Stripe's API; the configuration is read on first use, after this runs.
@@ -26,13 +32,22 @@ afterAll(() => fake.close());
 /** Delivers an event the way Stripe does: raw JSON body, signed with the endpoint secret by the SDK's test helper. */
 function deliver(event: object, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? webhookSecret,
+    timestamp: options.timestamp,
+  });
   return receiveStripeWebhook({ payload, signature });
 }
 
 async function checkout() {
   const { owner, household } = await seedHousehold({ locale: "de" });
-  const started = await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "de" });
+  const started = await upgradeToPremium({
+    userId: owner.id,
+    email: owner.email,
+    householdId: household.id,
+    language: "de",
+  });
   if (!started.ok || !started.redirectTo) throw new Error("no checkout");
   const session = [...fake.sessions.values()].at(-1);
   if (!session) throw new Error("no session");
@@ -55,14 +70,19 @@ describe("Stripe Checkout", () => {
       cancel_url: "https://samen.test/app/upgrade?checkout=cancelled",
     });
     // Nothing changes before Stripe reports the payment.
-    expect(await getBillingOverview({ userId: owner.id, householdId: household.id })).toMatchObject({ mode: "stripe", plan: "free" });
+    expect(await getBillingOverview({ userId: owner.id, householdId: household.id })).toMatchObject({
+      mode: "stripe",
+      plan: "free",
+    });
   });
 
   it("a Stripe failure is a message, not an error page", async () => {
     const { owner, household } = await seedHousehold();
     // Stripe refuses the request (a wrong price, a revoked key): the SDK does not retry a 4xx.
     fake.failNext(400);
-    expect(await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "en" })).toMatchObject({ ok: false });
+    expect(
+      await upgradeToPremium({ userId: owner.id, email: owner.email, householdId: household.id, language: "en" }),
+    ).toMatchObject({ ok: false });
   });
 });
 
@@ -70,10 +90,19 @@ describe("Stripe webhook", () => {
   it("a correctly signed checkout completion makes the household premium, with the period end from the subscription", async () => {
     const { owner, household, session } = await checkout();
     const events = fake.completeCheckout(session.id);
-    expect(await deliver(events.sessionCompleted)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+    expect(await deliver(events.sessionCompleted)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "applied" },
+    });
     expect(await deliver(events.subscriptionCreated)).toMatchObject({ status: 200, body: { outcome: "applied" } });
     const row = await readSubscription(household.id);
-    expect(row).toMatchObject({ plan: "premium", status: "active", cancelAtPeriodEnd: false, providerSubscriptionId: expect.stringMatching(/^sub_/), providerCustomerId: expect.stringMatching(/^cus_/) });
+    expect(row).toMatchObject({
+      plan: "premium",
+      status: "active",
+      cancelAtPeriodEnd: false,
+      providerSubscriptionId: expect.stringMatching(/^sub_/),
+      providerCustomerId: expect.stringMatching(/^cus_/),
+    });
     expect(row?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect((await requireHouseholdAccess({ userId: owner.id, householdId: household.id })).plan).toBe("premium");
   });
@@ -83,17 +112,29 @@ describe("Stripe webhook", () => {
     const { sessionCompleted } = fake.completeCheckout(session.id);
     const payload = JSON.stringify(sessionCompleted);
 
-    expect(await receiveStripeWebhook({ payload, signature: null })).toMatchObject({ status: 400, body: { received: false } });
+    expect(await receiveStripeWebhook({ payload, signature: null })).toMatchObject({
+      status: 400,
+      body: { received: false },
+    });
     expect(await receiveStripeWebhook({ payload, signature: "t=1,v1=deadbeef" })).toMatchObject({ status: 400 });
     expect(await deliver(sessionCompleted, { secret: "whsec_someone_else" })).toMatchObject({ status: 400 });
     // A signature over other bytes: the body was altered on the way.
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    expect(await receiveStripeWebhook({ payload: payload.replace("paid", "PAID"), signature })).toMatchObject({ status: 400 });
+    expect(await receiveStripeWebhook({ payload: payload.replace("paid", "PAID"), signature })).toMatchObject({
+      status: 400,
+    });
     // A correctly signed but old delivery (captured and replayed later) is outside the tolerance.
-    expect(await deliver(sessionCompleted, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).toMatchObject({ status: 400 });
+    expect(await deliver(sessionCompleted, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).toMatchObject({
+      status: 400,
+    });
 
     expect(await readSubscription(household.id)).toBeUndefined();
-    expect(await db().select().from(billingEvent).where(eq(billingEvent.id, (sessionCompleted as { id: string }).id))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(billingEvent)
+        .where(eq(billingEvent.id, (sessionCompleted as { id: string }).id)),
+    ).toEqual([]);
   });
 
   it("a replayed event is recognised by its id and changes nothing", async () => {
@@ -103,7 +144,10 @@ describe("Stripe webhook", () => {
     await deliver(subscriptionCreated);
     const subscriptionId = (await readSubscription(household.id))?.providerSubscriptionId as string;
 
-    const cancelled = fake.event("customer.subscription.deleted", { ...fake.subscriptions.get(subscriptionId), status: "canceled" });
+    const cancelled = fake.event("customer.subscription.deleted", {
+      ...fake.subscriptions.get(subscriptionId),
+      status: "canceled",
+    });
     expect(await deliver(cancelled)).toMatchObject({ status: 200, body: { outcome: "applied" } });
     expect(await readSubscription(household.id)).toMatchObject({ plan: "free", status: "canceled" });
 
@@ -137,7 +181,10 @@ describe("Stripe webhook", () => {
       items: { object: "list", data: [] },
     });
     expect(await deliver(stranger)).toEqual({ status: 200, body: { received: true, outcome: "unknownCustomer" } });
-    const [recorded] = await db().select().from(billingEvent).where(eq(billingEvent.id, (stranger as { id: string }).id));
+    const [recorded] = await db()
+      .select()
+      .from(billingEvent)
+      .where(eq(billingEvent.id, (stranger as { id: string }).id));
     expect(recorded?.outcome).toBe("unknownCustomer");
   });
 
@@ -148,10 +195,16 @@ describe("Stripe webhook", () => {
     await deliver(invoicePaid);
     const row = await readSubscription(household.id);
     expect(row).toMatchObject({ plan: "premium", status: "active" });
-    const failed = fake.event("invoice.payment_failed", { ...(invoicePaid as { data: { object: object } }).data.object, status: "open" });
+    const failed = fake.event("invoice.payment_failed", {
+      ...(invoicePaid as { data: { object: object } }).data.object,
+      status: "open",
+    });
     await deliver(failed);
     expect(await readSubscription(household.id)).toMatchObject({ plan: "premium", status: "past_due" });
-    expect(await getBillingOverview({ userId: owner.id, householdId: household.id })).toMatchObject({ plan: "premium", state: "pastDue" });
+    expect(await getBillingOverview({ userId: owner.id, householdId: household.id })).toMatchObject({
+      plan: "premium",
+      state: "pastDue",
+    });
   });
 
   it("cancel and resume go to Stripe and show at once; the webhook that follows agrees", async () => {
@@ -163,7 +216,11 @@ describe("Stripe webhook", () => {
 
     expect(await cancelPremium(base)).toEqual({ ok: true });
     const subscriptionId = (await readSubscription(household.id))?.providerSubscriptionId as string;
-    expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/subscriptions/${subscriptionId}`, params: { cancel_at_period_end: "true" } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: `/v1/subscriptions/${subscriptionId}`,
+      params: { cancel_at_period_end: "true" },
+    });
     const overview = await getBillingOverview(base);
     expect(overview).toMatchObject({ plan: "premium", state: "cancelling", managedBy: "stripe" });
     expect(overview.periodEnd).not.toBeNull();
@@ -176,4 +233,3 @@ describe("Stripe webhook", () => {
     expect(fake.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
   });
 });
-

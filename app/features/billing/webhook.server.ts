@@ -19,7 +19,13 @@ export interface WebhookAnswer {
  * The Stripe webhook: verifies the signature over the raw body (and its age) with the endpoint's secret, then
  * applies the event once. Unsigned, wrongly signed or too old deliveries are refused with 400 and change nothing.
  */
-export async function receiveStripeWebhook({ payload, signature }: { payload: string; signature: string | null }): Promise<WebhookAnswer> {
+export async function receiveStripeWebhook({
+  payload,
+  signature,
+}: {
+  payload: string;
+  signature: string | null;
+}): Promise<WebhookAnswer> {
   const secret = getConfig().STRIPE_WEBHOOK_SECRET;
   if (!secret) {
     logger.warn("Stripe webhook called but STRIPE_WEBHOOK_SECRET is not set");
@@ -63,7 +69,11 @@ function targetOf(event: Stripe.Event): EventTarget | null {
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const stripeSubscription = event.data.object;
-      return { subscriptionId: stripeSubscription.id, customerId: idOf(stripeSubscription.customer), householdHint: stripeSubscription.metadata?.householdId ?? null };
+      return {
+        subscriptionId: stripeSubscription.id,
+        customerId: idOf(stripeSubscription.customer),
+        householdHint: stripeSubscription.metadata?.householdId ?? null,
+      };
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
@@ -72,7 +82,11 @@ function targetOf(event: Stripe.Event): EventTarget | null {
       const legacySubscription = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
       const subscriptionId = idOf(details?.subscription ?? legacySubscription ?? null);
       if (!subscriptionId) return null;
-      return { subscriptionId, customerId: idOf(invoice.customer), householdHint: details?.metadata?.householdId ?? null };
+      return {
+        subscriptionId,
+        customerId: idOf(invoice.customer),
+        householdHint: details?.metadata?.householdId ?? null,
+      };
     }
     default:
       return null;
@@ -81,29 +95,45 @@ function targetOf(event: Stripe.Event): EventTarget | null {
 
 async function findHousehold(tx: Transaction, target: EventTarget): Promise<string | null> {
   if (target.subscriptionId) {
-    const [row] = await tx.select({ id: subscription.householdId }).from(subscription).where(eq(subscription.providerSubscriptionId, target.subscriptionId)).limit(1);
+    const [row] = await tx
+      .select({ id: subscription.householdId })
+      .from(subscription)
+      .where(eq(subscription.providerSubscriptionId, target.subscriptionId))
+      .limit(1);
     if (row) return row.id;
   }
   if (target.customerId) {
-    const [row] = await tx.select({ id: subscription.householdId }).from(subscription).where(eq(subscription.providerCustomerId, target.customerId)).limit(1);
+    const [row] = await tx
+      .select({ id: subscription.householdId })
+      .from(subscription)
+      .where(eq(subscription.providerCustomerId, target.customerId))
+      .limit(1);
     if (row) return row.id;
   }
   if (isUuid(target.householdHint)) {
-    const [row] = await tx.select({ id: household.id }).from(household).where(eq(household.id, target.householdHint)).limit(1);
+    const [row] = await tx
+      .select({ id: household.id })
+      .from(household)
+      .where(eq(household.id, target.householdHint))
+      .limit(1);
     if (row) return row.id;
   }
   return null;
 }
 
 function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
-  const ends = invoice.lines?.data?.map((line) => line.period?.end).filter((end): end is number => typeof end === "number") ?? [];
+  const ends =
+    invoice.lines?.data?.map((line) => line.period?.end).filter((end): end is number => typeof end === "number") ?? [];
   return ends.length ? new Date(Math.max(...ends) * 1000) : null;
 }
 
 async function handle(tx: Transaction, event: Stripe.Event, target: EventTarget): Promise<WebhookOutcome> {
   const householdId = await findHousehold(tx, target);
   if (!householdId) {
-    logger.warn({ eventId: event.id, type: event.type, customer: target.customerId }, "Stripe event for an unknown customer ignored");
+    logger.warn(
+      { eventId: event.id, type: event.type, customer: target.customerId },
+      "Stripe event for an unknown customer ignored",
+    );
     return "unknownCustomer";
   }
   const now = new Date();
@@ -168,7 +198,13 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<WebhookAnsw
   return db().transaction(async (tx) => {
     const inserted = await tx
       .insert(billingEvent)
-      .values({ id: event.id, type: event.type, objectId: target?.subscriptionId ?? null, providerCreatedAt: createdAt, outcome: "pending" })
+      .values({
+        id: event.id,
+        type: event.type,
+        objectId: target?.subscriptionId ?? null,
+        providerCreatedAt: createdAt,
+        outcome: "pending",
+      })
       .onConflictDoNothing()
       .returning({ id: billingEvent.id });
     if (inserted.length === 0) {
@@ -181,7 +217,13 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<WebhookAnsw
         ? await tx
             .select({ id: billingEvent.id })
             .from(billingEvent)
-            .where(and(eq(billingEvent.objectId, target.subscriptionId), gt(billingEvent.providerCreatedAt, createdAt), eq(billingEvent.outcome, "applied")))
+            .where(
+              and(
+                eq(billingEvent.objectId, target.subscriptionId),
+                gt(billingEvent.providerCreatedAt, createdAt),
+                eq(billingEvent.outcome, "applied"),
+              ),
+            )
             .limit(1)
         : [];
       outcome = newer.length ? "stale" : await handle(tx, event, target);

@@ -10,32 +10,60 @@ import { translateAllMissing } from "./translate-all.server";
  * The blog list's form posts: create an article, translate one, translate every missing one. Each answer names its
  * intent, so the list's fetchers (typed from this function: `useFetcher<typeof blogListAction>`) tell them apart.
  */
-export async function blogListAction({ request, language, clientIp }: { request: Request; language: Language; clientIp: string }) {
+export async function blogListAction({
+  request,
+  language,
+  clientIp,
+}: {
+  request: Request;
+  language: Language;
+  clientIp: string;
+}) {
   const user = await getOptionalUser(request);
   const read = await readForm(request);
   // The spec's "Error creating article" toast, with the reason in the reader's language.
-  if (!read.ok) return data({ intent: "create", ok: false, error: `common:badInput.${read.code}` } as const, { status: read.status });
+  if (!read.ok)
+    return data({ intent: "create", ok: false, error: `common:badInput.${read.code}` } as const, {
+      status: read.status,
+    });
   const { form } = read;
   const intent = form.get("intent");
 
   if (intent === "create") {
-    const input = Object.fromEntries(["authorName", "title", "excerpt", "content"].map((name) => [name, String(form.get(name) ?? "")]));
+    const input = Object.fromEntries(
+      ["authorName", "title", "excerpt", "content"].map((name) => [name, String(form.get(name) ?? "")]),
+    );
     const result = await createArticle({ userId: user?.id, language, input });
     if (result.ok) return data({ intent: "create", ok: true, slug: result.article.slug } as const);
-    if (result.reason === "forbidden") return data({ intent: "create", ok: false, error: "editor.errors.forbidden" } as const, { status: 403 });
-    return data({ intent: "create", ok: false, error: "editor.errors.invalid", fieldErrors: result.fieldErrors } as const, { status: 400 });
+    if (result.reason === "forbidden")
+      return data({ intent: "create", ok: false, error: "editor.errors.forbidden" } as const, { status: 403 });
+    return data(
+      { intent: "create", ok: false, error: "editor.errors.invalid", fieldErrors: result.fieldErrors } as const,
+      { status: 400 },
+    );
   }
 
   if (intent === "translate") {
-    const result = await requestArticleTranslation({ articleId: String(form.get("articleId") ?? ""), targetLanguage: language, userId: user?.id, clientIp });
+    const result = await requestArticleTranslation({
+      articleId: String(form.get("articleId") ?? ""),
+      targetLanguage: language,
+      userId: user?.id,
+      clientIp,
+    });
     return data({ intent: "translate", result } as const);
   }
 
   if (intent === "translate-all") {
     const result = await translateAllMissing({ userId: user?.id });
-    if (result.ok) return data({ intent: "translate-all", ok: true, batchId: result.batchId, total: result.total } as const);
+    if (result.ok)
+      return data({ intent: "translate-all", ok: true, batchId: result.batchId, total: result.total } as const);
     return data(
-      { intent: "translate-all", ok: false, reason: result.reason, error: result.reason === "error" ? result.error : undefined } as const,
+      {
+        intent: "translate-all",
+        ok: false,
+        reason: result.reason,
+        error: result.reason === "error" ? result.error : undefined,
+      } as const,
       { status: result.reason === "forbidden" ? 403 : 200 },
     );
   }

@@ -19,8 +19,7 @@ export type CardArticle = Omit<BlogArticle, "content" | "excerpt"> & { excerpt: 
 
 /** One card of the list: the original's version in the wanted language, or the original waiting for one. */
 export type BlogCard =
-  | { kind: "article"; article: CardArticle; autoTranslated: boolean }
-  | { kind: "untranslated"; original: CardArticle };
+  { kind: "article"; article: CardArticle; autoTranslated: boolean } | { kind: "untranslated"; original: CardArticle };
 
 /** The spec's "translation call result". */
 export interface TranslationResult {

@@ -13,7 +13,11 @@ import { cardExcerpt } from "./blog-article";
 import { createArticle, generateSlug } from "./create-article.server";
 import { canCreateArticles } from "~/features/auth/creators.server";
 import { findArticle, listBlogCards } from "./posts.server";
-import { consumeTranslationAllowance, onDemandTranslationLimit, requestArticleTranslation } from "./request-translation.server";
+import {
+  consumeTranslationAllowance,
+  onDemandTranslationLimit,
+  requestArticleTranslation,
+} from "./request-translation.server";
 import { buildBlogFeed } from "./rss.server";
 import { demoArticles, seedDemoArticles } from "./seed-demo-articles.server";
 import { listBlogSitemapEntries } from "./sitemap.server";
@@ -55,7 +59,12 @@ describe("createArticle", () => {
     const result = await createArticle({
       userId: creator,
       language: "de",
-      input: { authorName: " Jonas ", title: "Sparen für den Urlaub", excerpt: "   ", content: "Erster Absatz.\nZweiter Absatz." },
+      input: {
+        authorName: " Jonas ",
+        title: "Sparen für den Urlaub",
+        excerpt: "   ",
+        content: "Erster Absatz.\nZweiter Absatz.",
+      },
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -82,7 +91,11 @@ describe("createArticle", () => {
 
   it("names each missing required field", async () => {
     const creator = await insertTestUser({ creator: true });
-    const result = await createArticle({ userId: creator, language: "en", input: { authorName: " ", title: "", content: "\n" } });
+    const result = await createArticle({
+      userId: creator,
+      language: "en",
+      input: { authorName: " ", title: "", content: "\n" },
+    });
     expect(result).toEqual({
       ok: false,
       reason: "invalid",
@@ -100,7 +113,11 @@ describe("createArticle", () => {
     const first = await createArticle({ userId: creator, language: "en", input });
     const second = await createArticle({ userId: creator, language: "nl", input });
     const third = await createArticle({ userId: creator, language: "en", input });
-    expect([first, second, third].map((r) => (r.ok ? r.article.slug : r.reason))).toEqual(["budget-tips", "budget-tips-2", "budget-tips-3"]);
+    expect([first, second, third].map((r) => (r.ok ? r.article.slug : r.reason))).toEqual([
+      "budget-tips",
+      "budget-tips-2",
+      "budget-tips-3",
+    ]);
     expect(await generateSlug({ title: "💸" })).toBe("article");
   });
 });
@@ -108,7 +125,12 @@ describe("createArticle", () => {
 describe("listBlogCards", () => {
   it("shows one card per original, newest first, in the wanted language", async () => {
     const older = await insertTestOriginal({ title: "Older", slug: "older", createdAt: new Date("2025-01-01") });
-    const newer = await insertTestOriginal({ title: "Newer", slug: "newer", language: "nl", createdAt: new Date("2025-02-01") });
+    const newer = await insertTestOriginal({
+      title: "Newer",
+      slug: "newer",
+      language: "nl",
+      createdAt: new Date("2025-02-01"),
+    });
     await db().insert(blogPost).values({
       title: "Ouder",
       slug: "older",
@@ -120,10 +142,9 @@ describe("listBlogCards", () => {
     });
 
     const dutch = await listBlogCards({ language: "nl" });
-    expect(dutch.map((card) => (card.kind === "article" ? card.article.title : `untranslated:${card.original.title}`))).toEqual([
-      "Newer",
-      "Ouder",
-    ]);
+    expect(
+      dutch.map((card) => (card.kind === "article" ? card.article.title : `untranslated:${card.original.title}`)),
+    ).toEqual(["Newer", "Ouder"]);
     expect(dutch.map((card) => card.kind === "article" && card.autoTranslated)).toEqual([false, true]);
 
     const german = await listBlogCards({ language: "de" });
@@ -135,9 +156,14 @@ describe("listBlogCards", () => {
 describe("findArticle", () => {
   it("finds a version by language and slug, with every version's link", async () => {
     const original = await insertTestOriginal();
-    await db()
-      .insert(blogPost)
-      .values({ title: "Budget-Grundlagen", slug: original.slug, language: "de", content: "x", authorName: "A", sourceArticleId: original.id });
+    await db().insert(blogPost).values({
+      title: "Budget-Grundlagen",
+      slug: original.slug,
+      language: "de",
+      content: "x",
+      authorName: "A",
+      sourceArticleId: original.id,
+    });
     const found = await findArticle({ language: "de", slug: "budget-basics" });
     expect(found.kind).toBe("found");
     if (found.kind !== "found") return;
@@ -191,11 +217,16 @@ describe("translateArticle", () => {
   it("never makes the same translation twice at once", async () => {
     const original = await insertTestOriginal();
     fake.state.delayMs = 150;
-    const results = await Promise.all([1, 2, 3].map(() => translateArticle({ articleId: original.id, targetLanguage: "es" })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => translateArticle({ articleId: original.id, targetLanguage: "es" })),
+    );
     expect(fake.state.requests).toHaveLength(1);
     expect(new Set(results.map((result) => result.article?.id)).size).toBe(1);
     expect(results.filter((result) => !result.cached)).toHaveLength(1);
-    const versions = await db().select().from(blogPost).where(and(eq(blogPost.sourceArticleId, original.id), eq(blogPost.language, "es")));
+    const versions = await db()
+      .select()
+      .from(blogPost)
+      .where(and(eq(blogPost.sourceArticleId, original.id), eq(blogPost.language, "es")));
     expect(versions).toHaveLength(1);
   });
 
@@ -211,19 +242,27 @@ describe("translateArticle", () => {
       translationMessages.sameLanguage,
     );
     fake.setMode("rate-limit");
-    expect((await translateArticle({ articleId: original.id, targetLanguage: "de" })).error).toBe(translationMessages.rateLimit);
+    expect((await translateArticle({ articleId: original.id, targetLanguage: "de" })).error).toBe(
+      translationMessages.rateLimit,
+    );
     fake.setMode("quota");
-    expect((await translateArticle({ articleId: original.id, targetLanguage: "de" })).error).toBe(translationMessages.quota);
+    expect((await translateArticle({ articleId: original.id, targetLanguage: "de" })).error).toBe(
+      translationMessages.quota,
+    );
     fake.setMode("server-error");
     const generic = await translateArticle({ articleId: original.id, targetLanguage: "de" });
     expect(generic.error).toMatch(/500/);
     expect(generic.article).toBeNull();
     setTranslationProviderForTests(null);
-    expect((await translateArticle({ articleId: original.id, targetLanguage: "de" })).error).toBe(translationMessages.notConfigured);
-    expect((await translateArticle({ articleId: "00000000-0000-4000-8000-000000000000", targetLanguage: "de" })).error).toBe(
-      translationMessages.notFound,
+    expect((await translateArticle({ articleId: original.id, targetLanguage: "de" })).error).toBe(
+      translationMessages.notConfigured,
     );
-    expect((await translateArticle({ articleId: "not-a-uuid'; drop table blog_post", targetLanguage: "de" })).error).toBe(translationMessages.notFound);
+    expect(
+      (await translateArticle({ articleId: "00000000-0000-4000-8000-000000000000", targetLanguage: "de" })).error,
+    ).toBe(translationMessages.notFound);
+    expect(
+      (await translateArticle({ articleId: "not-a-uuid'; drop table blog_post", targetLanguage: "de" })).error,
+    ).toBe(translationMessages.notFound);
     expect(await db().select().from(blogPost).where(eq(blogPost.language, "de"))).toHaveLength(0);
   });
 });
@@ -231,29 +270,58 @@ describe("translateArticle", () => {
 describe("on-demand translation limits", () => {
   it("limits new translations per address for visitors, but not cached ones or creators", async () => {
     const originals = [];
-    for (let i = 0; i <= onDemandTranslationLimit.max; i += 1) originals.push(await insertTestOriginal({ slug: `a-${i}`, title: `A ${i}` }));
+    for (let i = 0; i <= onDemandTranslationLimit.max; i += 1)
+      originals.push(await insertTestOriginal({ slug: `a-${i}`, title: `A ${i}` }));
     const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
     for (const original of originals.slice(0, onDemandTranslationLimit.max)) {
-      const result = await requestArticleTranslation({ articleId: original.id, targetLanguage: "nl", userId: null, clientIp: ip });
+      const result = await requestArticleTranslation({
+        articleId: original.id,
+        targetLanguage: "nl",
+        userId: null,
+        clientIp: ip,
+      });
       expect(result.error).toBeUndefined();
     }
     const last = originals[onDemandTranslationLimit.max];
     if (!last) throw new Error("missing");
-    const refused = await requestArticleTranslation({ articleId: last.id, targetLanguage: "nl", userId: null, clientIp: ip });
+    const refused = await requestArticleTranslation({
+      articleId: last.id,
+      targetLanguage: "nl",
+      userId: null,
+      clientIp: ip,
+    });
     expect(refused.error).toBe(translationMessages.rateLimit);
     // An existing version is still served.
-    const cached = await requestArticleTranslation({ articleId: originals[0]?.id ?? "", targetLanguage: "nl", userId: null, clientIp: ip });
+    const cached = await requestArticleTranslation({
+      articleId: originals[0]?.id ?? "",
+      targetLanguage: "nl",
+      userId: null,
+      clientIp: ip,
+    });
     expect(cached).toMatchObject({ translated: true, cached: true });
     // Another address, and a creator, may go on.
-    expect((await requestArticleTranslation({ articleId: last.id, targetLanguage: "tr", userId: null, clientIp: "198.51.100.7" })).error).toBeUndefined();
+    expect(
+      (
+        await requestArticleTranslation({
+          articleId: last.id,
+          targetLanguage: "tr",
+          userId: null,
+          clientIp: "198.51.100.7",
+        })
+      ).error,
+    ).toBeUndefined();
     const creator = await insertTestUser({ creator: true });
-    expect((await requestArticleTranslation({ articleId: last.id, targetLanguage: "nl", userId: creator, clientIp: ip })).error).toBeUndefined();
+    expect(
+      (await requestArticleTranslation({ articleId: last.id, targetLanguage: "nl", userId: creator, clientIp: ip }))
+        .error,
+    ).toBeUndefined();
   });
 
   it("opens a new window once the old one has passed", async () => {
     const ip = "192.0.2.55";
     const start = Date.now();
-    for (let i = 0; i < onDemandTranslationLimit.max; i += 1) expect(await consumeTranslationAllowance({ ip, now: start })).toBe(true);
+    for (let i = 0; i < onDemandTranslationLimit.max; i += 1)
+      expect(await consumeTranslationAllowance({ ip, now: start })).toBe(true);
     expect(await consumeTranslationAllowance({ ip, now: start + 1000 })).toBe(false);
     expect(await consumeTranslationAllowance({ ip, now: start + onDemandTranslationLimit.windowMs + 1 })).toBe(true);
   });
@@ -284,7 +352,11 @@ describe("translate all missing", () => {
     const creator = await insertTestUser({ creator: true });
     await insertTestOriginal();
     setTranslationProviderForTests(null);
-    expect(await translateAllMissing({ userId: creator })).toEqual({ ok: false, reason: "error", error: translationMessages.notConfigured });
+    expect(await translateAllMissing({ userId: creator })).toEqual({
+      ok: false,
+      reason: "error",
+      error: translationMessages.notConfigured,
+    });
   });
 });
 

@@ -35,7 +35,10 @@ export async function listBlogCards({ language }: { language: Language }): Promi
   const rows = await db()
     .select({ original: blogPost, version })
     .from(blogPost)
-    .leftJoin(version, and(eq(version.sourceArticleId, blogPost.id), eq(version.language, language), eq(version.published, true)))
+    .leftJoin(
+      version,
+      and(eq(version.sourceArticleId, blogPost.id), eq(version.language, language), eq(version.published, true)),
+    )
     .where(and(isNull(blogPost.sourceArticleId), eq(blogPost.published, true)))
     .orderBy(desc(blogPost.createdAt))
     .limit(listLimit);
@@ -43,7 +46,8 @@ export async function listBlogCards({ language }: { language: Language }): Promi
     if (original.language === language) {
       return { kind: "article", article: toCardArticle(original), autoTranslated: original.machineTranslated };
     }
-    if (translated) return { kind: "article", article: toCardArticle(translated), autoTranslated: translated.machineTranslated };
+    if (translated)
+      return { kind: "article", article: toCardArticle(translated), autoTranslated: translated.machineTranslated };
     return { kind: "untranslated", original: toCardArticle(original) };
   });
 }
@@ -60,9 +64,15 @@ export async function listArticleVersions({ originalId }: { originalId: string }
   const rows = await db()
     .select({ language: blogPost.language, slug: blogPost.slug, sourceArticleId: blogPost.sourceArticleId })
     .from(blogPost)
-    .where(and(eq(blogPost.published, true), or(eq(blogPost.id, originalId), eq(blogPost.sourceArticleId, originalId))));
+    .where(
+      and(eq(blogPost.published, true), or(eq(blogPost.id, originalId), eq(blogPost.sourceArticleId, originalId))),
+    );
   return rows
-    .flatMap((row) => (isLanguage(row.language) ? [{ language: row.language, slug: row.slug, isOriginal: row.sourceArticleId === null }] : []))
+    .flatMap((row) =>
+      isLanguage(row.language)
+        ? [{ language: row.language, slug: row.slug, isOriginal: row.sourceArticleId === null }]
+        : [],
+    )
     .sort((a, b) => languages.indexOf(a.language) - languages.indexOf(b.language));
 }
 
@@ -98,7 +108,13 @@ export async function findArticle({ language, slug }: { language: Language; slug
 }
 
 /** Published posts written in one language, newest first (the language's feed). */
-export async function listArticlesInLanguage({ language, limit = 50 }: { language: Language; limit?: number }): Promise<BlogArticle[]> {
+export async function listArticlesInLanguage({
+  language,
+  limit = 50,
+}: {
+  language: Language;
+  limit?: number;
+}): Promise<BlogArticle[]> {
   const rows = await db()
     .select()
     .from(blogPost)
@@ -109,6 +125,8 @@ export async function listArticlesInLanguage({ language, limit = 50 }: { languag
 }
 
 export async function countBlogPosts(): Promise<number> {
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(blogPost);
+  const [row] = await db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(blogPost);
   return row?.count ?? 0;
 }

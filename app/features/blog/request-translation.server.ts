@@ -9,7 +9,13 @@ import { translateArticle } from "./translate-article.server";
 export const onDemandTranslationLimit = { max: 10, windowMs: 60 * 60 * 1000 };
 
 /** Counts one new translation for `ip` on the shared rate-limit counters; true while the address is within its allowance. */
-export async function consumeTranslationAllowance({ ip, now = Date.now() }: { ip: string; now?: number }): Promise<boolean> {
+export async function consumeTranslationAllowance({
+  ip,
+  now = Date.now(),
+}: {
+  ip: string;
+  now?: number;
+}): Promise<boolean> {
   const rule = { windowSeconds: onDemandTranslationLimit.windowMs / 1000, max: onDemandTranslationLimit.max };
   return (await consumeRateLimit(`blog-translate:${ip}`, rule, now)).allowed;
 }

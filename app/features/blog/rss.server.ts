@@ -4,11 +4,15 @@ import { cardExcerpt } from "./blog-article";
 import { listArticlesInLanguage } from "./posts.server";
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char,
+  );
 }
 
 function blogText(language: Language, key: "title" | "description"): string {
-  const bundle = (allResources[language]?.blog ?? allResources.en?.blog) as { rss?: Record<string, string> } | undefined;
+  const bundle = (allResources[language]?.blog ?? allResources.en?.blog) as
+    { rss?: Record<string, string> } | undefined;
   return bundle?.rss?.[key] ?? "Samen";
 }
 

@@ -42,7 +42,13 @@ export async function listBlogSitemapEntries(): Promise<SitemapEntry[]> {
       .sort((a, b) => languages.indexOf(a.language) - languages.indexOf(b.language))
       .map((post) => ({ language: post.language, path: blogPath(post.language, post.slug) }));
     for (const post of family) {
-      articles.push({ path: blogPath(post.language, post.slug), lastModified: post.createdAt, changeFrequency: "monthly", priority: 0.6, alternates });
+      articles.push({
+        path: blogPath(post.language, post.slug),
+        lastModified: post.createdAt,
+        changeFrequency: "monthly",
+        priority: 0.6,
+        alternates,
+      });
     }
   }
   return [...lists, ...articles];

@@ -20,6 +20,9 @@ export async function startArticleTranslation(): Promise<void> {
     if (released) logger.info({ released }, "interrupted translation jobs queued again");
   }
   const provider = getTranslationProvider();
-  logger.info({ provider: provider?.name ?? "none" }, provider ? "translation worker started" : "translation provider not configured; the queue waits");
+  logger.info(
+    { provider: provider?.name ?? "none" },
+    provider ? "translation worker started" : "translation provider not configured; the queue waits",
+  );
   startTranslationWorker({ translate: translateArticle, pauseMs: getConfig().TRANSLATION_PAUSE_MS });
 }

@@ -4,11 +4,20 @@ import { blogPost, translationJob, user } from "~/db/schema";
 import type { Language } from "~/domain/languages";
 
 /** Inserts a user row directly (the accounts area owns sign-up); returns its id. */
-export async function insertTestUser({ creator = false, email }: { creator?: boolean; email?: string } = {}): Promise<string> {
+export async function insertTestUser({
+  creator = false,
+  email,
+}: { creator?: boolean; email?: string } = {}): Promise<string> {
   const id = crypto.randomUUID();
   await db()
     .insert(user)
-    .values({ id, name: creator ? "Creator" : "Reader", email: email ?? `${id}@samen.test`, emailVerified: true, isCreator: creator });
+    .values({
+      id,
+      name: creator ? "Creator" : "Reader",
+      email: email ?? `${id}@samen.test`,
+      emailVerified: true,
+      isCreator: creator,
+    });
   return id;
 }
 

@@ -24,7 +24,11 @@ async function hasPublishedOriginals(): Promise<boolean> {
 }
 
 /** The creators' bulk action: queue every missing translation and report a batch to follow. */
-export async function translateAllMissing({ userId }: { userId: string | null | undefined }): Promise<TranslateAllResult> {
+export async function translateAllMissing({
+  userId,
+}: {
+  userId: string | null | undefined;
+}): Promise<TranslateAllResult> {
   if (!(await canCreateArticles({ userId }))) return { ok: false, reason: "forbidden" };
   if (!(await hasPublishedOriginals())) return { ok: false, reason: "no-articles" };
   if (!getTranslationProvider()) return { ok: false, reason: "error", error: translationMessages.notConfigured };
@@ -50,7 +54,13 @@ export function getTranslationWorkerProblem(): string | null {
   return null;
 }
 
-export async function getTranslateAllProgress({ userId, batchId }: { userId: string | null | undefined; batchId: string }): Promise<TranslateAllProgress | null> {
+export async function getTranslateAllProgress({
+  userId,
+  batchId,
+}: {
+  userId: string | null | undefined;
+  batchId: string;
+}): Promise<TranslateAllProgress | null> {
   if (!(await canCreateArticles({ userId }))) return null;
   const progress = await getBatchProgress({ batchId });
   const worker = getTranslationWorker();
@@ -80,4 +90,3 @@ export async function sweepMissingTranslations({ userId }: { userId: string | nu
   }
   return queued;
 }
-

@@ -5,7 +5,11 @@ import type { Language } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
 import { getTranslationProvider } from "~/features/translation/providers.server";
 import { toSegments } from "~/features/translation/segments";
-import { TranslationError, toTranslationErrorMessage, translationMessages } from "~/features/translation/translation-errors";
+import {
+  TranslationError,
+  toTranslationErrorMessage,
+  translationMessages,
+} from "~/features/translation/translation-errors";
 import { articlesChanged } from "./article-changes.server";
 import type { TranslationResult } from "./blog-article";
 import { toBlogArticle } from "./posts.server";
@@ -55,7 +59,9 @@ export async function translateArticle(options: TranslateArticleOptions): Promis
     // Someone else is making this very translation: share its result, reported as found.
     if (running) return running.then((result) => (result.article ? { ...result, cached: true } : result));
 
-    const work = translateAndSave(original, targetLanguage, options.allowNewTranslation).finally(() => inFlight.delete(key));
+    const work = translateAndSave(original, targetLanguage, options.allowNewTranslation).finally(() =>
+      inFlight.delete(key),
+    );
     inFlight.set(key, work);
     return await work;
   } catch (error) {
@@ -84,7 +90,9 @@ async function translateAndSave(
 
     const source = original.language as Language;
     const segments = toSegments(original);
-    const translated = segments.assemble(await provider.translate({ texts: segments.texts, source, target: targetLanguage }));
+    const translated = segments.assemble(
+      await provider.translate({ texts: segments.texts, source, target: targetLanguage }),
+    );
     const [inserted] = await db()
       .insert(blogPost)
       .values({

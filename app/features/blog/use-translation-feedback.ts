@@ -12,8 +12,14 @@ export function useTranslationToast() {
     (result: TranslationResult, target: Language) => {
       if (!result.article) return;
       const language = languageDisplayName(target, isLanguage(i18n.language) ? i18n.language : "en");
-      if (result.cached) showToast({ title: t("translation.found"), description: t("translation.foundDescription", { language }) });
-      else showToast({ title: t("translation.complete"), description: t("translation.completeDescription", { language }), variant: "success" });
+      if (result.cached)
+        showToast({ title: t("translation.found"), description: t("translation.foundDescription", { language }) });
+      else
+        showToast({
+          title: t("translation.complete"),
+          description: t("translation.completeDescription", { language }),
+          variant: "success",
+        });
     },
     [t, i18n],
   );

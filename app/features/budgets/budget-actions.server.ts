@@ -6,7 +6,13 @@ import { removeBudget, setBudget } from "./budgets.server";
 
 export type BudgetActionResult =
   | { ok: true; intent: "set" | "remove"; categoryId: string }
-  | { ok: false; intent: string; categoryId: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string> };
+  | {
+      ok: false;
+      intent: string;
+      categoryId: string;
+      fieldErrors: Record<string, string | undefined>;
+      values?: Record<string, string>;
+    };
 
 /** Every budget form posts here: set a limit (from this month on or only this month) and remove one. */
 export async function handleBudgetAction(request: Request) {
@@ -26,7 +32,11 @@ export async function handleBudgetAction(request: Request) {
       if (!parsed.ok) return answer({ ok: false, intent, categoryId, fieldErrors: parsed.fieldErrors, values: typed });
       const { amount, ...rest } = parsed.value;
       const result = await setBudget({ userId, householdId, fields: { ...rest, limitMinor: amount } });
-      return answer(result.ok ? { ok: true, intent, categoryId } : { ok: false, intent, categoryId, fieldErrors: result.fieldErrors, values: typed });
+      return answer(
+        result.ok
+          ? { ok: true, intent, categoryId }
+          : { ok: false, intent, categoryId, fieldErrors: result.fieldErrors, values: typed },
+      );
     }
     if (intent === "remove") {
       const parsed = parseRemoveBudgetForm(values);

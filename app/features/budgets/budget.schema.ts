@@ -40,5 +40,7 @@ const removeFields = z.object({ categoryId: categoryField, month: monthField, sc
 
 export function parseRemoveBudgetForm(values: Record<string, string>): ParsedForm<z.output<typeof removeFields>> {
   const result = removeFields.safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
 }

@@ -10,7 +10,14 @@ import { seedPremium } from "../../../db/seed/premium";
 import { addTransaction, updateTransaction } from "~/features/entries/transactions.server";
 import { listNotifications } from "~/features/household/notifications.server";
 import { parseBudgetForm, parseRemoveBudgetForm } from "./budget.schema";
-import { budgetReport, monthBudgets, noticePassedBudgets, removeBudget, setBudget, type BudgetFields } from "./budgets.server";
+import {
+  budgetReport,
+  monthBudgets,
+  noticePassedBudgets,
+  removeBudget,
+  setBudget,
+  type BudgetFields,
+} from "./budgets.server";
 
 useTestDatabase();
 
@@ -22,13 +29,25 @@ async function household() {
   const seeded = await seedHousehold();
   const base = { userId: seeded.owner.id, householdId: seeded.household.id };
   const set = async (fields: Partial<BudgetFields> & { month: string; limitMinor: number }) => {
-    const result = await setBudget({ ...base, fields: { categoryId: groceries, scope: "repeat", rollover: false, ...fields } });
+    const result = await setBudget({
+      ...base,
+      fields: { categoryId: groceries, scope: "repeat", rollover: false, ...fields },
+    });
     expect(result).toEqual({ ok: true });
   };
   const spend = (entries: [occurredOn: string, amountMinor: number, category?: string][]) =>
-    seedTransactions({ householdId: base.householdId, entries: entries.map(([occurredOn, amountMinor, key]) => ({ kind: "expense" as const, occurredOn, amountMinor, category: key ?? "groceries" })) });
+    seedTransactions({
+      householdId: base.householdId,
+      entries: entries.map(([occurredOn, amountMinor, key]) => ({
+        kind: "expense" as const,
+        occurredOn,
+        amountMinor,
+        category: key ?? "groceries",
+      })),
+    });
   const month = async (value: string) => monthBudgets({ ...base, month: value });
-  const groceriesIn = async (value: string) => (await month(value)).categories.find((item) => item.categoryId === groceries);
+  const groceriesIn = async (value: string) =>
+    (await month(value)).categories.find((item) => item.categoryId === groceries);
   return { ...seeded, base, set, spend, month, groceriesIn };
 }
 
@@ -45,8 +64,18 @@ describe("budgets", () => {
     ]);
     const march = await month("2025-03");
     expect(march.categories).toHaveLength(2);
-    expect(march.categories.find((item) => item.categoryId === groceries)).toMatchObject({ limitMinor: 40000, carryMinor: 0, spentMinor: 20000, availableMinor: 20000, rollover: false, source: "repeat" });
-    expect(march.categories.find((item) => item.categoryId === eatingOut)).toMatchObject({ spentMinor: 12500, availableMinor: -2500 });
+    expect(march.categories.find((item) => item.categoryId === groceries)).toMatchObject({
+      limitMinor: 40000,
+      carryMinor: 0,
+      spentMinor: 20000,
+      availableMinor: 20000,
+      rollover: false,
+      source: "repeat",
+    });
+    expect(march.categories.find((item) => item.categoryId === eatingOut)).toMatchObject({
+      spentMinor: 12500,
+      availableMinor: -2500,
+    });
     // Unbudgeted spending (health) stays out of left to spend.
     expect(march.totals).toEqual({ limitMinor: 50000, carryMinor: 0, spentMinor: 32500, leftMinor: 17500 });
     expect((await month("2024-12")).categories).toEqual([]);
@@ -74,7 +103,12 @@ describe("budgets", () => {
     await set({ month: "2025-12", limitMinor: 60000, scope: "month", rollover: false });
     expect(await groceriesIn("2025-11")).toMatchObject({ limitMinor: 40000, source: "repeat" });
     // A one-month change keeps the running budget's rollover.
-    expect(await groceriesIn("2025-12")).toMatchObject({ limitMinor: 60000, source: "month", rollover: true, carryMinor: 40000 * 11 });
+    expect(await groceriesIn("2025-12")).toMatchObject({
+      limitMinor: 60000,
+      source: "month",
+      rollover: true,
+      carryMinor: 40000 * 11,
+    });
     expect(await groceriesIn("2026-01")).toMatchObject({ limitMinor: 40000, source: "repeat" });
     await removeBudget({ ...base, categoryId: groceries, month: "2025-12", scope: "month" });
     expect(await groceriesIn("2025-12")).toMatchObject({ limitMinor: 40000, source: "repeat" });
@@ -145,10 +179,22 @@ describe("budgets", () => {
         { householdId: own.id, kind: "expense", name: "Old hobby", archived: true },
       ])
       .returning({ id: category.id });
-    const [mine] = await db().insert(category).values({ householdId: own.id, kind: "expense", name: "Pets" }).returning({ id: category.id });
-    const fields = (categoryId: string): BudgetFields => ({ categoryId, month: "2025-03", limitMinor: 1000, scope: "repeat", rollover: false });
+    const [mine] = await db()
+      .insert(category)
+      .values({ householdId: own.id, kind: "expense", name: "Pets" })
+      .returning({ id: category.id });
+    const fields = (categoryId: string): BudgetFields => ({
+      categoryId,
+      month: "2025-03",
+      limitMinor: 1000,
+      scope: "repeat",
+      rollover: false,
+    });
     for (const refused of [theirs?.id, income?.id, archived?.id, salary, "00000000-0000-4000-8000-000000009999"]) {
-      expect(await setBudget({ ...base, fields: fields(refused as string) })).toEqual({ ok: false, fieldErrors: { categoryId: "errors.category.invalid" } });
+      expect(await setBudget({ ...base, fields: fields(refused as string) })).toEqual({
+        ok: false,
+        fieldErrors: { categoryId: "errors.category.invalid" },
+      });
     }
     expect(await setBudget({ ...base, fields: fields(mine?.id as string) })).toEqual({ ok: true });
   });
@@ -159,8 +205,13 @@ describe("budgets", () => {
     await seedPremium(own.id);
     await addPartner({ householdId: own.id, userId: partner.id });
     await set({ month: "2025-03", limitMinor: 10000 });
-    const add = (occurredOn: string, amountMinor: number) => addTransaction({ ...base, fields: { kind: "expense", amountMinor, occurredOn, description: "Shop", categoryId: groceries } });
-    const passed = async (userId: string) => (await listNotifications({ userId })).items.filter((item) => item.kind === "budgetPassed");
+    const add = (occurredOn: string, amountMinor: number) =>
+      addTransaction({
+        ...base,
+        fields: { kind: "expense", amountMinor, occurredOn, description: "Shop", categoryId: groceries },
+      });
+    const passed = async (userId: string) =>
+      (await listNotifications({ userId })).items.filter((item) => item.kind === "budgetPassed");
 
     await add("2025-03-03", 6000);
     await add("2025-03-04", 4000);
@@ -168,13 +219,29 @@ describe("budgets", () => {
     const third = await add("2025-03-05", 1);
     await add("2025-03-06", 5000);
     expect(await passed(owner.id)).toHaveLength(1);
-    expect((await passed(owner.id))[0]?.payload).toEqual({ categoryId: groceries, month: "2025-03", spentMinor: 10001, budgetMinor: 10000 });
+    expect((await passed(owner.id))[0]?.payload).toEqual({
+      categoryId: groceries,
+      month: "2025-03",
+      spentMinor: 10001,
+      budgetMinor: 10000,
+    });
     expect(await passed(partner.id)).toHaveLength(1);
 
     // A changed entry counts too: moving it into April passes April's budget.
     await add("2025-04-01", 9000);
     if (!third.ok) throw new Error("not added");
-    await updateTransaction({ ...base, transactionId: third.transaction.id, version: third.transaction.version, fields: { kind: "expense", amountMinor: 2000, occurredOn: "2025-04-02", description: "Shop", categoryId: groceries } });
+    await updateTransaction({
+      ...base,
+      transactionId: third.transaction.id,
+      version: third.transaction.version,
+      fields: {
+        kind: "expense",
+        amountMinor: 2000,
+        occurredOn: "2025-04-02",
+        description: "Shop",
+        categoryId: groceries,
+      },
+    });
     const months = (await passed(owner.id)).map((item) => item.payload.month).sort();
     expect(months).toEqual(["2025-03", "2025-04"]);
     await noticePassedBudgets({ householdId: own.id, months: ["2025-03", "2025-04", "2025-03"] });
@@ -195,19 +262,53 @@ describe("budgets", () => {
     const partner = await seedUser();
     await addPartner({ householdId: own.id, userId: partner.id });
     const stranger = await seedUser();
-    const fields: BudgetFields = { categoryId: groceries, month: "2025-03", limitMinor: 1, scope: "repeat", rollover: false };
+    const fields: BudgetFields = {
+      categoryId: groceries,
+      month: "2025-03",
+      limitMinor: 1,
+      scope: "repeat",
+      rollover: false,
+    };
 
-    expect((await monthBudgets({ userId: partner.id, householdId: own.id, month: "2025-03" })).categories).toHaveLength(1);
-    await expect(setBudget({ userId: partner.id, householdId: own.id, fields })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(removeBudget({ userId: partner.id, householdId: own.id, categoryId: groceries, month: "2025-03", scope: "repeat" })).rejects.toMatchObject({ code: "readOnly" });
+    expect((await monthBudgets({ userId: partner.id, householdId: own.id, month: "2025-03" })).categories).toHaveLength(
+      1,
+    );
+    await expect(setBudget({ userId: partner.id, householdId: own.id, fields })).rejects.toMatchObject({
+      code: "readOnly",
+    });
+    await expect(
+      removeBudget({
+        userId: partner.id,
+        householdId: own.id,
+        categoryId: groceries,
+        month: "2025-03",
+        scope: "repeat",
+      }),
+    ).rejects.toMatchObject({ code: "readOnly" });
     const attempts = [
       () => monthBudgets({ userId: stranger.id, householdId: own.id, month: "2025-03" }),
       () => setBudget({ userId: stranger.id, householdId: own.id, fields }),
-      () => removeBudget({ userId: stranger.id, householdId: own.id, categoryId: groceries, month: "2025-03", scope: "repeat" }),
-      () => budgetReport({ userId: stranger.id, householdId: own.id, from: "2025-01", to: "2025-03", currentMonth: "2025-03" }),
+      () =>
+        removeBudget({
+          userId: stranger.id,
+          householdId: own.id,
+          categoryId: groceries,
+          month: "2025-03",
+          scope: "repeat",
+        }),
+      () =>
+        budgetReport({
+          userId: stranger.id,
+          householdId: own.id,
+          from: "2025-01",
+          to: "2025-03",
+          currentMonth: "2025-03",
+        }),
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toMatchObject({ code: "notFound" });
-    expect((await monthBudgets({ userId: partner.id, householdId: own.id, month: "2025-03" })).categories[0]?.limitMinor).toBe(10000);
+    expect(
+      (await monthBudgets({ userId: partner.id, householdId: own.id, month: "2025-03" })).categories[0]?.limitMinor,
+    ).toBe(10000);
   });
 
   it("a partner who edits may set and remove budgets", async () => {
@@ -216,7 +317,12 @@ describe("budgets", () => {
     const editor = await seedUser();
     await addPartner({ householdId: own.id, userId: editor.id, canEdit: true });
     const base = { userId: editor.id, householdId: own.id };
-    expect(await setBudget({ ...base, fields: { categoryId: groceries, month: "2025-03", limitMinor: 25000, scope: "repeat", rollover: false } })).toEqual({ ok: true });
+    expect(
+      await setBudget({
+        ...base,
+        fields: { categoryId: groceries, month: "2025-03", limitMinor: 25000, scope: "repeat", rollover: false },
+      }),
+    ).toEqual({ ok: true });
     expect((await monthBudgets({ ...base, month: "2025-04" })).categories).toHaveLength(1);
     await removeBudget({ ...base, categoryId: groceries, month: "2025-03", scope: "repeat" });
     expect((await monthBudgets({ ...base, month: "2025-04" })).categories).toEqual([]);
@@ -246,14 +352,26 @@ describe("budget forms", () => {
   const valid = { categoryId: groceries, month: "2025-03", amount: "1.234,50", scope: "repeat" };
 
   it("reads the amount in the reader's language, zero included, and the rollover checkbox", () => {
-    expect(parseBudgetForm({ ...valid, rollover: "on" }, "de")).toEqual({ ok: true, value: { categoryId: groceries, month: "2025-03", amount: 123450, scope: "repeat", rollover: true } });
-    expect(parseBudgetForm({ ...valid, amount: "0" }, "en")).toMatchObject({ ok: true, value: { amount: 0, rollover: false } });
-    expect(parseBudgetForm({ ...valid, amount: "-5" }, "en")).toEqual({ ok: false, fieldErrors: { amount: "budgets:errors.negative" } });
+    expect(parseBudgetForm({ ...valid, rollover: "on" }, "de")).toEqual({
+      ok: true,
+      value: { categoryId: groceries, month: "2025-03", amount: 123450, scope: "repeat", rollover: true },
+    });
+    expect(parseBudgetForm({ ...valid, amount: "0" }, "en")).toMatchObject({
+      ok: true,
+      value: { amount: 0, rollover: false },
+    });
+    expect(parseBudgetForm({ ...valid, amount: "-5" }, "en")).toEqual({
+      ok: false,
+      fieldErrors: { amount: "budgets:errors.negative" },
+    });
     expect(parseBudgetForm({ ...valid, scope: "forever", month: "2025-13", rollover: "yes" }, "de")).toEqual({
       ok: false,
       fieldErrors: { scope: "errors.form.invalid", month: "errors.form.invalid", rollover: "errors.form.invalid" },
     });
-    expect(parseRemoveBudgetForm({ categoryId: "../etc", month: "2025-03", scope: "month" })).toEqual({ ok: false, fieldErrors: { categoryId: "errors.category.invalid" } });
+    expect(parseRemoveBudgetForm({ categoryId: "../etc", month: "2025-03", scope: "month" })).toEqual({
+      ok: false,
+      fieldErrors: { categoryId: "errors.category.invalid" },
+    });
   });
 
   it("never accepts garbage as an amount, and whatever it accepts is whole non-negative minor units (property)", () => {
@@ -272,7 +390,10 @@ describe("budget forms", () => {
     );
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), fc.constantFrom(...languages), (minor, language) => {
-        expect(parseBudgetForm({ ...valid, amount: amountToInput(minor, language) }, language)).toMatchObject({ ok: true, value: { amount: minor } });
+        expect(parseBudgetForm({ ...valid, amount: amountToInput(minor, language) }, language)).toMatchObject({
+          ok: true,
+          value: { amount: minor },
+        });
       }),
     );
   });

@@ -25,7 +25,13 @@ const longestReport = 60;
 /** A household's budget rows up to the end of `to` (later rows cannot change it). One indexed range. */
 async function readBudgetRows({ householdId, to }: { householdId: string; to: MonthKey }): Promise<BudgetLimitEntry[]> {
   const rows = await db()
-    .select({ categoryId: budgetLimit.categoryId, month: budgetLimit.month, scope: budgetLimit.scope, limitMinor: budgetLimit.limitMinor, rollover: budgetLimit.rollover })
+    .select({
+      categoryId: budgetLimit.categoryId,
+      month: budgetLimit.month,
+      scope: budgetLimit.scope,
+      limitMinor: budgetLimit.limitMinor,
+      rollover: budgetLimit.rollover,
+    })
     .from(budgetLimit)
     .where(and(eq(budgetLimit.householdId, householdId), lt(budgetLimit.month, monthEnd(to))));
   return rows.map((row) => ({ ...row, month: monthOf(row.month), scope: row.scope as BudgetScope }));
@@ -55,7 +61,15 @@ async function readSpending({ householdId, from, to }: { householdId: string; fr
   return { rows, spent };
 }
 
-async function requireBudgetAccess({ userId, householdId, write = false }: { userId: string; householdId: string; write?: boolean }) {
+async function requireBudgetAccess({
+  userId,
+  householdId,
+  write = false,
+}: {
+  userId: string;
+  householdId: string;
+  write?: boolean;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId, write });
   if (!can(access.plan, "budgets.plan")) throw new HouseholdAccessError(write ? "readOnly" : "notFound");
   return access;
@@ -66,10 +80,21 @@ async function requireBudgetAccess({ userId, householdId, write = false }: { use
  * totals ("Left to spend"), and each expense category's average spending over the three months before (the hint
  * beside "Set a budget"). Three indexed queries (access, budget rows, month_total) whatever the history.
  */
-export async function monthBudgets({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }) {
+export async function monthBudgets({
+  userId,
+  householdId,
+  month,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+}) {
   await requireBudgetAccess({ userId, householdId });
   const firstAveraged = addMonths(month, -averageMonths);
-  const [rows, spending] = await Promise.all([readBudgetRows({ householdId, to: month }), readSpending({ householdId, from: firstAveraged, to: month })]);
+  const [rows, spending] = await Promise.all([
+    readBudgetRows({ householdId, to: month }),
+    readSpending({ householdId, from: firstAveraged, to: month }),
+  ]);
   const { categories, totals } = monthBudget(rows, month, spending.spent);
   const averages: Record<string, number> = {};
   for (const row of spending.rows) {
@@ -78,7 +103,8 @@ export async function monthBudgets({ userId, householdId, month }: { userId: str
     averages[row.categoryId] = (averages[row.categoryId] ?? 0) + row.totalMinor;
   }
   // Months without spending count as zero: the hint is what a month has cost lately.
-  for (const categoryId of Object.keys(averages)) averages[categoryId] = Math.round((averages[categoryId] ?? 0) / averageMonths);
+  for (const categoryId of Object.keys(averages))
+    averages[categoryId] = Math.round((averages[categoryId] ?? 0) / averageMonths);
   return { month, categories, totals, averages };
 }
 
@@ -86,7 +112,19 @@ export async function monthBudgets({ userId, householdId, month }: { userId: str
  * Budget against actual for every month of a range: per budgeted category its limit, spending and the difference.
  * The free plan sees the current month only, as every report.
  */
-export async function budgetReport({ userId, householdId, from, to, currentMonth }: { userId: string; householdId: string; from: MonthKey; to: MonthKey; currentMonth: MonthKey }) {
+export async function budgetReport({
+  userId,
+  householdId,
+  from,
+  to,
+  currentMonth,
+}: {
+  userId: string;
+  householdId: string;
+  from: MonthKey;
+  to: MonthKey;
+  currentMonth: MonthKey;
+}) {
   const access = await requireBudgetAccess({ userId, householdId });
   let start = from <= to ? from : to;
   let end = from <= to ? to : from;
@@ -95,15 +133,31 @@ export async function budgetReport({ userId, householdId, from, to, currentMonth
     start = currentMonth;
     end = currentMonth;
   }
-  const [rows, spending] = await Promise.all([readBudgetRows({ householdId, to: end }), readSpending({ householdId, from: start, to: end })]);
+  const [rows, spending] = await Promise.all([
+    readBudgetRows({ householdId, to: end }),
+    readSpending({ householdId, from: start, to: end }),
+  ]);
   const history = budgetHistory(rows, start, end, spending.spent);
   return monthRange(start, end)
     .map((month) => {
       const categories = history
         .filter((item) => item.month === month)
-        .map((item) => ({ categoryId: item.categoryId, limitMinor: item.limitMinor, spentMinor: item.spentMinor, differenceMinor: item.limitMinor - item.spentMinor }));
+        .map((item) => ({
+          categoryId: item.categoryId,
+          limitMinor: item.limitMinor,
+          spentMinor: item.spentMinor,
+          differenceMinor: item.limitMinor - item.spentMinor,
+        }));
       const totals = budgetTotals(history.filter((item) => item.month === month));
-      return { month, categories, totals: { limitMinor: totals.limitMinor, spentMinor: totals.spentMinor, differenceMinor: totals.limitMinor - totals.spentMinor } };
+      return {
+        month,
+        categories,
+        totals: {
+          limitMinor: totals.limitMinor,
+          spentMinor: totals.spentMinor,
+          differenceMinor: totals.limitMinor - totals.spentMinor,
+        },
+      };
     })
     .filter((month) => month.categories.length > 0);
 }
@@ -115,7 +169,9 @@ async function isBudgetableCategory(householdId: string, categoryId: string) {
     .from(category)
     .where(eq(category.id, categoryId))
     .limit(1);
-  return Boolean(row && row.kind === "expense" && !row.archived && (row.householdId === null || row.householdId === householdId));
+  return Boolean(
+    row && row.kind === "expense" && !row.archived && (row.householdId === null || row.householdId === householdId),
+  );
 }
 
 export interface BudgetFields {
@@ -136,9 +192,18 @@ const budgetKey = [budgetLimit.householdId, budgetLimit.categoryId, budgetLimit.
  * Sets a category's limit. "From this month on" replaces the month's one-off change and any later repeat rows (it
  * is the plan from now on; later one-month changes stay); "only this month" changes that month alone.
  */
-export async function setBudget({ userId, householdId, fields }: { userId: string; householdId: string; fields: BudgetFields }): Promise<BudgetWriteResult> {
+export async function setBudget({
+  userId,
+  householdId,
+  fields,
+}: {
+  userId: string;
+  householdId: string;
+  fields: BudgetFields;
+}): Promise<BudgetWriteResult> {
   await requireBudgetAccess({ userId, householdId, write: true });
-  if (!(await isBudgetableCategory(householdId, fields.categoryId))) return { ok: false, fieldErrors: { categoryId: "errors.category.invalid" } };
+  if (!(await isBudgetableCategory(householdId, fields.categoryId)))
+    return { ok: false, fieldErrors: { categoryId: "errors.category.invalid" } };
   const { categoryId, month, limitMinor, scope } = fields;
   const ofCategory = and(eq(budgetLimit.householdId, householdId), eq(budgetLimit.categoryId, categoryId));
   const rollover = scope === "repeat" && fields.rollover;
@@ -146,7 +211,12 @@ export async function setBudget({ userId, householdId, fields }: { userId: strin
     if (scope === "repeat") {
       await tx
         .delete(budgetLimit)
-        .where(and(ofCategory, sql`((${budgetLimit.scope} = 'repeat' and ${budgetLimit.month} > ${monthStart(month)}) or (${budgetLimit.scope} = 'month' and ${budgetLimit.month} = ${monthStart(month)}))`));
+        .where(
+          and(
+            ofCategory,
+            sql`((${budgetLimit.scope} = 'repeat' and ${budgetLimit.month} > ${monthStart(month)}) or (${budgetLimit.scope} = 'month' and ${budgetLimit.month} = ${monthStart(month)}))`,
+          ),
+        );
     }
     await tx
       .insert(budgetLimit)
@@ -160,12 +230,26 @@ export async function setBudget({ userId, householdId, fields }: { userId: strin
  * "Remove budget": from this month on (later changes go too; a budget running from before stops here), or only
  * this month's one-off change. Removing what is not there changes nothing.
  */
-export async function removeBudget({ userId, householdId, categoryId, month, scope }: { userId: string; householdId: string; categoryId: string; month: MonthKey; scope: BudgetScope }) {
+export async function removeBudget({
+  userId,
+  householdId,
+  categoryId,
+  month,
+  scope,
+}: {
+  userId: string;
+  householdId: string;
+  categoryId: string;
+  month: MonthKey;
+  scope: BudgetScope;
+}) {
   await requireBudgetAccess({ userId, householdId, write: true });
   const ofCategory = and(eq(budgetLimit.householdId, householdId), eq(budgetLimit.categoryId, categoryId));
   await db().transaction(async (tx) => {
     if (scope === "month") {
-      await tx.delete(budgetLimit).where(and(ofCategory, eq(budgetLimit.scope, "month"), eq(budgetLimit.month, monthStart(month))));
+      await tx
+        .delete(budgetLimit)
+        .where(and(ofCategory, eq(budgetLimit.scope, "month"), eq(budgetLimit.month, monthStart(month))));
       return;
     }
     await tx.delete(budgetLimit).where(and(ofCategory, gte(budgetLimit.month, monthStart(month))));
@@ -177,7 +261,17 @@ export async function removeBudget({ userId, householdId, categoryId, month, sco
       .limit(1);
     if (running && running.limitMinor !== null) {
       // Two removals at once both find the running budget; the stop is written once.
-      await tx.insert(budgetLimit).values({ householdId, categoryId, month: monthStart(month), scope: "repeat", limitMinor: null, rollover: false }).onConflictDoNothing();
+      await tx
+        .insert(budgetLimit)
+        .values({
+          householdId,
+          categoryId,
+          month: monthStart(month),
+          scope: "repeat",
+          limitMinor: null,
+          rollover: false,
+        })
+        .onConflictDoNothing();
     }
   });
   return { ok: true } as const;
@@ -188,7 +282,13 @@ export async function removeBudget({ userId, householdId, categoryId, month, sco
  * available tells the household, once per category and month. Call it after entries are added or changed (by hand,
  * by an import, by a recurring post). A household without budgets costs one small query.
  */
-export async function noticePassedBudgets({ householdId, months }: { householdId: string; months: readonly MonthKey[] }) {
+export async function noticePassedBudgets({
+  householdId,
+  months,
+}: {
+  householdId: string;
+  months: readonly MonthKey[];
+}) {
   if (months.length === 0) return;
   const sorted = [...new Set(months)].sort();
   const from = sorted[0] as MonthKey;
@@ -202,10 +302,14 @@ export async function noticePassedBudgets({ householdId, months }: { householdId
       await notifyHouseholdMembers({
         householdId,
         kind: "budgetPassed",
-        payload: { categoryId: item.categoryId, month, spentMinor: item.spentMinor, budgetMinor: item.limitMinor + item.carryMinor },
+        payload: {
+          categoryId: item.categoryId,
+          month,
+          spentMinor: item.spentMinor,
+          budgetMinor: item.limitMinor + item.carryMinor,
+        },
         dedupeKey: `budget-passed:${item.categoryId}:${month}`,
       });
     }
   }
 }
-

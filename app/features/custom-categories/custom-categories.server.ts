@@ -57,8 +57,18 @@ export async function listCustomCategories({ userId, householdId }: { userId: st
     .from(category)
     .where(eq(category.householdId, householdId))
     .orderBy(asc(category.archived), asc(category.kind), asc(category.sortOrder), asc(category.createdAt));
-  const categories: CustomCategoryView[] = rows.map((row) => ({ ...row, kind: row.kind as TransactionKind, name: row.name ?? "", entries: Number(row.entries) }));
-  return { access, categories, canEdit: access.canWrite && can(access.plan, "categories.custom"), premium: can(access.plan, "categories.custom") };
+  const categories: CustomCategoryView[] = rows.map((row) => ({
+    ...row,
+    kind: row.kind as TransactionKind,
+    name: row.name ?? "",
+    entries: Number(row.entries),
+  }));
+  return {
+    access,
+    categories,
+    canEdit: access.canWrite && can(access.plan, "categories.custom"),
+    premium: can(access.plan, "categories.custom"),
+  };
 }
 
 async function requireEditor(userId: string, householdId: string) {
@@ -96,13 +106,23 @@ export async function createCustomCategory({
   kind: TransactionKind;
   fields: CustomCategoryFields;
 }): Promise<CategoryResult> {
-  if (!(await requireEditor(userId, householdId))) return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
-  if (await nameTaken(householdId, kind, fields.name)) return { ok: false, fieldErrors: { name: "categories.errors.nameTaken" } };
+  if (!(await requireEditor(userId, householdId)))
+    return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
+  if (await nameTaken(householdId, kind, fields.name))
+    return { ok: false, fieldErrors: { name: "categories.errors.nameTaken" } };
   const [existing] = await db().select({ total: count() }).from(category).where(eq(category.householdId, householdId));
-  if ((existing?.total ?? 0) >= maxCustomCategories) return { ok: false, fieldErrors: { form: "categories.errors.tooMany" } };
+  if ((existing?.total ?? 0) >= maxCustomCategories)
+    return { ok: false, fieldErrors: { form: "categories.errors.tooMany" } };
   const [created] = await db()
     .insert(category)
-    .values({ householdId, kind, name: fields.name, color: fields.color, icon: fields.icon, sortOrder: 1000 + (existing?.total ?? 0) })
+    .values({
+      householdId,
+      kind,
+      name: fields.name,
+      color: fields.color,
+      icon: fields.icon,
+      sortOrder: 1000 + (existing?.total ?? 0),
+    })
     .returning({ id: category.id });
   if (!created) throw new Error("category insert returned nothing");
   return { ok: true, categoryId: created.id };
@@ -126,14 +146,18 @@ export async function updateCustomCategory({
   version: string | undefined;
   fields: CustomCategoryFields;
 }): Promise<CategoryResult | Conflict<CurrentCategory>> {
-  if (!(await requireEditor(userId, householdId))) return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
+  if (!(await requireEditor(userId, householdId)))
+    return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
   const existing = await findCustom(householdId, categoryId);
   if (!existing) return { ok: false, fieldErrors: { form: "categories.errors.notFound" } };
-  if (!existing.archived && (await nameTaken(householdId, existing.kind, fields.name, categoryId))) return { ok: false, fieldErrors: { name: "categories.errors.nameTaken" } };
+  if (!existing.archived && (await nameTaken(householdId, existing.kind, fields.name, categoryId)))
+    return { ok: false, fieldErrors: { name: "categories.errors.nameTaken" } };
   const saved = await db()
     .update(category)
     .set({ name: fields.name, color: fields.color, icon: fields.icon, updatedAt: nextVersion(category.updatedAt) })
-    .where(and(eq(category.id, categoryId), eq(category.householdId, householdId), atVersion(category.updatedAt, version)))
+    .where(
+      and(eq(category.id, categoryId), eq(category.householdId, householdId), atVersion(category.updatedAt, version)),
+    )
     .returning({ id: category.id });
   if (saved.length > 0) return { ok: true, categoryId };
   const [current] = await db()
@@ -158,10 +182,15 @@ export async function setCustomCategoryArchived({
   categoryId: string;
   archived: boolean;
 }): Promise<CategoryResult> {
-  if (!(await requireEditor(userId, householdId))) return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
+  if (!(await requireEditor(userId, householdId)))
+    return { ok: false, fieldErrors: { form: "categories.errors.premiumRequired" } };
   const existing = await findCustom(householdId, categoryId);
   if (!existing) return { ok: false, fieldErrors: { form: "categories.errors.notFound" } };
-  if (!archived && existing.archived && (await nameTaken(householdId, existing.kind, existing.name ?? "", categoryId))) {
+  if (
+    !archived &&
+    existing.archived &&
+    (await nameTaken(householdId, existing.kind, existing.name ?? "", categoryId))
+  ) {
     return { ok: false, fieldErrors: { form: "categories.errors.nameTakenRestore" } };
   }
   await db()

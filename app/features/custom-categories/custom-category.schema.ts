@@ -8,7 +8,9 @@ import { isUuid } from "~/lib/uuid";
 const name = z
   .string({ error: "categories.errors.nameRequired" })
   .transform(tidyCategoryName)
-  .pipe(z.string().min(1, "categories.errors.nameRequired").max(categoryNameMaxLength, "categories.errors.nameTooLong"));
+  .pipe(
+    z.string().min(1, "categories.errors.nameRequired").max(categoryNameMaxLength, "categories.errors.nameTooLong"),
+  );
 const color = z.string({ error: "categories.errors.color" }).refine(isCategoryColor, "categories.errors.color");
 const icon = z.string({ error: "categories.errors.icon" }).refine(isCategoryIcon, "categories.errors.icon");
 

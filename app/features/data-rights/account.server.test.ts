@@ -3,7 +3,14 @@ import { useTestDatabase } from "~/db/test-database";
 import { signInWithPassword } from "~/features/auth/account.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
-import { addPartner, seedBulkTransactions, seedGoal, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
+import {
+  addPartner,
+  seedBulkTransactions,
+  seedGoal,
+  seedHousehold,
+  seedTransactions,
+  seedUser,
+} from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
 import { createCustomCategory } from "~/features/custom-categories/custom-categories.server";
@@ -32,7 +39,11 @@ async function readJson(stream: ReadableStream<Uint8Array>): Promise<unknown> {
 
 /** Signs in through the real sign-in use case and returns the Cookie header a browser would send. */
 async function signIn(email: string): Promise<string> {
-  const result = await signInWithPassword({ request: new Request(`${origin}/auth`, { method: "POST" }), email, password });
+  const result = await signInWithPassword({
+    request: new Request(`${origin}/auth`, { method: "POST" }),
+    email,
+    password,
+  });
   if (!result.ok) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
   return result.headers
     .getSetCookie()
@@ -44,9 +55,25 @@ describe("download all my data", () => {
   it("is one valid JSON document with the profile, every owned household with its entries, goals, categories and members", async () => {
     const { owner, household } = await seedHousehold({ name: "Ada", password, householdName: "Home" });
     await seedPremium(household.id);
-    await seedTransactions({ householdId: household.id, entries: [{ kind: "expense", amountMinor: 1234, occurredOn: "2026-11-02", description: 'Quote " and \\ backslash' }] });
-    await seedGoal({ householdId: household.id, name: "Buffer", targetMinor: 100000, savedMinor: 2500, occurredOn: "2026-11-01" });
-    await createCustomCategory({ userId: owner.id, householdId: household.id, kind: "expense", fields: { name: "Pets", color: "#2f7d5b", icon: "shapes" } });
+    await seedTransactions({
+      householdId: household.id,
+      entries: [
+        { kind: "expense", amountMinor: 1234, occurredOn: "2026-11-02", description: 'Quote " and \\ backslash' },
+      ],
+    });
+    await seedGoal({
+      householdId: household.id,
+      name: "Buffer",
+      targetMinor: 100000,
+      savedMinor: 2500,
+      occurredOn: "2026-11-01",
+    });
+    await createCustomCategory({
+      userId: owner.id,
+      householdId: household.id,
+      kind: "expense",
+      fields: { name: "Pets", color: "#2f7d5b", icon: "shapes" },
+    });
     const partner = await seedUser({ name: "Bo" });
     await addPartner({ householdId: household.id, userId: partner.id });
     const other = await seedHousehold({ householdName: "Their budget" });
@@ -56,15 +83,31 @@ describe("download all my data", () => {
     const { fileName, stream } = await exportMyData({ userId: owner.id, now: new Date("2026-11-22T10:00:00Z") });
     expect(fileName).toBe("samen-data-2026-11-22.json");
     const data = (await readJson(stream)) as Record<string, unknown> & { households: Record<string, unknown>[] };
-    expect(data).toMatchObject({ format: "samen-data-export/1", user: { email: owner.email, name: "Ada" }, partnerIn: [{ name: "Their budget" }] });
+    expect(data).toMatchObject({
+      format: "samen-data-export/1",
+      user: { email: owner.email, name: "Ada" },
+      partnerIn: [{ name: "Their budget" }],
+    });
     expect(data.households).toHaveLength(1);
     expect(data.households[0]).toMatchObject({
       name: "Home",
       subscription: { plan: "premium" },
       members: expect.arrayContaining([expect.objectContaining({ name: "Bo", role: "partner" })]),
       customCategories: [expect.objectContaining({ name: "Pets" })],
-      goals: [expect.objectContaining({ name: "Buffer", savedMinor: 2500, contributions: [expect.objectContaining({ amountMinor: 2500 })] })],
-      transactions: [expect.objectContaining({ amountMinor: 1234, description: 'Quote " and \\ backslash', occurredOn: "2026-11-02" })],
+      goals: [
+        expect.objectContaining({
+          name: "Buffer",
+          savedMinor: 2500,
+          contributions: [expect.objectContaining({ amountMinor: 2500 })],
+        }),
+      ],
+      transactions: [
+        expect.objectContaining({
+          amountMinor: 1234,
+          description: 'Quote " and \\ backslash',
+          occurredOn: "2026-11-02",
+        }),
+      ],
     });
     // Of another person's budget only my membership is listed: none of its contents, nor its owner.
     expect(data.households.map((item) => item.id)).toEqual([household.id]);
@@ -74,11 +117,15 @@ describe("download all my data", () => {
   it("streams thousands of entries across batches and still parses, also for a user with no entries", async () => {
     const { owner, household } = await seedHousehold();
     await seedBulkTransactions({ householdId: household.id, count: 2345, from: "2025-01", to: "2025-12" });
-    const data = (await readJson((await exportMyData({ userId: owner.id })).stream)) as { households: { transactions: unknown[] }[] };
+    const data = (await readJson((await exportMyData({ userId: owner.id })).stream)) as {
+      households: { transactions: unknown[] }[];
+    };
     expect(data.households[0]?.transactions).toHaveLength(2345);
 
     const empty = await seedHousehold();
-    const nothing = (await readJson((await exportMyData({ userId: empty.owner.id })).stream)) as { households: { transactions: unknown[] }[] };
+    const nothing = (await readJson((await exportMyData({ userId: empty.owner.id })).stream)) as {
+      households: { transactions: unknown[] }[];
+    };
     expect(nothing.households[0]?.transactions).toEqual([]);
   });
 });
@@ -89,7 +136,13 @@ describe("export my data in a household of two", () => {
     await seedPremium(household.id);
     const partner = await seedUser({ name: "Pieter" });
     await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
-    await seedTransactions({ householdId: household.id, userId: owner.id, entries: [{ kind: "expense", amountMinor: 100_00, occurredOn: "2026-03-05", description: "Weekly shop", shared: true }] });
+    await seedTransactions({
+      householdId: household.id,
+      userId: owner.id,
+      entries: [
+        { kind: "expense", amountMinor: 100_00, occurredOn: "2026-03-05", description: "Weekly shop", shared: true },
+      ],
+    });
     await seedTransactions({
       householdId: household.id,
       userId: partner.id,
@@ -99,18 +152,33 @@ describe("export my data in a household of two", () => {
       ],
     });
     await choosePersonalPrivacy({ householdId: household.id, userId: partner.id, personalInDetail: false });
-    expect(await markMonthSettled({ userId: owner.id, householdId: household.id, month: "2026-03" })).toMatchObject({ ok: true });
+    expect(await markMonthSettled({ userId: owner.id, householdId: household.id, month: "2026-03" })).toMatchObject({
+      ok: true,
+    });
 
     const text = await new Response((await exportMyData({ userId: owner.id })).stream).text();
     expect(text).not.toContain("Secret gift");
-    const data = JSON.parse(text) as { households: { transactions: Record<string, unknown>[]; settlements: Record<string, unknown>[] }[] };
+    const data = JSON.parse(text) as {
+      households: { transactions: Record<string, unknown>[]; settlements: Record<string, unknown>[] }[];
+    };
     const home = data.households[0];
-    expect(home?.transactions.map((entry) => [entry.description, entry.shared, entry.memberUserId, entry.memberName])).toEqual([
+    expect(
+      home?.transactions.map((entry) => [entry.description, entry.shared, entry.memberUserId, entry.memberName]),
+    ).toEqual([
       ["Weekly shop", true, owner.id, "Sanne"],
       ["Dinner out", true, partner.id, "Pieter"],
     ]);
     expect(home?.settlements).toEqual([
-      expect.objectContaining({ month: "2026-03", fromUserId: partner.id, fromName: "Pieter", toUserId: owner.id, toName: "Sanne", amountMinor: 40_00, currency: "EUR", shareMethod: "equal" }),
+      expect.objectContaining({
+        month: "2026-03",
+        fromUserId: partner.id,
+        fromName: "Pieter",
+        toUserId: owner.id,
+        toName: "Sanne",
+        amountMinor: 40_00,
+        currency: "EUR",
+        shareMethod: "equal",
+      }),
     ]);
   });
 });
@@ -119,17 +187,39 @@ describe("delete my account", () => {
   it("needs the right password; a wrong one changes nothing and attempts are limited", async () => {
     const { owner } = await seedHousehold({ password });
     expect(await deleteAccount({ userId: owner.id, password: "" })).toEqual({ ok: false, error: "passwordRequired" });
-    expect(await deleteAccount({ userId: owner.id, password: "not it at all" })).toEqual({ ok: false, error: "wrongPassword" });
+    expect(await deleteAccount({ userId: owner.id, password: "not it at all" })).toEqual({
+      ok: false,
+      error: "wrongPassword",
+    });
     expect(await countUserTraces({ userId: owner.id, email: owner.email })).toBeGreaterThan(0);
     for (let attempt = 0; attempt < 4; attempt++) await deleteAccount({ userId: owner.id, password: "still wrong" });
-    expect(await deleteAccount({ userId: owner.id, password })).toEqual({ ok: false, error: "tooManyAttempts", retryAfterSeconds: expect.any(Number) });
+    expect(await deleteAccount({ userId: owner.id, password })).toEqual({
+      ok: false,
+      error: "tooManyAttempts",
+      retryAfterSeconds: expect.any(Number),
+    });
   });
 
   it("ends every session, deletes owned households and everything in them, leaves joined ones, and mails a confirmation", async () => {
-    const { owner, household } = await seedHousehold({ email: "leaving@example.com", name: "Lea", password, locale: "fr" });
+    const { owner, household } = await seedHousehold({
+      email: "leaving@example.com",
+      name: "Lea",
+      password,
+      locale: "fr",
+    });
     await seedPremium(household.id);
-    await seedTransactions({ householdId: household.id, userId: owner.id, entries: [{ kind: "income", amountMinor: 5000, occurredOn: "2026-11-01" }] });
-    await seedGoal({ householdId: household.id, name: "Trip", targetMinor: 9000, savedMinor: 100, occurredOn: "2026-11-01" });
+    await seedTransactions({
+      householdId: household.id,
+      userId: owner.id,
+      entries: [{ kind: "income", amountMinor: 5000, occurredOn: "2026-11-01" }],
+    });
+    await seedGoal({
+      householdId: household.id,
+      name: "Trip",
+      targetMinor: 9000,
+      savedMinor: 100,
+      occurredOn: "2026-11-01",
+    });
     await invitePartner({ userId: owner.id, householdId: household.id, email: "friend@example.com", language: "en" });
     const partner = await seedUser();
     await addPartner({ householdId: household.id, userId: partner.id });
@@ -139,20 +229,33 @@ describe("delete my account", () => {
     await addPartner({ householdId: friend.household.id, userId: owner.id });
     const third = await seedHousehold();
     await seedPremium(third.household.id);
-    await invitePartner({ userId: third.owner.id, householdId: third.household.id, email: "leaving@example.com", language: "en" });
+    await invitePartner({
+      userId: third.owner.id,
+      householdId: third.household.id,
+      email: "leaving@example.com",
+      language: "en",
+    });
 
     const cookies = [await signIn(owner.email), await signIn(owner.email)];
-    for (const cookie of cookies) expect(await getOptionalUser(new Request(`${origin}/app`, { headers: { cookie } }))).toMatchObject({ id: owner.id });
+    for (const cookie of cookies)
+      expect(await getOptionalUser(new Request(`${origin}/app`, { headers: { cookie } }))).toMatchObject({
+        id: owner.id,
+      });
 
     expect(await deleteAccount({ userId: owner.id, password })).toEqual({ ok: true, email: owner.email });
 
-    for (const cookie of cookies) expect(await getOptionalUser(new Request(`${origin}/app`, { headers: { cookie } }))).toBeNull();
+    for (const cookie of cookies)
+      expect(await getOptionalUser(new Request(`${origin}/app`, { headers: { cookie } }))).toBeNull();
     expect(await countUserTraces({ userId: owner.id, email: owner.email })).toBe(0);
     // The partner of the deleted household loses it; the friend's budget is untouched.
     expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
-    await expect(requireHouseholdAccess({ userId: friend.owner.id, householdId: friend.household.id })).resolves.toMatchObject({ role: "owner" });
+    await expect(
+      requireHouseholdAccess({ userId: friend.owner.id, householdId: friend.household.id }),
+    ).resolves.toMatchObject({ role: "owner" });
 
-    const mail = memoryOutboxFor(owner.email).filter((entry) => entry.kind === "account-deleted").at(-1);
+    const mail = memoryOutboxFor(owner.email)
+      .filter((entry) => entry.kind === "account-deleted")
+      .at(-1);
     expect(mail?.html).toContain('lang="fr"');
   });
 });
@@ -165,31 +268,96 @@ describe("export my data: rules, recurring series, budgets and import drafts", (
     await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
     const groceries = builtInCategory("groceries").id;
     const accountId = await everydayAccountId(household.id);
-    await db().insert(rule).values({ householdId: household.id, position: 1, ...learnedRule({ counterparty: "Albert Heijn", categoryId: groceries }), origin: "learned", createdBy: owner.id });
-    const series = { householdId: household.id, kind: "expense", currency: "EUR", categoryId: groceries, accountId, frequency: "monthly", dayOfMonth: 1, startsOn: "2026-01-01" };
-    await db().insert(recurring).values([
-      { ...series, amountMinor: 950_00, description: "Rent", createdBy: owner.id },
-      { ...series, amountMinor: 60_00, description: "Therapist", createdBy: partner.id },
-    ]);
-    await db().insert(budgetLimit).values({ householdId: household.id, categoryId: groceries, month: "2026-03-01", scope: "repeat", limitMinor: 400_00, rollover: true });
+    await db()
+      .insert(rule)
+      .values({
+        householdId: household.id,
+        position: 1,
+        ...learnedRule({ counterparty: "Albert Heijn", categoryId: groceries }),
+        origin: "learned",
+        createdBy: owner.id,
+      });
+    const series = {
+      householdId: household.id,
+      kind: "expense",
+      currency: "EUR",
+      categoryId: groceries,
+      accountId,
+      frequency: "monthly",
+      dayOfMonth: 1,
+      startsOn: "2026-01-01",
+    };
+    await db()
+      .insert(recurring)
+      .values([
+        { ...series, amountMinor: 950_00, description: "Rent", createdBy: owner.id },
+        { ...series, amountMinor: 60_00, description: "Therapist", createdBy: partner.id },
+      ]);
+    await db().insert(budgetLimit).values({
+      householdId: household.id,
+      categoryId: groceries,
+      month: "2026-03-01",
+      scope: "repeat",
+      limitMinor: 400_00,
+      rollover: true,
+    });
     const bytes = new TextEncoder().encode("Datum;Bedrag\n01-03-2026;-3,20\n");
-    expect((await createImportDraft({ userId: owner.id, householdId: household.id, accountId, fileName: "maart.csv", bytes })).ok).toBe(true);
-    expect((await createImportDraft({ userId: partner.id, householdId: household.id, accountId, fileName: "pieter.csv", bytes })).ok).toBe(true);
+    expect(
+      (
+        await createImportDraft({
+          userId: owner.id,
+          householdId: household.id,
+          accountId,
+          fileName: "maart.csv",
+          bytes,
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      (
+        await createImportDraft({
+          userId: partner.id,
+          householdId: household.id,
+          accountId,
+          fileName: "pieter.csv",
+          bytes,
+        })
+      ).ok,
+    ).toBe(true);
     await choosePersonalPrivacy({ householdId: household.id, userId: partner.id, personalInDetail: false });
 
     const text = await new Response((await exportMyData({ userId: owner.id })).stream).text();
     const data = JSON.parse(text) as { importDrafts: Record<string, unknown>[]; households: Record<string, unknown>[] };
     expect(data.households[0]).toMatchObject({
-      rules: [expect.objectContaining({ position: 1, origin: "learned", actions: expect.objectContaining({ categoryId: groceries }) })],
-      recurring: [expect.objectContaining({ description: "Rent", amountMinor: 950_00, frequency: "monthly", startsOn: "2026-01-01" })],
+      rules: [
+        expect.objectContaining({
+          position: 1,
+          origin: "learned",
+          actions: expect.objectContaining({ categoryId: groceries }),
+        }),
+      ],
+      recurring: [
+        expect.objectContaining({
+          description: "Rent",
+          amountMinor: 950_00,
+          frequency: "monthly",
+          startsOn: "2026-01-01",
+        }),
+      ],
       budgets: [{ categoryId: groceries, month: "2026-03-01", scope: "repeat", limitMinor: 400_00, rollover: true }],
     });
-    expect(data.importDrafts).toEqual([{ householdId: household.id, fileName: "maart.csv", bytes: bytes.byteLength, createdAt: expect.any(String) }]);
+    expect(data.importDrafts).toEqual([
+      { householdId: household.id, fileName: "maart.csv", bytes: bytes.byteLength, createdAt: expect.any(String) },
+    ]);
     // A partner's hidden personal series and their bank file are theirs, not the owner's.
     expect(text).not.toContain("Therapist");
     expect(text).not.toContain("pieter.csv");
 
-    const partners = JSON.parse(await new Response((await exportMyData({ userId: partner.id })).stream).text()) as { importDrafts: Record<string, unknown>[] };
-    expect(partners.importDrafts).toEqual([expect.objectContaining({ householdId: household.id, fileName: "pieter.csv" })]);
+    const partners = JSON.parse(await new Response((await exportMyData({ userId: partner.id })).stream).text()) as {
+      importDrafts: Record<string, unknown>[];
+    };
+    expect(partners.importDrafts).toEqual([
+      expect.objectContaining({ householdId: household.id, fileName: "pieter.csv" }),
+    ]);
   });
 });

@@ -44,7 +44,11 @@ export async function deleteAccount({
   password: string;
 }): Promise<{ ok: true; email: string } | { ok: false; error: DeleteAccountError; retryAfterSeconds?: number }> {
   if (!password) return { ok: false, error: "passwordRequired" };
-  const [person] = await db().select({ id: user.id, email: user.email, locale: user.locale }).from(user).where(eq(user.id, userId)).limit(1);
+  const [person] = await db()
+    .select({ id: user.id, email: user.email, locale: user.locale })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
   if (!person) return { ok: false, error: "wrongPassword" };
 
   const attempt = await consumeRateLimit(`delete-account:user:${userId}`, attemptRule);
@@ -54,14 +58,19 @@ export async function deleteAccount({
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
     .limit(1);
-  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) return { ok: false, error: "wrongPassword" };
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password })))
+    return { ok: false, error: "wrongPassword" };
 
   const owned = await db()
     .select({ id: household.id, subscription })
     .from(household)
     .leftJoin(subscription, eq(subscription.householdId, household.id))
     .where(eq(household.ownerUserId, userId));
-  const paid = owned.flatMap((row) => (row.subscription?.providerSubscriptionId && effectivePlan(row.subscription) === "premium" ? [row.subscription.providerSubscriptionId] : []));
+  const paid = owned.flatMap((row) =>
+    row.subscription?.providerSubscriptionId && effectivePlan(row.subscription) === "premium"
+      ? [row.subscription.providerSubscriptionId]
+      : [],
+  );
   if (paid.length) {
     if (billingMode() !== "stripe") return { ok: false, error: "billingFailed" };
     try {
@@ -71,13 +80,19 @@ export async function deleteAccount({
       return { ok: false, error: "billingFailed" };
     }
   }
-  const providerIds = owned.flatMap((row) => [row.subscription?.providerSubscriptionId, row.subscription?.providerCustomerId]).filter((id): id is string => Boolean(id));
+  const providerIds = owned
+    .flatMap((row) => [row.subscription?.providerSubscriptionId, row.subscription?.providerCustomerId])
+    .filter((id): id is string => Boolean(id));
   const email = person.email.toLowerCase();
 
   await db().transaction(async (tx) => {
     await tx.delete(invitation).where(eq(invitation.email, email));
     await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, email)));
-    await tx.delete(rateLimit).where(or(like(rateLimit.key, `%${emailKey("", email).split(":").at(-1)}%`), like(rateLimit.key, `%:user:${userId}`)));
+    await tx
+      .delete(rateLimit)
+      .where(
+        or(like(rateLimit.key, `%${emailKey("", email).split(":").at(-1)}%`), like(rateLimit.key, `%:user:${userId}`)),
+      );
     if (providerIds.length) await tx.delete(billingEvent).where(inArray(billingEvent.objectId, providerIds));
     // Their bank files waiting in households they joined (their own households' drafts go with the households).
     await deleteMemberDrafts(tx, null, userId);

@@ -48,7 +48,13 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * upload, what it holds becomes entries (exported above) once imported, and up to 25 MB of base64 would swell a
  * document that is streamed to stay small in memory.
  */
-export async function exportMyData({ userId, now = new Date() }: { userId: string; now?: Date }): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
+export async function exportMyData({
+  userId,
+  now = new Date(),
+}: {
+  userId: string;
+  now?: Date;
+}): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
   const [person] = await db()
     .select({
       id: user.id,
@@ -67,7 +73,12 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
 
   const [sessions, owned, joined, notifications, drafts] = await Promise.all([
     db()
-      .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
       .from(session)
       .where(eq(session.userId, userId))
       .orderBy(asc(session.createdAt)),
@@ -78,7 +89,12 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
       .innerJoin(household, eq(household.id, householdMember.householdId))
       .where(and(eq(householdMember.userId, userId), eq(householdMember.role, "partner"))),
     db()
-      .select({ kind: notification.kind, payload: notification.payload, createdAt: notification.createdAt, readAt: notification.readAt })
+      .select({
+        kind: notification.kind,
+        payload: notification.payload,
+        createdAt: notification.createdAt,
+        readAt: notification.readAt,
+      })
       .from(notification)
       .where(eq(notification.userId, userId))
       .orderBy(asc(notification.createdAt)),
@@ -92,7 +108,11 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
       user: { ...person, createdAt: iso(person?.createdAt), updatedAt: iso(person?.updatedAt) },
       sessions: sessions.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
       partnerIn: joined.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
-      notifications: notifications.map((item) => ({ ...item, createdAt: iso(item.createdAt), readAt: iso(item.readAt) })),
+      notifications: notifications.map((item) => ({
+        ...item,
+        createdAt: iso(item.createdAt),
+        readAt: iso(item.readAt),
+      })),
       importDrafts: drafts.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
     };
     // The document is written by hand around JSON.stringify'd parts so the entries can stream in between.
@@ -126,7 +146,9 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
             and(
               eq(transaction.householdId, home.id),
               visibleEntries(access),
-              cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined,
+              cursor
+                ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)`
+                : undefined,
             ),
           )
           .orderBy(asc(transaction.occurredOn), asc(transaction.id))
@@ -165,20 +187,56 @@ export async function exportMyData({ userId, now = new Date() }: { userId: strin
 }
 
 /** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
-async function describeHousehold(home: typeof household.$inferSelect, userId: string, access: HouseholdAccess): Promise<string> {
-  const [subscriptionRows, members, invitations, categories, goals, accounts, transfers, imports, settlements, rules, series, budgets] = await Promise.all([
+async function describeHousehold(
+  home: typeof household.$inferSelect,
+  userId: string,
+  access: HouseholdAccess,
+): Promise<string> {
+  const [
+    subscriptionRows,
+    members,
+    invitations,
+    categories,
+    goals,
+    accounts,
+    transfers,
+    imports,
+    settlements,
+    rules,
+    series,
+    budgets,
+  ] = await Promise.all([
     db().select().from(subscription).where(eq(subscription.householdId, home.id)),
     db()
-      .select({ userId: householdMember.userId, name: user.name, email: user.email, role: householdMember.role, joinedAt: householdMember.createdAt })
+      .select({
+        userId: householdMember.userId,
+        name: user.name,
+        email: user.email,
+        role: householdMember.role,
+        joinedAt: householdMember.createdAt,
+      })
       .from(householdMember)
       .innerJoin(user, eq(user.id, householdMember.userId))
       .where(eq(householdMember.householdId, home.id)),
     db()
-      .select({ email: invitation.email, status: invitation.status, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt })
+      .select({
+        email: invitation.email,
+        status: invitation.status,
+        createdAt: invitation.createdAt,
+        expiresAt: invitation.expiresAt,
+      })
       .from(invitation)
       .where(eq(invitation.householdId, home.id)),
     db()
-      .select({ id: category.id, kind: category.kind, name: category.name, color: category.color, icon: category.icon, archived: category.archived, createdAt: category.createdAt })
+      .select({
+        id: category.id,
+        kind: category.kind,
+        name: category.name,
+        color: category.color,
+        icon: category.icon,
+        archived: category.archived,
+        createdAt: category.createdAt,
+      })
       .from(category)
       .where(eq(category.householdId, home.id)),
     db().select().from(goal).where(eq(goal.householdId, home.id)).orderBy(asc(goal.createdAt)),
@@ -230,7 +288,15 @@ async function describeHousehold(home: typeof household.$inferSelect, userId: st
       .orderBy(asc(importBatch.createdAt)),
     listSettlements({ userId, householdId: home.id }),
     db()
-      .select({ id: rule.id, position: rule.position, conditions: rule.conditions, actions: rule.actions, origin: rule.origin, createdBy: rule.createdBy, createdAt: rule.createdAt })
+      .select({
+        id: rule.id,
+        position: rule.position,
+        conditions: rule.conditions,
+        actions: rule.actions,
+        origin: rule.origin,
+        createdBy: rule.createdBy,
+        createdAt: rule.createdAt,
+      })
       .from(rule)
       .where(eq(rule.householdId, home.id))
       .orderBy(asc(rule.position)),
@@ -258,16 +324,32 @@ async function describeHousehold(home: typeof household.$inferSelect, userId: st
       .where(and(eq(recurring.householdId, home.id), visibleSeries(access)))
       .orderBy(asc(recurring.createdAt)),
     db()
-      .select({ categoryId: budgetLimit.categoryId, month: budgetLimit.month, scope: budgetLimit.scope, limitMinor: budgetLimit.limitMinor, rollover: budgetLimit.rollover })
+      .select({
+        categoryId: budgetLimit.categoryId,
+        month: budgetLimit.month,
+        scope: budgetLimit.scope,
+        limitMinor: budgetLimit.limitMinor,
+        rollover: budgetLimit.rollover,
+      })
       .from(budgetLimit)
       .where(eq(budgetLimit.householdId, home.id))
       .orderBy(asc(budgetLimit.month), asc(budgetLimit.categoryId)),
   ]);
   const contributions = goals.length
     ? await db()
-        .select({ goalId: goalContribution.goalId, amountMinor: goalContribution.amountMinor, occurredOn: goalContribution.occurredOn, createdAt: goalContribution.createdAt })
+        .select({
+          goalId: goalContribution.goalId,
+          amountMinor: goalContribution.amountMinor,
+          occurredOn: goalContribution.occurredOn,
+          createdAt: goalContribution.createdAt,
+        })
         .from(goalContribution)
-        .where(inArray(goalContribution.goalId, goals.map((item) => item.id)))
+        .where(
+          inArray(
+            goalContribution.goalId,
+            goals.map((item) => item.id),
+          ),
+        )
         .orderBy(asc(goalContribution.occurredOn), asc(goalContribution.createdAt))
     : [];
   const plan = subscriptionRows[0];
@@ -279,9 +361,20 @@ async function describeHousehold(home: typeof household.$inferSelect, userId: st
     shareMethod: home.shareMethod,
     sharedAlertMinor: home.sharedAlertMinor,
     createdAt: iso(home.createdAt),
-    subscription: plan ? { plan: plan.plan, status: plan.status, currentPeriodEnd: iso(plan.currentPeriodEnd), cancelAtPeriodEnd: plan.cancelAtPeriodEnd } : { plan: "free" },
+    subscription: plan
+      ? {
+          plan: plan.plan,
+          status: plan.status,
+          currentPeriodEnd: iso(plan.currentPeriodEnd),
+          cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+        }
+      : { plan: "free" },
     members: members.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
-    invitations: invitations.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
+    invitations: invitations.map((item) => ({
+      ...item,
+      createdAt: iso(item.createdAt),
+      expiresAt: iso(item.expiresAt),
+    })),
     customCategories: categories.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
     accounts: accounts.map((item) => ({ ...item, archivedAt: iso(item.archivedAt), createdAt: iso(item.createdAt) })),
     transfers: transfers.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
@@ -302,7 +395,9 @@ async function describeHousehold(home: typeof household.$inferSelect, userId: st
       archived: item.archivedAt !== null,
       reachedAt: iso(item.reachedAt),
       createdAt: iso(item.createdAt),
-      contributions: contributions.filter((entry) => entry.goalId === item.id).map(({ goalId: _goalId, ...entry }) => ({ ...entry, createdAt: iso(entry.createdAt) })),
+      contributions: contributions
+        .filter((entry) => entry.goalId === item.id)
+        .map(({ goalId: _goalId, ...entry }) => ({ ...entry, createdAt: iso(entry.createdAt) })),
     })),
   };
   return JSON.stringify(body, null, 2).replace(/\n/g, "\n    ");

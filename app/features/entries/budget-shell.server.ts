@@ -26,7 +26,11 @@ async function entrySharing({ userId, householdId }: { userId: string; household
 
 /** What budget adds to every /app page: the household's categories (labels, pickers), the header's notifications, and who shares it. */
 export async function getBudgetShell({ userId, householdId }: { userId: string; householdId: string }) {
-  const [categories, notifications, sharing] = await Promise.all([listCategories({ householdId }), listNotifications({ userId }), entrySharing({ userId, householdId })]);
+  const [categories, notifications, sharing] = await Promise.all([
+    listCategories({ householdId }),
+    listNotifications({ userId }),
+    entrySharing({ userId, householdId }),
+  ]);
   return { categories, notifications, sharing };
 }
 

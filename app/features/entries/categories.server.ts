@@ -22,11 +22,21 @@ export async function listCategories({ householdId }: { householdId: string }): 
 }
 
 /** Whether a category may be used for an entry of this kind in this household. */
-export async function isUsableCategory({ householdId, categoryId, kind }: { householdId: string; categoryId: string; kind: TransactionKind }) {
+export async function isUsableCategory({
+  householdId,
+  categoryId,
+  kind,
+}: {
+  householdId: string;
+  categoryId: string;
+  kind: TransactionKind;
+}) {
   const [row] = await db()
     .select({ householdId: category.householdId, kind: category.kind, archived: category.archived })
     .from(category)
     .where(eq(category.id, categoryId))
     .limit(1);
-  return Boolean(row && row.kind === kind && !row.archived && (row.householdId === null || row.householdId === householdId));
+  return Boolean(
+    row && row.kind === kind && !row.archived && (row.householdId === null || row.householdId === householdId),
+  );
 }

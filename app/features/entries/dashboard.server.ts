@@ -31,11 +31,30 @@ export interface ChartPoint {
 }
 
 /** Rows of month_total between two months (half-open), for one household: the source of cards, charts and reports. */
-export async function readMonthTotals({ householdId, from, to }: { householdId: string; from: MonthKey; to: MonthKey }) {
+export async function readMonthTotals({
+  householdId,
+  from,
+  to,
+}: {
+  householdId: string;
+  from: MonthKey;
+  to: MonthKey;
+}) {
   const rows = await db()
-    .select({ month: monthTotal.month, kind: monthTotal.kind, categoryId: monthTotal.categoryId, totalMinor: monthTotal.totalMinor })
+    .select({
+      month: monthTotal.month,
+      kind: monthTotal.kind,
+      categoryId: monthTotal.categoryId,
+      totalMinor: monthTotal.totalMinor,
+    })
     .from(monthTotal)
-    .where(and(eq(monthTotal.householdId, householdId), gte(monthTotal.month, monthStart(from)), lt(monthTotal.month, monthStart(to))));
+    .where(
+      and(
+        eq(monthTotal.householdId, householdId),
+        gte(monthTotal.month, monthStart(from)),
+        lt(monthTotal.month, monthStart(to)),
+      ),
+    );
   return rows.map((row) => ({ ...row, month: monthOf(row.month), kind: row.kind as TransactionKind }));
 }
 
@@ -46,7 +65,17 @@ export type MonthTotalRow = Awaited<ReturnType<typeof readMonthTotals>>[number];
  * entries themselves in one range scan of transaction_household_date_idx. Totals per category stay whole, a member's
  * hidden personal expenses included (design: money-in.md, "Two people").
  */
-async function readMemberMonthTotals({ householdId, memberUserId, from, to }: { householdId: string; memberUserId: string; from: MonthKey; to: MonthKey }): Promise<MonthTotalRow[]> {
+async function readMemberMonthTotals({
+  householdId,
+  memberUserId,
+  from,
+  to,
+}: {
+  householdId: string;
+  memberUserId: string;
+  from: MonthKey;
+  to: MonthKey;
+}): Promise<MonthTotalRow[]> {
   const rows = await db()
     .select({
       month: sql<string>`to_char(date_trunc('month', ${transaction.occurredOn}::timestamp), 'YYYY-MM-DD')`,
@@ -55,9 +84,21 @@ async function readMemberMonthTotals({ householdId, memberUserId, from, to }: { 
       totalMinor: sql<string>`sum(${transaction.amountMinor})`,
     })
     .from(transaction)
-    .where(and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(from)), lt(transaction.occurredOn, monthStart(to)), eq(entryMember, memberUserId)))
+    .where(
+      and(
+        eq(transaction.householdId, householdId),
+        gte(transaction.occurredOn, monthStart(from)),
+        lt(transaction.occurredOn, monthStart(to)),
+        eq(entryMember, memberUserId),
+      ),
+    )
     .groupBy(sql`1`, transaction.kind, transaction.categoryId);
-  return rows.map((row) => ({ month: monthOf(row.month), kind: row.kind as TransactionKind, categoryId: row.categoryId, totalMinor: Number(row.totalMinor) }));
+  return rows.map((row) => ({
+    month: monthOf(row.month),
+    kind: row.kind as TransactionKind,
+    categoryId: row.categoryId,
+    totalMinor: Number(row.totalMinor),
+  }));
 }
 
 /**
@@ -79,7 +120,11 @@ async function readDayTotals({
   memberUserId: string | null;
 }): Promise<MonthTotalRow[]> {
   const rows = await db()
-    .select({ kind: transaction.kind, categoryId: transaction.categoryId, totalMinor: sql<string>`sum(${transaction.amountMinor})` })
+    .select({
+      kind: transaction.kind,
+      categoryId: transaction.categoryId,
+      totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+    })
     .from(transaction)
     .where(
       and(
@@ -90,7 +135,12 @@ async function readDayTotals({
       ),
     )
     .groupBy(transaction.kind, transaction.categoryId);
-  return rows.map((row) => ({ month, kind: row.kind as TransactionKind, categoryId: row.categoryId, totalMinor: Number(row.totalMinor) }));
+  return rows.map((row) => ({
+    month,
+    kind: row.kind as TransactionKind,
+    categoryId: row.categoryId,
+    totalMinor: Number(row.totalMinor),
+  }));
 }
 
 function sumBy(rows: MonthTotalRow[], match: (row: MonthTotalRow) => boolean): number {
@@ -99,8 +149,15 @@ function sumBy(rows: MonthTotalRow[], match: (row: MonthTotalRow) => boolean): n
   return total;
 }
 
-function fillBuckets(buckets: Bucket[], sums: Map<string, { incomeMinor: number; expenseMinor: number }>): ChartPoint[] {
-  return buckets.map((bucket) => ({ key: bucket.key, start: bucket.start, ...(sums.get(bucket.key) ?? { incomeMinor: 0, expenseMinor: 0 }) }));
+function fillBuckets(
+  buckets: Bucket[],
+  sums: Map<string, { incomeMinor: number; expenseMinor: number }>,
+): ChartPoint[] {
+  return buckets.map((bucket) => ({
+    key: bucket.key,
+    start: bucket.start,
+    ...(sums.get(bucket.key) ?? { incomeMinor: 0, expenseMinor: 0 }),
+  }));
 }
 
 /**
@@ -153,7 +210,9 @@ export async function incomeExpenseSeries({
     return fillBuckets(buckets, sums);
   }
   const range = { householdId, from: monthOf(first.start), to: monthOf(last.end) };
-  const rows = monthRows ?? (await (memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId })));
+  const rows =
+    monthRows ??
+    (await (memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId })));
   for (const row of rows) {
     if (row.month < monthOf(first.start) || row.month >= monthOf(last.end)) continue;
     add(period === "monthly" ? row.month : row.month.slice(0, 4), row.kind, row.totalMinor);
@@ -170,7 +229,11 @@ export interface CategorySpending {
 }
 
 /** Expenses of a period by category, biggest first, with the change against the comparison period. */
-export function spendingByCategory(rows: MonthTotalRow[], inPeriod: (month: MonthKey) => boolean, inPrevious: (month: MonthKey) => boolean): CategorySpending[] {
+export function spendingByCategory(
+  rows: MonthTotalRow[],
+  inPeriod: (month: MonthKey) => boolean,
+  inPrevious: (month: MonthKey) => boolean,
+): CategorySpending[] {
   const current = new Map<string, number>();
   const previous = new Map<string, number>();
   for (const row of rows) {
@@ -183,7 +246,13 @@ export function spendingByCategory(rows: MonthTotalRow[], inPeriod: (month: Mont
     .filter(([, amount]) => amount > 0)
     .map(([categoryId, totalMinor]) => {
       const previousMinor = previous.get(categoryId) ?? 0;
-      return { categoryId, totalMinor, previousMinor, change: relativeChange(totalMinor, previousMinor), share: total > 0 ? totalMinor / total : 0 };
+      return {
+        categoryId,
+        totalMinor,
+        previousMinor,
+        change: relativeChange(totalMinor, previousMinor),
+        share: total > 0 ? totalMinor / total : 0,
+      };
     })
     .sort((a, b) => b.totalMinor - a.totalMinor);
 }
@@ -251,22 +320,40 @@ export async function getDashboard({
       .orderBy(desc(transaction.occurredOn), desc(transaction.id))
       .limit(6),
     db()
-      .select({ id: goal.id, name: goal.name, targetMinor: goal.targetMinor, savedMinor: goal.savedMinor, deadline: goal.deadline })
+      .select({
+        id: goal.id,
+        name: goal.name,
+        targetMinor: goal.targetMinor,
+        savedMinor: goal.savedMinor,
+        deadline: goal.deadline,
+      })
       .from(goal)
       .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)))
       .orderBy(asc(goal.createdAt))
       .limit(3),
-    db().select({ one: sql<number>`1` }).from(monthTotal).where(and(eq(monthTotal.householdId, householdId), sql`${monthTotal.entries} > 0`)).limit(1),
+    db()
+      .select({ one: sql<number>`1` })
+      .from(monthTotal)
+      .where(and(eq(monthTotal.householdId, householdId), sql`${monthTotal.entries} > 0`))
+      .limit(1),
     sameDays ? readDayTotals({ householdId, month: previousMonth, ...sameDays, memberUserId }) : null,
   ]);
 
   // The cards and categories compare with the previous month, or with its same days while this one is in progress.
-  const comparedRows = sameDaysRows ? [...monthRows.filter((row) => row.month !== previousMonth), ...sameDaysRows] : monthRows;
+  const comparedRows = sameDaysRows
+    ? [...monthRows.filter((row) => row.month !== previousMonth), ...sameDaysRows]
+    : monthRows;
   const figures = (key: MonthKey) => ({
     incomeMinor: sumBy(comparedRows, (row) => row.month === key && row.kind === "income"),
     expenseMinor: sumBy(comparedRows, (row) => row.month === key && row.kind === "expense"),
   });
-  const chart = await incomeExpenseSeries({ householdId, period, anchor, monthRows: period === "weekly" ? undefined : monthRows, memberUserId });
+  const chart = await incomeExpenseSeries({
+    householdId,
+    period,
+    anchor,
+    monthRows: period === "weekly" ? undefined : monthRows,
+    memberUserId,
+  });
 
   return {
     access,
@@ -277,7 +364,11 @@ export async function getDashboard({
     /** The days the change badges compare with ("1–23 October"); null: the whole previous month. */
     comparedWith: sameDays,
     chart,
-    categories: spendingByCategory(comparedRows, (key) => key === month, (key) => key === previousMonth),
+    categories: spendingByCategory(
+      comparedRows,
+      (key) => key === month,
+      (key) => key === previousMonth,
+    ),
     recent: recent.map((row) => ({ ...row, kind: row.kind as TransactionKind })),
     goals: goals.map((row) => ({ ...row, progress: goalProgress(row), reached: isGoalReached(row) })),
   };

@@ -23,14 +23,23 @@ describe("demo account", () => {
     expect(credential?.providerId).toBe("credential");
     expect(await verifyPassword({ hash: credential?.password ?? "", password: demoPassword })).toBe(true);
 
-    const rows = await db().select({ occurredOn: transaction.occurredOn }).from(transaction).where(eq(transaction.householdId, first.householdId));
+    const rows = await db()
+      .select({ occurredOn: transaction.occurredOn })
+      .from(transaction)
+      .where(eq(transaction.householdId, first.householdId));
     const months = new Set(rows.map((row) => row.occurredOn.slice(0, 7)));
     expect(months.size).toBe(12);
     expect(rows.every((row) => row.occurredOn <= "2025-03-18")).toBe(true);
     expect(await db().select().from(goal).where(eq(goal.householdId, first.householdId))).toHaveLength(2);
     expect(await db().select().from(budgetLimit).where(eq(budgetLimit.householdId, first.householdId))).toHaveLength(3);
 
-    const dashboard = await getDashboard({ userId: first.userId, householdId: first.householdId, month: "2025-02", period: "monthly", today: "2025-03-18" });
+    const dashboard = await getDashboard({
+      userId: first.userId,
+      householdId: first.householdId,
+      month: "2025-02",
+      period: "monthly",
+      today: "2025-03-18",
+    });
     expect(dashboard.summary.income.value).toBeGreaterThan(500_000);
     expect(dashboard.summary.savingsRate.value).toBeGreaterThan(0);
   });

@@ -19,27 +19,50 @@ export const demoPassword = "samen-demo-2024";
  */
 export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { today?: IsoDate } = {}) {
   const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, demoEmail)).limit(1);
-  const owner = existing ?? (await seedUser({ email: demoEmail, name: "Lotte de Vries", emailVerified: true, password: demoPassword }));
+  const owner =
+    existing ??
+    (await seedUser({ email: demoEmail, name: "Lotte de Vries", emailVerified: true, password: demoPassword }));
   const householdId = await ensurePersonalHousehold({ userId: owner.id });
   if (!existing) {
     await db().update(household).set({ name: "Lotte & Daan" }).where(eq(household.id, householdId));
   }
   // The demo shows the whole product, so it runs on Premium (test mode, no provider), renewed at every start.
-  const [plan] = await db().select({ householdId: subscription.householdId }).from(subscription).where(eq(subscription.householdId, householdId)).limit(1);
+  const [plan] = await db()
+    .select({ householdId: subscription.householdId })
+    .from(subscription)
+    .where(eq(subscription.householdId, householdId))
+    .limit(1);
   const yearAhead = new Date(Date.now() + 365 * 86_400_000);
-  if (plan) await db().update(subscription).set({ plan: "premium", status: "active", currentPeriodEnd: yearAhead, cancelAtPeriodEnd: false }).where(eq(subscription.householdId, householdId));
+  if (plan)
+    await db()
+      .update(subscription)
+      .set({ plan: "premium", status: "active", currentPeriodEnd: yearAhead, cancelAtPeriodEnd: false })
+      .where(eq(subscription.householdId, householdId));
   else await seedSubscription({ householdId, plan: "premium", currentPeriodEnd: yearAhead });
 
-  const [latest] = await db().select({ last: max(transaction.occurredOn) }).from(transaction).where(eq(transaction.householdId, householdId));
+  const [latest] = await db()
+    .select({ last: max(transaction.occurredOn) })
+    .from(transaction)
+    .where(eq(transaction.householdId, householdId));
   const after = latest?.last ?? null;
-  const entries = realisticEntries({ months: 12, today, seed: 2024 }).filter((entry) => after === null || entry.occurredOn > after);
+  const entries = realisticEntries({ months: 12, today, seed: 2024 }).filter(
+    (entry) => after === null || entry.occurredOn > after,
+  );
   if (entries.length > 0) await seedTransactions({ householdId, userId: owner.id, entries });
 
-  const goals = await db().select({ id: goal.id }).from(goal).where(and(eq(goal.householdId, householdId))).limit(1);
+  const goals = await db()
+    .select({ id: goal.id })
+    .from(goal)
+    .where(and(eq(goal.householdId, householdId)))
+    .limit(1);
   if (goals.length === 0) {
     const month = monthOf(today);
     const buffer = await insertGoal(householdId, { name: "Emergency buffer", targetMinor: 600_000, deadline: null });
-    const holiday = await insertGoal(householdId, { name: "Summer in Portugal", targetMinor: 240_000, deadline: `${addMonths(month, 5)}-28` });
+    const holiday = await insertGoal(householdId, {
+      name: "Summer in Portugal",
+      targetMinor: 240_000,
+      deadline: `${addMonths(month, 5)}-28`,
+    });
     const deposits: { goalId: string; amountMinor: number; occurredOn: IsoDate }[] = [];
     for (let back = 11; back >= 0; back -= 1) {
       const day = `${addMonths(month, -back)}-26`;
@@ -47,13 +70,21 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
       deposits.push({ goalId: buffer, amountMinor: back === 6 ? -25_000 : 35_000, occurredOn: day });
       if (back <= 4) deposits.push({ goalId: holiday, amountMinor: 20_000, occurredOn: day });
     }
-    await db().insert(goalContribution).values(deposits.map((deposit) => ({ ...deposit, createdBy: owner.id })));
+    await db()
+      .insert(goalContribution)
+      .values(deposits.map((deposit) => ({ ...deposit, createdBy: owner.id })));
     for (const goalId of [buffer, holiday]) {
-      const saved = deposits.filter((deposit) => deposit.goalId === goalId).reduce((sum, deposit) => sum + deposit.amountMinor, 0);
+      const saved = deposits
+        .filter((deposit) => deposit.goalId === goalId)
+        .reduce((sum, deposit) => sum + deposit.amountMinor, 0);
       await db().update(goal).set({ savedMinor: saved }).where(eq(goal.id, goalId));
     }
   }
-  const budgets = await db().select({ id: budgetLimit.id }).from(budgetLimit).where(eq(budgetLimit.householdId, householdId)).limit(1);
+  const budgets = await db()
+    .select({ id: budgetLimit.id })
+    .from(budgetLimit)
+    .where(eq(budgetLimit.householdId, householdId))
+    .limit(1);
   if (budgets.length === 0) {
     // Half a year of budgets: groceries roll over (and sometimes run over), eating out and leisure start afresh monthly.
     const from = addMonths(monthOf(today), -5);
@@ -62,18 +93,31 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
       ["eatingOut", 12_000, false],
       ["leisure", 15_000, false],
     ] as const) {
-      await setBudget({ userId: owner.id, householdId, fields: { categoryId: builtInCategory(key).id, month: from, limitMinor, scope: "repeat", rollover } });
+      await setBudget({
+        userId: owner.id,
+        householdId,
+        fields: { categoryId: builtInCategory(key).id, month: from, limitMinor, scope: "repeat", rollover },
+      });
     }
   }
   return { userId: owner.id, householdId, added: entries.length };
 }
 
-async function insertGoal(householdId: string, values: { name: string; targetMinor: number; deadline: IsoDate | null }) {
-  const [created] = await db().insert(goal).values({ householdId, ...values }).returning({ id: goal.id });
+async function insertGoal(
+  householdId: string,
+  values: { name: string; targetMinor: number; deadline: IsoDate | null },
+) {
+  const [created] = await db()
+    .insert(goal)
+    .values({ householdId, ...values })
+    .returning({ id: goal.id });
   if (!created) throw new Error("goal insert returned nothing");
   return created.id;
 }
 
 export function logDemoAccount() {
-  logger.info({ email: demoEmail, password: demoPassword }, `demo account ready: sign in with ${demoEmail} / ${demoPassword}`);
+  logger.info(
+    { email: demoEmail, password: demoPassword },
+    `demo account ready: sign in with ${demoEmail} / ${demoPassword}`,
+  );
 }

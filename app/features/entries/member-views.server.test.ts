@@ -37,23 +37,76 @@ async function couple() {
     householdId,
     userId: owner.id,
     entries: [
-      { kind: "expense", category: "groceries", amountMinor: 4_210, occurredOn: "2025-03-04", description: "Albert Heijn", memberUserId: owner.id },
-      { kind: "income", category: "salary", amountMinor: 300_000, occurredOn: "2025-03-25", description: "Salary Pieter", memberUserId: owner.id },
-      { kind: "expense", category: "housing", amountMinor: 120_000, occurredOn: "2025-03-01", description: "Rent", shared: true, memberUserId: owner.id },
+      {
+        kind: "expense",
+        category: "groceries",
+        amountMinor: 4_210,
+        occurredOn: "2025-03-04",
+        description: "Albert Heijn",
+        memberUserId: owner.id,
+      },
+      {
+        kind: "income",
+        category: "salary",
+        amountMinor: 300_000,
+        occurredOn: "2025-03-25",
+        description: "Salary Pieter",
+        memberUserId: owner.id,
+      },
+      {
+        kind: "expense",
+        category: "housing",
+        amountMinor: 120_000,
+        occurredOn: "2025-03-01",
+        description: "Rent",
+        shared: true,
+        memberUserId: owner.id,
+      },
     ],
   });
   const [therapist, pharmacy, market, sanneSalary] = await seedTransactions({
     householdId,
     userId: partner.id,
     entries: [
-      { kind: "expense", category: "health", amountMinor: 7_013, occurredOn: "2025-03-12", description: "Therapist Mirjam", memberUserId: partner.id },
-      { kind: "expense", category: "health", amountMinor: 2_029, occurredOn: "2025-03-14", description: "Pharmacy at night" },
-      { kind: "expense", category: "groceries", amountMinor: 3_150, occurredOn: "2025-03-15", description: "Market together", shared: true, memberUserId: partner.id },
-      { kind: "income", category: "salary", amountMinor: 250_000, occurredOn: "2025-03-25", description: "Salary Sanne", memberUserId: partner.id },
+      {
+        kind: "expense",
+        category: "health",
+        amountMinor: 7_013,
+        occurredOn: "2025-03-12",
+        description: "Therapist Mirjam",
+        memberUserId: partner.id,
+      },
+      {
+        kind: "expense",
+        category: "health",
+        amountMinor: 2_029,
+        occurredOn: "2025-03-14",
+        description: "Pharmacy at night",
+      },
+      {
+        kind: "expense",
+        category: "groceries",
+        amountMinor: 3_150,
+        occurredOn: "2025-03-15",
+        description: "Market together",
+        shared: true,
+        memberUserId: partner.id,
+      },
+      {
+        kind: "income",
+        category: "salary",
+        amountMinor: 250_000,
+        occurredOn: "2025-03-25",
+        description: "Salary Sanne",
+        memberUserId: partner.id,
+      },
     ],
   });
   const rows = { pieterGroceries, pieterSalary, rent, therapist, pharmacy, market, sanneSalary };
-  const ids = Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, row?.id as string])) as Record<keyof typeof rows, string>;
+  const ids = Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, row?.id as string])) as Record<
+    keyof typeof rows,
+    string
+  >;
   return { owner, partner, householdId, ids };
 }
 
@@ -71,7 +124,10 @@ describe("privacy of personal spending", () => {
     expect(page.totals.totalMinor).toBe(4_210 + 120_000 + 7_013 + 2_029 + 3_150);
     // How many entries is not a total: it counts the three he sees, not her two visits to the therapist and pharmacy.
     expect(page.totals.entries).toBe(3);
-    expect((await listTransactions({ ...asPieter, kind: "expense", memberUserId: partner.id })).totals).toEqual({ totalMinor: 7_013 + 2_029 + 3_150, entries: 1 });
+    expect((await listTransactions({ ...asPieter, kind: "expense", memberUserId: partner.id })).totals).toEqual({
+      totalMinor: 7_013 + 2_029 + 3_150,
+      entries: 1,
+    });
     // A search sums only what it may show: a match among hidden rows would tell what they say.
     const searched = await listTransactions({ ...asPieter, kind: "expense", search: "therapist" });
     expect(searched.items).toEqual([]);
@@ -82,12 +138,23 @@ describe("privacy of personal spending", () => {
     expect(byCategory.totals.entries).toBe(0);
 
     // The entry's own page: not found, exactly like a stranger's id.
-    await expect(getTransaction({ ...asPieter, transactionId: ids.therapist })).rejects.toMatchObject({ code: "notFound" });
-    await expect(getTransaction({ ...asPieter, transactionId: ids.pharmacy })).rejects.toMatchObject({ code: "notFound" });
+    await expect(getTransaction({ ...asPieter, transactionId: ids.therapist })).rejects.toMatchObject({
+      code: "notFound",
+    });
+    await expect(getTransaction({ ...asPieter, transactionId: ids.pharmacy })).rejects.toMatchObject({
+      code: "notFound",
+    });
     // Shared expenses and income stay visible row by row.
-    await expect(getTransaction({ ...asPieter, transactionId: ids.market })).resolves.toMatchObject({ description: "Market together" });
-    await expect(getTransaction({ ...asPieter, transactionId: ids.sanneSalary })).resolves.toMatchObject({ description: "Salary Sanne" });
-    expect(descriptions((await listTransactions({ ...asPieter, kind: "income" })).items)).toEqual(["Salary Pieter", "Salary Sanne"]);
+    await expect(getTransaction({ ...asPieter, transactionId: ids.market })).resolves.toMatchObject({
+      description: "Market together",
+    });
+    await expect(getTransaction({ ...asPieter, transactionId: ids.sanneSalary })).resolves.toMatchObject({
+      description: "Salary Sanne",
+    });
+    expect(descriptions((await listTransactions({ ...asPieter, kind: "income" })).items)).toEqual([
+      "Salary Pieter",
+      "Salary Sanne",
+    ]);
 
     // In their place: Sanne's month per category, in one block.
     expect(await hiddenPersonalSpending({ access: page.access, month })).toEqual([
@@ -95,15 +162,29 @@ describe("privacy of personal spending", () => {
     ]);
     // Sanne herself sees everything of hers, and nothing is hidden from her.
     const sannes = await listTransactions({ userId: partner.id, householdId, month, kind: "expense" });
-    expect(descriptions(sannes.items)).toEqual(["Albert Heijn", "Market together", "Pharmacy at night", "Rent", "Therapist Mirjam"]);
+    expect(descriptions(sannes.items)).toEqual([
+      "Albert Heijn",
+      "Market together",
+      "Pharmacy at night",
+      "Rent",
+      "Therapist Mirjam",
+    ]);
     expect(await hiddenPersonalSpending({ access: sannes.access, month })).toEqual([]);
-    await expect(getTransaction({ userId: partner.id, householdId, transactionId: ids.therapist })).resolves.toMatchObject({ amountMinor: 7_013 });
+    await expect(
+      getTransaction({ userId: partner.id, householdId, transactionId: ids.therapist }),
+    ).resolves.toMatchObject({ amountMinor: 7_013 });
   });
 
   it("the dashboard's latest entries leave her personal expenses out while its cards and categories count them", async () => {
     const { owner, partner, householdId } = await couple();
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
-    const dashboard = await getDashboard({ userId: owner.id, householdId, month, period: "monthly", today: "2025-03-28" });
+    const dashboard = await getDashboard({
+      userId: owner.id,
+      householdId,
+      month,
+      period: "monthly",
+      today: "2025-03-28",
+    });
     expect(descriptions(dashboard.recent)).not.toContain("Therapist Mirjam");
     expect(descriptions(dashboard.recent)).not.toContain("Pharmacy at night");
     expect(dashboard.recent.map((entry) => entry.amountMinor)).not.toContain(7_013);
@@ -111,7 +192,14 @@ describe("privacy of personal spending", () => {
     expect(dashboard.summary.expenses.value).toBe(4_210 + 120_000 + 9_042 + 3_150);
     expect(dashboard.categories.find((item) => item.categoryId === health)?.totalMinor).toBe(9_042);
     // Sanne's view of Pieter's dashboard: the same, and her hidden expenses are still counted in her figures.
-    const hers = await getDashboard({ userId: owner.id, householdId, month, period: "monthly", today: "2025-03-28", memberUserId: partner.id });
+    const hers = await getDashboard({
+      userId: owner.id,
+      householdId,
+      month,
+      period: "monthly",
+      today: "2025-03-28",
+      memberUserId: partner.id,
+    });
     expect(hers.summary.expenses.value).toBe(9_042 + 3_150);
     expect(descriptions(hers.recent)).toEqual(["Market together", "Salary Sanne"]);
   });
@@ -119,9 +207,13 @@ describe("privacy of personal spending", () => {
   it("switching back to entry by entry shows them again, on the next read", async () => {
     const { owner, partner, householdId, ids } = await couple();
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
-    await expect(getTransaction({ userId: owner.id, householdId, transactionId: ids.therapist })).rejects.toMatchObject({ code: "notFound" });
+    await expect(getTransaction({ userId: owner.id, householdId, transactionId: ids.therapist })).rejects.toMatchObject(
+      { code: "notFound" },
+    );
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: true });
-    await expect(getTransaction({ userId: owner.id, householdId, transactionId: ids.therapist })).resolves.toMatchObject({ description: "Therapist Mirjam" });
+    await expect(
+      getTransaction({ userId: owner.id, householdId, transactionId: ids.therapist }),
+    ).resolves.toMatchObject({ description: "Therapist Mirjam" });
     const page = await listTransactions({ userId: owner.id, householdId, month, kind: "expense" });
     expect(descriptions(page.items)).toContain("Pharmacy at night");
     expect(await hiddenPersonalSpending({ access: page.access, month })).toEqual([]);
@@ -138,9 +230,16 @@ describe("privacy of personal spending", () => {
 
   it("an entry nobody is known to own (no payer, no author) stays listed when a member hides theirs", async () => {
     const { owner, partner, householdId } = await couple();
-    await seedTransactions({ householdId, entries: [{ kind: "expense", category: "other", amountMinor: 999, occurredOn: "2025-03-20", description: "Bank fee" }] });
+    await seedTransactions({
+      householdId,
+      entries: [
+        { kind: "expense", category: "other", amountMinor: 999, occurredOn: "2025-03-20", description: "Bank fee" },
+      ],
+    });
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
-    expect(descriptions((await listTransactions({ userId: owner.id, householdId, month, kind: "expense" })).items)).toContain("Bank fee");
+    expect(
+      descriptions((await listTransactions({ userId: owner.id, householdId, month, kind: "expense" })).items),
+    ).toContain("Bank fee");
   });
 
   it("nor do an account's activity, the typing suggestion, or a write by id with the entry's version", async () => {
@@ -151,13 +250,42 @@ describe("privacy of personal spending", () => {
     expect(descriptions(activity.items)).not.toContain("Therapist Mirjam");
     expect(descriptions(activity.items)).toContain("Market together");
     // Typing her counterparty's name suggests nothing learned from her hidden entries.
-    expect(await suggestForEntry({ userId: owner.id, householdId, kind: "expense", description: "Therapist Mirjam", amountMinor: null })).toBeNull();
+    expect(
+      await suggestForEntry({
+        userId: owner.id,
+        householdId,
+        kind: "expense",
+        description: "Therapist Mirjam",
+        amountMinor: null,
+      }),
+    ).toBeNull();
     // Even with the right version, the hidden entry is "gone" to Pieter and stays as it was.
-    const [version] = await db().select({ v: versionOf(transaction.updatedAt) }).from(transaction).where(eq(transaction.id, ids.therapist));
-    const fields = { kind: "expense" as const, amountMinor: 1, occurredOn: "2025-03-12", description: "Seen", categoryId: health };
-    expect(await updateTransaction({ userId: owner.id, householdId, transactionId: ids.therapist, version: version?.v, fields })).toEqual({ conflict: "gone" });
-    expect(await deleteTransaction({ userId: owner.id, householdId, transactionId: ids.therapist, version: version?.v })).toEqual({ conflict: "gone" });
-    await expect(getTransaction({ userId: partner.id, householdId, transactionId: ids.therapist })).resolves.toMatchObject({ amountMinor: 7_013 });
+    const [version] = await db()
+      .select({ v: versionOf(transaction.updatedAt) })
+      .from(transaction)
+      .where(eq(transaction.id, ids.therapist));
+    const fields = {
+      kind: "expense" as const,
+      amountMinor: 1,
+      occurredOn: "2025-03-12",
+      description: "Seen",
+      categoryId: health,
+    };
+    expect(
+      await updateTransaction({
+        userId: owner.id,
+        householdId,
+        transactionId: ids.therapist,
+        version: version?.v,
+        fields,
+      }),
+    ).toEqual({ conflict: "gone" });
+    expect(
+      await deleteTransaction({ userId: owner.id, householdId, transactionId: ids.therapist, version: version?.v }),
+    ).toEqual({ conflict: "gone" });
+    await expect(
+      getTransaction({ userId: partner.id, householdId, transactionId: ids.therapist }),
+    ).resolves.toMatchObject({ amountMinor: 7_013 });
   });
 
   it("an import does not guess a category from her hidden entries, and does once she shows them", async () => {
@@ -165,12 +293,27 @@ describe("privacy of personal spending", () => {
     await seedTransactions({
       householdId,
       userId: partner.id,
-      entries: [{ kind: "expense", category: "health", amountMinor: 6_500, occurredOn: "2025-03-20", description: "Session", counterparty: "Praktijk Mirjam", memberUserId: partner.id }],
+      entries: [
+        {
+          kind: "expense",
+          category: "health",
+          amountMinor: 6_500,
+          occurredOn: "2025-03-20",
+          description: "Session",
+          counterparty: "Praktijk Mirjam",
+          memberUserId: partner.id,
+        },
+      ],
     });
     const statementRow = { amountMinor: -6_500, description: "Session", counterparty: "PRAKTIJK MIRJAM" };
     const decide = async () => {
       const access = await requireHouseholdAccess({ userId: owner.id, householdId, write: true });
-      const [decision] = await decideImportRows({ executor: db(), access, accountId: await everydayAccountId(householdId), rows: [statementRow] });
+      const [decision] = await decideImportRows({
+        executor: db(),
+        access,
+        accountId: await everydayAccountId(householdId),
+        rows: [statementRow],
+      });
       return decision && { categoryId: decision.categoryId, source: decision.categorySource };
     };
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
@@ -182,7 +325,9 @@ describe("privacy of personal spending", () => {
   it("a stranger cannot set a household's privacy", async () => {
     const { householdId } = await couple();
     const stranger = await seedUser();
-    await expect(setPersonalPrivacy({ userId: stranger.id, householdId, personalInDetail: false })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      setPersonalPrivacy({ userId: stranger.id, householdId, personalInDetail: false }),
+    ).rejects.toMatchObject({ code: "notFound" });
   });
 });
 
@@ -199,15 +344,25 @@ describe("member views", () => {
       expect([...descriptions(mine.items), ...descriptions(hers.items)].sort()).toEqual(descriptions(ours.items));
     }
     // Mine: my income, my personal expenses and the shared ones I paid.
-    expect(descriptions((await listTransactions({ ...asPieter, kind: "expense", memberUserId: owner.id })).items)).toEqual(["Albert Heijn", "Rent"]);
+    expect(
+      descriptions((await listTransactions({ ...asPieter, kind: "expense", memberUserId: owner.id })).items),
+    ).toEqual(["Albert Heijn", "Rent"]);
     // An entry that names nobody as payer belongs to whoever entered it.
-    expect(descriptions((await listTransactions({ ...asPieter, kind: "expense", memberUserId: partner.id })).items)).toContain("Pharmacy at night");
+    expect(
+      descriptions((await listTransactions({ ...asPieter, kind: "expense", memberUserId: partner.id })).items),
+    ).toContain("Pharmacy at night");
   });
 
   it("Sanne's view shows her shared expenses row by row and her hidden personal ones as her category totals", async () => {
     const { owner, partner, householdId } = await couple();
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
-    const hers = await listTransactions({ userId: owner.id, householdId, month, kind: "expense", memberUserId: partner.id });
+    const hers = await listTransactions({
+      userId: owner.id,
+      householdId,
+      month,
+      kind: "expense",
+      memberUserId: partner.id,
+    });
     expect(descriptions(hers.items)).toEqual(["Market together"]);
     expect(hers.totals.totalMinor).toBe(9_042 + 3_150);
     expect(await hiddenPersonalSpending({ access: hers.access, month, memberUserId: partner.id })).toEqual([
@@ -229,10 +384,19 @@ describe("member views", () => {
       expect(mine.summary.expenses.value + hers.summary.expenses.value).toBe(ours.summary.expenses.value);
       for (const [index, point] of ours.chart.entries()) {
         expect((mine.chart[index]?.incomeMinor ?? 0) + (hers.chart[index]?.incomeMinor ?? 0)).toBe(point.incomeMinor);
-        expect((mine.chart[index]?.expenseMinor ?? 0) + (hers.chart[index]?.expenseMinor ?? 0)).toBe(point.expenseMinor);
+        expect((mine.chart[index]?.expenseMinor ?? 0) + (hers.chart[index]?.expenseMinor ?? 0)).toBe(
+          point.expenseMinor,
+        );
       }
     }
-    const mine = await getDashboard({ userId: owner.id, householdId, month, period: "monthly", today: "2025-03-28", memberUserId: owner.id });
+    const mine = await getDashboard({
+      userId: owner.id,
+      householdId,
+      month,
+      period: "monthly",
+      today: "2025-03-28",
+      memberUserId: owner.id,
+    });
     expect(mine.summary.income.value).toBe(300_000);
     expect(mine.summary.expenses.value).toBe(4_210 + 120_000);
     expect(mine.categories.map((item) => item.categoryId)).toEqual([builtInCategory("housing").id, groceries]);

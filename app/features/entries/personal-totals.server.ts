@@ -30,10 +30,15 @@ export async function hiddenPersonalSpending({
   memberUserId?: string | null;
   categoryId?: string;
 }): Promise<HiddenPersonalSpending[]> {
-  const hidden = memberUserId === null ? access.hiddenPersonalOf : access.hiddenPersonalOf.filter((id) => id === memberUserId);
+  const hidden =
+    memberUserId === null ? access.hiddenPersonalOf : access.hiddenPersonalOf.filter((id) => id === memberUserId);
   if (hidden.length === 0) return [];
   const rows = await db()
-    .select({ memberUserId: sql<string>`${entryMember}`, categoryId: transaction.categoryId, totalMinor: sql<string>`sum(${transaction.amountMinor})` })
+    .select({
+      memberUserId: sql<string>`${entryMember}`,
+      categoryId: transaction.categoryId,
+      totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+    })
     .from(transaction)
     .where(
       and(
@@ -49,7 +54,11 @@ export async function hiddenPersonalSpending({
     .groupBy(sql`1`, transaction.categoryId);
   const byMember = new Map<string, HiddenPersonalSpending>();
   for (const row of rows) {
-    const spending = byMember.get(row.memberUserId) ?? { memberUserId: row.memberUserId, totalMinor: 0, categories: [] };
+    const spending = byMember.get(row.memberUserId) ?? {
+      memberUserId: row.memberUserId,
+      totalMinor: 0,
+      categories: [],
+    };
     const totalMinor = Number(row.totalMinor);
     spending.totalMinor += totalMinor;
     spending.categories.push({ categoryId: row.categoryId, totalMinor });

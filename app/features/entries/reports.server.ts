@@ -45,7 +45,13 @@ export async function getReport({
       if (row.kind === "income") incomeMinor += row.totalMinor;
       else expenseMinor += row.totalMinor;
     }
-    return { month, incomeMinor, expenseMinor, netMinor: incomeMinor - expenseMinor, savingsRate: savingsRate(incomeMinor, expenseMinor) };
+    return {
+      month,
+      incomeMinor,
+      expenseMinor,
+      netMinor: incomeMinor - expenseMinor,
+      savingsRate: savingsRate(incomeMinor, expenseMinor),
+    };
   });
   const incomeMinor = months.reduce((sum, month) => sum + month.incomeMinor, 0);
   const expenseMinor = months.reduce((sum, month) => sum + month.expenseMinor, 0);
@@ -55,7 +61,12 @@ export async function getReport({
     to: end,
     limited,
     months,
-    totals: { incomeMinor, expenseMinor, netMinor: incomeMinor - expenseMinor, savingsRate: savingsRate(incomeMinor, expenseMinor) },
+    totals: {
+      incomeMinor,
+      expenseMinor,
+      netMinor: incomeMinor - expenseMinor,
+      savingsRate: savingsRate(incomeMinor, expenseMinor),
+    },
     averages: {
       incomeMinor: Math.round(incomeMinor / length),
       expenseMinor: Math.round(expenseMinor / length),

@@ -15,9 +15,17 @@ vi.mock("~/features/auth/session.server", async (importOriginal) => ({
 
 useTestDatabase();
 
-const post = (user: { id: string; email: string; name: string }, fields: Record<string, string>) => postAs(user, "/app/transactions/new", fields);
+const post = (user: { id: string; email: string; name: string }, fields: Record<string, string>) =>
+  postAs(user, "/app/transactions/new", fields);
 
-const expense = { intent: "add", kind: "expense", amount: "12,50", occurredOn: "2025-03-10", description: "Weekly shop", categoryId: defaultCategoryId("expense") };
+const expense = {
+  intent: "add",
+  kind: "expense",
+  amount: "12,50",
+  occurredOn: "2025-03-10",
+  description: "Weekly shop",
+  categoryId: defaultCategoryId("expense"),
+};
 
 describe("handleTransactionAction", () => {
   let owner: { id: string; email: string; name: string };
@@ -30,33 +38,55 @@ describe("handleTransactionAction", () => {
 
   it("answers a script's add with the saved entry", async () => {
     const answer = await handleTransactionAction(post(owner, { ...expense, householdId, js: "1" }));
-    expect(answer).toMatchObject({ data: { ok: true, intent: "add", transaction: { amountMinor: 1250, description: "Weekly shop", kind: "expense" } } });
+    expect(answer).toMatchObject({
+      data: {
+        ok: true,
+        intent: "add",
+        transaction: { amountMinor: 1250, description: "Weekly shop", kind: "expense" },
+      },
+    });
   });
 
   it("sends a plain form to the month's list after saving", async () => {
-    const thrown = await handleTransactionAction(post(owner, { ...expense, householdId, description: "Plain post" })).catch((error: unknown) => error);
+    const thrown = await handleTransactionAction(
+      post(owner, { ...expense, householdId, description: "Plain post" }),
+    ).catch((error: unknown) => error);
     if (!(thrown instanceof Response)) throw new Error("expected a redirect");
     expect(thrown.status).toBe(303);
     expect(thrown.headers.get("Location")).toBe("/app/expenses?month=2025-03");
   });
 
   it("returns the field messages and what was typed when the form is invalid", async () => {
-    const answer = await handleTransactionAction(post(owner, { ...expense, householdId, amount: "0", occurredOn: "10 March" }));
+    const answer = await handleTransactionAction(
+      post(owner, { ...expense, householdId, amount: "0", occurredOn: "10 March" }),
+    );
     expect(answer).toMatchObject({
       init: { status: 400 },
-      data: { ok: false, intent: "add", fieldErrors: { amount: "errors.amount.notPositiveExpense", occurredOn: "errors.date.invalid" }, values: { amount: "0" } },
+      data: {
+        ok: false,
+        intent: "add",
+        fieldErrors: { amount: "errors.amount.notPositiveExpense", occurredOn: "errors.date.invalid" },
+        values: { amount: "0" },
+      },
     });
   });
 
   it("refuses an unknown intent as a form message", async () => {
-    expect(await handleTransactionAction(post(owner, { intent: "explode", householdId }))).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { form: "errors.form.invalid" } } });
+    expect(await handleTransactionAction(post(owner, { intent: "explode", householdId }))).toMatchObject({
+      init: { status: 400 },
+      data: { fieldErrors: { form: "errors.form.invalid" } },
+    });
   });
 
   it("answers a stranger writing into someone else's household with a 404, and saves nothing", async () => {
     const stranger = await seedUser();
     const before = await listTransactions({ userId: owner.id, householdId, kind: "expense", month: "2025-03" });
-    await expect(handleTransactionAction(post(stranger, { ...expense, householdId, description: "Stranger" }))).rejects.toMatchObject({ init: { status: 404 } });
-    expect(await listTransactions({ userId: owner.id, householdId, kind: "expense", month: "2025-03" })).toEqual(before);
+    await expect(
+      handleTransactionAction(post(stranger, { ...expense, householdId, description: "Stranger" })),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await listTransactions({ userId: owner.id, householdId, kind: "expense", month: "2025-03" })).toEqual(
+      before,
+    );
   });
 
   it("tells a read-only partner the household is not theirs to change", async () => {
@@ -64,8 +94,13 @@ describe("handleTransactionAction", () => {
     await seedPremium(seeded.household.id);
     const partner = await seedUser();
     await addPartner({ householdId: seeded.household.id, userId: partner.id });
-    const answer = await handleTransactionAction(post(partner, { ...expense, householdId: seeded.household.id, js: "1" }));
-    expect(answer).toMatchObject({ init: { status: 403 }, data: { ok: false, fieldErrors: { form: "errors.readOnly" } } });
+    const answer = await handleTransactionAction(
+      post(partner, { ...expense, householdId: seeded.household.id, js: "1" }),
+    );
+    expect(answer).toMatchObject({
+      init: { status: 403 },
+      data: { ok: false, fieldErrors: { form: "errors.readOnly" } },
+    });
   });
 });
 
@@ -79,7 +114,8 @@ describe("two members editing the same entry", () => {
     const added = await handleTransactionAction(post(owner, { ...expense, householdId, js: "1" }));
     if (!("data" in added) || !added.data.ok) throw new Error("not added");
     const entry = added.data.transaction;
-    const at = (user: typeof owner, fields: Record<string, string>) => handleTransactionAction(postAs(user, `/app/transactions/${entry.id}`, { householdId, ...fields }), entry.id);
+    const at = (user: typeof owner, fields: Record<string, string>) =>
+      handleTransactionAction(postAs(user, `/app/transactions/${entry.id}`, { householdId, ...fields }), entry.id);
     const update = { ...expense, intent: "update" };
     return { owner, partner, householdId, entry, at, update };
   }
@@ -95,11 +131,23 @@ describe("two members editing the same entry", () => {
     const stale = await at(owner, { ...update, amount: "30,00", version: entry.version, js: "1" });
     expect(stale).toMatchObject({
       init: { status: 409 },
-      data: { ok: false, intent: "update", fieldErrors: { form: "conflict.changed" }, current: { id: entry.id, amountMinor: 2000, version: moved }, values: { amount: "30,00" } },
+      data: {
+        ok: false,
+        intent: "update",
+        fieldErrors: { form: "conflict.changed" },
+        current: { id: entry.id, amountMinor: 2000, version: moved },
+        values: { amount: "30,00" },
+      },
     });
     // Without JavaScript the page comes back with the notice instead of going to the list.
-    expect(await at(owner, { ...update, amount: "30,00", version: entry.version })).toMatchObject({ init: { status: 409 }, data: { current: { amountMinor: 2000 } } });
-    expect(await getTransaction({ userId: owner.id, householdId, transactionId: entry.id })).toMatchObject({ amountMinor: 2000, version: moved });
+    expect(await at(owner, { ...update, amount: "30,00", version: entry.version })).toMatchObject({
+      init: { status: 409 },
+      data: { current: { amountMinor: 2000 } },
+    });
+    expect(await getTransaction({ userId: owner.id, householdId, transactionId: entry.id })).toMatchObject({
+      amountMinor: 2000,
+      version: moved,
+    });
 
     // "Save mine anyway" posts the version the conflict showed: saved, and a plain form goes back to the list.
     const mine = await at(owner, { ...update, amount: "30,00", version: moved }).catch((error: unknown) => error);
@@ -109,21 +157,44 @@ describe("two members editing the same entry", () => {
 
   it("a save or delete without a version is a conflict, never last-write-wins", async () => {
     const { owner, entry, at, update } = await couple();
-    expect(await at(owner, { ...update, amount: "1", js: "1" })).toMatchObject({ init: { status: 409 }, data: { fieldErrors: { form: "conflict.changed" }, current: { amountMinor: 1250 } } });
-    expect(await at(owner, { intent: "delete", js: "1" })).toMatchObject({ init: { status: 409 }, data: { intent: "delete", current: { version: entry.version } } });
-    expect(await at(owner, { ...update, amount: "1", version: "not a version", js: "1" })).toMatchObject({ init: { status: 409 } });
+    expect(await at(owner, { ...update, amount: "1", js: "1" })).toMatchObject({
+      init: { status: 409 },
+      data: { fieldErrors: { form: "conflict.changed" }, current: { amountMinor: 1250 } },
+    });
+    expect(await at(owner, { intent: "delete", js: "1" })).toMatchObject({
+      init: { status: 409 },
+      data: { intent: "delete", current: { version: entry.version } },
+    });
+    expect(await at(owner, { ...update, amount: "1", version: "not a version", js: "1" })).toMatchObject({
+      init: { status: 409 },
+    });
   });
 
   it("a delete of a changed entry is refused with the change shown; once deleted, the other's save answers gone (404)", async () => {
     const { owner, partner, entry, at, update } = await couple();
-    const changed = await at(partner, { ...update, description: "Weekly shop and flowers", version: entry.version, js: "1" });
+    const changed = await at(partner, {
+      ...update,
+      description: "Weekly shop and flowers",
+      version: entry.version,
+      js: "1",
+    });
     const version = "data" in changed && changed.data.ok ? changed.data.transaction.version : "";
     expect(await at(owner, { intent: "delete", version: entry.version, js: "1" })).toMatchObject({
       init: { status: 409 },
-      data: { ok: false, intent: "delete", fieldErrors: { form: "conflict.changed" }, current: { description: "Weekly shop and flowers", version } },
+      data: {
+        ok: false,
+        intent: "delete",
+        fieldErrors: { form: "conflict.changed" },
+        current: { description: "Weekly shop and flowers", version },
+      },
     });
     // "Delete anyway" with the version shown.
-    expect(await at(owner, { intent: "delete", version, js: "1" })).toMatchObject({ data: { ok: true, intent: "delete", transaction: { id: entry.id } } });
-    expect(await at(partner, { ...update, version, js: "1" })).toMatchObject({ init: { status: 404 }, data: { ok: false, fieldErrors: { form: "conflict.gone" } } });
+    expect(await at(owner, { intent: "delete", version, js: "1" })).toMatchObject({
+      data: { ok: true, intent: "delete", transaction: { id: entry.id } },
+    });
+    expect(await at(partner, { ...update, version, js: "1" })).toMatchObject({
+      init: { status: 404 },
+      data: { ok: false, fieldErrors: { form: "conflict.gone" } },
+    });
   });
 });

@@ -12,7 +12,14 @@ import { conflictAnswer } from "~/features/platform/row-version.server";
 import { appMessages } from "~/lib/form-fields";
 import { fieldErrorsOf } from "~/lib/forms";
 import { descriptionMaxLength, parseTransactionForm } from "./transaction.schema";
-import { addTransaction, deleteTransaction, getTransaction, restoreTransaction, updateTransaction, type TransactionView } from "./transactions.server";
+import {
+  addTransaction,
+  deleteTransaction,
+  getTransaction,
+  restoreTransaction,
+  updateTransaction,
+  type TransactionView,
+} from "./transactions.server";
 
 /** Where a form without JavaScript lands afterwards: a path inside /app, never another site. */
 export function safeAppPath(value: string | undefined | null): string | undefined {
@@ -25,7 +32,10 @@ export function listPath(transaction: Pick<TransactionView, "kind" | "occurredOn
 }
 
 const restoreFields = z.object({
-  kind: z.string().refine(isTransactionKind).transform((value) => value as "income" | "expense"),
+  kind: z
+    .string()
+    .refine(isTransactionKind)
+    .transform((value) => value as "income" | "expense"),
   amountMinor: z.coerce.number().int().positive().max(maxAmountMinor),
   occurredOn: z.string().refine(isIsoDate),
   description: z.string().max(descriptionMaxLength).default(""),
@@ -71,7 +81,11 @@ interface TransactionActionOptions {
  * Update and delete carry the entry's `version`: one based on an old version answers 409 with the entry as it is now
  * (404 once it is gone), for the form's conflict notice.
  */
-export async function handleTransactionAction(request: Request, transactionId?: string, options: TransactionActionOptions = {}) {
+export async function handleTransactionAction(
+  request: Request,
+  transactionId?: string,
+  options: TransactionActionOptions = {},
+) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
@@ -80,8 +94,17 @@ export async function handleTransactionAction(request: Request, transactionId?: 
   const userId = context.user.id;
 
   const refused = (fieldErrors: Record<string, string | undefined>) =>
-    data<TransactionActionResult>({ ok: false, intent, fieldErrors, values: { ...values, householdId } }, { status: 400 });
-  const conflict = (form: string, current?: TransactionView): TransactionActionResult => ({ ok: false, intent, fieldErrors: { form }, values: { ...values, householdId }, current });
+    data<TransactionActionResult>(
+      { ok: false, intent, fieldErrors, values: { ...values, householdId } },
+      { status: 400 },
+    );
+  const conflict = (form: string, current?: TransactionView): TransactionActionResult => ({
+    ok: false,
+    intent,
+    fieldErrors: { form },
+    values: { ...values, householdId },
+    current,
+  });
   const done = (transaction: TransactionView, fallback: string) => {
     if (viaScript) return data<TransactionActionResult>({ ok: true, intent: intent as "add", transaction });
     throw redirect(safeAppPath(values.redirectTo) ?? fallback, 303);
@@ -100,10 +123,19 @@ export async function handleTransactionAction(request: Request, transactionId?: 
       const result = await updateTransaction({ userId, householdId, transactionId, version: values.version, fields });
       if ("conflict" in result) return conflictAnswer(result, conflict);
       if (!result.ok) return refused(result.fieldErrors);
-      const learnOffer = before && before.categoryId !== result.transaction.categoryId ? await options.offerToLearn?.({ userId, householdId, transactionId }) : null;
+      const learnOffer =
+        before && before.categoryId !== result.transaction.categoryId
+          ? await options.offerToLearn?.({ userId, householdId, transactionId })
+          : null;
       if (learnOffer) {
         const redirectTo = safeAppPath(values.redirectTo) ?? listPath(result.transaction);
-        return data<TransactionActionResult>({ ok: true, intent: "update", transaction: result.transaction, learnOffer, redirectTo });
+        return data<TransactionActionResult>({
+          ok: true,
+          intent: "update",
+          transaction: result.transaction,
+          learnOffer,
+          redirectTo,
+        });
       }
       return done(result.transaction, listPath(result.transaction));
     }
@@ -124,7 +156,11 @@ export async function handleTransactionAction(request: Request, transactionId?: 
 }
 
 /** The entry before a save, to see whether its category changes; one deleted meanwhile is answered by the save as "gone". */
-async function entryBefore(entry: { userId: string; householdId: string; transactionId: string }): Promise<TransactionView | undefined> {
+async function entryBefore(entry: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+}): Promise<TransactionView | undefined> {
   try {
     return await getTransaction(entry);
   } catch (error) {

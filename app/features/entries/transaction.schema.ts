@@ -9,7 +9,10 @@ export const descriptionMaxLength = 120;
 
 export function transactionFields(language: Language) {
   return z.object({
-    kind: z.string().refine(isTransactionKind, "errors.kind.invalid").transform((value) => value as "income" | "expense"),
+    kind: z
+      .string()
+      .refine(isTransactionKind, "errors.kind.invalid")
+      .transform((value) => value as "income" | "expense"),
     amount: amountField(language),
     occurredOn: dateField,
     description: z
@@ -35,7 +38,8 @@ export function parseTransactionForm(values: Record<string, string>, language: L
   if (result.success) return { ok: true, value: result.data };
   const fieldErrors = fieldErrorsOf(result.error, { messages: appMessages });
   if (fieldErrors.amount === "errors.amount.notPositive" && isTransactionKind(values.kind)) {
-    fieldErrors.amount = values.kind === "income" ? "errors.amount.notPositiveIncome" : "errors.amount.notPositiveExpense";
+    fieldErrors.amount =
+      values.kind === "income" ? "errors.amount.notPositiveIncome" : "errors.amount.notPositiveExpense";
   }
   return { ok: false, fieldErrors };
 }

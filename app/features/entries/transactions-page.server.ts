@@ -33,7 +33,10 @@ export async function loadTransactionsPage(request: Request, kind: TransactionKi
     }),
   );
   // A search looks into descriptions, which hidden entries do not show: their totals would not answer it.
-  const hidden = kind === "expense" && !search && !cursor ? await hiddenPersonalSpending({ access: page.access, month, memberUserId, categoryId }) : [];
+  const hidden =
+    kind === "expense" && !search && !cursor
+      ? await hiddenPersonalSpending({ access: page.access, month, memberUserId, categoryId })
+      : [];
   return {
     kind,
     month,

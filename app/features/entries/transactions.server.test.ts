@@ -25,12 +25,23 @@ const groceries = builtInCategory("groceries").id;
 const salary = builtInCategory("salary").id;
 
 function expense(overrides: Partial<TransactionFields> = {}): TransactionFields {
-  return { kind: "expense", amountMinor: 4250, occurredOn: "2025-03-14", description: "Market", categoryId: groceries, ...overrides };
+  return {
+    kind: "expense",
+    amountMinor: 4250,
+    occurredOn: "2025-03-14",
+    description: "Market",
+    categoryId: groceries,
+    ...overrides,
+  };
 }
 
 async function monthTotals(householdId: string) {
   const rows = await db().select().from(monthTotal).where(eq(monthTotal.householdId, householdId));
-  return Object.fromEntries(rows.filter((row) => row.entries > 0).map((row) => [`${row.month}:${row.kind}:${row.categoryId}`, [row.totalMinor, row.entries]]));
+  return Object.fromEntries(
+    rows
+      .filter((row) => row.entries > 0)
+      .map((row) => [`${row.month}:${row.kind}:${row.categoryId}`, [row.totalMinor, row.entries]]),
+  );
 }
 
 describe("adding, changing and deleting entries", () => {
@@ -55,7 +66,12 @@ describe("adding, changing and deleting entries", () => {
     });
     if (!("ok" in updated) || !updated.ok) throw new Error("update failed");
     expect(await monthTotals(household.id)).toEqual({ [`2025-04-01:expense:${other}`]: [1000, 1] });
-    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id, version: updated.transaction.version });
+    const removed = await deleteTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      transactionId: added.transaction.id,
+      version: updated.transaction.version,
+    });
     expect(removed).toMatchObject({ ok: true, transaction: { amountMinor: 1000 } });
     expect(await monthTotals(household.id)).toEqual({});
   });
@@ -64,18 +80,36 @@ describe("adding, changing and deleting entries", () => {
     const { owner, household } = await seedHousehold();
     const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
     if (!added.ok) throw new Error("add failed");
-    const removed = await deleteTransaction({ userId: owner.id, householdId: household.id, transactionId: added.transaction.id, version: added.transaction.version });
+    const removed = await deleteTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      transactionId: added.transaction.id,
+      version: added.transaction.version,
+    });
     if (!("ok" in removed)) throw new Error("delete refused");
     const { id, version: _deletedVersion, ...fields } = removed.transaction;
-    const restored = await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields });
-    expect(await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields })).toEqual(restored);
-    await expect(getTransaction({ userId: owner.id, householdId: household.id, transactionId: id })).resolves.toMatchObject({ amountMinor: 4250 });
+    const restored = await restoreTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      transactionId: id,
+      fields,
+    });
+    expect(
+      await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields }),
+    ).toEqual(restored);
+    await expect(
+      getTransaction({ userId: owner.id, householdId: household.id, transactionId: id }),
+    ).resolves.toMatchObject({ amountMinor: 4250 });
     expect(await monthTotals(household.id)).toEqual({ [`2025-03-01:expense:${groceries}`]: [4250, 1] });
   });
 
   it("refuses an income category on an expense", async () => {
     const { owner, household } = await seedHousehold();
-    const result = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ categoryId: salary }) });
+    const result = await addTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      fields: expense({ categoryId: salary }),
+    });
     expect(result).toEqual({ ok: false, fieldErrors: { categoryId: "errors.category.invalid" } });
   });
 
@@ -88,14 +122,31 @@ describe("adding, changing and deleting entries", () => {
     const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
     if (!added.ok) throw new Error("add failed");
     const id = added.transaction.id;
-    await expect(addTransaction({ userId: partner.id, householdId: household.id, fields: expense() })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      addTransaction({ userId: partner.id, householdId: household.id, fields: expense() }),
+    ).rejects.toMatchObject({ code: "readOnly" });
     const version = added.transaction.version;
-    await expect(updateTransaction({ userId: partner.id, householdId: household.id, transactionId: id, version, fields: expense({ amountMinor: 1 }) })).rejects.toMatchObject({
+    await expect(
+      updateTransaction({
+        userId: partner.id,
+        householdId: household.id,
+        transactionId: id,
+        version,
+        fields: expense({ amountMinor: 1 }),
+      }),
+    ).rejects.toMatchObject({
       code: "readOnly",
     });
-    await expect(deleteTransaction({ userId: partner.id, householdId: household.id, transactionId: id, version })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      deleteTransaction({ userId: partner.id, householdId: household.id, transactionId: id, version }),
+    ).rejects.toMatchObject({ code: "readOnly" });
     // Reading is allowed.
-    const page = await listTransactions({ userId: partner.id, householdId: household.id, kind: "expense", month: "2025-03" });
+    const page = await listTransactions({
+      userId: partner.id,
+      householdId: household.id,
+      kind: "expense",
+      month: "2025-03",
+    });
     expect(page.items.map((item) => [item.id, item.amountMinor])).toEqual([[id, 4250]]);
   });
 
@@ -105,14 +156,33 @@ describe("adding, changing and deleting entries", () => {
     const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
     if (!added.ok) throw new Error("add failed");
     const id = added.transaction.id;
-    await expect(listTransactions({ userId: stranger.id, householdId: household.id, kind: "expense", month: "2025-03" })).rejects.toMatchObject({ code: "notFound" });
-    await expect(getTransaction({ userId: stranger.id, householdId: household.id, transactionId: id })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      listTransactions({ userId: stranger.id, householdId: household.id, kind: "expense", month: "2025-03" }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      getTransaction({ userId: stranger.id, householdId: household.id, transactionId: id }),
+    ).rejects.toMatchObject({ code: "notFound" });
     const version = added.transaction.version;
-    await expect(deleteTransaction({ userId: stranger.id, householdId: household.id, transactionId: id, version })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      deleteTransaction({ userId: stranger.id, householdId: household.id, transactionId: id, version }),
+    ).rejects.toMatchObject({ code: "notFound" });
     // Their own household id with our entry id (and its right version): gone, as if it never was, and our entry is untouched.
-    expect(await deleteTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, version })).toEqual({ conflict: "gone" });
-    expect(await updateTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, version, fields: expense() })).toEqual({ conflict: "gone" });
-    const [still] = await db().select().from(transaction).where(and(eq(transaction.id, id)));
+    expect(
+      await deleteTransaction({ userId: stranger.id, householdId: strangersOwn.id, transactionId: id, version }),
+    ).toEqual({ conflict: "gone" });
+    expect(
+      await updateTransaction({
+        userId: stranger.id,
+        householdId: strangersOwn.id,
+        transactionId: id,
+        version,
+        fields: expense(),
+      }),
+    ).toEqual({ conflict: "gone" });
+    const [still] = await db()
+      .select()
+      .from(transaction)
+      .where(and(eq(transaction.id, id)));
     expect(still?.amountMinor).toBe(4250);
   });
 });
@@ -133,7 +203,11 @@ describe("shared or personal, and who paid", () => {
     await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.householdId, householdId));
     const joint = await addTransaction({ userId: owner.id, householdId, fields: expense() });
     expect(joint).toMatchObject({ ok: true, transaction: { shared: true, memberUserId: owner.id } });
-    const chosen = await addTransaction({ userId: owner.id, householdId, fields: expense({ shared: false, memberUserId: partner.id }) });
+    const chosen = await addTransaction({
+      userId: owner.id,
+      householdId,
+      fields: expense({ shared: false, memberUserId: partner.id }),
+    });
     expect(chosen).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
   });
 
@@ -142,22 +216,39 @@ describe("shared or personal, and who paid", () => {
     const added = await addTransaction({ userId: owner.id, householdId, fields: expense({ shared: true }) });
     if (!added.ok) throw new Error("not added");
     const transactionId = added.transaction.id;
-    const kept = await updateTransaction({ userId: owner.id, householdId, transactionId, version: added.transaction.version, fields: expense({ amountMinor: 100 }) });
+    const kept = await updateTransaction({
+      userId: owner.id,
+      householdId,
+      transactionId,
+      version: added.transaction.version,
+      fields: expense({ amountMinor: 100 }),
+    });
     expect(kept).toMatchObject({ ok: true, transaction: { shared: true, memberUserId: owner.id } });
     const version = "ok" in kept && kept.ok ? kept.transaction.version : undefined;
-    const changed = await updateTransaction({ userId: partner.id, householdId, transactionId, version, fields: expense({ shared: false, memberUserId: partner.id }) });
+    const changed = await updateTransaction({
+      userId: partner.id,
+      householdId,
+      transactionId,
+      version,
+      fields: expense({ shared: false, memberUserId: partner.id }),
+    });
     expect(changed).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
   });
 
   it("refuses a payer who is not a member of the household", async () => {
     const { owner, householdId } = await couple();
     const stranger = await seedUser({ name: "Stranger" });
-    expect(await addTransaction({ userId: owner.id, householdId, fields: expense({ memberUserId: stranger.id }) })).toEqual({ ok: false, fieldErrors: { form: "errors.form.invalid" } });
+    expect(
+      await addTransaction({ userId: owner.id, householdId, fields: expense({ memberUserId: stranger.id }) }),
+    ).toEqual({ ok: false, fieldErrors: { form: "errors.form.invalid" } });
   });
 
   it("reads the one-tap answers from the form, and leaves them out when not asked", () => {
     const base = { kind: "expense", amount: "12,50", occurredOn: "2025-03-14", categoryId: groceries };
-    expect(parseTransactionForm({ ...base, shared: "1", memberUserId: "user-1" }, "nl")).toMatchObject({ ok: true, value: { shared: true, memberUserId: "user-1" } });
+    expect(parseTransactionForm({ ...base, shared: "1", memberUserId: "user-1" }, "nl")).toMatchObject({
+      ok: true,
+      value: { shared: true, memberUserId: "user-1" },
+    });
     const personal = parseTransactionForm({ ...base, shared: "0" }, "nl");
     expect(personal.ok && [personal.value.shared, personal.value.memberUserId]).toEqual([false, undefined]);
     const notAsked = parseTransactionForm(base, "nl");
@@ -172,7 +263,11 @@ describe("entries edited by two people at once", () => {
     await seedPremium(household.id);
     const partner = await seedUser({ name: "Pieter" });
     await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
-    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ shared: true }) });
+    const added = await addTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      fields: expense({ shared: true }),
+    });
     if (!added.ok) throw new Error("not added");
     const ownerSession = { userId: owner.id, householdId: household.id, transactionId: added.transaction.id };
     const editorSession = { userId: partner.id, householdId: household.id, transactionId: added.transaction.id };
@@ -186,9 +281,17 @@ describe("entries edited by two people at once", () => {
     const partnerSaw = await loaded(editorSession);
     expect(ownerSaw.version).toBe(partnerSaw.version);
 
-    const theirs = await updateTransaction({ ...editorSession, version: partnerSaw.version, fields: expense({ amountMinor: 5000, description: "Market and bakery" }) });
+    const theirs = await updateTransaction({
+      ...editorSession,
+      version: partnerSaw.version,
+      fields: expense({ amountMinor: 5000, description: "Market and bakery" }),
+    });
     expect(theirs).toMatchObject({ ok: true, transaction: { amountMinor: 5000 } });
-    const stale = await updateTransaction({ ...ownerSession, version: ownerSaw.version, fields: expense({ amountMinor: 7000 }) });
+    const stale = await updateTransaction({
+      ...ownerSession,
+      version: ownerSaw.version,
+      fields: expense({ amountMinor: 7000 }),
+    });
     const now = await loaded(ownerSession);
     expect(stale).toEqual({ conflict: "changed", current: now });
     expect(now).toMatchObject({ amountMinor: 5000, description: "Market and bakery", shared: true });
@@ -196,9 +299,15 @@ describe("entries edited by two people at once", () => {
     expect(await monthTotals(householdId)).toEqual({ [`2025-03-01:expense:${groceries}`]: [5000, 1] });
 
     // "Save mine anyway" sends the version the conflict showed; the partner's page still holds the one before.
-    const mine = await updateTransaction({ ...ownerSession, version: now.version, fields: expense({ amountMinor: 7000 }) });
+    const mine = await updateTransaction({
+      ...ownerSession,
+      version: now.version,
+      fields: expense({ amountMinor: 7000 }),
+    });
     expect(mine).toMatchObject({ ok: true, transaction: { amountMinor: 7000 } });
-    expect(await updateTransaction({ ...editorSession, version: now.version, fields: expense({ amountMinor: 1 }) })).toMatchObject({ conflict: "changed", current: { amountMinor: 7000 } });
+    expect(
+      await updateTransaction({ ...editorSession, version: now.version, fields: expense({ amountMinor: 1 }) }),
+    ).toMatchObject({ conflict: "changed", current: { amountMinor: 7000 } });
     expect(await monthTotals(householdId)).toEqual({ [`2025-03-01:expense:${groceries}`]: [7000, 1] });
   });
 
@@ -217,24 +326,45 @@ describe("entries edited by two people at once", () => {
   it("a save without a version, with a malformed one or of the same version twice is never last-write-wins", async () => {
     const { ownerSession, editorSession, loaded } = await twoEditors();
     const { version } = await loaded(ownerSession);
-    expect(await updateTransaction({ ...editorSession, version: undefined, fields: expense({ amountMinor: 1 }) })).toMatchObject({ conflict: "changed", current: { amountMinor: 4250, version } });
-    expect(await updateTransaction({ ...editorSession, version: "12.5", fields: expense({ amountMinor: 1 }) })).toMatchObject({ conflict: "changed" });
-    expect(await deleteTransaction({ ...editorSession, version: undefined })).toMatchObject({ conflict: "changed", current: { amountMinor: 4250 } });
-    expect(await updateTransaction({ ...ownerSession, version, fields: expense({ amountMinor: 300 }) })).toMatchObject({ ok: true });
+    expect(
+      await updateTransaction({ ...editorSession, version: undefined, fields: expense({ amountMinor: 1 }) }),
+    ).toMatchObject({ conflict: "changed", current: { amountMinor: 4250, version } });
+    expect(
+      await updateTransaction({ ...editorSession, version: "12.5", fields: expense({ amountMinor: 1 }) }),
+    ).toMatchObject({ conflict: "changed" });
+    expect(await deleteTransaction({ ...editorSession, version: undefined })).toMatchObject({
+      conflict: "changed",
+      current: { amountMinor: 4250 },
+    });
+    expect(await updateTransaction({ ...ownerSession, version, fields: expense({ amountMinor: 300 }) })).toMatchObject({
+      ok: true,
+    });
     // Two saves from the same loaded version: the second one is refused, even within the same millisecond.
-    expect(await updateTransaction({ ...editorSession, version, fields: expense({ amountMinor: 400 }) })).toMatchObject({ conflict: "changed", current: { amountMinor: 300 } });
+    expect(await updateTransaction({ ...editorSession, version, fields: expense({ amountMinor: 400 }) })).toMatchObject(
+      { conflict: "changed", current: { amountMinor: 300 } },
+    );
     expect((await loaded(ownerSession)).amountMinor).toBe(300);
   });
 
   it("a delete based on an old version shows the change first; after a delete the other's save answers gone", async () => {
     const { householdId, ownerSession, editorSession, loaded } = await twoEditors();
     const ownerSaw = await loaded(ownerSession);
-    expect(await updateTransaction({ ...editorSession, version: ownerSaw.version, fields: expense({ amountMinor: 9900 }) })).toMatchObject({ ok: true });
-    expect(await deleteTransaction({ ...ownerSession, version: ownerSaw.version })).toMatchObject({ conflict: "changed", current: { amountMinor: 9900 } });
+    expect(
+      await updateTransaction({ ...editorSession, version: ownerSaw.version, fields: expense({ amountMinor: 9900 }) }),
+    ).toMatchObject({ ok: true });
+    expect(await deleteTransaction({ ...ownerSession, version: ownerSaw.version })).toMatchObject({
+      conflict: "changed",
+      current: { amountMinor: 9900 },
+    });
     expect(await monthTotals(householdId)).toEqual({ [`2025-03-01:expense:${groceries}`]: [9900, 1] });
     const now = await loaded(ownerSession);
-    expect(await deleteTransaction({ ...ownerSession, version: now.version })).toMatchObject({ ok: true, transaction: { amountMinor: 9900 } });
-    expect(await updateTransaction({ ...editorSession, version: now.version, fields: expense({ amountMinor: 1 }) })).toEqual({ conflict: "gone" });
+    expect(await deleteTransaction({ ...ownerSession, version: now.version })).toMatchObject({
+      ok: true,
+      transaction: { amountMinor: 9900 },
+    });
+    expect(
+      await updateTransaction({ ...editorSession, version: now.version, fields: expense({ amountMinor: 1 }) }),
+    ).toEqual({ conflict: "gone" });
     expect(await deleteTransaction({ ...editorSession, version: now.version })).toEqual({ conflict: "gone" });
     expect(await monthTotals(householdId)).toEqual({});
   });
@@ -242,10 +372,18 @@ describe("entries edited by two people at once", () => {
   it("an entry that meanwhile became someone's hidden personal expense is gone for the other, not shown", async () => {
     const { partner, householdId, ownerSession, editorSession, loaded } = await twoEditors();
     const ownerSaw = await loaded(ownerSession);
-    expect(await updateTransaction({ ...editorSession, version: ownerSaw.version, fields: expense({ shared: false, memberUserId: partner.id }) })).toMatchObject({ ok: true });
+    expect(
+      await updateTransaction({
+        ...editorSession,
+        version: ownerSaw.version,
+        fields: expense({ shared: false, memberUserId: partner.id }),
+      }),
+    ).toMatchObject({ ok: true });
     // The partner shows their personal spending to the owner only as category totals.
     await choosePersonalPrivacy({ householdId, userId: partner.id, personalInDetail: false });
-    expect(await updateTransaction({ ...ownerSession, version: ownerSaw.version, fields: expense() })).toEqual({ conflict: "gone" });
+    expect(await updateTransaction({ ...ownerSession, version: ownerSaw.version, fields: expense() })).toEqual({
+      conflict: "gone",
+    });
     expect(await deleteTransaction({ ...ownerSession, version: ownerSaw.version })).toEqual({ conflict: "gone" });
   });
 });
@@ -259,7 +397,14 @@ describe("the month list", () => {
     let pages = 0;
     let totals: { totalMinor: number; entries: number } | undefined;
     do {
-      const page = await listTransactions({ userId: owner.id, householdId: household.id, kind: "expense", month: "2025-03", cursor, limit: 20 });
+      const page = await listTransactions({
+        userId: owner.id,
+        householdId: household.id,
+        kind: "expense",
+        month: "2025-03",
+        cursor,
+        limit: 20,
+      });
       seen.push(...page.items.map((item) => `${item.occurredOn}.${item.id}`));
       totals = page.totals;
       cursor = page.nextCursor;
@@ -283,7 +428,13 @@ describe("the month list", () => {
       householdId: household.id,
       entries: [
         { kind: "expense", category: "groceries", amountMinor: 1000, occurredOn: "2025-03-02", description: "Lidl" },
-        { kind: "expense", category: "groceries", amountMinor: 2000, occurredOn: "2025-03-09", description: "Lidl 50% off" },
+        {
+          kind: "expense",
+          category: "groceries",
+          amountMinor: 2000,
+          occurredOn: "2025-03-09",
+          description: "Lidl 50% off",
+        },
         { kind: "expense", category: "eatingOut", amountMinor: 3000, occurredOn: "2025-03-10", description: "Pizza" },
         { kind: "expense", category: "groceries", amountMinor: 4000, occurredOn: "2025-04-01", description: "Lidl" },
         { kind: "income", category: "salary", amountMinor: 9000, occurredOn: "2025-03-25", description: "Salary" },
@@ -308,7 +459,13 @@ describe("the month list", () => {
 
   it("ignores a forged cursor instead of failing", async () => {
     const { owner, household } = await seedHousehold();
-    const page = await listTransactions({ userId: owner.id, householdId: household.id, kind: "expense", month: "2025-03", cursor: "x'; drop table" });
+    const page = await listTransactions({
+      userId: owner.id,
+      householdId: household.id,
+      kind: "expense",
+      month: "2025-03",
+      cursor: "x'; drop table",
+    });
     expect(page.items).toEqual([]);
   });
 });
@@ -319,8 +476,14 @@ describe("the add form", () => {
     ["fr", "1 234,56"],
     ["en", "1,234.56"],
   ] as const)("reads %s amounts as typed (%s → 123456 cents)", (language, amount) => {
-    const parsed = parseTransactionForm({ kind: "expense", amount, occurredOn: "2025-03-01", categoryId: groceries }, language);
-    expect(parsed).toEqual({ ok: true, value: { kind: "expense", amount: 123456, occurredOn: "2025-03-01", description: "", categoryId: groceries } });
+    const parsed = parseTransactionForm(
+      { kind: "expense", amount, occurredOn: "2025-03-01", categoryId: groceries },
+      language,
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      value: { kind: "expense", amount: 123456, occurredOn: "2025-03-01", description: "", categoryId: groceries },
+    });
   });
 
   it.each([
@@ -336,10 +499,18 @@ describe("the add form", () => {
   });
 
   it("refuses impossible dates, unknown kinds and long descriptions", () => {
-    const parsed = parseTransactionForm({ kind: "gift", amount: "5", occurredOn: "2025-02-30", categoryId: "x", description: "a".repeat(121) }, "en");
+    const parsed = parseTransactionForm(
+      { kind: "gift", amount: "5", occurredOn: "2025-02-30", categoryId: "x", description: "a".repeat(121) },
+      "en",
+    );
     expect(parsed).toEqual({
       ok: false,
-      fieldErrors: { kind: "errors.kind.invalid", occurredOn: "errors.date.invalid", categoryId: "errors.category.invalid", description: "errors.description.tooLong" },
+      fieldErrors: {
+        kind: "errors.kind.invalid",
+        occurredOn: "errors.date.invalid",
+        categoryId: "errors.category.invalid",
+        description: "errors.description.tooLong",
+      },
     });
   });
 });
@@ -353,15 +524,35 @@ describe("unusual spending", () => {
     await addPartner({ householdId: household.id, userId: partner.id });
     await seedTransactions({
       householdId: household.id,
-      entries: ["2025-01-10", "2025-02-10"].map((occurredOn) => ({ kind: "expense" as const, category: "groceries", amountMinor: 40000, occurredOn })),
+      entries: ["2025-01-10", "2025-02-10"].map((occurredOn) => ({
+        kind: "expense" as const,
+        category: "groceries",
+        amountMinor: 40000,
+        occurredOn,
+      })),
     });
-    await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ amountMinor: 45000, occurredOn: "2025-03-05" }) });
+    await addTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      fields: expense({ amountMinor: 45000, occurredOn: "2025-03-05" }),
+    });
     expect((await listNotifications({ userId: owner.id })).unread).toBe(0);
-    await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ amountMinor: 10000, occurredOn: "2025-03-06" }) });
-    await addTransaction({ userId: owner.id, householdId: household.id, fields: expense({ amountMinor: 10000, occurredOn: "2025-03-07" }) });
+    await addTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      fields: expense({ amountMinor: 10000, occurredOn: "2025-03-06" }),
+    });
+    await addTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      fields: expense({ amountMinor: 10000, occurredOn: "2025-03-07" }),
+    });
     const mine = await listNotifications({ userId: owner.id });
     expect(mine.unread).toBe(1);
-    expect(mine.items[0]).toMatchObject({ kind: "categoryOverUsual", payload: { categoryId: groceries, month: "2025-03", usualMinor: 40000 } });
+    expect(mine.items[0]).toMatchObject({
+      kind: "categoryOverUsual",
+      payload: { categoryId: groceries, month: "2025-03", usualMinor: 40000 },
+    });
     expect((await listNotifications({ userId: partner.id })).unread).toBe(1);
   });
 });

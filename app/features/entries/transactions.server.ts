@@ -85,7 +85,11 @@ async function checkMember(householdId: string, memberUserId: string | null | un
 
 /** An account's default for new entries: shared for a joint account, personal otherwise. */
 async function accountDefaultShared(accountId: string): Promise<boolean> {
-  const [account] = await db().select({ defaultShared: moneyAccount.defaultShared }).from(moneyAccount).where(eq(moneyAccount.id, accountId)).limit(1);
+  const [account] = await db()
+    .select({ defaultShared: moneyAccount.defaultShared })
+    .from(moneyAccount)
+    .where(eq(moneyAccount.id, accountId))
+    .limit(1);
   return account?.defaultShared ?? false;
 }
 
@@ -107,7 +111,16 @@ export async function addTransaction({
   const shared = fields.shared ?? (await accountDefaultShared(accountId));
   const [row] = await db()
     .insert(transaction)
-    .values({ id: uuidv7(), householdId, accountId, currency: access.household.currency, createdBy: userId, ...fields, shared, memberUserId: fields.memberUserId ?? userId })
+    .values({
+      id: uuidv7(),
+      householdId,
+      accountId,
+      currency: access.household.currency,
+      createdBy: userId,
+      ...fields,
+      shared,
+      memberUserId: fields.memberUserId ?? userId,
+    })
     .returning(columns);
   if (!row) throw new Error("transaction insert returned nothing");
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
@@ -131,7 +144,11 @@ interface EntryWrite {
  * entry as it is now), or it is gone. An entry that meanwhile became somebody's hidden personal expense is "gone" to
  * this member: its details must not reach them through the conflict either.
  */
-async function entryConflict(access: HouseholdAccess, householdId: string, transactionId: string): Promise<Conflict<TransactionView>> {
+async function entryConflict(
+  access: HouseholdAccess,
+  householdId: string,
+  transactionId: string,
+): Promise<Conflict<TransactionView>> {
   const [current] = await db()
     .select({ ...columns, createdBy: transaction.createdBy })
     .from(transaction)
@@ -146,7 +163,13 @@ async function entryConflict(access: HouseholdAccess, householdId: string, trans
  * Changes an entry (owner only), but only if nobody changed it since `version` was loaded; otherwise nothing is
  * written and the answer carries the entry as it is now (or "gone": deleted, or an id from another household).
  */
-export async function updateTransaction({ userId, householdId, transactionId, version, fields }: EntryWrite & { version: string | undefined }): Promise<WriteResult | Conflict<TransactionView>> {
+export async function updateTransaction({
+  userId,
+  householdId,
+  transactionId,
+  version,
+  fields,
+}: EntryWrite & { version: string | undefined }): Promise<WriteResult | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
@@ -155,7 +178,14 @@ export async function updateTransaction({ userId, householdId, transactionId, ve
     .update(transaction)
     .set({ ...fields, updatedAt: nextVersion(transaction.updatedAt) })
     // A hidden personal expense of the other member is not this member's to change, even with its id and version.
-    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), atVersion(transaction.updatedAt, version), visibleEntries(access)))
+    .where(
+      and(
+        eq(transaction.id, transactionId),
+        eq(transaction.householdId, householdId),
+        atVersion(transaction.updatedAt, version),
+        visibleEntries(access),
+      ),
+    )
     .returning(columns);
   if (!row) return entryConflict(access, householdId, transactionId);
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
@@ -184,14 +214,26 @@ export async function deleteTransaction({
   const [row] = await db()
     .delete(transaction)
     // A hidden personal expense of the other member is not this member's to change, even with its id and version.
-    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), atVersion(transaction.updatedAt, version), visibleEntries(access)))
+    .where(
+      and(
+        eq(transaction.id, transactionId),
+        eq(transaction.householdId, householdId),
+        atVersion(transaction.updatedAt, version),
+        visibleEntries(access),
+      ),
+    )
     .returning(columns);
   if (!row) return entryConflict(access, householdId, transactionId);
   return { ok: true, transaction: toView(row) };
 }
 
 /** Undo of a delete: puts the entry back under its old id (a second undo changes nothing). */
-export async function restoreTransaction({ userId, householdId, transactionId, fields }: EntryWrite): Promise<WriteResult> {
+export async function restoreTransaction({
+  userId,
+  householdId,
+  transactionId,
+  fields,
+}: EntryWrite): Promise<WriteResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
@@ -200,19 +242,43 @@ export async function restoreTransaction({ userId, householdId, transactionId, f
   const memberUserId = fields.memberUserId ?? userId;
   const [row] = await db()
     .insert(transaction)
-    .values({ id: transactionId, householdId, accountId: await everydayAccountId(householdId), currency: access.household.currency, createdBy: userId, ...fields, shared, memberUserId })
+    .values({
+      id: transactionId,
+      householdId,
+      accountId: await everydayAccountId(householdId),
+      currency: access.household.currency,
+      createdBy: userId,
+      ...fields,
+      shared,
+      memberUserId,
+    })
     .onConflictDoNothing({ target: transaction.id })
     .returning(columns);
   // A second undo writes nothing: the entry is back already, as it is now. An id another household uses is not found,
   // and so is a partner's hidden personal expense: undo must not read out what its page would not show.
   const back =
-    row ?? (await db().select(columns).from(transaction).where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), visibleEntries(access))).limit(1))[0];
+    row ??
+    (
+      await db()
+        .select(columns)
+        .from(transaction)
+        .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), visibleEntries(access)))
+        .limit(1)
+    )[0];
   if (!back) throw new HouseholdAccessError("notFound");
   return { ok: true, transaction: toView(back) };
 }
 
 /** One entry, for its page and edit form. A personal expense its member shows this reader only as category totals is not found, exactly like a stranger's id. */
-export async function getTransaction({ userId, householdId, transactionId }: { userId: string; householdId: string; transactionId: string }) {
+export async function getTransaction({
+  userId,
+  householdId,
+  transactionId,
+}: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
@@ -279,7 +345,12 @@ export async function listTransactions({
   const category = categoryId && isUuid(categoryId) ? categoryId : undefined;
   const position = decodeCursor(cursor);
 
-  const filters: SQL[] = [eq(transaction.householdId, householdId), eq(transaction.kind, kind), gte(transaction.occurredOn, from), lt(transaction.occurredOn, to)];
+  const filters: SQL[] = [
+    eq(transaction.householdId, householdId),
+    eq(transaction.kind, kind),
+    gte(transaction.occurredOn, from),
+    lt(transaction.occurredOn, to),
+  ];
   if (category) filters.push(eq(transaction.categoryId, category));
   if (query) filters.push(ilike(transaction.description, likePattern(query)));
   if (memberUserId !== null) filters.push(eq(entryMember, memberUserId));
@@ -287,31 +358,46 @@ export async function listTransactions({
   const shown = hidden ? [...filters, hidden] : filters;
 
   const pageFilters = position
-    ? [...shown, sql`(${transaction.occurredOn}, ${transaction.id}) < (${position.occurredOn}::date, ${position.id}::uuid)`]
+    ? [
+        ...shown,
+        sql`(${transaction.occurredOn}, ${transaction.id}) < (${position.occurredOn}::date, ${position.id}::uuid)`,
+      ]
     : shown;
 
   // A search's total would tell whether hidden entries match its words, so it sums only the rows it may show.
   const totalsQuery =
     query || memberUserId !== null
       ? db()
-          .select({ totalMinor: sql<string>`coalesce(sum(${transaction.amountMinor}), 0)`, entries: sql<number>`count(*)::int` })
+          .select({
+            totalMinor: sql<string>`coalesce(sum(${transaction.amountMinor}), 0)`,
+            entries: sql<number>`count(*)::int`,
+          })
           .from(transaction)
           .where(and(...(query ? shown : filters)))
       : db()
-        .select({ totalMinor: sql<string>`coalesce(sum(${monthTotal.totalMinor}), 0)`, entries: sql<number>`coalesce(sum(${monthTotal.entries}), 0)::int` })
-        .from(monthTotal)
-        .where(
-          and(
-            eq(monthTotal.householdId, householdId),
-            eq(monthTotal.kind, kind),
-            eq(monthTotal.month, from),
-            ...(category ? [eq(monthTotal.categoryId, category)] : []),
-          ),
-        );
+          .select({
+            totalMinor: sql<string>`coalesce(sum(${monthTotal.totalMinor}), 0)`,
+            entries: sql<number>`coalesce(sum(${monthTotal.entries}), 0)::int`,
+          })
+          .from(monthTotal)
+          .where(
+            and(
+              eq(monthTotal.householdId, householdId),
+              eq(monthTotal.kind, kind),
+              eq(monthTotal.month, from),
+              ...(category ? [eq(monthTotal.categoryId, category)] : []),
+            ),
+          );
 
   // The number of entries is not a category total: with hidden entries in the month it counts only the shown ones,
   // or "Entries: 9" beside seven rows would tell how often the other member went to the therapist.
-  const shownEntries = hidden && !query ? db().select({ entries: sql<number>`count(*)::int` }).from(transaction).where(and(...shown)) : undefined;
+  const shownEntries =
+    hidden && !query
+      ? db()
+          .select({ entries: sql<number>`count(*)::int` })
+          .from(transaction)
+          .where(and(...shown))
+      : undefined;
   const [rows, [totals], counted] = await Promise.all([
     db()
       // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
@@ -337,7 +423,15 @@ export async function listTransactions({
  * After an expense: when the category's month now runs 25 % above its average of the three months before
  * (with at least two of them on record), the household hears about it once per category and month.
  */
-async function noticeUnusualSpending({ householdId, categoryId, month }: { householdId: string; categoryId: string; month: MonthKey }) {
+async function noticeUnusualSpending({
+  householdId,
+  categoryId,
+  month,
+}: {
+  householdId: string;
+  categoryId: string;
+  month: MonthKey;
+}) {
   const rows = await db()
     .select({ month: monthTotal.month, totalMinor: monthTotal.totalMinor })
     .from(monthTotal)

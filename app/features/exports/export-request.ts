@@ -1,8 +1,20 @@
-import { isIsoDate, isMonthKey, monthEnd, monthOf, monthStart, addDays, type IsoDate, type MonthKey } from "~/domain/periods";
+import {
+  isIsoDate,
+  isMonthKey,
+  monthEnd,
+  monthOf,
+  monthStart,
+  addDays,
+  type IsoDate,
+  type MonthKey,
+} from "~/domain/periods";
 import type { CsvDecimal } from "~/domain/csv";
 
 /** The query of /app/export/transactions.csv: a date range (default: the reader's current month) and the decimal option. */
-export function parseCsvExportQuery(params: URLSearchParams, today: IsoDate): { ok: true; from: IsoDate; to: IsoDate; decimal: CsvDecimal } | { ok: false } {
+export function parseCsvExportQuery(
+  params: URLSearchParams,
+  today: IsoDate,
+): { ok: true; from: IsoDate; to: IsoDate; decimal: CsvDecimal } | { ok: false } {
   const month = monthOf(today);
   const from = params.get("from") || monthStart(month);
   const to = params.get("to") || addDays(monthEnd(month), -1);
@@ -12,7 +24,10 @@ export function parseCsvExportQuery(params: URLSearchParams, today: IsoDate): { 
 }
 
 /** The query of /app/export/report.pdf: a month (default: the reader's current one). */
-export function parseReportQuery(params: URLSearchParams, today: IsoDate): { ok: true; month: MonthKey } | { ok: false } {
+export function parseReportQuery(
+  params: URLSearchParams,
+  today: IsoDate,
+): { ok: true; month: MonthKey } | { ok: false } {
   const month = params.get("month") || monthOf(today);
   return isMonthKey(month) ? { ok: true, month } : { ok: false };
 }

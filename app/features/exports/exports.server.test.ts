@@ -45,19 +45,52 @@ async function premiumHousehold(options: { locale?: "de" | "en" | "ua" } = {}) {
 describe("CSV export", () => {
   it("streams UTF-8 with a BOM, a translated header, the reader's decimal comma with semicolons, and RFC 4180 quoting", async () => {
     const { owner, household } = await premiumHousehold();
-    const custom = await createCustomCategory({ userId: owner.id, householdId: household.id, kind: "expense", fields: { name: "Haustiere; Katze", color: "#2f7d5b", icon: "shapes" } });
+    const custom = await createCustomCategory({
+      userId: owner.id,
+      householdId: household.id,
+      kind: "expense",
+      fields: { name: "Haustiere; Katze", color: "#2f7d5b", icon: "shapes" },
+    });
     if (!custom.ok) throw new Error("no category");
     await seedTransactions({
       householdId: household.id,
       entries: [
         { kind: "income", category: "salary", amountMinor: 345000, occurredOn: "2026-11-25", description: "Gehalt" },
-        { kind: "expense", category: "groceries", amountMinor: 4250, occurredOn: "2026-11-03", description: 'Markt "Süd", Obst\nund Gemüse' },
-        { kind: "expense", category: "other", amountMinor: 1, occurredOn: "2026-10-31", description: "outside the range" },
+        {
+          kind: "expense",
+          category: "groceries",
+          amountMinor: 4250,
+          occurredOn: "2026-11-03",
+          description: 'Markt "Süd", Obst\nund Gemüse',
+        },
+        {
+          kind: "expense",
+          category: "other",
+          amountMinor: 1,
+          occurredOn: "2026-10-31",
+          description: "outside the range",
+        },
       ],
     });
-    await addTransaction({ userId: owner.id, householdId: household.id, fields: { kind: "expense", amountMinor: 1999, occurredOn: "2026-11-30", description: "=cmd|' /C calc'!A0", categoryId: custom.categoryId } });
+    await addTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      fields: {
+        kind: "expense",
+        amountMinor: 1999,
+        occurredOn: "2026-11-30",
+        description: "=cmd|' /C calc'!A0",
+        categoryId: custom.categoryId,
+      },
+    });
 
-    const result = await exportTransactionsCsv({ userId: owner.id, householdId: household.id, range: { from: "2026-11-01", to: "2026-11-30" }, language: "de", decimal: "locale" });
+    const result = await exportTransactionsCsv({
+      userId: owner.id,
+      householdId: household.id,
+      range: { from: "2026-11-01", to: "2026-11-30" },
+      language: "de",
+      decimal: "locale",
+    });
     if (!result.ok) throw new Error("refused");
     expect(result.fileName).toBe("samen-transactions-2026-11.csv");
     const bytes = await readAll(result.stream);
@@ -77,19 +110,50 @@ describe("CSV export", () => {
 
   it("offers a decimal point instead (with commas between fields), and swaps a reversed range", async () => {
     const { owner, household } = await premiumHousehold();
-    await seedTransactions({ householdId: household.id, entries: [{ kind: "expense", category: "housing", amountMinor: 135000, occurredOn: "2026-02-01", description: "Rent, February" }] });
-    const result = await exportTransactionsCsv({ userId: owner.id, householdId: household.id, range: { from: "2026-03-31", to: "2026-01-01" }, language: "de", decimal: "point" });
+    await seedTransactions({
+      householdId: household.id,
+      entries: [
+        {
+          kind: "expense",
+          category: "housing",
+          amountMinor: 135000,
+          occurredOn: "2026-02-01",
+          description: "Rent, February",
+        },
+      ],
+    });
+    const result = await exportTransactionsCsv({
+      userId: owner.id,
+      householdId: household.id,
+      range: { from: "2026-03-31", to: "2026-01-01" },
+      language: "de",
+      decimal: "point",
+    });
     if (!result.ok) throw new Error("refused");
     expect(result.fileName).toBe("samen-transactions-2026-01-01_2026-03-31.csv");
     const rows = parse((await readAll(result.stream)).toString("utf8"), { bom: true }) as string[][];
     const category = await fileTranslator("de", "app");
-    expect(rows[1]).toEqual(["2026-02-01", "Ausgabe", category("categories.housing"), "Rent, February", "-1350.00", "EUR"]);
+    expect(rows[1]).toEqual([
+      "2026-02-01",
+      "Ausgabe",
+      category("categories.housing"),
+      "Rent, February",
+      "-1350.00",
+      "EUR",
+    ]);
   });
 
   it("exports every row of a large range in keyset batches, in date order, without repeats", async () => {
     const { owner, household } = await premiumHousehold();
     await seedBulkTransactions({ householdId: household.id, count: 2500, from: "2025-01", to: "2025-12" });
-    const result = await exportTransactionsCsv({ userId: owner.id, householdId: household.id, range: { from: "2025-01-01", to: "2025-12-31" }, language: "en", decimal: "locale", batchSize: 300 });
+    const result = await exportTransactionsCsv({
+      userId: owner.id,
+      householdId: household.id,
+      range: { from: "2025-01-01", to: "2025-12-31" },
+      language: "en",
+      decimal: "locale",
+      batchSize: 300,
+    });
     if (!result.ok) throw new Error("refused");
     const rows = (parse((await readAll(result.stream)).toString("utf8"), { bom: true }) as string[][]).slice(1);
     expect(rows).toHaveLength(2500);
@@ -101,15 +165,43 @@ describe("CSV export", () => {
   it("is premium: a free household is refused, a cancelled-but-paid one may, a partner may read, a stranger learns nothing", async () => {
     const { owner, household } = await seedHousehold();
     const range = { from: "2026-11-01", to: "2026-11-30" };
-    expect(await exportTransactionsCsv({ userId: owner.id, householdId: household.id, range, language: "en", decimal: "locale" })).toEqual({ ok: false, error: "premiumRequired" });
-    expect(await exportMonthlyReportPdf({ userId: owner.id, householdId: household.id, month: "2026-11", language: "en" })).toEqual({ ok: false, error: "premiumRequired" });
+    expect(
+      await exportTransactionsCsv({
+        userId: owner.id,
+        householdId: household.id,
+        range,
+        language: "en",
+        decimal: "locale",
+      }),
+    ).toEqual({ ok: false, error: "premiumRequired" });
+    expect(
+      await exportMonthlyReportPdf({ userId: owner.id, householdId: household.id, month: "2026-11", language: "en" }),
+    ).toEqual({ ok: false, error: "premiumRequired" });
     await seedSubscription({ householdId: household.id, cancelAtPeriodEnd: true });
-    expect(await exportTransactionsCsv({ userId: owner.id, householdId: household.id, range, language: "en", decimal: "locale" })).toMatchObject({ ok: true });
+    expect(
+      await exportTransactionsCsv({
+        userId: owner.id,
+        householdId: household.id,
+        range,
+        language: "en",
+        decimal: "locale",
+      }),
+    ).toMatchObject({ ok: true });
     const partner = await seedUser();
     await addPartner({ householdId: household.id, userId: partner.id });
-    expect(await exportMonthlyReportPdf({ userId: partner.id, householdId: household.id, month: "2026-11", language: "en" })).toMatchObject({ ok: true });
+    expect(
+      await exportMonthlyReportPdf({ userId: partner.id, householdId: household.id, month: "2026-11", language: "en" }),
+    ).toMatchObject({ ok: true });
     const stranger = await seedUser();
-    await expect(exportTransactionsCsv({ userId: stranger.id, householdId: household.id, range, language: "en", decimal: "locale" })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(
+      exportTransactionsCsv({
+        userId: stranger.id,
+        householdId: household.id,
+        range,
+        language: "en",
+        decimal: "locale",
+      }),
+    ).rejects.toEqual(new HouseholdAccessError("notFound"));
   });
 });
 
@@ -126,7 +218,12 @@ describe("PDF report", () => {
         { kind: "expense", category: "groceries", amountMinor: 31050, occurredOn: "2026-11-09" },
       ],
     });
-    const result = await exportMonthlyReportPdf({ userId: owner.id, householdId: household.id, month: "2026-11", language: "de" });
+    const result = await exportMonthlyReportPdf({
+      userId: owner.id,
+      householdId: household.id,
+      month: "2026-11",
+      language: "de",
+    });
     if (!result.ok) throw new Error("refused");
     expect(result.fileName).toBe("samen-2026-11.pdf");
     const { text, bytes } = await pdfText(result.stream);
@@ -134,13 +231,23 @@ describe("PDF report", () => {
     expect(text).toContain("Monatsbericht · November 2026");
     expect(text).toContain("Familie Müller");
     const category = await fileTranslator("de", "app");
-    for (const label of ["Gesamteinnahmen", "Gesamtausgaben", "Nettobetrag", "Sparquote", category("categories.housing"), category("categories.groceries")]) expect(text).toContain(label);
+    for (const label of [
+      "Gesamteinnahmen",
+      "Gesamtausgaben",
+      "Nettobetrag",
+      "Sparquote",
+      category("categories.housing"),
+      category("categories.groceries"),
+    ])
+      expect(text).toContain(label);
     // Cards: 3.300,00 € income, 1.510,50 € expenses, 1.789,50 € net (German number format).
     expect(text).toMatch(/3\.300,00\s€/);
     expect(text).toMatch(/1\.510,50\s€/);
     expect(text).toMatch(/1\.789,50\s€/);
     // The chart's six month labels end with November.
-    const months = ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"].map((month) => formatMonthShort(month, "de"));
+    const months = ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"].map((month) =>
+      formatMonthShort(month, "de"),
+    );
     expect(text).toContain(months.join(" "));
     // The savings rate moved from 60 % to 54.2 %: shown in percentage points.
     expect(text).toContain("-5,8 Pp.");
@@ -148,8 +255,16 @@ describe("PDF report", () => {
 
   it("writes Ukrainian text in a font that has Cyrillic", async () => {
     const { owner, household } = await premiumHousehold({ locale: "ua" });
-    await seedTransactions({ householdId: household.id, entries: [{ kind: "expense", category: "groceries", amountMinor: 1000, occurredOn: "2026-11-09" }] });
-    const result = await exportMonthlyReportPdf({ userId: owner.id, householdId: household.id, month: "2026-11", language: "ua" });
+    await seedTransactions({
+      householdId: household.id,
+      entries: [{ kind: "expense", category: "groceries", amountMinor: 1000, occurredOn: "2026-11-09" }],
+    });
+    const result = await exportMonthlyReportPdf({
+      userId: owner.id,
+      householdId: household.id,
+      month: "2026-11",
+      language: "ua",
+    });
     if (!result.ok) throw new Error("refused");
     const { text } = await pdfText(result.stream);
     expect(text).toContain("листопад 2026");
@@ -173,7 +288,14 @@ describe("exports of a household of two", () => {
       userId: sanne.id,
       entries: [
         { kind: "income", category: "salary", amountMinor: 3000_00, occurredOn: "2026-03-01", description: "Salary" },
-        { kind: "expense", category: "groceries", amountMinor: 120_00, occurredOn: "2026-03-05", description: "Weekly shop", shared: true },
+        {
+          kind: "expense",
+          category: "groceries",
+          amountMinor: 120_00,
+          occurredOn: "2026-03-05",
+          description: "Weekly shop",
+          shared: true,
+        },
         { kind: "expense", category: "other", amountMinor: 35_00, occurredOn: "2026-03-06", description: "Haircut" },
       ],
     });
@@ -181,8 +303,21 @@ describe("exports of a household of two", () => {
       householdId: household.id,
       userId: pieter.id,
       entries: [
-        { kind: "expense", category: "leisure", amountMinor: 60_00, occurredOn: "2026-03-07", description: "Dinner out", shared: true },
-        { kind: "expense", category: "other", amountMinor: 80_00, occurredOn: "2026-03-08", description: "Secret gift" },
+        {
+          kind: "expense",
+          category: "leisure",
+          amountMinor: 60_00,
+          occurredOn: "2026-03-07",
+          description: "Dinner out",
+          shared: true,
+        },
+        {
+          kind: "expense",
+          category: "other",
+          amountMinor: 80_00,
+          occurredOn: "2026-03-08",
+          description: "Secret gift",
+        },
       ],
     });
     await choosePersonalPrivacy({ householdId: household.id, userId: pieter.id, personalInDetail: false });
@@ -191,7 +326,13 @@ describe("exports of a household of two", () => {
   const march = { from: "2026-03-01", to: "2026-03-31" } as const;
 
   async function csvRows(userId: string, householdId: string) {
-    const result = await exportTransactionsCsv({ userId, householdId, range: march, language: "en", decimal: "locale" });
+    const result = await exportTransactionsCsv({
+      userId,
+      householdId,
+      range: march,
+      language: "en",
+      decimal: "locale",
+    });
     if (!result.ok) throw new Error("refused");
     const text = (await readAll(result.stream)).toString("utf8");
     return { text, rows: parse(text, { bom: true }) as string[][] };
@@ -200,7 +341,16 @@ describe("exports of a household of two", () => {
   it("CSV says whether each entry is shared or personal and who paid or received it, and never carries a hidden personal expense", async () => {
     const { sanne, pieter, householdId } = await couple();
     const { text, rows } = await csvRows(sanne.id, householdId);
-    expect(rows[0]).toEqual(["Date", "Type", "Category", "Description", "Amount", "Currency", "Shared or personal", "Paid or received by"]);
+    expect(rows[0]).toEqual([
+      "Date",
+      "Type",
+      "Category",
+      "Description",
+      "Amount",
+      "Currency",
+      "Shared or personal",
+      "Paid or received by",
+    ]);
     expect(rows.slice(1).map((row) => [row[3], row[6], row[7]])).toEqual([
       ["Salary", "Personal", "Sanne"],
       ["Weekly shop", "Shared", "Sanne"],
@@ -212,7 +362,13 @@ describe("exports of a household of two", () => {
 
     // Pieter reads his own personal expense, and Sanne's, which she shows in detail.
     const his = await csvRows(pieter.id, householdId);
-    expect(his.rows.slice(1).map((row) => row[3])).toEqual(["Salary", "Weekly shop", "Haircut", "Dinner out", "Secret gift"]);
+    expect(his.rows.slice(1).map((row) => row[3])).toEqual([
+      "Salary",
+      "Weekly shop",
+      "Haircut",
+      "Dinner out",
+      "Secret gift",
+    ]);
   });
 
   it("keeps a partner's hidden entries out after they delete their account, and names them Former member", async () => {
@@ -226,17 +382,37 @@ describe("exports of a household of two", () => {
   it("gives the settlements of the range's months as their own CSV", async () => {
     const { sanne, pieter, householdId } = await couple();
     expect(await markMonthSettled({ userId: sanne.id, householdId, month: "2026-03" })).toMatchObject({ ok: true });
-    const result = await exportSettlementsCsv({ userId: pieter.id, householdId, range: march, language: "de", decimal: "locale" });
+    const result = await exportSettlementsCsv({
+      userId: pieter.id,
+      householdId,
+      range: march,
+      language: "de",
+      decimal: "locale",
+    });
     if (!result.ok) throw new Error("refused");
     expect(result.fileName).toBe("samen-settlements-2026-03.csv");
     const rows = parse(result.body, { delimiter: ";", bom: true }) as string[][];
     expect(rows[0]).toEqual(["Monat", "Von", "An", "Betrag", "Währung", "Ausgeglichen am"]);
     // 180 € shared: Sanne paid 120, Pieter 60, so Pieter owed her 30.
     expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([["2026-03", "Pieter", "Sanne", "30,00", "EUR"]]);
-    const april = await exportSettlementsCsv({ userId: sanne.id, householdId, range: { from: "2026-04-01", to: "2026-04-30" }, language: "en", decimal: "locale" });
+    const april = await exportSettlementsCsv({
+      userId: sanne.id,
+      householdId,
+      range: { from: "2026-04-01", to: "2026-04-30" },
+      language: "en",
+      decimal: "locale",
+    });
     expect(april.ok && parse(april.body, { bom: true })).toHaveLength(1);
     const { household: free, owner } = await seedHousehold();
-    expect(await exportSettlementsCsv({ userId: owner.id, householdId: free.id, range: march, language: "en", decimal: "locale" })).toEqual({ ok: false, error: "premiumRequired" });
+    expect(
+      await exportSettlementsCsv({
+        userId: owner.id,
+        householdId: free.id,
+        range: march,
+        language: "en",
+        decimal: "locale",
+      }),
+    ).toEqual({ ok: false, error: "premiumRequired" });
   });
 
   it("the PDF report adds the month's shared costs and settlements for two, and not for one", async () => {
@@ -258,7 +434,12 @@ describe("exports of a household of two", () => {
     expect(settled).toMatch(/Settled on .+: Pieter paid Sanne €30\.00\./);
 
     const alone = await premiumHousehold();
-    const single = await exportMonthlyReportPdf({ userId: alone.owner.id, householdId: alone.household.id, month: "2026-03", language: "en" });
+    const single = await exportMonthlyReportPdf({
+      userId: alone.owner.id,
+      householdId: alone.household.id,
+      month: "2026-03",
+      language: "en",
+    });
     if (!single.ok) throw new Error("refused");
     expect((await pdfText(single.stream)).text).not.toContain("Shared costs");
   });

@@ -91,7 +91,11 @@ async function readReport({
     month,
     summary: summarize(figures(month), figures(previous)),
     chart: monthRange(first, month).map((key) => ({ month: key, ...figures(key) })),
-    categories: spendingByCategory(rows, (key) => key === month, (key) => key === previous).map((item) => {
+    categories: spendingByCategory(
+      rows,
+      (key) => key === month,
+      (key) => key === previous,
+    ).map((item) => {
       const found = byId.get(item.categoryId);
       return {
         label: found ? categoryLabel(found, tApp) : tApp("categories.other"),
@@ -106,7 +110,13 @@ async function readReport({
 }
 
 /** Draws the report: header, four cards, the income-vs-expenses chart, the category table, a footer on every page. */
-function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"premium">, language: Language, createdOn: Date) {
+function drawReport(
+  doc: PDFKit.PDFDocument,
+  data: ReportData,
+  t: TFunction<"premium">,
+  language: Language,
+  createdOn: Date,
+) {
   const money = (minor: number) => formatMoney(minor, data.currency, language);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -116,8 +126,16 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
 
   // Header
   doc.font("bold").fontSize(11).fillColor(colors.brand).text("Samen", left, doc.page.margins.top);
-  doc.font("bold").fontSize(22).fillColor(colors.text).text(t("exports.pdf.title", { month: monthName }), left, doc.y + 6, { width });
-  doc.font("regular").fontSize(11).fillColor(colors.muted).text(data.householdName, left, doc.y + 2, { width });
+  doc
+    .font("bold")
+    .fontSize(22)
+    .fillColor(colors.text)
+    .text(t("exports.pdf.title", { month: monthName }), left, doc.y + 6, { width });
+  doc
+    .font("regular")
+    .fontSize(11)
+    .fillColor(colors.muted)
+    .text(data.householdName, left, doc.y + 2, { width });
   let y = doc.y + 20;
 
   // Cards: four in a row
@@ -125,25 +143,53 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
   const cardWidth = (width - gap * 3) / 4;
   const cardHeight = 88;
   const cards: { label: string; card: SummaryCard; value: string; change: string }[] = [
-    { label: t("exports.pdf.cards.income"), card: data.summary.income, value: money(data.summary.income.value ?? 0), change: formatPercent(data.summary.income.change, language, { signed: true }) },
-    { label: t("exports.pdf.cards.expenses"), card: data.summary.expenses, value: money(data.summary.expenses.value ?? 0), change: formatPercent(data.summary.expenses.change, language, { signed: true }) },
-    { label: t("exports.pdf.cards.net"), card: data.summary.net, value: money(data.summary.net.value ?? 0), change: formatPercent(data.summary.net.change, language, { signed: true }) },
+    {
+      label: t("exports.pdf.cards.income"),
+      card: data.summary.income,
+      value: money(data.summary.income.value ?? 0),
+      change: formatPercent(data.summary.income.change, language, { signed: true }),
+    },
+    {
+      label: t("exports.pdf.cards.expenses"),
+      card: data.summary.expenses,
+      value: money(data.summary.expenses.value ?? 0),
+      change: formatPercent(data.summary.expenses.change, language, { signed: true }),
+    },
+    {
+      label: t("exports.pdf.cards.net"),
+      card: data.summary.net,
+      value: money(data.summary.net.value ?? 0),
+      change: formatPercent(data.summary.net.change, language, { signed: true }),
+    },
     {
       label: t("exports.pdf.cards.savingsRate"),
       card: data.summary.savingsRate,
       value: formatPercent(data.summary.savingsRate.value, language),
-      change: data.summary.savingsRate.change === null ? "—" : t("exports.pdf.points", { value: formatPoints(data.summary.savingsRate.change, language) }),
+      change:
+        data.summary.savingsRate.change === null
+          ? "—"
+          : t("exports.pdf.points", { value: formatPoints(data.summary.savingsRate.change, language) }),
     },
   ];
   cards.forEach((item, index) => {
     const x = left + index * (cardWidth + gap);
     doc.roundedRect(x, y, cardWidth, cardHeight, 6).fillAndStroke(colors.card, colors.border);
     const inner = cardWidth - 20;
-    fitText(doc, item.label, { font: "regular", size: 8.5, maxWidth: inner }).fillColor(colors.muted).text(item.label, x + 10, y + 10, { lineBreak: false });
-    fitText(doc, item.value, { font: "bold", size: 13, maxWidth: inner }).fillColor(colors.text).text(item.value, x + 10, y + 27, { lineBreak: false });
+    fitText(doc, item.label, { font: "regular", size: 8.5, maxWidth: inner })
+      .fillColor(colors.muted)
+      .text(item.label, x + 10, y + 10, { lineBreak: false });
+    fitText(doc, item.value, { font: "bold", size: 13, maxWidth: inner })
+      .fillColor(colors.text)
+      .text(item.value, x + 10, y + 27, { lineBreak: false });
     const tone = item.card.changeIsGood === null ? colors.muted : item.card.changeIsGood ? colors.good : colors.bad;
-    fitText(doc, item.change, { font: "regular", size: 8, maxWidth: inner }).fillColor(tone).text(item.change, x + 10, y + 48, { lineBreak: false });
-    doc.fillColor(colors.muted).text(t("exports.pdf.vs", { month: previousName }), x + 10, y + 60, { width: cardWidth - 20, height: 22, ellipsis: true });
+    fitText(doc, item.change, { font: "regular", size: 8, maxWidth: inner })
+      .fillColor(tone)
+      .text(item.change, x + 10, y + 48, { lineBreak: false });
+    doc.fillColor(colors.muted).text(t("exports.pdf.vs", { month: previousName }), x + 10, y + 60, {
+      width: cardWidth - 20,
+      height: 22,
+      ellipsis: true,
+    });
   });
   y += cardHeight + 28;
 
@@ -157,7 +203,11 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
   let legendX = left;
   for (const item of legend) {
     doc.rect(legendX, y + 2, 9, 9).fill(item.color);
-    doc.font("regular").fontSize(9).fillColor(colors.muted).text(item.label, legendX + 13, y, { lineBreak: false });
+    doc
+      .font("regular")
+      .fontSize(9)
+      .fillColor(colors.muted)
+      .text(item.label, legendX + 13, y, { lineBreak: false });
     legendX += 13 + doc.widthOfString(item.label) + 18;
   }
   y += 20;
@@ -170,8 +220,21 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
   const top = Math.max(step, Math.ceil(maxValue / step) * step);
   for (let value = 0; value <= top; value += step) {
     const lineY = y + chartHeight - (value / top) * chartHeight;
-    doc.moveTo(plotLeft, lineY).lineTo(plotLeft + plotWidth, lineY).lineWidth(0.5).strokeColor(colors.border).stroke();
-    doc.font("regular").fontSize(7.5).fillColor(colors.muted).text(formatMoneyCompact(value, data.currency, language), left, lineY - 4, { width: axisWidth - 8, align: "right", lineBreak: false });
+    doc
+      .moveTo(plotLeft, lineY)
+      .lineTo(plotLeft + plotWidth, lineY)
+      .lineWidth(0.5)
+      .strokeColor(colors.border)
+      .stroke();
+    doc
+      .font("regular")
+      .fontSize(7.5)
+      .fillColor(colors.muted)
+      .text(formatMoneyCompact(value, data.currency, language), left, lineY - 4, {
+        width: axisWidth - 8,
+        align: "right",
+        lineBreak: false,
+      });
   }
   const slot = plotWidth / data.chart.length;
   const barWidth = Math.min(22, slot / 3);
@@ -186,14 +249,27 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
       if (height > 0) doc.rect(bar.x, y + chartHeight - height, barWidth, height).fill(bar.color);
     }
     const label = formatMonthShort(point.month, language);
-    doc.font(point.month === data.month ? "bold" : "regular").fontSize(8).fillColor(colors.text).text(label, center - slot / 2, y + chartHeight + 5, { width: slot, align: "center", lineBreak: false });
+    doc
+      .font(point.month === data.month ? "bold" : "regular")
+      .fontSize(8)
+      .fillColor(colors.text)
+      .text(label, center - slot / 2, y + chartHeight + 5, { width: slot, align: "center", lineBreak: false });
   });
   y += chartHeight + 34;
 
   // Category table
-  doc.font("bold").fontSize(13).fillColor(colors.text).text(t("exports.pdf.categoriesTitle", { month: monthName }), left, y, { width });
+  doc
+    .font("bold")
+    .fontSize(13)
+    .fillColor(colors.text)
+    .text(t("exports.pdf.categoriesTitle", { month: monthName }), left, y, { width });
   y = doc.y + 8;
-  const columns = { category: left, amount: left + width * 0.5, share: left + width * 0.7, change: left + width * 0.84 };
+  const columns = {
+    category: left,
+    amount: left + width * 0.5,
+    share: left + width * 0.7,
+    change: left + width * 0.84,
+  };
   const drawTableHeader = () => {
     const headers = [
       { text: t("exports.pdf.table.category"), x: columns.category, width: width * 0.48, align: "left" as const },
@@ -207,7 +283,12 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
         .text(header.text, header.x, y, { width: header.width, align: header.align, lineBreak: false });
     }
     y += 14;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(colors.border).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.75)
+      .strokeColor(colors.border)
+      .stroke();
     y += 6;
   };
   drawTableHeader();
@@ -222,16 +303,29 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
       drawTableHeader();
     }
     doc.circle(columns.category + 4, y + 5, 4).fill(row.color);
-    doc.font("regular").fontSize(10).fillColor(colors.text).text(row.label, columns.category + 14, y, { width: width * 0.36, lineBreak: false, ellipsis: true });
+    doc
+      .font("regular")
+      .fontSize(10)
+      .fillColor(colors.text)
+      .text(row.label, columns.category + 14, y, { width: width * 0.36, lineBreak: false, ellipsis: true });
     doc.text(money(row.totalMinor), columns.amount, y, { width: width * 0.18, align: "right", lineBreak: false });
-    doc.text(formatPercent(row.share, language), columns.share, y, { width: width * 0.12, align: "right", lineBreak: false });
-    doc.fillColor(colors.muted).text(formatPercent(row.change, language, { signed: true }), columns.change, y, { width: width * 0.16, align: "right", lineBreak: false });
+    doc.text(formatPercent(row.share, language), columns.share, y, {
+      width: width * 0.12,
+      align: "right",
+      lineBreak: false,
+    });
+    doc.fillColor(colors.muted).text(formatPercent(row.change, language, { signed: true }), columns.change, y, {
+      width: width * 0.16,
+      align: "right",
+      lineBreak: false,
+    });
     // A thin bar under the row shows the share at a glance.
     doc.rect(columns.category + 14, y + 14, Math.max(1, (width * 0.84 - 14) * row.share), 2.5).fill(row.color);
     y += 24;
   }
 
-  if (data.sharedCosts) drawSharedCosts(doc, data.sharedCosts, { t, money, language, monthName, left, width, top: y + 20, bottom });
+  if (data.sharedCosts)
+    drawSharedCosts(doc, data.sharedCosts, { t, money, language, monthName, left, width, top: y + 20, bottom });
 
   // Footer on every page
   const range = doc.bufferedPageRange();
@@ -241,7 +335,11 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
     const footerY = doc.page.height - doc.page.margins.bottom - 10;
     doc.font("regular").fontSize(8).fillColor(colors.muted);
     doc.text(t("exports.pdf.footer", { date: created }), left, footerY, { width: width * 0.7, lineBreak: false });
-    doc.text(t("exports.pdf.page", { page: index + 1, pages: range.count }), left + width * 0.7, footerY, { width: width * 0.3, align: "right", lineBreak: false });
+    doc.text(t("exports.pdf.page", { page: index + 1, pages: range.count }), left + width * 0.7, footerY, {
+      width: width * 0.3,
+      align: "right",
+      lineBreak: false,
+    });
   }
 }
 
@@ -252,7 +350,16 @@ function drawReport(doc: PDFKit.PDFDocument, data: ReportData, t: TFunction<"pre
 function drawSharedCosts(
   doc: PDFKit.PDFDocument,
   costs: MonthSharedCosts,
-  layout: { t: TFunction<"premium">; money: (minor: number) => string; language: Language; monthName: string; left: number; width: number; top: number; bottom: () => number },
+  layout: {
+    t: TFunction<"premium">;
+    money: (minor: number) => string;
+    language: Language;
+    monthName: string;
+    left: number;
+    width: number;
+    top: number;
+    bottom: () => number;
+  },
 ) {
   const { t, money, language, monthName, left, width, bottom } = layout;
   let y = layout.top;
@@ -262,9 +369,22 @@ function drawSharedCosts(
     y = doc.page.margins.top;
   };
   room(120);
-  doc.font("bold").fontSize(13).fillColor(colors.text).text(t("exports.pdf.shared.title", { month: monthName }), left, y, { width });
+  doc
+    .font("bold")
+    .fontSize(13)
+    .fillColor(colors.text)
+    .text(t("exports.pdf.shared.title", { month: monthName }), left, y, { width });
   y = doc.y + 4;
-  doc.font("regular").fontSize(9.5).fillColor(colors.muted).text(`${t("exports.pdf.shared.total", { amount: money(costs.totalMinor) })} · ${t(`exports.pdf.shared.methods.${costs.method}`)}`, left, y, { width });
+  doc
+    .font("regular")
+    .fontSize(9.5)
+    .fillColor(colors.muted)
+    .text(
+      `${t("exports.pdf.shared.total", { amount: money(costs.totalMinor) })} · ${t(`exports.pdf.shared.methods.${costs.method}`)}`,
+      left,
+      y,
+      { width },
+    );
   y = doc.y + 8;
 
   const columns = [
@@ -274,10 +394,17 @@ function drawSharedCosts(
     { text: t("exports.pdf.shared.balance"), x: left + width * 0.8, width: width * 0.2, align: "right" as const },
   ];
   for (const column of columns) {
-    fitText(doc, column.text, { font: "bold", size: 8.5, maxWidth: column.width - 4 }).fillColor(colors.muted).text(column.text, column.x, y, { width: column.width, align: column.align, lineBreak: false });
+    fitText(doc, column.text, { font: "bold", size: 8.5, maxWidth: column.width - 4 })
+      .fillColor(colors.muted)
+      .text(column.text, column.x, y, { width: column.width, align: column.align, lineBreak: false });
   }
   y += 14;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(colors.border).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.75)
+    .strokeColor(colors.border)
+    .stroke();
   y += 6;
   for (const member of costs.members) {
     room(20);
@@ -288,29 +415,58 @@ function drawSharedCosts(
         .font("regular")
         .fontSize(10)
         .fillColor(index === 3 && member.balanceMinor < 0 ? colors.bad : colors.text)
-        .text(text, column.x, y, { width: column.width - (index === 0 ? 8 : 0), align: column.align, lineBreak: false, ellipsis: true });
+        .text(text, column.x, y, {
+          width: column.width - (index === 0 ? 8 : 0),
+          align: column.align,
+          lineBreak: false,
+          ellipsis: true,
+        });
     });
     y += 18;
   }
   y += 6;
 
   const lines: { text: string; bold?: boolean }[] = [];
-  if (costs.owed.length > 0) for (const owed of costs.owed) lines.push({ text: t("exports.pdf.shared.owes", { from: owed.fromName, to: owed.toName, amount: money(owed.amountMinor) }), bold: true });
-  else lines.push({ text: costs.totalMinor === 0 ? t("exports.pdf.shared.noShared") : t("exports.pdf.shared.square"), bold: true });
+  if (costs.owed.length > 0)
+    for (const owed of costs.owed)
+      lines.push({
+        text: t("exports.pdf.shared.owes", { from: owed.fromName, to: owed.toName, amount: money(owed.amountMinor) }),
+        bold: true,
+      });
+  else
+    lines.push({
+      text: costs.totalMinor === 0 ? t("exports.pdf.shared.noShared") : t("exports.pdf.shared.square"),
+      bold: true,
+    });
   const dateFormat = new Intl.DateTimeFormat(toBcp47(language), { dateStyle: "medium", timeZone: "UTC" });
   for (const settled of costs.settlements) {
-    lines.push({ text: t("exports.pdf.shared.settlement", { from: settled.fromName, to: settled.toName, amount: money(settled.amountMinor), date: dateFormat.format(new Date(settled.createdAt)) }) });
+    lines.push({
+      text: t("exports.pdf.shared.settlement", {
+        from: settled.fromName,
+        to: settled.toName,
+        amount: money(settled.amountMinor),
+        date: dateFormat.format(new Date(settled.createdAt)),
+      }),
+    });
   }
   if (costs.settlements.length === 0) lines.push({ text: t("exports.pdf.shared.noSettlements") });
   for (const line of lines) {
     room(18);
-    doc.font(line.bold ? "bold" : "regular").fontSize(10).fillColor(colors.text).text(line.text, left, y, { width });
+    doc
+      .font(line.bold ? "bold" : "regular")
+      .fontSize(10)
+      .fillColor(colors.text)
+      .text(line.text, left, y, { width });
     y = doc.y + 4;
   }
 }
 
 /** Sets the font at `size`, or smaller (down to 60 %) so that a one-line text fits its box instead of wrapping. */
-function fitText(doc: PDFKit.PDFDocument, text: string, { font, size, maxWidth }: { font: string; size: number; maxWidth: number }) {
+function fitText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  { font, size, maxWidth }: { font: string; size: number; maxWidth: number },
+) {
   let fitted = size;
   doc.font(font).fontSize(fitted);
   while (fitted > size * 0.6 && doc.widthOfString(text) > maxWidth) {
@@ -322,7 +478,9 @@ function fitText(doc: PDFKit.PDFDocument, text: string, { font, size, maxWidth }
 
 /** A change of a rate in percentage points, signed: 0.058 → "+5.8". */
 function formatPoints(change: number, language: Language): string {
-  return new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(change * 100);
+  return new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(
+    change * 100,
+  );
 }
 
 /** A round step for the chart's grid (1, 2 or 5 times a power of ten, in cents). */
@@ -349,11 +507,20 @@ export async function exportMonthlyReportPdf({
   month: MonthKey;
   language: Language;
   now?: Date;
-}): Promise<{ ok: true; fileName: string; stream: ReadableStream<Uint8Array> } | { ok: false; error: "premiumRequired" }> {
+}): Promise<
+  { ok: true; fileName: string; stream: ReadableStream<Uint8Array> } | { ok: false; error: "premiumRequired" }
+> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!can(access.plan, "export.report")) return { ok: false, error: "premiumRequired" };
   const [t, tApp] = await Promise.all([fileTranslator(language, "premium"), fileTranslator(language, "app")]);
-  const data = await readReport({ userId, householdId, month, tApp, householdName: access.household.name, currency: access.household.currency });
+  const data = await readReport({
+    userId,
+    householdId,
+    month,
+    tApp,
+    householdName: access.household.name,
+    currency: access.household.currency,
+  });
 
   const doc = new PDFDocument({
     size: "A4",
@@ -361,7 +528,12 @@ export async function exportMonthlyReportPdf({
     bufferPages: true,
     lang: toBcp47(language),
     displayTitle: true,
-    info: { Title: t("exports.pdf.title", { month: formatMonth(month, language) }), Author: "Samen", Creator: "Samen", CreationDate: now },
+    info: {
+      Title: t("exports.pdf.title", { month: formatMonth(month, language) }),
+      Author: "Samen",
+      Creator: "Samen",
+      CreationDate: now,
+    },
   });
   doc.registerFont("regular", fonts.regular);
   doc.registerFont("bold", fonts.bold);

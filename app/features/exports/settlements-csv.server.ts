@@ -38,18 +38,30 @@ export async function exportSettlementsCsv({
   if (!can(access.plan, "export.transactions")) return { ok: false, error: "premiumRequired" };
   const from = range.from <= range.to ? range.from : range.to;
   const to = range.from <= range.to ? range.to : range.from;
-  const [t, settlements] = await Promise.all([fileTranslator(language, "premium"), listSettlements({ userId, householdId, from: monthOf(from), to: monthOf(to) })]);
+  const [t, settlements] = await Promise.all([
+    fileTranslator(language, "premium"),
+    listSettlements({ userId, householdId, from: monthOf(from), to: monthOf(to) }),
+  ]);
   const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
   const delimiter = csvDelimiter(decimalSeparator);
   const header = csvLine(
-    (["month", "from", "to", "amount", "currency", "settledOn"] as const).map((column) => csvQuote(t(`exports.csv.settlementColumns.${column}`), delimiter)),
+    (["month", "from", "to", "amount", "currency", "settledOn"] as const).map((column) =>
+      csvQuote(t(`exports.csv.settlementColumns.${column}`), delimiter),
+    ),
     delimiter,
   );
   const lines = settlements
     .toReversed()
     .map((item) =>
       csvLine(
-        [item.month, csvText(item.fromName, delimiter), csvText(item.toName, delimiter), csvAmount(item.amountMinor, decimalSeparator), access.household.currency, item.createdAt.slice(0, 10)],
+        [
+          item.month,
+          csvText(item.fromName, delimiter),
+          csvText(item.toName, delimiter),
+          csvAmount(item.amountMinor, decimalSeparator),
+          access.household.currency,
+          item.createdAt.slice(0, 10),
+        ],
         delimiter,
       ),
     );

@@ -23,7 +23,8 @@ export interface CsvExportRange {
 
 /** samen-transactions-2026-11.csv for a whole month, else samen-transactions-2026-01-01_2026-03-31.csv. */
 export function csvFileName({ from, to }: CsvExportRange): string {
-  const wholeMonth = monthOf(from) === monthOf(to) && from === monthStart(monthOf(from)) && to === addDays(monthEnd(monthOf(to)), -1);
+  const wholeMonth =
+    monthOf(from) === monthOf(to) && from === monthStart(monthOf(from)) && to === addDays(monthEnd(monthOf(to)), -1);
   return wholeMonth ? `samen-transactions-${monthOf(from)}.csv` : `samen-transactions-${from}_${to}.csv`;
 }
 
@@ -60,7 +61,9 @@ export async function exportTransactionsCsv({
   language: Language;
   decimal: CsvDecimal;
   batchSize?: number;
-}): Promise<{ ok: true; fileName: string; stream: ReadableStream<Uint8Array> } | { ok: false; error: "premiumRequired" }> {
+}): Promise<
+  { ok: true; fileName: string; stream: ReadableStream<Uint8Array> } | { ok: false; error: "premiumRequired" }
+> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!can(access.plan, "export.transactions")) return { ok: false, error: "premiumRequired" };
   const from = range.from <= range.to ? range.from : range.to;
@@ -78,10 +81,24 @@ export async function exportTransactionsCsv({
   const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
   const delimiter = csvDelimiter(decimalSeparator);
   const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
-  const kindLabels = { income: csvQuote(t("exports.csv.income"), delimiter), expense: csvQuote(t("exports.csv.expense"), delimiter) };
+  const kindLabels = {
+    income: csvQuote(t("exports.csv.income"), delimiter),
+    expense: csvQuote(t("exports.csv.expense"), delimiter),
+  };
   const formerMember = csvQuote(t("exports.csv.formerMember"), delimiter);
-  const sharingLabels = { shared: csvQuote(t("exports.csv.shared"), delimiter), personal: csvQuote(t("exports.csv.personal"), delimiter) };
-  const columns = ["date", "type", "category", "description", "amount", "currency", ...(together ? (["sharing", "member"] as const) : [])] as const;
+  const sharingLabels = {
+    shared: csvQuote(t("exports.csv.shared"), delimiter),
+    personal: csvQuote(t("exports.csv.personal"), delimiter),
+  };
+  const columns = [
+    "date",
+    "type",
+    "category",
+    "description",
+    "amount",
+    "currency",
+    ...(together ? (["sharing", "member"] as const) : []),
+  ] as const;
   const header = csvLine(
     columns.map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
     delimiter,
@@ -109,7 +126,9 @@ export async function exportTransactionsCsv({
             categoryId: transaction.categoryId,
             shared: transaction.shared,
             // A former member's name too, while their account exists; once deleted, "Former member".
-            memberName: together ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})` : sql<null>`null`,
+            memberName: together
+              ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})`
+              : sql<null>`null`,
             hasMember: sql<boolean>`${entryMember} is not null`,
           })
           .from(transaction)
@@ -119,7 +138,9 @@ export async function exportTransactionsCsv({
               gte(transaction.occurredOn, from),
               lte(transaction.occurredOn, to),
               visible,
-              cursor ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)` : undefined,
+              cursor
+                ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)`
+                : undefined,
             ),
           )
           .orderBy(asc(transaction.occurredOn), asc(transaction.id))
@@ -135,7 +156,12 @@ export async function exportTransactionsCsv({
               csvText(row.description, delimiter),
               csvAmount(signed, decimalSeparator),
               row.currency,
-              ...(together ? [row.shared ? sharingLabels.shared : sharingLabels.personal, row.memberName !== null ? csvText(row.memberName, delimiter) : row.hasMember ? formerMember : ""] : []),
+              ...(together
+                ? [
+                    row.shared ? sharingLabels.shared : sharingLabels.personal,
+                    row.memberName !== null ? csvText(row.memberName, delimiter) : row.hasMember ? formerMember : "",
+                  ]
+                : []),
             ],
             delimiter,
           );

@@ -7,7 +7,13 @@ import { parseContributionForm, parseGoalForm } from "./goal.schema";
 
 export type GoalActionResult =
   | { ok: true; intent: string; goalId: string; amountMinor?: number; reached?: boolean }
-  | { ok: false; intent: string; goalId?: string; fieldErrors: Record<string, string | undefined>; current?: CurrentGoal };
+  | {
+      ok: false;
+      intent: string;
+      goalId?: string;
+      fieldErrors: Record<string, string | undefined>;
+      current?: CurrentGoal;
+    };
 
 /** Every goal form posts here: create, update, archive, restore, add or withdraw money. */
 export async function handleGoalAction(request: Request) {
@@ -24,20 +30,40 @@ export async function handleGoalAction(request: Request) {
       const parsed = parseGoalForm(values, context.language);
       if (!parsed.ok) return answer({ ok: false, intent, goalId, fieldErrors: parsed.fieldErrors });
       const fields = { name: parsed.value.name, targetMinor: parsed.value.target, deadline: parsed.value.deadline };
-      const result = intent === "create" ? await createGoal({ userId, householdId, fields }) : await updateGoal({ userId, householdId, goalId, version: values.version, fields });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): GoalActionResult => ({ ok: false, intent, goalId, fieldErrors: { form }, current }));
-      return answer(result.ok ? { ok: true, intent, goalId: result.goalId } : { ok: false, intent, goalId, fieldErrors: result.fieldErrors });
+      const result =
+        intent === "create"
+          ? await createGoal({ userId, householdId, fields })
+          : await updateGoal({ userId, householdId, goalId, version: values.version, fields });
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): GoalActionResult => ({
+          ok: false,
+          intent,
+          goalId,
+          fieldErrors: { form },
+          current,
+        }));
+      return answer(
+        result.ok
+          ? { ok: true, intent, goalId: result.goalId }
+          : { ok: false, intent, goalId, fieldErrors: result.fieldErrors },
+      );
     }
     if (intent === "archive" || intent === "restore") {
       const result = await setGoalArchived({ userId, householdId, goalId, archived: intent === "archive" });
-      return answer(result.ok ? { ok: true, intent, goalId } : { ok: false, intent, goalId, fieldErrors: result.fieldErrors });
+      return answer(
+        result.ok ? { ok: true, intent, goalId } : { ok: false, intent, goalId, fieldErrors: result.fieldErrors },
+      );
     }
     if (intent === "contribute") {
       const parsed = parseContributionForm(values, context.language);
       if (!parsed.ok) return answer({ ok: false, intent, goalId, fieldErrors: parsed.fieldErrors });
       const amountMinor = parsed.value.direction === "withdraw" ? -parsed.value.amount : parsed.value.amount;
       const result = await contributeToGoal({ userId, householdId, goalId, amountMinor, occurredOn: context.today });
-      return answer(result.ok ? { ok: true, intent, goalId, amountMinor, reached: result.reached } : { ok: false, intent, goalId, fieldErrors: result.fieldErrors });
+      return answer(
+        result.ok
+          ? { ok: true, intent, goalId, amountMinor, reached: result.reached }
+          : { ok: false, intent, goalId, fieldErrors: result.fieldErrors },
+      );
     }
     return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });

@@ -37,7 +37,12 @@ export function contributionFields(language: Language) {
   });
 }
 
-export function parseContributionForm(values: Record<string, string>, language: Language): ParsedForm<z.output<ReturnType<typeof contributionFields>>> {
+export function parseContributionForm(
+  values: Record<string, string>,
+  language: Language,
+): ParsedForm<z.output<ReturnType<typeof contributionFields>>> {
   const result = contributionFields(language).safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
 }

@@ -3,7 +3,15 @@ import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "~/features/household/notifications.server";
-import { contributeToGoal, createGoal, listGoalContributions, listGoals, listRecentContributions, setGoalArchived, updateGoal } from "./goals.server";
+import {
+  contributeToGoal,
+  createGoal,
+  listGoalContributions,
+  listGoals,
+  listRecentContributions,
+  setGoalArchived,
+  updateGoal,
+} from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
 
 useTestDatabase();
@@ -26,7 +34,8 @@ describe("goals edited by two people at once", () => {
     await addPartner({ householdId: seeded.household.id, userId: partner.id, canEdit: true });
     const owner = { userId: seeded.owner.id, householdId: seeded.household.id, goalId: seeded.goalId };
     const editor = { userId: partner.id, householdId: seeded.household.id, goalId: seeded.goalId };
-    const loaded = async (session: { userId: string; householdId: string }) => (await listGoals({ ...session, today })).goals[0];
+    const loaded = async (session: { userId: string; householdId: string }) =>
+      (await listGoals({ ...session, today })).goals[0];
     return { owner, editor, loaded };
   }
 
@@ -37,29 +46,51 @@ describe("goals edited by two people at once", () => {
     expect(ownerSaw?.version).toBe(partnerSaw?.version);
 
     const theirs = { name: "Italy", targetMinor: 150000, deadline: "2026-06-30" };
-    expect(await updateGoal({ ...editor, version: partnerSaw?.version, fields: theirs })).toEqual({ ok: true, goalId: editor.goalId });
-    const stale = await updateGoal({ ...owner, version: ownerSaw?.version, fields: { name: "Spain", targetMinor: 90000, deadline: null } });
+    expect(await updateGoal({ ...editor, version: partnerSaw?.version, fields: theirs })).toEqual({
+      ok: true,
+      goalId: editor.goalId,
+    });
+    const stale = await updateGoal({
+      ...owner,
+      version: ownerSaw?.version,
+      fields: { name: "Spain", targetMinor: 90000, deadline: null },
+    });
     const now = await loaded(owner);
     expect(stale).toEqual({ conflict: "changed", current: { ...theirs, version: now?.version } });
     expect(now).toMatchObject(theirs);
     expect(now?.version).not.toBe(ownerSaw?.version);
 
     // "Save mine anyway" sends the version the conflict showed.
-    expect(await updateGoal({ ...owner, version: now?.version, fields: { name: "Spain", targetMinor: 90000, deadline: null } })).toEqual({ ok: true, goalId: owner.goalId });
+    expect(
+      await updateGoal({
+        ...owner,
+        version: now?.version,
+        fields: { name: "Spain", targetMinor: 90000, deadline: null },
+      }),
+    ).toEqual({ ok: true, goalId: owner.goalId });
     expect(await loaded(editor)).toMatchObject({ name: "Spain", targetMinor: 90000, deadline: null });
     // The partner's page still holds the version before that save: refused again.
-    expect(await updateGoal({ ...editor, version: now?.version, fields: theirs })).toMatchObject({ conflict: "changed", current: { name: "Spain" } });
+    expect(await updateGoal({ ...editor, version: now?.version, fields: theirs })).toMatchObject({
+      conflict: "changed",
+      current: { name: "Spain" },
+    });
   });
 
   it("a save without a version, with a malformed one or of the same version twice is never last-write-wins", async () => {
     const { owner, editor, loaded } = await twoEditors();
     const version = (await loaded(owner))?.version;
     const fields = { name: "Mine", targetMinor: 100, deadline: null };
-    expect(await updateGoal({ ...editor, version: undefined, fields })).toMatchObject({ conflict: "changed", current: { name: "Vacation", version } });
+    expect(await updateGoal({ ...editor, version: undefined, fields })).toMatchObject({
+      conflict: "changed",
+      current: { name: "Vacation", version },
+    });
     expect(await updateGoal({ ...editor, version: "12.5", fields })).toMatchObject({ conflict: "changed" });
     expect(await updateGoal({ ...owner, version, fields })).toMatchObject({ ok: true });
     // Two saves from the same loaded version: the second one is refused even within the same millisecond.
-    expect(await updateGoal({ ...editor, version, fields: { ...fields, name: "Theirs" } })).toMatchObject({ conflict: "changed", current: { name: "Mine" } });
+    expect(await updateGoal({ ...editor, version, fields: { ...fields, name: "Theirs" } })).toMatchObject({
+      conflict: "changed",
+      current: { name: "Mine" },
+    });
     expect((await loaded(owner))?.name).toBe("Mine");
   });
 
@@ -67,7 +98,9 @@ describe("goals edited by two people at once", () => {
     const { owner, editor, loaded } = await twoEditors();
     const version = (await loaded(editor))?.version;
     expect(await contributeToGoal({ ...owner, amountMinor: 5_000, occurredOn: today })).toMatchObject({ ok: true });
-    expect(await updateGoal({ ...editor, version, fields: { name: "Italy", targetMinor: 150000, deadline: null } })).toMatchObject({ ok: true });
+    expect(
+      await updateGoal({ ...editor, version, fields: { name: "Italy", targetMinor: 150000, deadline: null } }),
+    ).toMatchObject({ ok: true });
     expect(await loaded(owner)).toMatchObject({ name: "Italy", savedMinor: 5_000 });
   });
 });
@@ -78,7 +111,14 @@ describe("goals", () => {
     const { goals, canCreate } = await listGoals({ userId: owner.id, householdId: household.id, today });
     expect(canCreate).toBe(true);
     expect(goals).toEqual([
-      expect.objectContaining({ name: "Vacation", savedMinor: 0, progress: 0, reached: false, archived: false, needed: { perMonthMinor: 12000, months: 10, overdue: false } }),
+      expect.objectContaining({
+        name: "Vacation",
+        savedMinor: 0,
+        progress: 0,
+        reached: false,
+        archived: false,
+        needed: { perMonthMinor: 12000, months: 10, overdue: false },
+      }),
     ]);
   });
 
@@ -87,7 +127,10 @@ describe("goals", () => {
     const base = { userId: owner.id, householdId: household.id, goalId, occurredOn: today };
     expect(await contributeToGoal({ ...base, amountMinor: 30000 })).toMatchObject({ ok: true, reached: false });
     expect(await contributeToGoal({ ...base, amountMinor: -5000 })).toMatchObject({ ok: true });
-    expect(await contributeToGoal({ ...base, amountMinor: -30000 })).toEqual({ ok: false, fieldErrors: { amount: "errors.goal.notEnoughSaved" } });
+    expect(await contributeToGoal({ ...base, amountMinor: -30000 })).toEqual({
+      ok: false,
+      fieldErrors: { amount: "errors.goal.notEnoughSaved" },
+    });
     const [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
     expect(goal).toMatchObject({ savedMinor: 25000, needed: { perMonthMinor: 9500 } });
     const history = await listGoalContributions({ userId: owner.id, householdId: household.id, goalId });
@@ -115,11 +158,22 @@ describe("goals", () => {
     const { owner, household, goalId } = await withGoal();
     const base = { userId: owner.id, householdId: household.id, goalId };
     const version = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals[0]?.version;
-    expect(await updateGoal({ ...base, version, fields: { name: "Summer in Italy", targetMinor: 200000, deadline: null } })).toEqual({ ok: true, goalId });
+    expect(
+      await updateGoal({ ...base, version, fields: { name: "Summer in Italy", targetMinor: 200000, deadline: null } }),
+    ).toEqual({ ok: true, goalId });
     await setGoalArchived({ ...base, archived: true });
-    expect(await contributeToGoal({ ...base, amountMinor: 100, occurredOn: today })).toEqual({ ok: false, fieldErrors: { form: "errors.goal.archived" } });
+    expect(await contributeToGoal({ ...base, amountMinor: 100, occurredOn: today })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.goal.archived" },
+    });
     let [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
-    expect(goal).toMatchObject({ name: "Summer in Italy", targetMinor: 200000, deadline: null, archived: true, needed: null });
+    expect(goal).toMatchObject({
+      name: "Summer in Italy",
+      targetMinor: 200000,
+      deadline: null,
+      archived: true,
+      needed: null,
+    });
     await setGoalArchived({ ...base, archived: false });
     [goal] = (await listGoals({ userId: owner.id, householdId: household.id, today })).goals;
     expect(goal?.archived).toBe(false);
@@ -132,41 +186,87 @@ describe("goals", () => {
     await seedPremium(household.id);
     await addPartner({ householdId: household.id, userId: partner.id });
     const fields = { name: "Mine", targetMinor: 100, deadline: null };
-    await expect(createGoal({ userId: partner.id, householdId: household.id, fields })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(updateGoal({ userId: partner.id, householdId: household.id, goalId, version: undefined, fields })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(setGoalArchived({ userId: partner.id, householdId: household.id, goalId, archived: true })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(contributeToGoal({ userId: partner.id, householdId: household.id, goalId, amountMinor: 100, occurredOn: today })).rejects.toMatchObject({
+    await expect(createGoal({ userId: partner.id, householdId: household.id, fields })).rejects.toMatchObject({
       code: "readOnly",
     });
-    await expect(listGoals({ userId: partner.id, householdId: household.id, today })).resolves.toMatchObject({ goals: [expect.anything()] });
+    await expect(
+      updateGoal({ userId: partner.id, householdId: household.id, goalId, version: undefined, fields }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      setGoalArchived({ userId: partner.id, householdId: household.id, goalId, archived: true }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      contributeToGoal({ userId: partner.id, householdId: household.id, goalId, amountMinor: 100, occurredOn: today }),
+    ).rejects.toMatchObject({
+      code: "readOnly",
+    });
+    await expect(listGoals({ userId: partner.id, householdId: household.id, today })).resolves.toMatchObject({
+      goals: [expect.anything()],
+    });
     const { owner: stranger, household: own } = await seedHousehold();
-    await expect(listGoals({ userId: stranger.id, householdId: household.id, today })).rejects.toMatchObject({ code: "notFound" });
-    await expect(contributeToGoal({ userId: stranger.id, householdId: own.id, goalId, amountMinor: 100, occurredOn: today })).rejects.toMatchObject({
+    await expect(listGoals({ userId: stranger.id, householdId: household.id, today })).rejects.toMatchObject({
+      code: "notFound",
+    });
+    await expect(
+      contributeToGoal({ userId: stranger.id, householdId: own.id, goalId, amountMinor: 100, occurredOn: today }),
+    ).rejects.toMatchObject({
       code: "notFound",
     });
   });
 
   it("lists the latest contributions of every goal in one go, a few per goal", async () => {
     const { owner, household, goalId } = await withGoal();
-    const second = await createGoal({ userId: owner.id, householdId: household.id, fields: { name: "Bike", targetMinor: 50000, deadline: null } });
+    const second = await createGoal({
+      userId: owner.id,
+      householdId: household.id,
+      fields: { name: "Bike", targetMinor: 50000, deadline: null },
+    });
     if (!second.ok) throw new Error("goal not created");
     for (let day = 1; day <= 7; day += 1) {
-      await contributeToGoal({ userId: owner.id, householdId: household.id, goalId, amountMinor: day * 100, occurredOn: `2025-03-0${day}` });
+      await contributeToGoal({
+        userId: owner.id,
+        householdId: household.id,
+        goalId,
+        amountMinor: day * 100,
+        occurredOn: `2025-03-0${day}`,
+      });
     }
-    await contributeToGoal({ userId: owner.id, householdId: household.id, goalId: second.goalId, amountMinor: 999, occurredOn: "2025-03-02" });
+    await contributeToGoal({
+      userId: owner.id,
+      householdId: household.id,
+      goalId: second.goalId,
+      amountMinor: 999,
+      occurredOn: "2025-03-02",
+    });
     const recent = await listRecentContributions({ userId: owner.id, householdId: household.id, perGoal: 5 });
-    expect(recent.filter((item) => item.goalId === goalId).map((item) => item.amountMinor)).toEqual([700, 600, 500, 400, 300]);
-    expect(recent.filter((item) => item.goalId === second.goalId)).toEqual([expect.objectContaining({ amountMinor: 999, occurredOn: "2025-03-02" })]);
+    expect(recent.filter((item) => item.goalId === goalId).map((item) => item.amountMinor)).toEqual([
+      700, 600, 500, 400, 300,
+    ]);
+    expect(recent.filter((item) => item.goalId === second.goalId)).toEqual([
+      expect.objectContaining({ amountMinor: 999, occurredOn: "2025-03-02" }),
+    ]);
     const stranger = await seedUser();
-    await expect(listRecentContributions({ userId: stranger.id, householdId: household.id })).rejects.toMatchObject({ code: "notFound" });
+    await expect(listRecentContributions({ userId: stranger.id, householdId: household.id })).rejects.toMatchObject({
+      code: "notFound",
+    });
   });
 
   it("validates the forms with translated messages", () => {
     expect(parseGoalForm({ name: " ", target: "0", deadline: "2025-02-30" }, "de")).toEqual({
       ok: false,
-      fieldErrors: { name: "errors.goalName.required", target: "errors.amount.notPositiveTarget", deadline: "errors.date.invalid" },
+      fieldErrors: {
+        name: "errors.goalName.required",
+        target: "errors.amount.notPositiveTarget",
+        deadline: "errors.date.invalid",
+      },
     });
-    expect(parseGoalForm({ name: "Urlaub", target: "1.500", deadline: "" }, "de")).toEqual({ ok: true, value: { name: "Urlaub", target: 150000, deadline: null } });
-    expect(parseContributionForm({ direction: "withdraw", amount: "abc" }, "en")).toEqual({ ok: false, fieldErrors: { amount: "errors.amount.invalid" } });
+    expect(parseGoalForm({ name: "Urlaub", target: "1.500", deadline: "" }, "de")).toEqual({
+      ok: true,
+      value: { name: "Urlaub", target: 150000, deadline: null },
+    });
+    expect(parseContributionForm({ direction: "withdraw", amount: "abc" }, "en")).toEqual({
+      ok: false,
+      fieldErrors: { amount: "errors.amount.invalid" },
+    });
   });
 });

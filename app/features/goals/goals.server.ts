@@ -42,7 +42,15 @@ const goalColumns = {
 };
 
 /** Every goal of the household (active first, then archived) with progress and the monthly amount still needed. */
-export async function listGoals({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }) {
+export async function listGoals({
+  userId,
+  householdId,
+  today,
+}: {
+  userId: string;
+  householdId: string;
+  today: IsoDate;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
   const rows = await db()
     .select(goalColumns)
@@ -51,7 +59,10 @@ export async function listGoals({ userId, householdId, today }: { userId: string
     .orderBy(sql`${goal.archivedAt} is not null`, asc(goal.createdAt));
   const showDeadline = can(access.plan, "goals.deadline");
   // After a downgrade the goals beyond the plan's limit stay, read-only.
-  const readOnly = readOnlyGoalIds(access.plan, rows.map((row) => ({ id: row.id, createdAt: row.createdAt, archived: row.archivedAt !== null })));
+  const readOnly = readOnlyGoalIds(
+    access.plan,
+    rows.map((row) => ({ id: row.id, createdAt: row.createdAt, archived: row.archivedAt !== null })),
+  );
   const goals = rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -67,11 +78,24 @@ export async function listGoals({ userId, householdId, today }: { userId: string
   }));
   const limit = planLimits(access.plan).maxActiveGoals;
   const active = goals.filter((item) => !item.archived).length;
-  return { access, goals, canCreate: can(access.plan, "goals.create") && (limit === null || active < limit), canUseDeadline: showDeadline };
+  return {
+    access,
+    goals,
+    canCreate: can(access.plan, "goals.create") && (limit === null || active < limit),
+    canUseDeadline: showDeadline,
+  };
 }
 
 /** The latest contributions of every goal of the household (up to `perGoal` each), in one query. */
-export async function listRecentContributions({ userId, householdId, perGoal = 5 }: { userId: string; householdId: string; perGoal?: number }) {
+export async function listRecentContributions({
+  userId,
+  householdId,
+  perGoal = 5,
+}: {
+  userId: string;
+  householdId: string;
+  perGoal?: number;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!can(access.plan, "goals.history")) return [];
   const result = await db().execute(sql`
@@ -84,17 +108,38 @@ export async function listRecentContributions({ userId, householdId, perGoal = 5
     where "position" <= ${perGoal}
     order by "goal_id", "position"`);
   // PGlite and node-postgres both answer with { rows }; bigint comes back as a string from node-postgres.
-  const rows = (result as unknown as { rows: { id: string; goal_id: string; amount_minor: string | number; occurred_on: string }[] }).rows;
-  return rows.map((row) => ({ id: row.id, goalId: row.goal_id, amountMinor: Number(row.amount_minor), occurredOn: row.occurred_on }));
+  const rows = (
+    result as unknown as { rows: { id: string; goal_id: string; amount_minor: string | number; occurred_on: string }[] }
+  ).rows;
+  return rows.map((row) => ({
+    id: row.id,
+    goalId: row.goal_id,
+    amountMinor: Number(row.amount_minor),
+    occurredOn: row.occurred_on,
+  }));
 }
 
 /** The latest contributions of one goal, newest first. */
-export async function listGoalContributions({ userId, householdId, goalId, limit = 20 }: { userId: string; householdId: string; goalId: string; limit?: number }) {
+export async function listGoalContributions({
+  userId,
+  householdId,
+  goalId,
+  limit = 20,
+}: {
+  userId: string;
+  householdId: string;
+  goalId: string;
+  limit?: number;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
   await requireGoal(householdId, goalId);
   if (!can(access.plan, "goals.history")) return [];
   return db()
-    .select({ id: goalContribution.id, amountMinor: goalContribution.amountMinor, occurredOn: goalContribution.occurredOn })
+    .select({
+      id: goalContribution.id,
+      amountMinor: goalContribution.amountMinor,
+      occurredOn: goalContribution.occurredOn,
+    })
     .from(goalContribution)
     .where(eq(goalContribution.goalId, goalId))
     .orderBy(desc(goalContribution.occurredOn), desc(goalContribution.createdAt))
@@ -112,7 +157,15 @@ async function requireGoal(householdId: string, goalId: string) {
   return row;
 }
 
-export async function createGoal({ userId, householdId, fields }: { userId: string; householdId: string; fields: GoalFields }): Promise<GoalResult> {
+export async function createGoal({
+  userId,
+  householdId,
+  fields,
+}: {
+  userId: string;
+  householdId: string;
+  fields: GoalFields;
+}): Promise<GoalResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!can(access.plan, "goals.create")) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   const limit = planLimits(access.plan).maxActiveGoals;
@@ -155,7 +208,8 @@ export async function updateGoal({
 }): Promise<GoalResult | Conflict<CurrentGoal>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const existing = await requireGoal(householdId, goalId);
-  if (await isGoalReadOnly({ householdId, goalId, plan: access.plan })) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
+  if (await isGoalReadOnly({ householdId, goalId, plan: access.plan }))
+    return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   const deadline = can(access.plan, "goals.deadline") ? fields.deadline : existing.deadline;
   const [saved] = await db()
     .update(goal)
@@ -170,7 +224,12 @@ export async function updateGoal({
     .returning({ reached: sql<boolean>`${goal.reachedAt} is not null` });
   if (!saved) {
     const [current] = await db()
-      .select({ name: goal.name, targetMinor: goal.targetMinor, deadline: goal.deadline, version: versionOf(goal.updatedAt) })
+      .select({
+        name: goal.name,
+        targetMinor: goal.targetMinor,
+        deadline: goal.deadline,
+        version: versionOf(goal.updatedAt),
+      })
       .from(goal)
       .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId)));
     return current ? { conflict: "changed", current } : { conflict: "gone" };
@@ -180,7 +239,17 @@ export async function updateGoal({
 }
 
 /** Archives (or brings back) a goal; archived goals keep their money and history but leave the dashboard. */
-export async function setGoalArchived({ userId, householdId, goalId, archived }: { userId: string; householdId: string; goalId: string; archived: boolean }): Promise<GoalResult> {
+export async function setGoalArchived({
+  userId,
+  householdId,
+  goalId,
+  archived,
+}: {
+  userId: string;
+  householdId: string;
+  goalId: string;
+  archived: boolean;
+}): Promise<GoalResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   await requireGoal(householdId, goalId);
   if (!archived) {
@@ -219,7 +288,8 @@ export async function contributeToGoal({
 }): Promise<GoalResult & { reached?: boolean }> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const existing = await requireGoal(householdId, goalId);
-  if (await isGoalReadOnly({ householdId, goalId, plan: access.plan })) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
+  if (await isGoalReadOnly({ householdId, goalId, plan: access.plan }))
+    return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   if (existing.archivedAt) return { ok: false, fieldErrors: { form: "errors.goal.archived" } };
   if (amountMinor === 0) return { ok: false, fieldErrors: { amount: "errors.amount.notPositive" } };
   const result = await db().transaction(async (tx) => {
@@ -236,20 +306,37 @@ export async function contributeToGoal({
           sql`${goal.savedMinor} + ${amountMinor} <= ${maxAmountMinor}`,
         ),
       )
-      .returning({ savedMinor: goal.savedMinor, targetMinor: goal.targetMinor, reachedAt: goal.reachedAt, name: goal.name });
+      .returning({
+        savedMinor: goal.savedMinor,
+        targetMinor: goal.targetMinor,
+        reachedAt: goal.reachedAt,
+        name: goal.name,
+      });
     if (!updated) return null;
     await tx.insert(goalContribution).values({ goalId, amountMinor, occurredOn, createdBy: userId });
     const reached = updated.savedMinor >= updated.targetMinor;
     if (reached !== (updated.reachedAt !== null)) {
-      await tx.update(goal).set({ reachedAt: reached ? new Date() : null }).where(eq(goal.id, goalId));
+      await tx
+        .update(goal)
+        .set({ reachedAt: reached ? new Date() : null })
+        .where(eq(goal.id, goalId));
     }
     return { reached, name: updated.name };
   });
-  if (!result) return { ok: false, fieldErrors: { amount: amountMinor < 0 ? "errors.goal.notEnoughSaved" : "errors.amount.tooLarge" } };
+  if (!result)
+    return {
+      ok: false,
+      fieldErrors: { amount: amountMinor < 0 ? "errors.goal.notEnoughSaved" : "errors.amount.tooLarge" },
+    };
   if (result.reached) await announceReached(householdId, { id: goalId, name: result.name });
   return { ok: true, goalId, reached: result.reached };
 }
 
 async function announceReached(householdId: string, target: { id: string; name: string }) {
-  await notifyHouseholdMembers({ householdId, kind: "goalReached", payload: { goalId: target.id, name: target.name }, dedupeKey: `goal-reached:${target.id}` });
+  await notifyHouseholdMembers({
+    householdId,
+    kind: "goalReached",
+    payload: { goalId: target.id, name: target.name },
+    dedupeKey: `goal-reached:${target.id}`,
+  });
 }

@@ -20,11 +20,15 @@ describe("forLoader", () => {
   it("answers another household's data with a 404, never confirming it exists", async () => {
     const { household } = await seedHousehold();
     const stranger = await seedUser();
-    await expect(forLoader(() => requireHouseholdAccess({ userId: stranger.id, householdId: household.id }))).rejects.toMatchObject({ data: null, init: { status: 404 } });
+    await expect(
+      forLoader(() => requireHouseholdAccess({ userId: stranger.id, householdId: household.id })),
+    ).rejects.toMatchObject({ data: null, init: { status: 404 } });
   });
 
   it("answers a read-only refusal with a 403", async () => {
-    await expect(forLoader(() => Promise.reject(new HouseholdAccessError("readOnly")))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(forLoader(() => Promise.reject(new HouseholdAccessError("readOnly")))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
   });
 
   it("lets any other error through to the error page", async () => {
@@ -41,7 +45,9 @@ describe("forAction", () => {
   it("answers a stranger's write with a 404", async () => {
     const { household } = await seedHousehold();
     const stranger = await seedUser();
-    await expect(forAction(() => requireHouseholdAccess({ userId: stranger.id, householdId: household.id, write: true }))).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      forAction(() => requireHouseholdAccess({ userId: stranger.id, householdId: household.id, write: true })),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("turns a read-only partner's write into a 403 with a message for the form", async () => {
@@ -49,8 +55,13 @@ describe("forAction", () => {
     await seedPremium(household.id);
     const partner = await seedUser();
     await addPartner({ householdId: household.id, userId: partner.id });
-    const answer = await forAction(() => requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true }));
-    expect(answer).toMatchObject({ init: { status: 403 }, data: { ok: false, fieldErrors: { form: "errors.readOnly" } } });
+    const answer = await forAction(() =>
+      requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true }),
+    );
+    expect(answer).toMatchObject({
+      init: { status: 403 },
+      data: { ok: false, fieldErrors: { form: "errors.readOnly" } },
+    });
   });
 
   it("lets any other error through to the error page", async () => {
@@ -61,9 +72,14 @@ describe("forAction", () => {
   it("turns a unique violation the database raised into a translated 409, never a 500", async () => {
     const { household } = await seedHousehold();
     const twice = () =>
-      db().execute(sql`insert into "money_account" ("household_id", "name", "kind", "currency", "iban") values (${household.id}, 'Twice', 'savings', 'EUR', 'NL91ABNA0417164300')`);
+      db().execute(
+        sql`insert into "money_account" ("household_id", "name", "kind", "currency", "iban") values (${household.id}, 'Twice', 'savings', 'EUR', 'NL91ABNA0417164300')`,
+      );
     await twice();
     const answer = await forAction(twice);
-    expect(answer).toMatchObject({ init: { status: 409 }, data: { ok: false, fieldErrors: { form: "errors.conflict.duplicate" } } });
+    expect(answer).toMatchObject({
+      init: { status: 409 },
+      data: { ok: false, fieldErrors: { form: "errors.conflict.duplicate" } },
+    });
   });
 });

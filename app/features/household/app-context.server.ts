@@ -70,7 +70,8 @@ export async function forAction<T>(work: () => Promise<T>) {
     }
     // The same thing written twice at once (two tabs, two members, a double click) met a unique index: a conflict
     // the user can resolve by reloading, never a crash.
-    if (isUniqueViolation(error)) return data<FormRefusal>({ ok: false, fieldErrors: { form: "errors.conflict.duplicate" } }, { status: 409 });
+    if (isUniqueViolation(error))
+      return data<FormRefusal>({ ok: false, fieldErrors: { form: "errors.conflict.duplicate" } }, { status: 409 });
     throw error;
   }
 }

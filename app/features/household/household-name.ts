@@ -13,5 +13,7 @@ export function householdName(
   t: (key: HouseholdNameKey, options?: { name: string }) => string,
 ): string {
   if (name !== defaultHouseholdName) return name;
-  return role === "owner" || !ownerName.trim() ? t("household.defaultName") : t("household.ownersBudget", { name: ownerName.trim() });
+  return role === "owner" || !ownerName.trim()
+    ? t("household.defaultName")
+    : t("household.ownersBudget", { name: ownerName.trim() });
 }

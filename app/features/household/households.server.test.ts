@@ -8,7 +8,13 @@ import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { HouseholdAccessError } from "./errors";
 import { householdName } from "./household-name";
-import { createPersonalHousehold, ensurePersonalHousehold, listUserHouseholds, requireHouseholdAccess, updateHousehold } from "./households.server";
+import {
+  createPersonalHousehold,
+  ensurePersonalHousehold,
+  listUserHouseholds,
+  requireHouseholdAccess,
+  updateHousehold,
+} from "./households.server";
 
 useTestDatabase();
 
@@ -48,14 +54,18 @@ describe("households", () => {
     await seedPremium(hers.id);
     await addPartner({ householdId: hers.id, userId: pieter.id });
     const list = await listUserHouseholds({ userId: pieter.id });
-    const english = (key: string, options?: { name: string }) => (key === "household.ownersBudget" ? `${options?.name}'s budget` : "My budget");
+    const english = (key: string, options?: { name: string }) =>
+      key === "household.ownersBudget" ? `${options?.name}'s budget` : "My budget";
     expect(list.map((item) => householdName(item, english))).toEqual(["My budget", "Sanne's budget"]);
     const access = await requireHouseholdAccess({ userId: pieter.id, householdId: hers.id });
     expect(access.household).toMatchObject({ ownerUserId: sanne.id, ownerName: "Sanne" });
     expect(householdName({ ...access.household, role: access.role }, english)).toBe("Sanne's budget");
     // A name the owner gave stays as given, for everyone.
     await updateHousehold({ userId: sanne.id, householdId: hers.id, name: "Home", currency: "EUR" });
-    expect((await listUserHouseholds({ userId: pieter.id })).map((item) => householdName(item, english))).toEqual(["My budget", "Home"]);
+    expect((await listUserHouseholds({ userId: pieter.id })).map((item) => householdName(item, english))).toEqual([
+      "My budget",
+      "Home",
+    ]);
     expect(his.name).toBe("My budget");
   });
 
@@ -65,10 +75,13 @@ describe("households", () => {
     // Partners see a household only while it is premium.
     await seedPremium(shared.id);
     await addPartner({ householdId: shared.id, userId: partner.id });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id })).resolves.toMatchObject({ role: "partner", canWrite: false });
-    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now", currency: "USD" })).rejects.toThrow(
-      new HouseholdAccessError("readOnly"),
-    );
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id })).resolves.toMatchObject({
+      role: "partner",
+      canWrite: false,
+    });
+    await expect(
+      updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now", currency: "USD" }),
+    ).rejects.toThrow(new HouseholdAccessError("readOnly"));
   });
 
   it("a partner who edits may change the money but not the household itself; on Free they no longer see it", async () => {
@@ -76,21 +89,36 @@ describe("households", () => {
     const partner = await seedUser();
     await addPartner({ householdId: shared.id, userId: partner.id, canEdit: true });
     await seedPremium(shared.id);
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, write: true })).resolves.toMatchObject({ role: "partner", canWrite: true });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: shared.id, ownerOnly: true })).rejects.toThrow(new HouseholdAccessError("readOnly"));
-    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now", currency: "USD" })).rejects.toThrow(new HouseholdAccessError("readOnly"));
-    expect((await listUserHouseholds({ userId: partner.id })).find((item) => item.id === shared.id)).toMatchObject({ role: "partner", canEdit: true });
+    await expect(
+      requireHouseholdAccess({ userId: partner.id, householdId: shared.id, write: true }),
+    ).resolves.toMatchObject({ role: "partner", canWrite: true });
+    await expect(
+      requireHouseholdAccess({ userId: partner.id, householdId: shared.id, ownerOnly: true }),
+    ).rejects.toThrow(new HouseholdAccessError("readOnly"));
+    await expect(
+      updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now", currency: "USD" }),
+    ).rejects.toThrow(new HouseholdAccessError("readOnly"));
+    expect((await listUserHouseholds({ userId: partner.id })).find((item) => item.id === shared.id)).toMatchObject({
+      role: "partner",
+      canEdit: true,
+    });
 
     const { household: lapsed } = await seedHousehold();
     await addPartner({ householdId: lapsed.id, userId: partner.id, canEdit: true });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: lapsed.id, write: true })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      requireHouseholdAccess({ userId: partner.id, householdId: lapsed.id, write: true }),
+    ).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("another household's id answers not found, as does a malformed one", async () => {
     const { household: other } = await seedHousehold();
     const stranger = await seedUser();
-    await expect(requireHouseholdAccess({ userId: stranger.id, householdId: other.id })).rejects.toMatchObject({ code: "notFound" });
-    await expect(requireHouseholdAccess({ userId: stranger.id, householdId: "not-a-uuid" })).rejects.toMatchObject({ code: "notFound" });
+    await expect(requireHouseholdAccess({ userId: stranger.id, householdId: other.id })).rejects.toMatchObject({
+      code: "notFound",
+    });
+    await expect(requireHouseholdAccess({ userId: stranger.id, householdId: "not-a-uuid" })).rejects.toMatchObject({
+      code: "notFound",
+    });
   });
 
   it("the owner renames the household and changes its currency", async () => {

@@ -44,11 +44,19 @@ export async function createPersonalHousehold({ userId, name }: { userId: string
  * Concurrent first visits may race: a transaction-scoped advisory lock on the user serialises them.
  */
 export async function ensurePersonalHousehold({ userId, name }: { userId: string; name?: string }) {
-  const existing = await db().select({ id: household.id }).from(household).where(eq(household.ownerUserId, userId)).limit(1);
+  const existing = await db()
+    .select({ id: household.id })
+    .from(household)
+    .where(eq(household.ownerUserId, userId))
+    .limit(1);
   if (existing[0]) return existing[0].id;
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`household:${userId}`}))`);
-    const again = await tx.select({ id: household.id }).from(household).where(eq(household.ownerUserId, userId)).limit(1);
+    const again = await tx
+      .select({ id: household.id })
+      .from(household)
+      .where(eq(household.ownerUserId, userId))
+      .limit(1);
     if (again[0]) return again[0].id;
     const [created] = await tx
       .insert(household)
@@ -99,7 +107,14 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
     .filter((row) => row.role === "owner" || can(planFromColumns(row), "partners.access"))
-    .map((row) => ({ id: row.id, name: row.name, ownerName: row.ownerName, role: row.role as HouseholdRole, canEdit: row.role === "owner" || row.canEdit, currency: row.currency as Currency }));
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      ownerName: row.ownerName,
+      role: row.role as HouseholdRole,
+      canEdit: row.role === "owner" || row.canEdit,
+      currency: row.currency as Currency,
+    }));
 }
 
 /**
@@ -131,7 +146,13 @@ export async function requireHouseholdAccess({
   const canWrite = role === "owner" || (row.canEdit && can(plan, "partners.edit"));
   if ((write && !canWrite) || (ownerOnly && role !== "owner")) throw new HouseholdAccessError("readOnly");
   return {
-    household: { id: row.id, name: row.name, currency: row.currency as Currency, ownerUserId: row.ownerUserId, ownerName: row.ownerName },
+    household: {
+      id: row.id,
+      name: row.name,
+      currency: row.currency as Currency,
+      ownerUserId: row.ownerUserId,
+      ownerName: row.ownerName,
+    },
     role,
     plan,
     canWrite,

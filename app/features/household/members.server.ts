@@ -4,7 +4,9 @@ import { householdMember, user } from "~/db/schema";
 import type { HouseholdRole } from "./households.server";
 
 /** The members of a household with their display names, in the order they joined (the owner first). */
-export async function listHouseholdMembers(householdId: string): Promise<{ userId: string; name: string; role: HouseholdRole }[]> {
+export async function listHouseholdMembers(
+  householdId: string,
+): Promise<{ userId: string; name: string; role: HouseholdRole }[]> {
   const rows = await db()
     .select({ userId: householdMember.userId, name: user.name, role: householdMember.role })
     .from(householdMember)

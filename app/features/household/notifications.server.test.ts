@@ -30,7 +30,12 @@ async function couple({ alertMinor = 500_00 as number | null, premium = true } =
   return { sanne, pieter, householdId: household.id };
 }
 
-const expense = (amountMinor: number, description: string, shared: boolean, occurredOn = "2026-03-10"): TransactionFields => ({
+const expense = (
+  amountMinor: number,
+  description: string,
+  shared: boolean,
+  occurredOn = "2026-03-10",
+): TransactionFields => ({
   kind: "expense",
   amountMinor,
   occurredOn,
@@ -40,7 +45,9 @@ const expense = (amountMinor: number, description: string, shared: boolean, occu
 });
 
 async function inbox(userId: string) {
-  return (await listNotifications({ userId })).items.filter((item) => item.kind === "sharedExpense").map((item) => item.payload);
+  return (await listNotifications({ userId })).items
+    .filter((item) => item.kind === "sharedExpense")
+    .map((item) => item.payload);
 }
 
 describe("a shared expense over the household's alert amount", () => {
@@ -48,11 +55,25 @@ describe("a shared expense over the household's alert amount", () => {
     const { sanne, pieter, householdId } = await couple();
     const sofa = await addTransaction({ userId: pieter.id, householdId, fields: expense(899_00, "Sofa", true) });
     if (!sofa.ok) throw new Error("not added");
-    expect(await inbox(sanne.id)).toEqual([{ name: "Pieter", description: "Sofa", categoryId: groceries, amountMinor: 899_00, transactionId: sofa.transaction.id }]);
+    expect(await inbox(sanne.id)).toEqual([
+      {
+        name: "Pieter",
+        description: "Sofa",
+        categoryId: groceries,
+        amountMinor: 899_00,
+        transactionId: sofa.transaction.id,
+      },
+    ]);
     expect(await inbox(pieter.id)).toEqual([]);
 
     // Changing it again tells nobody twice; a small shared one and a big personal one tell nobody.
-    await updateTransaction({ userId: pieter.id, householdId, transactionId: sofa.transaction.id, version: sofa.transaction.version, fields: expense(950_00, "Sofa", true) });
+    await updateTransaction({
+      userId: pieter.id,
+      householdId,
+      transactionId: sofa.transaction.id,
+      version: sofa.transaction.version,
+      fields: expense(950_00, "Sofa", true),
+    });
     await addTransaction({ userId: pieter.id, householdId, fields: expense(499_99, "Lamp", true) });
     const bike = await addTransaction({ userId: sanne.id, householdId, fields: expense(1200_00, "Bike", false) });
     if (!bike.ok) throw new Error("not added");
@@ -60,18 +81,34 @@ describe("a shared expense over the household's alert amount", () => {
     expect(await inbox(pieter.id)).toEqual([]);
 
     // Sanne makes the bike shared: Pieter hears of it, Sanne does not.
-    await updateTransaction({ userId: sanne.id, householdId, transactionId: bike.transaction.id, version: bike.transaction.version, fields: expense(1200_00, "Bike", true) });
-    expect(await inbox(pieter.id)).toEqual([expect.objectContaining({ name: "Sanne", description: "Bike", amountMinor: 1200_00 })]);
+    await updateTransaction({
+      userId: sanne.id,
+      householdId,
+      transactionId: bike.transaction.id,
+      version: bike.transaction.version,
+      fields: expense(1200_00, "Bike", true),
+    });
+    expect(await inbox(pieter.id)).toEqual([
+      expect.objectContaining({ name: "Sanne", description: "Bike", amountMinor: 1200_00 }),
+    ]);
     expect(await inbox(sanne.id)).toHaveLength(1);
   });
 
   it("tells nobody while the alert amount is off, or when the plan has suspended the partner", async () => {
     const off = await couple({ alertMinor: null });
-    await addTransaction({ userId: off.sanne.id, householdId: off.householdId, fields: expense(5000_00, "Kitchen", true) });
+    await addTransaction({
+      userId: off.sanne.id,
+      householdId: off.householdId,
+      fields: expense(5000_00, "Kitchen", true),
+    });
     expect([...(await inbox(off.sanne.id)), ...(await inbox(off.pieter.id))]).toEqual([]);
 
     const free = await couple({ premium: false });
-    await addTransaction({ userId: free.sanne.id, householdId: free.householdId, fields: expense(5000_00, "Kitchen", true) });
+    await addTransaction({
+      userId: free.sanne.id,
+      householdId: free.householdId,
+      fields: expense(5000_00, "Kitchen", true),
+    });
     expect(await inbox(free.pieter.id)).toEqual([]);
   });
 
@@ -88,18 +125,32 @@ describe("a shared expense over the household's alert amount", () => {
   it("counts a shared expense a series posts on its own, without telling whoever set the series up", async () => {
     const { sanne, pieter, householdId } = await couple();
     // A joint Everyday account: what it posts starts out shared.
-    await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.id, await everydayAccountId(householdId)));
+    await db()
+      .update(moneyAccount)
+      .set({ defaultShared: true })
+      .where(eq(moneyAccount.id, await everydayAccountId(householdId)));
     const parsed = parseRecurringForm(
-      { kind: "expense", categoryId: housing, frequency: "monthly", startsOn: "2026-03-01", day: "1", amount: "950", description: "Rent", autoPost: "on" },
+      {
+        kind: "expense",
+        categoryId: housing,
+        frequency: "monthly",
+        startsOn: "2026-03-01",
+        day: "1",
+        amount: "950",
+        description: "Rent",
+        autoPost: "on",
+      },
       "en",
     );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     expect(await createRecurring({ userId: sanne.id, householdId, input: parsed.value })).toMatchObject({ ok: true });
     await postDueOccurrences({ today: "2026-04-02" });
-    expect((await inbox(pieter.id)).map((payload) => [payload.name, payload.description, payload.amountMinor])).toEqual([
-      ["Sanne", "Rent", 950_00],
-      ["Sanne", "Rent", 950_00],
-    ]);
+    expect((await inbox(pieter.id)).map((payload) => [payload.name, payload.description, payload.amountMinor])).toEqual(
+      [
+        ["Sanne", "Rent", 950_00],
+        ["Sanne", "Rent", 950_00],
+      ],
+    );
     expect(await inbox(sanne.id)).toEqual([]);
   });
 
@@ -108,18 +159,36 @@ describe("a shared expense over the household's alert amount", () => {
     const accountId = await everydayAccountId(householdId);
     await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.id, accountId));
     const own = "NL91ABNA0417164300";
-    const header = ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"];
+    const header = [
+      "Datum",
+      "Naam / Omschrijving",
+      "Rekening",
+      "Tegenrekening",
+      "Code",
+      "Af Bij",
+      "Bedrag (EUR)",
+      "Mutatiesoort",
+      "Mededelingen",
+    ];
     const rows = [
       ["20260303", "Woonstichting", own, "NL44RABO0123456789", "IC", "Af", "1.250,00", "Incasso", "Huur maart"],
       ["20260304", "Meubelzaak", own, "", "BA", "Af", "899,00", "Betaalautomaat", "Bank"],
       ["20260305", "Garage", own, "", "BA", "Af", "600,00", "Betaalautomaat", "Onderhoud"],
       ["20260306", "Bakker", own, "", "BA", "Af", "2,50", "Betaalautomaat", "Brood"],
     ];
-    const bytes = new TextEncoder().encode([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+    const bytes = new TextEncoder().encode(
+      [header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"),
+    );
     const base = { userId: sanne.id, householdId, accountId };
     const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes });
     if (!draft.ok) throw new Error("no draft");
-    expect(await confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set(), categories: new Map() } })).toMatchObject({ ok: true, imported: 4 });
+    expect(
+      await confirmImport({
+        ...base,
+        draftId: draft.draftId,
+        choices: { skipLines: new Set(), categories: new Map() },
+      }),
+    ).toMatchObject({ ok: true, imported: 4 });
     expect(await inbox(pieter.id)).toEqual([{ name: "Sanne", count: 3, amountMinor: 2749_00, thresholdMinor: 500_00 }]);
     expect(await inbox(sanne.id)).toEqual([]);
   });

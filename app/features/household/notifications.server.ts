@@ -3,7 +3,8 @@ import { db } from "~/db/client.server";
 import { household, householdMember, notification, subscription, user } from "~/db/schema";
 import { can, planFromColumns } from "~/domain/plans";
 
-export type NotificationKind = "partnerJoined" | "goalReached" | "categoryOverUsual" | "budgetPassed" | "settleUpRequested" | "sharedExpense";
+export type NotificationKind =
+  "partnerJoined" | "goalReached" | "categoryOverUsual" | "budgetPassed" | "settleUpRequested" | "sharedExpense";
 
 type Payload = Record<string, string | number | null>;
 
@@ -49,7 +50,12 @@ export async function notifyOtherMembers({
   const others = await db()
     .select({ userId: householdMember.userId })
     .from(householdMember)
-    .where(and(eq(householdMember.householdId, householdId), actorUserId ? ne(householdMember.userId, actorUserId) : undefined));
+    .where(
+      and(
+        eq(householdMember.householdId, householdId),
+        actorUserId ? ne(householdMember.userId, actorUserId) : undefined,
+      ),
+    );
   if (others.length === 0) return 0;
   const told = await db()
     .insert(notification)
@@ -71,7 +77,11 @@ export interface SharedExpenseCandidate {
 
 /** The household's alert amount for shared expenses (null: off), for a caller that can skip reading its rows. */
 export async function sharedExpenseAlertMinor(householdId: string): Promise<number | null> {
-  const [row] = await db().select({ thresholdMinor: household.sharedAlertMinor }).from(household).where(eq(household.id, householdId)).limit(1);
+  const [row] = await db()
+    .select({ thresholdMinor: household.sharedAlertMinor })
+    .from(household)
+    .where(eq(household.id, householdId))
+    .limit(1);
   return row?.thresholdMinor ?? null;
 }
 
@@ -103,7 +113,9 @@ export async function notifySharedExpenses({
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      actorName: actorUserId ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${actorUserId})` : sql<string | null>`null`,
+      actorName: actorUserId
+        ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${actorUserId})`
+        : sql<string | null>`null`,
     })
     .from(household)
     .leftJoin(subscription, eq(subscription.householdId, household.id))
@@ -115,7 +127,13 @@ export async function notifySharedExpenses({
   const name = settings.actorName ?? "";
   if (batchKey && over.length > 1) {
     const amountMinor = over.reduce((sum, entry) => sum + entry.amountMinor, 0);
-    await notifyOtherMembers({ householdId, actorUserId, kind: "sharedExpense", payload: { name, count: over.length, amountMinor, thresholdMinor: threshold }, dedupeKey: batchKey });
+    await notifyOtherMembers({
+      householdId,
+      actorUserId,
+      kind: "sharedExpense",
+      payload: { name, count: over.length, amountMinor, thresholdMinor: threshold },
+      dedupeKey: batchKey,
+    });
     return;
   }
   for (const entry of over) {
@@ -123,7 +141,13 @@ export async function notifySharedExpenses({
       householdId,
       actorUserId,
       kind: "sharedExpense",
-      payload: { name, description: entry.description, categoryId: entry.categoryId, amountMinor: entry.amountMinor, transactionId: entry.id },
+      payload: {
+        name,
+        description: entry.description,
+        categoryId: entry.categoryId,
+        amountMinor: entry.amountMinor,
+        transactionId: entry.id,
+      },
       dedupeKey: `shared-expense:${entry.id}`,
     });
   }
@@ -152,7 +176,12 @@ export async function listNotifications({ userId, limit = 10 }: { userId: string
   ]);
   return {
     unread: counts?.unread ?? 0,
-    items: items.map((item) => ({ ...item, kind: item.kind as NotificationKind, createdAt: item.createdAt.toISOString(), read: item.readAt !== null })),
+    items: items.map((item) => ({
+      ...item,
+      kind: item.kind as NotificationKind,
+      createdAt: item.createdAt.toISOString(),
+      read: item.readAt !== null,
+    })),
   };
 }
 

@@ -20,10 +20,20 @@ import { builtInCategory } from "~/domain/categories";
 import { deleteAccount } from "~/features/data-rights/delete-account.server";
 import { exportMyData } from "~/features/data-rights/export-data.server";
 import { getDashboard } from "~/features/entries/dashboard.server";
-import { addTransaction, getTransaction, listTransactions, restoreTransaction } from "~/features/entries/transactions.server";
+import {
+  addTransaction,
+  getTransaction,
+  listTransactions,
+  restoreTransaction,
+} from "~/features/entries/transactions.server";
 import { exportTransactionsCsv } from "~/features/exports/transactions-csv.server";
 import { parseRecurringForm } from "~/features/recurring/recurring.schema";
-import { createRecurring, detectRecurring, listRecurring, upcomingForMonth } from "~/features/recurring/recurring.server";
+import {
+  createRecurring,
+  detectRecurring,
+  listRecurring,
+  upcomingForMonth,
+} from "~/features/recurring/recurring.server";
 import { applyRulesToExisting, previewApplyRules } from "~/features/rules/apply-rules.server";
 import { createRule, deleteRule, listRules } from "~/features/rules/rules.server";
 import { leaveHousehold, removePartner, setPersonalPrivacy } from "~/features/sharing/invitations.server";
@@ -57,9 +67,20 @@ type Action =
 const partner = fc.constantFrom<"editor" | "viewer">("editor", "viewer");
 const anyone = fc.constantFrom<Who>(...people);
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ type: fc.constant("add" as const), who: anyone, shared: fc.boolean(), day: fc.integer({ min: 1, max: 20 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      type: fc.constant("add" as const),
+      who: anyone,
+      shared: fc.boolean(),
+      day: fc.integer({ min: 1, max: 20 }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ type: fc.constant("privacy" as const), who: anyone, hidden: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ type: fc.constant("rule" as const), who: anyone, target: fc.nat(40), apply: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant("rule" as const), who: anyone, target: fc.nat(40), apply: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("restore" as const), who: anyone, target: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("series" as const), who: anyone }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("leave" as const), who: partner }) },
@@ -87,7 +108,13 @@ async function newWorld(): Promise<World> {
   const viewer = await seedUser({ name: "Viewer" });
   for (const person of [editor, viewer]) {
     // The one hash made in beforeAll: scrypt per user would cost more than the sequence itself.
-    await db().insert(account).values({ id: crypto.randomUUID(), accountId: person.id, providerId: "credential", userId: person.id, password: passwordHash });
+    await db().insert(account).values({
+      id: crypto.randomUUID(),
+      accountId: person.id,
+      providerId: "credential",
+      userId: person.id,
+      password: passwordHash,
+    });
   }
   await addPartner({ householdId: household.id, userId: editor.id, canEdit: true });
   await addPartner({ householdId: household.id, userId: viewer.id, canEdit: false });
@@ -108,7 +135,12 @@ const canWrite = (world: World, who: Who) => world.member[who] && who !== "viewe
 /** The ground truth of one entry, read past every use case. */
 async function stored(id: string) {
   const [row] = await db()
-    .select({ kind: transaction.kind, shared: transaction.shared, description: transaction.description, categoryId: transaction.categoryId })
+    .select({
+      kind: transaction.kind,
+      shared: transaction.shared,
+      description: transaction.description,
+      categoryId: transaction.categoryId,
+    })
     .from(transaction)
     .where(eq(transaction.id, id));
   return row;
@@ -148,20 +180,41 @@ async function checkEveryReader(world: World) {
     const hiddenSeries = world.series.filter((item) => item.who !== reader && world.hides[item.who] && !item.shared);
 
     const list = await listTransactions({ userId, householdId, kind: "expense", month });
-    for (const item of list.items) expect(hiddenIds.has(item.id), `month list shows a hidden entry to ${reader}`).toBe(false);
+    for (const item of list.items)
+      expect(hiddenIds.has(item.id), `month list shows a hidden entry to ${reader}`).toBe(false);
 
     // Search: the rows, and a total that sums only the rows it may show.
-    const search = await listTransactions({ userId, householdId, kind: "expense", month, search: "secret", limit: 500 });
-    for (const item of search.items) expect(hiddenIds.has(item.id), `search shows a hidden entry to ${reader}`).toBe(false);
+    const search = await listTransactions({
+      userId,
+      householdId,
+      kind: "expense",
+      month,
+      search: "secret",
+      limit: 500,
+    });
+    for (const item of search.items)
+      expect(hiddenIds.has(item.id), `search shows a hidden entry to ${reader}`).toBe(false);
     expect(search.totals.totalMinor).toBe(search.items.reduce((sum, item) => sum + item.amountMinor, 0));
 
-    for (const entry of hidden) await expect(getTransaction({ userId, householdId, transactionId: entry.id })).rejects.toMatchObject({ code: "notFound" });
+    for (const entry of hidden)
+      await expect(getTransaction({ userId, householdId, transactionId: entry.id })).rejects.toMatchObject({
+        code: "notFound",
+      });
 
-    const csv = await exportTransactionsCsv({ userId, householdId, range: { from: `${month}-01`, to: `${month}-30` }, language: "en", decimal: "point" });
+    const csv = await exportTransactionsCsv({
+      userId,
+      householdId,
+      range: { from: `${month}-01`, to: `${month}-30` },
+      language: "en",
+      decimal: "point",
+    });
     if (!csv.ok) throw new Error("the CSV export is premium, and this household is");
     const csvText = await text(csv.stream);
     expectNoSecret(`CSV export for ${reader}`, csvText, hidden);
-    for (const entry of hidden) expect(csvText, `CSV export shows a hidden amount to ${reader}`).not.toContain((entry.amountMinor / 100).toFixed(2));
+    for (const entry of hidden)
+      expect(csvText, `CSV export shows a hidden amount to ${reader}`).not.toContain(
+        (entry.amountMinor / 100).toFixed(2),
+      );
 
     const json = await text((await exportMyData({ userId })).stream);
     expectNoSecret(`JSON export for ${reader}`, json, hidden, hiddenSeries);
@@ -169,8 +222,17 @@ async function checkEveryReader(world: World) {
     const series = await listRecurring({ userId, householdId, today });
     expectNoSecret(`recurring list for ${reader}`, JSON.stringify(series.series), [], hiddenSeries);
     const upcoming = await upcomingForMonth({ userId, householdId, month, today });
-    expectNoSecret(`upcoming dates for ${reader}`, JSON.stringify([upcoming.occurrences, upcoming.upcoming]), [], hiddenSeries);
-    expectNoSecret(`recurring suggestions for ${reader}`, JSON.stringify(await detectRecurring({ userId, householdId, today })), hidden);
+    expectNoSecret(
+      `upcoming dates for ${reader}`,
+      JSON.stringify([upcoming.occurrences, upcoming.upcoming]),
+      [],
+      hiddenSeries,
+    );
+    expectNoSecret(
+      `recurring suggestions for ${reader}`,
+      JSON.stringify(await detectRecurring({ userId, householdId, today })),
+      hidden,
+    );
 
     const dashboard = await getDashboard({ userId, householdId, month, period: "monthly", today });
     expectNoSecret(`dashboard for ${reader}`, JSON.stringify(dashboard), hidden, hiddenSeries);
@@ -191,7 +253,14 @@ async function step(world: World, next: Action): Promise<boolean> {
       const added = await addTransaction({
         userId,
         householdId,
-        fields: { kind: "expense", amountMinor, occurredOn: `${month}-${String(next.day).padStart(2, "0")}`, description: `${marker} therapy`, categoryId: groceries, shared: next.shared },
+        fields: {
+          kind: "expense",
+          amountMinor,
+          occurredOn: `${month}-${String(next.day).padStart(2, "0")}`,
+          description: `${marker} therapy`,
+          categoryId: groceries,
+          shared: next.shared,
+        },
       });
       if (!added.ok) throw new Error(JSON.stringify(added));
       // The counterparty is what an import would bring; no hand-entry form sets it.
@@ -211,13 +280,23 @@ async function step(world: World, next: Action): Promise<boolean> {
       if (!canWrite(world, next.who) || !target) return false;
       const before = await stored(target.id);
       const hiddenBefore = (await hiddenFrom(world, next.who)).some((entry) => entry.id === target.id);
-      const created = await createRule({ userId, householdId, input: { conditions: [{ field: "description", operator: "contains", value: target.marker }], actions: { sharing: "shared" } } });
+      const created = await createRule({
+        userId,
+        householdId,
+        input: {
+          conditions: [{ field: "description", operator: "contains", value: target.marker }],
+          actions: { sharing: "shared" },
+        },
+      });
       if (!created.ok) throw new Error(JSON.stringify(created));
       const preview = await previewApplyRules({ userId, householdId });
       // The count is no oracle: a hidden entry that matches is not counted.
-      expect(preview.rows, `rule preview counts a hidden entry for ${next.who}`).toBe(!hiddenBefore && before && !before.shared ? 1 : 0);
+      expect(preview.rows, `rule preview counts a hidden entry for ${next.who}`).toBe(
+        !hiddenBefore && before && !before.shared ? 1 : 0,
+      );
       if (next.apply) await applyRulesToExisting({ userId, householdId });
-      if (hiddenBefore) expect(await stored(target.id), `a rule changed an entry hidden from ${next.who}`).toEqual(before);
+      if (hiddenBefore)
+        expect(await stored(target.id), `a rule changed an entry hidden from ${next.who}`).toEqual(before);
       // One rule at a time, so the next preview counts only its own.
       const rules = await listRules({ userId, householdId });
       for (const rule of rules.rules) await deleteRule({ userId, householdId, ruleId: rule.id, version: rule.version });
@@ -231,9 +310,18 @@ async function step(world: World, next: Action): Promise<boolean> {
         userId,
         householdId,
         transactionId: target.id,
-        fields: { kind: "expense", amountMinor: 1, occurredOn: `${month}-01`, description: "undo", categoryId: groceries },
+        fields: {
+          kind: "expense",
+          amountMinor: 1,
+          occurredOn: `${month}-01`,
+          description: "undo",
+          categoryId: groceries,
+        },
       });
-      if (hidden) await expect(attempt, `undo reads out an entry hidden from ${next.who}`).rejects.toMatchObject({ code: "notFound" });
+      if (hidden)
+        await expect(attempt, `undo reads out an entry hidden from ${next.who}`).rejects.toMatchObject({
+          code: "notFound",
+        });
       else await attempt;
       return true;
     }
@@ -241,7 +329,18 @@ async function step(world: World, next: Action): Promise<boolean> {
       if (!canWrite(world, next.who)) return false;
       world.counter += 1;
       const marker = `series${String(world.counter).padStart(3, "0")}x`;
-      const parsed = parseRecurringForm({ kind: "expense", categoryId: housing, frequency: "monthly", startsOn: `${month}-01`, amount: "80", description: marker, dayOfMonth: "25" }, "en");
+      const parsed = parseRecurringForm(
+        {
+          kind: "expense",
+          categoryId: housing,
+          frequency: "monthly",
+          startsOn: `${month}-01`,
+          amount: "80",
+          description: marker,
+          dayOfMonth: "25",
+        },
+        "en",
+      );
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
       const created = await createRecurring({ userId, householdId, input: parsed.value });
       if (!created.ok) throw new Error(JSON.stringify(created));
@@ -256,7 +355,9 @@ async function step(world: World, next: Action): Promise<boolean> {
     }
     case "remove": {
       if (!world.member[next.who]) return false;
-      expect(await removePartner({ userId: world.ids.owner, householdId, partnerUserId: userId })).toEqual({ ok: true });
+      expect(await removePartner({ userId: world.ids.owner, householdId, partnerUserId: userId })).toEqual({
+        ok: true,
+      });
       world.member[next.who] = false;
       return true;
     }
@@ -290,8 +391,13 @@ describe("personal privacy, over random sequences of what three members do", () 
           if (await step(world, next)) await checkEveryReader(world);
         }
         // The membership table agrees with the model (a failed leave or rejoin would make the checks above vacuous).
-        const members = await db().select({ userId: householdMember.userId }).from(householdMember).where(and(eq(householdMember.householdId, world.householdId)));
-        expect(new Set(members.map((row) => row.userId))).toEqual(new Set(people.filter((who) => world.member[who]).map((who) => world.ids[who])));
+        const members = await db()
+          .select({ userId: householdMember.userId })
+          .from(householdMember)
+          .where(and(eq(householdMember.householdId, world.householdId)));
+        expect(new Set(members.map((row) => row.userId))).toEqual(
+          new Set(people.filter((who) => world.member[who]).map((who) => world.ids[who])),
+        );
       }),
       { numRuns: runs },
     );

@@ -48,7 +48,18 @@ export function showsPersonalInDetail(householdId: AnyColumn | SQL, userId: AnyC
 }
 
 /** A member's own choice for their own data; idempotent. */
-export async function choosePersonalPrivacy({ householdId, userId, personalInDetail }: { householdId: string; userId: string; personalInDetail: boolean }) {
-  if (personalInDetail) await db().delete(personalPrivacy).where(and(eq(personalPrivacy.householdId, householdId), eq(personalPrivacy.userId, userId)));
+export async function choosePersonalPrivacy({
+  householdId,
+  userId,
+  personalInDetail,
+}: {
+  householdId: string;
+  userId: string;
+  personalInDetail: boolean;
+}) {
+  if (personalInDetail)
+    await db()
+      .delete(personalPrivacy)
+      .where(and(eq(personalPrivacy.householdId, householdId), eq(personalPrivacy.userId, userId)));
   else await db().insert(personalPrivacy).values({ householdId, userId }).onConflictDoNothing();
 }

@@ -21,12 +21,23 @@ export async function requireSignedInUser(request: Request): Promise<SessionUser
 
 /** The header that signs `user` in for one request: to a loader, or to the test server (`useTestServer`) in the same process. */
 export function signedInHeaders(user: { id: string; email: string; name: string }): Record<string, string> {
-  signedIn.set(user.id, { id: user.id, email: user.email, name: user.name, locale: "en", isCreator: false, twoFactorEnabled: false });
+  signedIn.set(user.id, {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    locale: "en",
+    isCreator: false,
+    twoFactorEnabled: false,
+  });
   return { [userHeader]: user.id };
 }
 
 /** A form POST by `user` to `path`, as a browser without JavaScript sends it. */
-export function postAs(user: { id: string; email: string; name: string }, path: string, fields: Record<string, string>): Request {
+export function postAs(
+  user: { id: string; email: string; name: string },
+  path: string,
+  fields: Record<string, string>,
+): Request {
   return new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...signedInHeaders(user) },

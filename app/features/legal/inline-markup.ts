@@ -1,8 +1,6 @@
 /** The little markup legal texts use: `[label](href)` for links and `**text**` for emphasis. */
 export type InlineToken =
-  | { type: "text"; text: string }
-  | { type: "strong"; text: string }
-  | { type: "link"; text: string; href: string };
+  { type: "text"; text: string } | { type: "strong"; text: string } | { type: "link"; text: string; href: string };
 
 const pattern = /\[([^[\]]+)\]\(([^()\s]+)\)|\*\*([^*]+)\*\*/g;
 

@@ -24,7 +24,10 @@ const localesDir = path.join(import.meta.dirname, "../../i18n/locales");
 function readLegal(language: Language): LegalJson {
   return JSON.parse(fs.readFileSync(path.join(localesDir, language, "legal.json"), "utf8")) as LegalJson;
 }
-const legal = Object.fromEntries(languages.map((language) => [language, readLegal(language)])) as Record<Language, LegalJson>;
+const legal = Object.fromEntries(languages.map((language) => [language, readLegal(language)])) as Record<
+  Language,
+  LegalJson
+>;
 
 function sectionText(language: Language, kind: LegalDocumentKind, key: string): string {
   const section = legal[language][kind].sections[key];
@@ -79,10 +82,13 @@ describe.each(languages)("legal texts in %s", (language) => {
     for (const kind of ["privacy", "terms"] as const) {
       for (const [key, english] of Object.entries(legal.en[kind].sections)) {
         const translated = texts[kind].sections[key] as LegalSectionJson;
-        const shape = (body: LegalSectionJson["body"]) => body.map((block) => (typeof block === "string" ? "p" : block.length));
+        const shape = (body: LegalSectionJson["body"]) =>
+          body.map((block) => (typeof block === "string" ? "p" : block.length));
         expect({ key, shape: shape(translated.body) }).toEqual({ key, shape: shape(english.body) });
         const links = (body: LegalSectionJson["body"]) =>
-          body.flat().flatMap((line) => parseInlineMarkup(line).flatMap((token) => (token.type === "link" ? [token.href] : [])));
+          body
+            .flat()
+            .flatMap((line) => parseInlineMarkup(line).flatMap((token) => (token.type === "link" ? [token.href] : [])));
         expect({ key, links: links(translated.body) }).toEqual({ key, links: links(english.body) });
         if (language !== "en") {
           const englishLines = new Set(english.body.flat());

@@ -34,7 +34,11 @@ let sink: SMTPServer | undefined;
 const workers: MailRetryWorker[] = [];
 
 async function startSink() {
-  sink = await startSmtpSink({ port: smtpPort, directory: sinkDirectory, refuseRecipient: (address) => address.endsWith("@bounce.example") });
+  sink = await startSmtpSink({
+    port: smtpPort,
+    directory: sinkDirectory,
+    refuseRecipient: (address) => address.endsWith("@bounce.example"),
+  });
 }
 
 function newWorker(options: ConstructorParameters<typeof MailRetryWorker>[0] = {}) {
@@ -55,8 +59,15 @@ async function waitFor<T>(find: () => Promise<T | undefined>, timeoutMs = 10_000
 
 const rowsFor = (recipient: string) => db().select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient));
 const secondsBetween = (later: Date, earlier: Date) => (later.getTime() - earlier.getTime()) / 1000;
-const mail = (to: string, subject = "Hello") => ({ to, subject, html: `<p>${subject}</p>`, text: subject, kind: "test" });
-const unreachable = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ESOCKET", command: "CONN" }));
+const mail = (to: string, subject = "Hello") => ({
+  to,
+  subject,
+  html: `<p>${subject}</p>`,
+  text: subject,
+  kind: "test",
+});
+const unreachable = () =>
+  Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ESOCKET", command: "CONN" }));
 
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
@@ -80,7 +91,13 @@ describe("mail that the SMTP server does not take", () => {
     expect(created).toMatchObject({ ok: true });
 
     const [row] = await waitFor(async () => ((await rowsFor(email)).length > 0 ? rowsFor(email) : undefined));
-    expect(row).toMatchObject({ kind: "verify-email", attempts: 1, sentAt: null, failedAt: null, lastError: "ESOCKET CONN ECONNREFUSED" });
+    expect(row).toMatchObject({
+      kind: "verify-email",
+      attempts: 1,
+      sentAt: null,
+      failedAt: null,
+      lastError: "ESOCKET CONN ECONNREFUSED",
+    });
     expect(row?.html).toContain('lang="de"');
     expect(row?.html).toContain("/auth/verify?token=");
     expect(secondsBetween(row!.nextAttemptAt, row!.createdAt)).toBe(30);
@@ -89,25 +106,41 @@ describe("mail that the SMTP server does not take", () => {
   it("once the server is up, two workers running at once deliver the waiting mail exactly once", async () => {
     await startSink();
     const inAMinute = () => new Date(Date.now() + 60_000);
-    const [first, second] = await Promise.all([newWorker({ now: inAMinute }).deliverDue(), newWorker({ now: inAMinute }).deliverDue()]);
+    const [first, second] = await Promise.all([
+      newWorker({ now: inAMinute }).deliverDue(),
+      newWorker({ now: inAMinute }).deliverDue(),
+    ]);
     expect(first.sent + second.sent).toBe(1);
 
     const delivered = readSinkMails(sinkDirectory, email);
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]?.raw).toContain("lang=3D\"de\"");
+    expect(delivered[0]?.raw).toContain('lang=3D"de"');
     const [row] = await rowsFor(email);
     // Sent: the body (and the link in it) is not kept.
     expect(row).toMatchObject({ attempts: 2, failedAt: null, lastError: null, html: "", text: "" });
     expect(row?.sentAt).toBeInstanceOf(Date);
 
-    expect(await newWorker({ now: () => new Date(Date.now() + giveUpAfterMs) }).deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await newWorker({ now: () => new Date(Date.now() + giveUpAfterMs) }).deliverDue()).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     expect(readSinkMails(sinkDirectory, email)).toHaveLength(1);
   });
 
   it("waits 30 s, 1 min, 2 min … at most an hour between attempts, by the clock it is given, and gives up after a day", async () => {
     const start = new Date("2026-03-01T08:00:00Z");
     const recipient = "backoff@example.com";
-    await queueMail({ kind: "test", recipient, subject: "s", html: "<p>s</p>", text: "s", lastError: "ESOCKET CONN", now: start, nextAttemptAt: new Date(start.getTime() + 30_000) });
+    await queueMail({
+      kind: "test",
+      recipient,
+      subject: "s",
+      html: "<p>s</p>",
+      text: "s",
+      lastError: "ESOCKET CONN",
+      now: start,
+      nextAttemptAt: new Date(start.getTime() + 30_000),
+    });
     let now = new Date(start.getTime() + 29_000);
     const worker = newWorker({ now: () => now, deliver: unreachable });
     expect(await worker.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -137,14 +170,27 @@ describe("mail that the SMTP server does not take", () => {
     expect(row).toMatchObject({ attempts: 1, sentAt: null, lastError: "EENVELOPE RCPT TO 550", html: "", text: "" });
     expect(row?.failedAt).toBeInstanceOf(Date);
 
-    expect(await newWorker({ now: () => new Date(Date.now() + 2 * 60 * 60 * 1000) }).deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await newWorker({ now: () => new Date(Date.now() + 2 * 60 * 60 * 1000) }).deliverDue()).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     expect((await rowsFor(recipient))[0]?.attempts).toBe(1);
   });
 
   it("a queued mail refused with 550 on a later attempt stops there too", async () => {
     const recipient = "gone@bounce.example";
     const now = new Date();
-    await queueMail({ kind: "test", recipient, subject: "s", html: "<p>s</p>", text: "s", lastError: "ESOCKET CONN", now, nextAttemptAt: now });
+    await queueMail({
+      kind: "test",
+      recipient,
+      subject: "s",
+      html: "<p>s</p>",
+      text: "s",
+      lastError: "ESOCKET CONN",
+      now,
+      nextAttemptAt: now,
+    });
     expect(await newWorker().deliverDue()).toEqual({ sent: 0, retried: 0, failed: 1 });
     const [row] = await rowsFor(recipient);
     expect(row).toMatchObject({ attempts: 2, lastError: "EENVELOPE RCPT TO 550" });
@@ -154,14 +200,32 @@ describe("mail that the SMTP server does not take", () => {
   it("a started worker delivers due mail on its own, and stopping it ends its timer", async () => {
     const recipient = "later@example.com";
     const now = new Date();
-    await queueMail({ kind: "test", recipient, subject: "Later", html: "<p>Later</p>", text: "Later", lastError: "ESOCKET CONN", now, nextAttemptAt: now });
+    await queueMail({
+      kind: "test",
+      recipient,
+      subject: "Later",
+      html: "<p>Later</p>",
+      text: "Later",
+      lastError: "ESOCKET CONN",
+      now,
+      nextAttemptAt: now,
+    });
     const worker = newWorker({ pollMs: 20 });
     worker.start();
     await waitFor(async () => ((await rowsFor(recipient))[0]?.sentAt ? true : undefined));
     await worker.stop();
     expect(readSinkMails(sinkDirectory, recipient)).toHaveLength(1);
 
-    await queueMail({ kind: "test", recipient, subject: "After stop", html: "<p>x</p>", text: "x", lastError: "ESOCKET CONN", now, nextAttemptAt: now });
+    await queueMail({
+      kind: "test",
+      recipient,
+      subject: "After stop",
+      html: "<p>x</p>",
+      text: "x",
+      lastError: "ESOCKET CONN",
+      now,
+      nextAttemptAt: now,
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(readSinkMails(sinkDirectory, recipient)).toHaveLength(1);
   });
@@ -169,7 +233,16 @@ describe("mail that the SMTP server does not take", () => {
   it("finished mails are deleted after a week, waiting ones are kept", async () => {
     const waiting = "still-waiting@example.com";
     const inEightDays = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
-    await queueMail({ kind: "test", recipient: waiting, subject: "s", html: "<p>s</p>", text: "s", lastError: "ESOCKET CONN", now: inEightDays, nextAttemptAt: new Date(inEightDays.getTime() + 30_000) });
+    await queueMail({
+      kind: "test",
+      recipient: waiting,
+      subject: "s",
+      html: "<p>s</p>",
+      text: "s",
+      lastError: "ESOCKET CONN",
+      now: inEightDays,
+      nextAttemptAt: new Date(inEightDays.getTime() + 30_000),
+    });
     await newWorker({ now: () => inEightDays }).deliverDue();
     expect(await rowsFor(email)).toEqual([]);
     expect(await rowsFor("nobody@bounce.example")).toEqual([]);

@@ -39,9 +39,22 @@ describe("e-mail templates", () => {
 describe("development outbox", () => {
   it("keeps each mail as .eml and .json and lists the newest first", async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "samen-outbox-"));
-    const base = { kind: "test", from: "Samen <hello@samen.app>", to: "ada@example.com", text: "Hi", html: "<p>Hi</p>", links: ["http://x/1"] };
-    await writeToOutbox({ ...base, id: "2024-01-01-a", subject: "First", createdAt: "2024-01-01T00:00:00Z" }, directory);
-    await writeToOutbox({ ...base, id: "2024-01-02-b", subject: "Second", createdAt: "2024-01-02T00:00:00Z" }, directory);
+    const base = {
+      kind: "test",
+      from: "Samen <hello@samen.app>",
+      to: "ada@example.com",
+      text: "Hi",
+      html: "<p>Hi</p>",
+      links: ["http://x/1"],
+    };
+    await writeToOutbox(
+      { ...base, id: "2024-01-01-a", subject: "First", createdAt: "2024-01-01T00:00:00Z" },
+      directory,
+    );
+    await writeToOutbox(
+      { ...base, id: "2024-01-02-b", subject: "Second", createdAt: "2024-01-02T00:00:00Z" },
+      directory,
+    );
     const files = fs.readdirSync(directory).sort();
     expect(files).toEqual(["2024-01-01-a.eml", "2024-01-01-a.json", "2024-01-02-b.eml", "2024-01-02-b.json"]);
     expect(fs.readFileSync(path.join(directory, "2024-01-02-b.eml"), "utf8")).toMatch(/Subject: Second/);
@@ -49,7 +62,14 @@ describe("development outbox", () => {
   });
 
   it("in tests, sent mail is kept in memory", async () => {
-    await sendMail({ to: "Bo@Example.com", subject: "Hello", html: "<p>Hello</p>", text: "Hello", kind: "test", links: ["http://x"] });
+    await sendMail({
+      to: "Bo@Example.com",
+      subject: "Hello",
+      html: "<p>Hello</p>",
+      text: "Hello",
+      kind: "test",
+      links: ["http://x"],
+    });
     expect(memoryOutboxFor("bo@example.com").map((mail) => mail.subject)).toContain("Hello");
     expect((await listOutbox())[0]?.subject).toBe("Hello");
   });

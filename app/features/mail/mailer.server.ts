@@ -52,7 +52,12 @@ function smtpTransport(url: string): Transporter {
   if (cached?.url === url) return cached.transport;
   // Seconds, not nodemailer's minutes: the first attempt runs inside someone's request, and a mail that times out
   // is kept for the retry worker anyway.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 });
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
   globalStore.__samenSmtp = { url, transport };
   return transport;
 }
@@ -71,7 +76,15 @@ export async function sendMail(message: MailMessage): Promise<void> {
   } catch (error) {
     const now = new Date();
     const lastError = describeMailError(error);
-    const mail = { kind, recipient: message.to, subject: message.subject, html: message.html, text: message.text, lastError, now };
+    const mail = {
+      kind,
+      recipient: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      lastError,
+      now,
+    };
     // The error itself stays out of the log: the server's answer may quote the address.
     if (isPermanentMailError(error)) {
       const mailId = await recordRefusedMail(mail);
@@ -88,7 +101,13 @@ export async function deliverMail(message: MailMessage): Promise<void> {
   const config = getConfig();
   const delivery = mailDelivery();
   const kind = message.kind ?? "mail";
-  const envelope = { from: config.MAIL_FROM, to: message.to, subject: message.subject, html: message.html, text: message.text };
+  const envelope = {
+    from: config.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+  };
   if (delivery === "smtp") {
     await smtpTransport(config.SMTP_URL as string).sendMail(envelope);
     logger.info({ kind }, "mail sent");
@@ -116,7 +135,10 @@ export async function deliverMail(message: MailMessage): Promise<void> {
     return;
   }
   // On a developer's machine or a local installation the link in the log is the quickest way in.
-  logger.info({ kind, to: message.to }, `mail saved to the development outbox (open /dev/mail): ${entry.links[0] ?? entry.subject}`);
+  logger.info(
+    { kind, to: message.to },
+    `mail saved to the development outbox (open /dev/mail): ${entry.links[0] ?? entry.subject}`,
+  );
 }
 
 /** Writes the raw message (.eml, opens in any mail program) and a .json summary for /dev/mail. */
@@ -138,7 +160,11 @@ export async function listOutbox(directory = outboxDirectory(), limit = 50): Pro
   } catch {
     return [];
   }
-  const names = files.filter((file) => file.endsWith(".json")).sort().reverse().slice(0, limit);
+  const names = files
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .reverse()
+    .slice(0, limit);
   const entries = await Promise.all(
     names.map(async (name) => {
       try {
@@ -153,5 +179,7 @@ export async function listOutbox(directory = outboxDirectory(), limit = 50): Pro
 
 /** Test helper: the mails "sent" in this process when NODE_ENV=test and no SMTP server is configured, oldest first. */
 export function memoryOutboxFor(recipient?: string): OutboxEntry[] {
-  return recipient ? memoryOutbox.filter((entry) => entry.to.toLowerCase() === recipient.toLowerCase()) : [...memoryOutbox];
+  return recipient
+    ? memoryOutbox.filter((entry) => entry.to.toLowerCase() === recipient.toLowerCase())
+    : [...memoryOutbox];
 }

@@ -25,7 +25,10 @@ export interface EmailContent {
  * A translator for e-mails in the reader's language (`mail` holds the shared layout's words).
  * Other areas call it with their own namespace: `const t = await mailTranslator(user.locale, "app")`.
  */
-export function mailTranslator<Name extends Namespace>(language: string | null | undefined, namespace: Name): TFunction<Name> {
+export function mailTranslator<Name extends Namespace>(
+  language: string | null | undefined,
+  namespace: Name,
+): TFunction<Name> {
   const lng = isLanguage(language) ? language : defaultLanguage;
   return serverTranslator(lng).getFixedT(lng, namespace);
 }
@@ -39,7 +42,9 @@ export function escapeHtml(value: string): string {
  * Turns translated content into a complete message: a small, inline-styled HTML layout that reads well in
  * every mail program (and in dark mode), plus a plain-text part with the same words and the link written out.
  */
-export async function renderEmail(content: EmailContent): Promise<Pick<MailMessage, "subject" | "html" | "text" | "links">> {
+export async function renderEmail(
+  content: EmailContent,
+): Promise<Pick<MailMessage, "subject" | "html" | "text" | "links">> {
   const t = await mailTranslator(content.language, "mail");
   const site = publicUrl();
   const preheader = content.preheader ?? content.paragraphs[0] ?? "";
@@ -48,7 +53,10 @@ export async function renderEmail(content: EmailContent): Promise<Pick<MailMessa
   const links = content.action ? [content.action.url] : [];
 
   const paragraphsHtml = content.paragraphs
-    .map((paragraph) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#1f2d2a;">${escapeHtml(paragraph)}</p>`)
+    .map(
+      (paragraph) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#1f2d2a;">${escapeHtml(paragraph)}</p>`,
+    )
     .join("\n");
   const actionHtml = content.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:24px 0;"><tr><td style="border-radius:8px;background:#2f6f5e;">
@@ -56,7 +64,9 @@ export async function renderEmail(content: EmailContent): Promise<Pick<MailMessa
 </td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#5b6b67;">${escapeHtml(t("copyLink"))}<br><a href="${escapeHtml(content.action.url)}" style="color:#2f6f5e;word-break:break-all;">${escapeHtml(content.action.url)}</a></p>`
     : "";
-  const noteHtml = content.note ? `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#5b6b67;">${escapeHtml(content.note)}</p>` : "";
+  const noteHtml = content.note
+    ? `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#5b6b67;">${escapeHtml(content.note)}</p>`
+    : "";
   const reasonHtml = content.reason ? `<p style="margin:0 0 8px;">${escapeHtml(content.reason)}</p>` : "";
 
   const html = `<!doctype html>

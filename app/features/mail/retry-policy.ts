@@ -35,7 +35,8 @@ export function isPermanentMailError(error: unknown): boolean {
 // Only names we know carry nothing else: an unknown command could be a line of the conversation.
 const knownCommands = /^(?:CONN|API|EHLO|HELO|LHLO|STARTTLS|AUTH [A-Z0-9-]+|MAIL FROM|RCPT TO|DATA|RSET)$/;
 const errorCodes = /^E[A-Z0-9_]+$/;
-const systemCodes = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOSPC|EACCES)\b/;
+const systemCodes =
+  /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOSPC|EACCES)\b/;
 
 /**
  * A short reason for the outbox row and the log ("EENVELOPE RCPT TO 550", "ESOCKET CONN ECONNREFUSED"), built from the

@@ -93,11 +93,27 @@ export async function markMailSent({ id, now }: { id: string; now: Date }): Prom
     .where(stillWaiting(id));
 }
 
-export async function scheduleMailRetry({ id, nextAttemptAt, lastError }: { id: string; nextAttemptAt: Date; lastError: string }): Promise<void> {
+export async function scheduleMailRetry({
+  id,
+  nextAttemptAt,
+  lastError,
+}: {
+  id: string;
+  nextAttemptAt: Date;
+  lastError: string;
+}): Promise<void> {
   await db().update(mailOutbox).set({ nextAttemptAt, lastError }).where(stillWaiting(id));
 }
 
-export async function markMailFailed({ id, now, lastError }: { id: string; now: Date; lastError: string }): Promise<void> {
+export async function markMailFailed({
+  id,
+  now,
+  lastError,
+}: {
+  id: string;
+  now: Date;
+  lastError: string;
+}): Promise<void> {
   await db()
     .update(mailOutbox)
     .set({ failedAt: now, lastError, ...noBody })

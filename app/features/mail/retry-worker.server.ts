@@ -2,7 +2,14 @@ import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
 import { deliverMail, type MailMessage } from "./mailer.server";
 import { describeMailError, giveUpAfterMs, isPermanentMailError, retryDelayMs } from "./retry-policy";
-import { claimDueMail, deleteFinishedMails, markMailFailed, markMailSent, scheduleMailRetry, type QueuedMail } from "./retry-queue.server";
+import {
+  claimDueMail,
+  deleteFinishedMails,
+  markMailFailed,
+  markMailSent,
+  scheduleMailRetry,
+  type QueuedMail,
+} from "./retry-queue.server";
 
 export interface MailRetryOptions {
   /** How often the queue is looked at. */
@@ -66,7 +73,13 @@ export class MailRetryWorker {
   private async attempt(mail: QueuedMail): Promise<keyof RetryRound> {
     const log = logger.child({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts });
     try {
-      await this.deliver({ to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind });
+      await this.deliver({
+        to: mail.recipient,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        kind: mail.kind,
+      });
     } catch (error) {
       const now = this.now();
       const lastError = describeMailError(error);
@@ -80,7 +93,11 @@ export class MailRetryWorker {
         log.error({ reason: lastError }, "queued mail still not delivered after a day; given up");
         return "failed";
       }
-      await scheduleMailRetry({ id: mail.id, nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)), lastError });
+      await scheduleMailRetry({
+        id: mail.id,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)),
+        lastError,
+      });
       log.warn({ reason: lastError }, "queued mail not sent; trying again later");
       return "retried";
     }

@@ -9,7 +9,9 @@ describe("links to the app and the assets bucket", () => {
 
   it("joins a configured host without doubling slashes", () => {
     expect(appHref("https://app.samen.example/", "/auth")).toBe("https://app.samen.example/auth");
-    expect(assetHref("https://cdn.samen.example/site", "/images/screenshots/goals-800.webp")).toBe("https://cdn.samen.example/site/images/screenshots/goals-800.webp");
+    expect(assetHref("https://cdn.samen.example/site", "/images/screenshots/goals-800.webp")).toBe(
+      "https://cdn.samen.example/site/images/screenshots/goals-800.webp",
+    );
     expect(siteHref("https://samen.example", "pricing")).toBe("https://samen.example/pricing");
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { blogPath } from "~/domain/languages";
 import { absoluteUrl, alternatesForAllLanguages, buildSeoTags } from "./seo";
 
-const base = { siteUrl: "https://samen.example", title: "Pricing · Samen", description: "Plans and prices", language: "de" as const };
+const base = {
+  siteUrl: "https://samen.example",
+  title: "Pricing · Samen",
+  description: "Plans and prices",
+  language: "de" as const,
+};
 
 describe("buildSeoTags", () => {
   it("gives a canonical URL on the public origin, robots index/follow and Open Graph tags", () => {
@@ -17,10 +22,18 @@ describe("buildSeoTags", () => {
   });
 
   it("lists hreflang alternates with BCP 47 tags (ua becomes uk) and an x-default", () => {
-    const tags = buildSeoTags({ ...base, path: "/de/blog/tips", alternates: alternatesForAllLanguages((language) => blogPath(language, "tips")) });
+    const tags = buildSeoTags({
+      ...base,
+      path: "/de/blog/tips",
+      alternates: alternatesForAllLanguages((language) => blogPath(language, "tips")),
+    });
     expect(tags.links).toContainEqual({ rel: "alternate", hrefLang: "uk", href: "https://samen.example/ua/blog/tips" });
     expect(tags.links).toContainEqual({ rel: "alternate", hrefLang: "en", href: "https://samen.example/blog/tips" });
-    expect(tags.links).toContainEqual({ rel: "alternate", hrefLang: "x-default", href: "https://samen.example/blog/tips" });
+    expect(tags.links).toContainEqual({
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: "https://samen.example/blog/tips",
+    });
     expect(tags.meta).toContainEqual({ property: "og:locale:alternate", content: "uk_UA" });
     expect(tags.meta).not.toContainEqual({ property: "og:locale:alternate", content: "de_DE" });
   });

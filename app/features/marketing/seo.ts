@@ -81,7 +81,10 @@ export function buildSeoTags(options: SeoOptions): SeoTags {
 }
 
 /** hreflang alternates for a page that exists in every language under a per-language path. */
-export function alternatesForAllLanguages(pathFor: (language: Language) => string, defaultLanguage: Language = "en"): SeoAlternate[] {
+export function alternatesForAllLanguages(
+  pathFor: (language: Language) => string,
+  defaultLanguage: Language = "en",
+): SeoAlternate[] {
   return [
     ...languages.map((language) => ({ language, path: pathFor(language) })),
     { language: "x-default" as const, path: pathFor(defaultLanguage) },

@@ -27,7 +27,9 @@ describe("sitemap", () => {
     const xml = await buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, blog } });
     expect(xml).toContain("<loc>https://samen.example/de/blog/tipps&amp;tricks</loc>");
     expect(xml).toContain("<lastmod>2025-01-02T03:04:05.000Z</lastmod>");
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="uk" href="https://samen.example/ua/blog/tipps&amp;tricks"/>');
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="uk" href="https://samen.example/ua/blog/tipps&amp;tricks"/>',
+    );
     expect(xml.match(/<loc>https:\/\/samen\.example\/pricing<\/loc>/g)).toHaveLength(1);
   });
 
@@ -43,10 +45,14 @@ describe("sitemap", () => {
 
   it("fails as a whole when the database cannot be reached, so no sitemap without the blog is served and cached", async () => {
     const unreachable = () => {
-      throw new Error("Failed query: select …", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+      throw new Error("Failed query: select …", {
+        cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      });
     };
     const log = { error: vi.fn() };
-    await expect(buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, blog: unreachable }, log })).rejects.toThrow("Failed query");
+    await expect(
+      buildSitemapXml({ siteUrl: "https://samen.example", sources: { marketing, blog: unreachable }, log }),
+    ).rejects.toThrow("Failed query");
     expect(log.error).not.toHaveBeenCalled();
   });
 });

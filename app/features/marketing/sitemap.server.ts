@@ -29,7 +29,12 @@ export const marketingSitemapEntries: SitemapEntry[] = [
 ];
 
 const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 function isoDate(value: Date | string): string | undefined {
   const date = value instanceof Date ? value : new Date(value);
@@ -41,10 +46,13 @@ function entryXml(siteUrl: string, entry: SitemapEntry): string {
   const lastModified = entry.lastModified ? isoDate(entry.lastModified) : undefined;
   if (lastModified) lines.push(`    <lastmod>${lastModified}</lastmod>`);
   if (entry.changeFrequency) lines.push(`    <changefreq>${entry.changeFrequency}</changefreq>`);
-  if (entry.priority !== undefined) lines.push(`    <priority>${Math.min(1, Math.max(0, entry.priority)).toFixed(1)}</priority>`);
+  if (entry.priority !== undefined)
+    lines.push(`    <priority>${Math.min(1, Math.max(0, entry.priority)).toFixed(1)}</priority>`);
   for (const alternate of entry.alternates ?? []) {
     const hreflang = alternate.language === "x-default" ? "x-default" : toBcp47(alternate.language);
-    lines.push(`    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(siteUrl, alternate.path))}"/>`);
+    lines.push(
+      `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(siteUrl, alternate.path))}"/>`,
+    );
   }
   return `  <url>\n${lines.join("\n")}\n  </url>`;
 }
@@ -89,5 +97,13 @@ export async function buildSitemapXml({
 
 /** robots.txt: everything public may be crawled; the signed-in app and the API may not. */
 export function buildRobotsTxt({ siteUrl }: { siteUrl: string }): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /app/", "Disallow: /api/", "", `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /app/",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
 }

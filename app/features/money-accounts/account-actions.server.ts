@@ -7,7 +7,14 @@ import { parseAccountForm } from "./account.schema";
 
 export type AccountActionResult =
   | { ok: true; intent: string; accountId: string }
-  | { ok: false; intent: string; accountId?: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string>; current?: CurrentAccount };
+  | {
+      ok: false;
+      intent: string;
+      accountId?: string;
+      fieldErrors: Record<string, string | undefined>;
+      values?: Record<string, string>;
+      current?: CurrentAccount;
+    };
 
 /** The fields a refused form posts back, so a page without JavaScript shows them again beside their messages. */
 const formFields = ["name", "kind", "iban", "openingBalance", "openingOn", "defaultShared"] as const;
@@ -26,17 +33,34 @@ export async function handleAccountAction(request: Request) {
   return forAction(async () => {
     if (intent === "create" || intent === "update") {
       const parsed = parseAccountForm(values, context.language);
-      if (!parsed.ok) return answer({ ok: false, intent, accountId, fieldErrors: parsed.fieldErrors, values: echoed() });
+      if (!parsed.ok)
+        return answer({ ok: false, intent, accountId, fieldErrors: parsed.fieldErrors, values: echoed() });
       const result =
         intent === "create"
           ? await createAccount({ userId, householdId, input: parsed.value })
           : await updateAccount({ userId, householdId, accountId, version: values.version, input: parsed.value });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): AccountActionResult => ({ ok: false, intent, accountId, fieldErrors: { form }, values: echoed(), current }));
-      return answer(result.ok ? { ok: true, intent, accountId: result.accountId } : { ok: false, intent, accountId, fieldErrors: result.fieldErrors, values: echoed() });
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): AccountActionResult => ({
+          ok: false,
+          intent,
+          accountId,
+          fieldErrors: { form },
+          values: echoed(),
+          current,
+        }));
+      return answer(
+        result.ok
+          ? { ok: true, intent, accountId: result.accountId }
+          : { ok: false, intent, accountId, fieldErrors: result.fieldErrors, values: echoed() },
+      );
     }
     if (intent === "archive" || intent === "unarchive") {
       const result = await setAccountArchived({ userId, householdId, accountId, archived: intent === "archive" });
-      return answer(result.ok ? { ok: true, intent, accountId } : { ok: false, intent, accountId, fieldErrors: { form: result.error } });
+      return answer(
+        result.ok
+          ? { ok: true, intent, accountId }
+          : { ok: false, intent, accountId, fieldErrors: { form: result.error } },
+      );
     }
     return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });

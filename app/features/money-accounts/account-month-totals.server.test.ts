@@ -19,7 +19,15 @@ import { everydayAccountId } from "./everyday-account.server";
 
 useTestDatabase();
 
-const days = ["2025-12-31", "2026-01-01", "2026-01-15", "2026-02-28", "2026-03-01", "2026-03-20", "2026-11-26"] as const;
+const days = [
+  "2025-12-31",
+  "2026-01-01",
+  "2026-01-15",
+  "2026-02-28",
+  "2026-03-01",
+  "2026-03-20",
+  "2026-11-26",
+] as const;
 const groceries = builtInCategory("groceries").id;
 const salary = builtInCategory("salary").id;
 
@@ -35,7 +43,10 @@ const account = fc.integer({ min: 0, max: 2 });
 const amount = fc.integer({ min: 1, max: 500_000 });
 const day = fc.integer({ min: 0, max: days.length - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ op: fc.constant("addEntries" as const), rows: fc.array(fc.record({ account, income: fc.boolean(), amount, day }), { minLength: 1, maxLength: 6 }) }),
+  fc.record({
+    op: fc.constant("addEntries" as const),
+    rows: fc.array(fc.record({ account, income: fc.boolean(), amount, day }), { minLength: 1, maxLength: 6 }),
+  }),
   fc.record({ op: fc.constant("changeEntry" as const), pick: fc.nat(), account, income: fc.boolean(), amount, day }),
   fc.record({ op: fc.constant("deleteEntries" as const), pick: fc.nat(), count: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ op: fc.constant("addTransfer" as const), from: account, to: account, amount, day }),
@@ -84,14 +95,28 @@ describe("account month totals", () => {
         const others = await db()
           .insert(moneyAccount)
           .values([
-            { householdId: household.id, name: "Savings", kind: "savings", currency: "EUR", openingBalanceMinor: 10_000 },
+            {
+              householdId: household.id,
+              name: "Savings",
+              kind: "savings",
+              currency: "EUR",
+              openingBalanceMinor: 10_000,
+            },
             { householdId: household.id, name: "Card", kind: "credit_card", currency: "EUR" },
           ])
           .returning({ id: moneyAccount.id });
         const accountIds = [everyday, ...others.map((row) => row.id)];
         for (const item of steps) {
-          const entries = await db().select({ id: transaction.id }).from(transaction).where(eq(transaction.householdId, household.id)).orderBy(transaction.id);
-          const transfers = await db().select({ id: transfer.id }).from(transfer).where(eq(transfer.householdId, household.id)).orderBy(transfer.id);
+          const entries = await db()
+            .select({ id: transaction.id })
+            .from(transaction)
+            .where(eq(transaction.householdId, household.id))
+            .orderBy(transaction.id);
+          const transfers = await db()
+            .select({ id: transfer.id })
+            .from(transfer)
+            .where(eq(transfer.householdId, household.id))
+            .orderBy(transfer.id);
           if (item.op === "addEntries") {
             await db()
               .insert(transaction)
@@ -112,11 +137,24 @@ describe("account month totals", () => {
             const picked = entries[item.pick % entries.length]!;
             await db()
               .update(transaction)
-              .set({ kind: item.income ? "income" : "expense", categoryId: item.income ? salary : groceries, amountMinor: item.amount, occurredOn: days[item.day]!, accountId: accountIds[item.account]! })
+              .set({
+                kind: item.income ? "income" : "expense",
+                categoryId: item.income ? salary : groceries,
+                amountMinor: item.amount,
+                occurredOn: days[item.day]!,
+                accountId: accountIds[item.account]!,
+              })
               .where(eq(transaction.id, picked.id));
           } else if (item.op === "deleteEntries" && entries.length > 0) {
             const start = item.pick % entries.length;
-            await db().delete(transaction).where(inArray(transaction.id, entries.slice(start, start + item.count).map((row) => row.id)));
+            await db()
+              .delete(transaction)
+              .where(
+                inArray(
+                  transaction.id,
+                  entries.slice(start, start + item.count).map((row) => row.id),
+                ),
+              );
           } else if (item.op === "addTransfer" && item.from !== item.to) {
             await db().insert(transfer).values({
               id: uuidv7(),
@@ -133,17 +171,24 @@ describe("account month totals", () => {
               .set({
                 amountMinor: item.amount,
                 occurredOn: days[item.day]!,
-                ...(item.swap ? { fromAccountId: sql`${transfer.toAccountId}`, toAccountId: sql`${transfer.fromAccountId}` } : {}),
+                ...(item.swap
+                  ? { fromAccountId: sql`${transfer.toAccountId}`, toAccountId: sql`${transfer.fromAccountId}` }
+                  : {}),
               })
               .where(eq(transfer.id, picked.id));
           } else if (item.op === "deleteTransfer" && transfers.length > 0) {
-            await db().delete(transfer).where(eq(transfer.id, transfers[item.pick % transfers.length]!.id));
+            await db()
+              .delete(transfer)
+              .where(eq(transfer.id, transfers[item.pick % transfers.length]!.id));
           }
         }
         expect(await recountMismatches(accountIds)).toBe(0);
         for (const on of days) {
           const balances = await listAccounts({ userId: owner.id, householdId: household.id, on });
-          for (const id of accountIds) expect(balances.find((row) => row.id === id)?.balanceMinor, `${id} on ${on}`).toBe(await recountBalance(id, on));
+          for (const id of accountIds)
+            expect(balances.find((row) => row.id === id)?.balanceMinor, `${id} on ${on}`).toBe(
+              await recountBalance(id, on),
+            );
         }
       }),
       { numRuns: 25, seed: 20261126 },
@@ -153,9 +198,28 @@ describe("account month totals", () => {
   it("a deleted account takes its month totals with it, and the other side of its transfers keeps its own", async () => {
     const { owner, household } = await seedHousehold();
     const everyday = await everydayAccountId(household.id);
-    const [savings] = await db().insert(moneyAccount).values({ householdId: household.id, name: "Savings", kind: "savings", currency: "EUR" }).returning({ id: moneyAccount.id });
-    await db().insert(transaction).values({ id: uuidv7(), householdId: household.id, kind: "income", amountMinor: 5_000, currency: "EUR", occurredOn: "2026-01-10", categoryId: salary, accountId: savings!.id });
-    await db().insert(transfer).values({ id: uuidv7(), householdId: household.id, fromAccountId: everyday, toAccountId: savings!.id, amountMinor: 2_000, occurredOn: "2026-02-01" });
+    const [savings] = await db()
+      .insert(moneyAccount)
+      .values({ householdId: household.id, name: "Savings", kind: "savings", currency: "EUR" })
+      .returning({ id: moneyAccount.id });
+    await db().insert(transaction).values({
+      id: uuidv7(),
+      householdId: household.id,
+      kind: "income",
+      amountMinor: 5_000,
+      currency: "EUR",
+      occurredOn: "2026-01-10",
+      categoryId: salary,
+      accountId: savings!.id,
+    });
+    await db().insert(transfer).values({
+      id: uuidv7(),
+      householdId: household.id,
+      fromAccountId: everyday,
+      toAccountId: savings!.id,
+      amountMinor: 2_000,
+      occurredOn: "2026-02-01",
+    });
     await db().delete(moneyAccount).where(eq(moneyAccount.id, savings!.id));
     expect(await db().select().from(accountMonthTotal).where(eq(accountMonthTotal.accountId, savings!.id))).toEqual([]);
     // The transfer went with the account (cascade), so Everyday's February is square again.

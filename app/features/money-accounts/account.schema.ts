@@ -58,5 +58,7 @@ export type AccountInput = z.output<ReturnType<typeof accountFields>>;
 
 export function parseAccountForm(values: Record<string, string>, language: Language): ParsedForm<AccountInput> {
   const result = accountFields(language).safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };
 }

@@ -48,7 +48,15 @@ export interface CurrentAccount {
  * months before, and that month's entries and transfers by indexed subqueries (transaction_account_date_idx,
  * transfer_*_account_date_idx).
  */
-export async function listAccounts({ userId, householdId, on }: { userId: string; householdId: string; on?: string }): Promise<AccountView[]> {
+export async function listAccounts({
+  userId,
+  householdId,
+  on,
+}: {
+  userId: string;
+  householdId: string;
+  on?: string;
+}): Promise<AccountView[]> {
   await requireHouseholdAccess({ userId, householdId });
   await everydayAccountId(householdId);
   const day = on ?? todayIn(undefined);
@@ -80,8 +88,17 @@ export async function listAccounts({ userId, householdId, on }: { userId: string
     })
     .from(moneyAccount)
     .where(eq(moneyAccount.householdId, householdId))
-    .orderBy(sql`${moneyAccount.archivedAt} is not null`, sql`not ${moneyAccount.isEveryday}`, asc(moneyAccount.createdAt));
-  return rows.map(({ archivedAt, balanceMinor, kind, ...row }) => ({ ...row, kind: kind as AccountKind, archived: archivedAt !== null, balanceMinor: Number(balanceMinor) }));
+    .orderBy(
+      sql`${moneyAccount.archivedAt} is not null`,
+      sql`not ${moneyAccount.isEveryday}`,
+      asc(moneyAccount.createdAt),
+    );
+  return rows.map(({ archivedAt, balanceMinor, kind, ...row }) => ({
+    ...row,
+    kind: kind as AccountKind,
+    archived: archivedAt !== null,
+    balanceMinor: Number(balanceMinor),
+  }));
 }
 
 type AccountWrite = { ok: true; accountId: string } | { ok: false; fieldErrors: FieldErrors };
@@ -91,13 +108,27 @@ async function ibanTaken(householdId: string, iban: string | null, exceptId?: st
   const [row] = await db()
     .select({ id: moneyAccount.id })
     .from(moneyAccount)
-    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.iban, iban), exceptId ? ne(moneyAccount.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(moneyAccount.householdId, householdId),
+        eq(moneyAccount.iban, iban),
+        exceptId ? ne(moneyAccount.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
 /** Adds an account (owner only). The free plan keeps its one Everyday account; premium has any number. */
-export async function createAccount({ userId, householdId, input }: { userId: string; householdId: string; input: AccountInput }): Promise<AccountWrite> {
+export async function createAccount({
+  userId,
+  householdId,
+  input,
+}: {
+  userId: string;
+  householdId: string;
+  input: AccountInput;
+}): Promise<AccountWrite> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   await everydayAccountId(householdId);
   const limit = planLimits(access.plan).maxActiveAccounts;
@@ -106,7 +137,8 @@ export async function createAccount({ userId, householdId, input }: { userId: st
       .select({ count: sql<number>`count(*)::int` })
       .from(moneyAccount)
       .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
-    if ((active?.count ?? 0) >= limit || !can(access.plan, "accounts.multiple")) return { ok: false, fieldErrors: { form: "errors.accounts.limit" } };
+    if ((active?.count ?? 0) >= limit || !can(access.plan, "accounts.multiple"))
+      return { ok: false, fieldErrors: { form: "errors.accounts.limit" } };
   }
   if (await ibanTaken(householdId, input.iban)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
   // The same IBAN added twice at once (two tabs): the unique index refuses the second, as the check above would have.
@@ -161,7 +193,8 @@ export async function updateAccount({
 }): Promise<AccountWrite | Conflict<CurrentAccount>> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   await ownAccount(householdId, accountId);
-  if (await ibanTaken(householdId, input.iban, accountId)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
+  if (await ibanTaken(householdId, input.iban, accountId))
+    return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
   const saved = await unlessUniqueViolation(
     db()
       .update(moneyAccount)
@@ -175,7 +208,13 @@ export async function updateAccount({
         ...(input.defaultShared === undefined ? {} : { defaultShared: input.defaultShared }),
         updatedAt: nextVersion(moneyAccount.updatedAt),
       })
-      .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), atVersion(moneyAccount.updatedAt, version)))
+      .where(
+        and(
+          eq(moneyAccount.id, accountId),
+          eq(moneyAccount.householdId, householdId),
+          atVersion(moneyAccount.updatedAt, version),
+        ),
+      )
       .returning({ id: moneyAccount.id }),
   );
   if (!saved) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
@@ -192,11 +231,23 @@ export async function updateAccount({
     })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
-  return current ? { conflict: "changed", current: { ...current, kind: current.kind as AccountKind } } : { conflict: "gone" };
+  return current
+    ? { conflict: "changed", current: { ...current, kind: current.kind as AccountKind } }
+    : { conflict: "gone" };
 }
 
 /** Archives (or brings back) an account: its entries stay in every total; it leaves the lists. The last open one stays. */
-export async function setAccountArchived({ userId, householdId, accountId, archived }: { userId: string; householdId: string; accountId: string; archived: boolean }) {
+export async function setAccountArchived({
+  userId,
+  householdId,
+  accountId,
+  archived,
+}: {
+  userId: string;
+  householdId: string;
+  accountId: string;
+  archived: boolean;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const account = await ownAccount(householdId, accountId);
   if (archived && account.isEveryday) return { ok: false as const, error: "errors.accounts.everydayStays" };

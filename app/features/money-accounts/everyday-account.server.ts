@@ -20,9 +20,16 @@ export async function everydayAccountId(householdId: string, executor: Executor 
     )[0]?.id;
   const existing = await find();
   if (existing) return existing;
-  const [owner] = await executor.select({ currency: household.currency }).from(household).where(eq(household.id, householdId)).limit(1);
+  const [owner] = await executor
+    .select({ currency: household.currency })
+    .from(household)
+    .where(eq(household.id, householdId))
+    .limit(1);
   if (!owner) throw new Error("everydayAccountId: no such household");
-  await executor.insert(moneyAccount).values({ householdId, currency: owner.currency, isEveryday: true }).onConflictDoNothing();
+  await executor
+    .insert(moneyAccount)
+    .values({ householdId, currency: owner.currency, isEveryday: true })
+    .onConflictDoNothing();
   const created = await find();
   if (!created) throw new Error("everydayAccountId: account insert returned nothing");
   return created;

@@ -28,7 +28,11 @@ export async function handleTransferAction(request: Request, accountId: string) 
       if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors, values: echoed });
       const { amount, ...rest } = parsed.value;
       const result = await createTransfer({ userId, householdId, fields: { ...rest, amountMinor: amount } });
-      return answer(result.ok ? { ok: true, intent, transfer: result.transfer } : { ok: false, intent, fieldErrors: result.fieldErrors, values: echoed });
+      return answer(
+        result.ok
+          ? { ok: true, intent, transfer: result.transfer }
+          : { ok: false, intent, fieldErrors: result.fieldErrors, values: echoed },
+      );
     }
     if (intent === "deleteTransfer") {
       const deleted = await deleteTransfer({ userId, householdId, transferId: values.transferId ?? "" });
@@ -37,8 +41,17 @@ export async function handleTransferAction(request: Request, accountId: string) 
     if (intent === "restoreTransfer") {
       const parsed = parseRestoredTransfer(values);
       if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors });
-      const result = await restoreTransfer({ userId, householdId, transferId: values.transferId ?? "", fields: parsed.value });
-      return answer(result.ok ? { ok: true, intent, transfer: result.transfer } : { ok: false, intent, fieldErrors: result.fieldErrors });
+      const result = await restoreTransfer({
+        userId,
+        householdId,
+        transferId: values.transferId ?? "",
+        fields: parsed.value,
+      });
+      return answer(
+        result.ok
+          ? { ok: true, intent, transfer: result.transfer }
+          : { ok: false, intent, fieldErrors: result.fieldErrors },
+      );
     }
     return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });

@@ -25,7 +25,10 @@ function transferFields(language: Language) {
       occurredOn: dateField,
       description: descriptionField,
     })
-    .refine((value) => value.fromAccountId !== value.toAccountId, { path: ["toAccountId"], message: "errors.transfer.sameAccount" });
+    .refine((value) => value.fromAccountId !== value.toAccountId, {
+      path: ["toAccountId"],
+      message: "errors.transfer.sameAccount",
+    });
 }
 
 export type TransferInput = z.output<ReturnType<typeof transferFields>>;
@@ -34,13 +37,16 @@ export type TransferInput = z.output<ReturnType<typeof transferFields>>;
 function transferFieldErrors(error: z.ZodError): FieldErrors {
   const fieldErrors: FieldErrors = fieldErrorsOf(error, { messages: appMessages });
   if (fieldErrors.amount === "errors.amount.notPositive") fieldErrors.amount = "errors.transfer.notPositive";
-  if (error.issues.some((issue) => issue.path[0] === "description" && issue.message === "INVALID_CHARACTERS")) fieldErrors.description = "errors.transfer.characters";
+  if (error.issues.some((issue) => issue.path[0] === "description" && issue.message === "INVALID_CHARACTERS"))
+    fieldErrors.description = "errors.transfer.characters";
   return fieldErrors;
 }
 
 export function parseTransferForm(values: Record<string, string>, language: Language): ParsedForm<TransferInput> {
   const result = transferFields(language).safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: transferFieldErrors(result.error) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, fieldErrors: transferFieldErrors(result.error) };
 }
 
 /** Undo of a delete posts the row back as the server handed it out: minor units, not the reader's amount. */
@@ -48,15 +54,24 @@ const restoredFields = z
   .object({
     fromAccountId: accountIdField,
     toAccountId: accountIdField,
-    amountMinor: z.coerce.number({ error: "errors.amount.invalid" }).int("errors.amount.invalid").positive("errors.transfer.notPositive").max(maxAmountMinor, "errors.amount.tooLarge"),
+    amountMinor: z.coerce
+      .number({ error: "errors.amount.invalid" })
+      .int("errors.amount.invalid")
+      .positive("errors.transfer.notPositive")
+      .max(maxAmountMinor, "errors.amount.tooLarge"),
     occurredOn: dateField,
     description: descriptionField,
   })
-  .refine((value) => value.fromAccountId !== value.toAccountId, { path: ["toAccountId"], message: "errors.transfer.sameAccount" });
+  .refine((value) => value.fromAccountId !== value.toAccountId, {
+    path: ["toAccountId"],
+    message: "errors.transfer.sameAccount",
+  });
 
 export type RestoredTransferInput = z.output<typeof restoredFields>;
 
 export function parseRestoredTransfer(values: Record<string, string>): ParsedForm<RestoredTransferInput> {
   const result = restoredFields.safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: transferFieldErrors(result.error) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, fieldErrors: transferFieldErrors(result.error) };
 }

@@ -9,7 +9,13 @@ import { parseAccountForm } from "./account.schema";
 import { createAccount, listAccounts, setAccountArchived } from "./accounts.server";
 import { everydayAccountId } from "./everyday-account.server";
 import { parseRestoredTransfer, parseTransferForm } from "./transfer.schema";
-import { activityPageSize, createTransfer, deleteTransfer, listAccountActivity, restoreTransfer } from "./transfers.server";
+import {
+  activityPageSize,
+  createTransfer,
+  deleteTransfer,
+  listAccountActivity,
+  restoreTransfer,
+} from "./transfers.server";
 
 useTestDatabase();
 
@@ -33,34 +39,72 @@ function fields(values: Record<string, string>) {
 }
 
 const balances = async (userId: string, householdId: string) =>
-  Object.fromEntries((await listAccounts({ userId, householdId, on: "2026-11-30" })).map((account) => [account.name ?? "everyday", account.balanceMinor]));
+  Object.fromEntries(
+    (await listAccounts({ userId, householdId, on: "2026-11-30" })).map((account) => [
+      account.name ?? "everyday",
+      account.balanceMinor,
+    ]),
+  );
 
 describe("transfers between own accounts", () => {
   it("moves money: both balances change, month totals do not", async () => {
     const { owner, household, everyday, savings } = await householdWithSavings();
-    await seedTransactions({ householdId: household.id, entries: [{ kind: "income", amountMinor: 300_000, occurredOn: "2026-11-01" }] });
+    await seedTransactions({
+      householdId: household.id,
+      entries: [{ kind: "income", amountMinor: 300_000, occurredOn: "2026-11-01" }],
+    });
     const totalsBefore = await db().select().from(monthTotal).where(eq(monthTotal.householdId, household.id));
 
-    const result = await createTransfer({ userId: owner.id, householdId: household.id, fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "250,00", description: "Rücklage" }) });
-    expect(result).toMatchObject({ ok: true, transfer: { fromAccountId: everyday, toAccountId: savings, amountMinor: 25_000, occurredOn: "2026-11-05", description: "Rücklage" } });
+    const result = await createTransfer({
+      userId: owner.id,
+      householdId: household.id,
+      fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "250,00", description: "Rücklage" }),
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      transfer: {
+        fromAccountId: everyday,
+        toAccountId: savings,
+        amountMinor: 25_000,
+        occurredOn: "2026-11-05",
+        description: "Rücklage",
+      },
+    });
     expect(await balances(owner.id, household.id)).toEqual({ everyday: 275_000, Savings: 25_000 });
     expect(await db().select().from(monthTotal).where(eq(monthTotal.householdId, household.id))).toEqual(totalsBefore);
   });
 
   it("deleting hands the transfer back; restoring puts it back once under its old id", async () => {
     const { owner, household, everyday, savings } = await householdWithSavings();
-    const created = await createTransfer({ userId: owner.id, householdId: household.id, fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "80" }) });
+    const created = await createTransfer({
+      userId: owner.id,
+      householdId: household.id,
+      fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "80" }),
+    });
     if (!created.ok) throw new Error("not created");
-    const deleted = await deleteTransfer({ userId: owner.id, householdId: household.id, transferId: created.transfer.id });
+    const deleted = await deleteTransfer({
+      userId: owner.id,
+      householdId: household.id,
+      transferId: created.transfer.id,
+    });
     expect(deleted).toEqual(created.transfer);
     expect(await balances(owner.id, household.id)).toEqual({ everyday: 0, Savings: 0 });
 
     const posted = parseRestoredTransfer({ ...deleted, amountMinor: String(deleted.amountMinor) });
     if (!posted.ok) throw new Error("restore form refused");
     for (let time = 0; time < 2; time++) {
-      expect(await restoreTransfer({ userId: owner.id, householdId: household.id, transferId: deleted.id, fields: posted.value })).toEqual({ ok: true, transfer: deleted });
+      expect(
+        await restoreTransfer({
+          userId: owner.id,
+          householdId: household.id,
+          transferId: deleted.id,
+          fields: posted.value,
+        }),
+      ).toEqual({ ok: true, transfer: deleted });
     }
-    expect(await db().select({ id: transfer.id }).from(transfer).where(eq(transfer.householdId, household.id))).toEqual([{ id: deleted.id }]);
+    expect(await db().select({ id: transfer.id }).from(transfer).where(eq(transfer.householdId, household.id))).toEqual(
+      [{ id: deleted.id }],
+    );
     expect(await balances(owner.id, household.id)).toEqual({ everyday: -8_000, Savings: 8_000 });
   });
 
@@ -70,62 +114,150 @@ describe("transfers between own accounts", () => {
     await addPartner({ householdId: household.id, userId: partner.id });
     const stranger = await seedUser();
     const move = fields({ fromAccountId: everyday, toAccountId: savings, amount: "10" });
-    await expect(createTransfer({ userId: partner.id, householdId: household.id, fields: move })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(createTransfer({ userId: stranger.id, householdId: household.id, fields: move })).rejects.toMatchObject({ code: "notFound" });
+    await expect(createTransfer({ userId: partner.id, householdId: household.id, fields: move })).rejects.toMatchObject(
+      { code: "readOnly" },
+    );
+    await expect(
+      createTransfer({ userId: stranger.id, householdId: household.id, fields: move }),
+    ).rejects.toMatchObject({ code: "notFound" });
     const created = await createTransfer({ userId: owner.id, householdId: household.id, fields: move });
     if (!created.ok) throw new Error("not created");
-    await expect(deleteTransfer({ userId: partner.id, householdId: household.id, transferId: created.transfer.id })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(deleteTransfer({ userId: stranger.id, householdId: household.id, transferId: created.transfer.id })).rejects.toMatchObject({ code: "notFound" });
-    await expect(restoreTransfer({ userId: partner.id, householdId: household.id, transferId: created.transfer.id, fields: move })).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      deleteTransfer({ userId: partner.id, householdId: household.id, transferId: created.transfer.id }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      deleteTransfer({ userId: stranger.id, householdId: household.id, transferId: created.transfer.id }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      restoreTransfer({ userId: partner.id, householdId: household.id, transferId: created.transfer.id, fields: move }),
+    ).rejects.toMatchObject({ code: "readOnly" });
     // The partner reads the activity; a stranger, and anyone asking for another household's account, gets "not found".
-    expect((await listAccountActivity({ userId: partner.id, householdId: household.id, accountId: savings })).items).toHaveLength(1);
-    await expect(listAccountActivity({ userId: stranger.id, householdId: household.id, accountId: savings })).rejects.toMatchObject({ code: "notFound" });
+    expect(
+      (await listAccountActivity({ userId: partner.id, householdId: household.id, accountId: savings })).items,
+    ).toHaveLength(1);
+    await expect(
+      listAccountActivity({ userId: stranger.id, householdId: household.id, accountId: savings }),
+    ).rejects.toMatchObject({ code: "notFound" });
     const other = await seedHousehold();
-    await expect(listAccountActivity({ userId: other.owner.id, householdId: other.household.id, accountId: savings })).rejects.toMatchObject({ code: "notFound" });
-    await expect(listAccountActivity({ userId: owner.id, householdId: household.id, accountId: "not-a-uuid" })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      listAccountActivity({ userId: other.owner.id, householdId: other.household.id, accountId: savings }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      listAccountActivity({ userId: owner.id, householdId: household.id, accountId: "not-a-uuid" }),
+    ).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("refuses the same account twice, another household's or an archived account, with field errors", async () => {
     const { owner, household, everyday, savings } = await householdWithSavings();
     const other = await seedHousehold();
     const foreign = await everydayAccountId(other.household.id);
-    const create = (values: Record<string, string>) => createTransfer({ userId: owner.id, householdId: household.id, fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "10", ...values }) });
+    const create = (values: Record<string, string>) =>
+      createTransfer({
+        userId: owner.id,
+        householdId: household.id,
+        fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "10", ...values }),
+      });
 
-    expect(parseTransferForm({ fromAccountId: everyday, toAccountId: everyday, amount: "10", occurredOn: "2026-11-05" }, "en")).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.sameAccount" } });
-    expect(await createTransfer({ userId: owner.id, householdId: household.id, fields: { fromAccountId: savings, toAccountId: savings, amountMinor: 100, occurredOn: "2026-11-05", description: "" } })).toEqual({
+    expect(
+      parseTransferForm(
+        { fromAccountId: everyday, toAccountId: everyday, amount: "10", occurredOn: "2026-11-05" },
+        "en",
+      ),
+    ).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.sameAccount" } });
+    expect(
+      await createTransfer({
+        userId: owner.id,
+        householdId: household.id,
+        fields: {
+          fromAccountId: savings,
+          toAccountId: savings,
+          amountMinor: 100,
+          occurredOn: "2026-11-05",
+          description: "",
+        },
+      }),
+    ).toEqual({
       ok: false,
       fieldErrors: { toAccountId: "errors.transfer.sameAccount" },
     });
-    expect(await create({ toAccountId: foreign })).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.account" } });
-    expect(await create({ fromAccountId: foreign })).toEqual({ ok: false, fieldErrors: { form: "errors.transfer.account" } });
-    expect(await setAccountArchived({ userId: owner.id, householdId: household.id, accountId: savings, archived: true })).toEqual({ ok: true });
+    expect(await create({ toAccountId: foreign })).toEqual({
+      ok: false,
+      fieldErrors: { toAccountId: "errors.transfer.account" },
+    });
+    expect(await create({ fromAccountId: foreign })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.transfer.account" },
+    });
+    expect(
+      await setAccountArchived({ userId: owner.id, householdId: household.id, accountId: savings, archived: true }),
+    ).toEqual({ ok: true });
     expect(await create({})).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.account" } });
     expect(await db().select().from(transfer).where(eq(transfer.householdId, household.id))).toEqual([]);
   });
 
   it("refuses zero, negative and too large amounts, bad dates, long descriptions and NUL bytes", async () => {
     const { owner, household, everyday, savings } = await householdWithSavings();
-    const form = (values: Record<string, string>) => parseTransferForm({ fromAccountId: everyday, toAccountId: savings, amount: "10", occurredOn: "2026-11-05", ...values }, "en");
+    const form = (values: Record<string, string>) =>
+      parseTransferForm(
+        { fromAccountId: everyday, toAccountId: savings, amount: "10", occurredOn: "2026-11-05", ...values },
+        "en",
+      );
     expect(form({ amount: "0" })).toEqual({ ok: false, fieldErrors: { amount: "errors.transfer.notPositive" } });
     expect(form({ amount: "-5" })).toEqual({ ok: false, fieldErrors: { amount: "errors.transfer.notPositive" } });
     expect(form({ amount: "" })).toEqual({ ok: false, fieldErrors: { amount: "errors.amount.required" } });
     expect(form({ amount: "1000000000000" })).toEqual({ ok: false, fieldErrors: { amount: "errors.amount.tooLarge" } });
-    expect(form({ occurredOn: "2026-02-30" })).toEqual({ ok: false, fieldErrors: { occurredOn: "errors.date.invalid" } });
-    expect(form({ description: "x".repeat(121) })).toEqual({ ok: false, fieldErrors: { description: "errors.description.tooLong" } });
-    expect(form({ description: "Spa\u0000ren" })).toEqual({ ok: false, fieldErrors: { description: "errors.transfer.characters" } });
-    expect(form({ toAccountId: "\u0000" })).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.account" } });
+    expect(form({ occurredOn: "2026-02-30" })).toEqual({
+      ok: false,
+      fieldErrors: { occurredOn: "errors.date.invalid" },
+    });
+    expect(form({ description: "x".repeat(121) })).toEqual({
+      ok: false,
+      fieldErrors: { description: "errors.description.tooLong" },
+    });
+    expect(form({ description: "Spa\u0000ren" })).toEqual({
+      ok: false,
+      fieldErrors: { description: "errors.transfer.characters" },
+    });
+    expect(form({ toAccountId: "\u0000" })).toEqual({
+      ok: false,
+      fieldErrors: { toAccountId: "errors.transfer.account" },
+    });
     expect(form({ amount: "1.234,56" })).toEqual({ ok: false, fieldErrors: { amount: "errors.amount.invalid" } });
-    expect(parseTransferForm({ fromAccountId: everyday, toAccountId: savings, amount: "1.234,56", occurredOn: "2026-11-05" }, "de")).toMatchObject({ ok: true, value: { amount: 123_456 } });
+    expect(
+      parseTransferForm(
+        { fromAccountId: everyday, toAccountId: savings, amount: "1.234,56", occurredOn: "2026-11-05" },
+        "de",
+      ),
+    ).toMatchObject({ ok: true, value: { amount: 123_456 } });
 
     // The use case keeps the same rules for any caller, not only the form.
     const base = { fromAccountId: everyday, toAccountId: savings, occurredOn: "2026-11-05", description: "" };
-    const use = (extra: Partial<typeof base> & { amountMinor?: number }) => createTransfer({ userId: owner.id, householdId: household.id, fields: { ...base, amountMinor: 100, ...extra } });
-    expect(await use({ amountMinor: 0 })).toEqual({ ok: false, fieldErrors: { amount: "errors.transfer.notPositive" } });
-    expect(await use({ amountMinor: -100 })).toEqual({ ok: false, fieldErrors: { amount: "errors.transfer.notPositive" } });
-    expect(await use({ amountMinor: 100_000_000_000 })).toEqual({ ok: false, fieldErrors: { amount: "errors.amount.tooLarge" } });
-    expect(await use({ description: "a\u0000b" })).toEqual({ ok: false, fieldErrors: { description: "errors.transfer.characters" } });
-    expect(await use({ occurredOn: "someday" })).toEqual({ ok: false, fieldErrors: { occurredOn: "errors.date.invalid" } });
-    expect(parseRestoredTransfer({ ...base, amountMinor: "0" })).toEqual({ ok: false, fieldErrors: { amountMinor: "errors.transfer.notPositive" } });
+    const use = (extra: Partial<typeof base> & { amountMinor?: number }) =>
+      createTransfer({ userId: owner.id, householdId: household.id, fields: { ...base, amountMinor: 100, ...extra } });
+    expect(await use({ amountMinor: 0 })).toEqual({
+      ok: false,
+      fieldErrors: { amount: "errors.transfer.notPositive" },
+    });
+    expect(await use({ amountMinor: -100 })).toEqual({
+      ok: false,
+      fieldErrors: { amount: "errors.transfer.notPositive" },
+    });
+    expect(await use({ amountMinor: 100_000_000_000 })).toEqual({
+      ok: false,
+      fieldErrors: { amount: "errors.amount.tooLarge" },
+    });
+    expect(await use({ description: "a\u0000b" })).toEqual({
+      ok: false,
+      fieldErrors: { description: "errors.transfer.characters" },
+    });
+    expect(await use({ occurredOn: "someday" })).toEqual({
+      ok: false,
+      fieldErrors: { occurredOn: "errors.date.invalid" },
+    });
+    expect(parseRestoredTransfer({ ...base, amountMinor: "0" })).toEqual({
+      ok: false,
+      fieldErrors: { amountMinor: "errors.transfer.notPositive" },
+    });
   });
 });
 
@@ -139,10 +271,28 @@ describe("an account's activity", () => {
         { kind: "expense", amountMinor: 4_550, occurredOn: "2026-11-03", category: "groceries" },
       ],
     });
-    await createTransfer({ userId: owner.id, householdId: household.id, fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "500", occurredOn: "2026-11-02" }) });
-    await createTransfer({ userId: owner.id, householdId: household.id, fields: fields({ fromAccountId: savings, toAccountId: everyday, amount: "20", occurredOn: "2026-11-04", description: "Back" }) });
+    await createTransfer({
+      userId: owner.id,
+      householdId: household.id,
+      fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "500", occurredOn: "2026-11-02" }),
+    });
+    await createTransfer({
+      userId: owner.id,
+      householdId: household.id,
+      fields: fields({
+        fromAccountId: savings,
+        toAccountId: everyday,
+        amount: "20",
+        occurredOn: "2026-11-04",
+        description: "Back",
+      }),
+    });
 
-    const { items, nextCursor } = await listAccountActivity({ userId: owner.id, householdId: household.id, accountId: everyday });
+    const { items, nextCursor } = await listAccountActivity({
+      userId: owner.id,
+      householdId: household.id,
+      accountId: everyday,
+    });
     expect(nextCursor).toBeNull();
     expect(items.map((item) => [item.occurredOn, item.kind, item.signedAmountMinor])).toEqual([
       ["2026-11-04", "transferIn", 2_000],
@@ -152,8 +302,12 @@ describe("an account's activity", () => {
     ]);
     expect(items[0]).toMatchObject({ otherAccountId: savings, description: "Back" });
     expect(items[1]).toMatchObject({ categoryId: expect.any(String) });
-    const savingsItems = (await listAccountActivity({ userId: owner.id, householdId: household.id, accountId: savings })).items;
-    expect(savingsItems.map((item) => [item.kind, item.signedAmountMinor, "otherAccountId" in item && item.otherAccountId])).toEqual([
+    const savingsItems = (
+      await listAccountActivity({ userId: owner.id, householdId: household.id, accountId: savings })
+    ).items;
+    expect(
+      savingsItems.map((item) => [item.kind, item.signedAmountMinor, "otherAccountId" in item && item.otherAccountId]),
+    ).toEqual([
       ["transferOut", -2_000, everyday],
       ["transferIn", 50_000, everyday],
     ]);
@@ -164,18 +318,38 @@ describe("an account's activity", () => {
     const days = ["2026-10-30", "2026-10-31", "2026-11-01"];
     await seedTransactions({
       householdId: household.id,
-      entries: Array.from({ length: 70 }, (_, index) => ({ kind: "expense" as const, amountMinor: 100 + index, occurredOn: days[index % 3]!, category: "groceries" })),
+      entries: Array.from({ length: 70 }, (_, index) => ({
+        kind: "expense" as const,
+        amountMinor: 100 + index,
+        occurredOn: days[index % 3]!,
+        category: "groceries",
+      })),
     });
     for (let index = 0; index < 45; index++) {
       const [from, to] = index % 2 ? [everyday, savings] : [savings, everyday];
-      const created = await createTransfer({ userId: owner.id, householdId: household.id, fields: { fromAccountId: from, toAccountId: to, amountMinor: 1_000 + index, occurredOn: days[index % 3]!, description: "" } });
+      const created = await createTransfer({
+        userId: owner.id,
+        householdId: household.id,
+        fields: {
+          fromAccountId: from,
+          toAccountId: to,
+          amountMinor: 1_000 + index,
+          occurredOn: days[index % 3]!,
+          description: "",
+        },
+      });
       if (!created.ok) throw new Error("not created");
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<typeof listAccountActivity>> = await listAccountActivity({ userId: owner.id, householdId: household.id, accountId: everyday, before: cursor });
+      const page: Awaited<ReturnType<typeof listAccountActivity>> = await listAccountActivity({
+        userId: owner.id,
+        householdId: household.id,
+        accountId: everyday,
+        before: cursor,
+      });
       expect(page.items.length).toBeLessThanOrEqual(activityPageSize);
       seen.push(...page.items.map((item) => `${item.occurredOn}.${item.id}`));
       cursor = page.nextCursor;
@@ -186,6 +360,9 @@ describe("an account's activity", () => {
     expect(new Set(seen).size).toBe(115);
     expect(seen).toEqual([...seen].sort().reverse());
     // A cursor that is not one answers the first page.
-    expect((await listAccountActivity({ userId: owner.id, householdId: household.id, accountId: everyday, before: "x.y" })).items).toHaveLength(activityPageSize);
+    expect(
+      (await listAccountActivity({ userId: owner.id, householdId: household.id, accountId: everyday, before: "x.y" }))
+        .items,
+    ).toHaveLength(activityPageSize);
   });
 });

@@ -41,7 +41,8 @@ function checkFields(fields: TransferFields): FieldErrors | null {
   if (!isUuid(fields.fromAccountId)) return { form: "errors.transfer.account" };
   if (!isUuid(fields.toAccountId)) return { toAccountId: "errors.transfer.account" };
   if (fields.fromAccountId === fields.toAccountId) return { toAccountId: "errors.transfer.sameAccount" };
-  if (!Number.isSafeInteger(fields.amountMinor) || fields.amountMinor <= 0) return { amount: "errors.transfer.notPositive" };
+  if (!Number.isSafeInteger(fields.amountMinor) || fields.amountMinor <= 0)
+    return { amount: "errors.transfer.notPositive" };
   if (fields.amountMinor > maxAmountMinor) return { amount: "errors.amount.tooLarge" };
   if (!isIsoDate(fields.occurredOn)) return { occurredOn: "errors.date.invalid" };
   if (hasUnsafeCharacters(fields.description)) return { description: "errors.transfer.characters" };
@@ -53,11 +54,20 @@ function checkFields(fields: TransferFields): FieldErrors | null {
  * Both accounts belong to the household (one query). A new transfer also needs both open; an undo puts back what
  * was there, so it accepts an account archived since.
  */
-async function checkAccounts(householdId: string, fields: TransferFields, { openOnly }: { openOnly: boolean }): Promise<FieldErrors | null> {
+async function checkAccounts(
+  householdId: string,
+  fields: TransferFields,
+  { openOnly }: { openOnly: boolean },
+): Promise<FieldErrors | null> {
   const rows = await db()
     .select({ id: moneyAccount.id, archivedAt: moneyAccount.archivedAt })
     .from(moneyAccount)
-    .where(and(eq(moneyAccount.householdId, householdId), inArray(moneyAccount.id, [fields.fromAccountId, fields.toAccountId])));
+    .where(
+      and(
+        eq(moneyAccount.householdId, householdId),
+        inArray(moneyAccount.id, [fields.fromAccountId, fields.toAccountId]),
+      ),
+    );
   const usable = (id: string) => rows.some((row) => row.id === id && (!openOnly || row.archivedAt === null));
   if (!usable(fields.fromAccountId)) return { form: "errors.transfer.account" };
   if (!usable(fields.toAccountId)) return { toAccountId: "errors.transfer.account" };
@@ -65,7 +75,15 @@ async function checkAccounts(householdId: string, fields: TransferFields, { open
 }
 
 /** Moves money between two open accounts of the household (owner only): one row, never income or expense. */
-export async function createTransfer({ userId, householdId, fields }: { userId: string; householdId: string; fields: TransferFields }): Promise<TransferWrite> {
+export async function createTransfer({
+  userId,
+  householdId,
+  fields,
+}: {
+  userId: string;
+  householdId: string;
+  fields: TransferFields;
+}): Promise<TransferWrite> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   const problem = checkFields(fields) ?? (await checkAccounts(householdId, fields, { openOnly: true }));
   if (problem) return { ok: false, fieldErrors: problem };
@@ -78,7 +96,15 @@ export async function createTransfer({ userId, householdId, fields }: { userId: 
 }
 
 /** Deletes a transfer (owner only) and hands it back, so the page can offer to undo; another household's is not found. */
-export async function deleteTransfer({ userId, householdId, transferId }: { userId: string; householdId: string; transferId: string }): Promise<TransferView> {
+export async function deleteTransfer({
+  userId,
+  householdId,
+  transferId,
+}: {
+  userId: string;
+  householdId: string;
+  transferId: string;
+}): Promise<TransferView> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
@@ -93,7 +119,17 @@ export async function deleteTransfer({ userId, householdId, transferId }: { user
  * Undo of a delete: puts the transfer back under its old id (a second undo changes nothing). What an import knew
  * about it (its batch and statement keys) is not posted back, so it returns as a transfer typed by hand.
  */
-export async function restoreTransfer({ userId, householdId, transferId, fields }: { userId: string; householdId: string; transferId: string; fields: TransferFields }): Promise<TransferWrite> {
+export async function restoreTransfer({
+  userId,
+  householdId,
+  transferId,
+  fields,
+}: {
+  userId: string;
+  householdId: string;
+  transferId: string;
+  fields: TransferFields;
+}): Promise<TransferWrite> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
   const problem = checkFields(fields) ?? (await checkAccounts(householdId, fields, { openOnly: false }));
@@ -107,8 +143,23 @@ export async function restoreTransfer({ userId, householdId, transferId, fields 
 
 /** One line of an account's activity, as seen from that account: money in is positive, money out negative. */
 export type ActivityItem =
-  | { id: string; occurredOn: IsoDate; kind: TransactionKind; signedAmountMinor: number; description: string; counterparty: string | null; categoryId: string }
-  | { id: string; occurredOn: IsoDate; kind: "transferIn" | "transferOut"; signedAmountMinor: number; description: string; otherAccountId: string };
+  | {
+      id: string;
+      occurredOn: IsoDate;
+      kind: TransactionKind;
+      signedAmountMinor: number;
+      description: string;
+      counterparty: string | null;
+      categoryId: string;
+    }
+  | {
+      id: string;
+      occurredOn: IsoDate;
+      kind: "transferIn" | "transferOut";
+      signedAmountMinor: number;
+      description: string;
+      otherAccountId: string;
+    };
 
 export const activityPageSize = 50;
 
@@ -128,7 +179,17 @@ function decodeActivityCursor(cursor: string | null | undefined): { occurredOn: 
  * last item seen). Each of the three sources is one range scan on its (account, date) index, cut to a page before
  * they are merged, so a page costs three short scans however long the history is.
  */
-export async function listAccountActivity({ userId, householdId, accountId, before }: { userId: string; householdId: string; accountId: string; before?: string | null }) {
+export async function listAccountActivity({
+  userId,
+  householdId,
+  accountId,
+  before,
+}: {
+  userId: string;
+  householdId: string;
+  accountId: string;
+  before?: string | null;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!isUuid(accountId)) throw new HouseholdAccessError("notFound");
   const [account] = await db()
@@ -141,7 +202,12 @@ export async function listAccountActivity({ userId, householdId, accountId, befo
   const position = decodeActivityCursor(before);
   // The date bound alone is what the indexes range over; the row comparison then drops that day's items already seen.
   const seen = (date: AnyPgColumn, id: AnyPgColumn) =>
-    position ? and(lte(date, position.occurredOn), sql`(${date}, ${id}) < (${position.occurredOn}::date, ${position.id}::uuid)`) : undefined;
+    position
+      ? and(
+          lte(date, position.occurredOn),
+          sql`(${date}, ${id}) < (${position.occurredOn}::date, ${position.id}::uuid)`,
+        )
+      : undefined;
   const take = activityPageSize + 1;
   const entries = db()
     .select({
@@ -155,7 +221,9 @@ export async function listAccountActivity({ userId, householdId, accountId, befo
       otherAccountId: sql<string | null>`null::uuid`.as("other_account_id"),
     })
     .from(transaction)
-    .where(and(eq(transaction.accountId, accountId), seen(transaction.occurredOn, transaction.id), visibleEntries(access)))
+    .where(
+      and(eq(transaction.accountId, accountId), seen(transaction.occurredOn, transaction.id), visibleEntries(access)),
+    )
     .orderBy(desc(transaction.occurredOn), desc(transaction.id))
     .limit(take);
   const transfers = (direction: "transferIn" | "transferOut") => {
@@ -185,12 +253,32 @@ export async function listAccountActivity({ userId, householdId, accountId, befo
   return { items, nextCursor: rows.length > activityPageSize && last ? encodeActivityCursor(last) : null };
 }
 
-function toActivityItem(row: { id: string; occurredOn: string; kind: string; amountMinor: number; description: string; counterparty: string | null; categoryId: string | null; otherAccountId: string | null }): ActivityItem {
+function toActivityItem(row: {
+  id: string;
+  occurredOn: string;
+  kind: string;
+  amountMinor: number;
+  description: string;
+  counterparty: string | null;
+  categoryId: string | null;
+  otherAccountId: string | null;
+}): ActivityItem {
   const amount = Number(row.amountMinor);
   const base = { id: row.id, occurredOn: row.occurredOn, description: row.description };
   if (row.kind === "transferIn" || row.kind === "transferOut") {
-    return { ...base, kind: row.kind, signedAmountMinor: row.kind === "transferIn" ? amount : -amount, otherAccountId: row.otherAccountId ?? "" };
+    return {
+      ...base,
+      kind: row.kind,
+      signedAmountMinor: row.kind === "transferIn" ? amount : -amount,
+      otherAccountId: row.otherAccountId ?? "",
+    };
   }
   const kind: TransactionKind = row.kind === "income" ? "income" : "expense";
-  return { ...base, kind, signedAmountMinor: kind === "income" ? amount : -amount, counterparty: row.counterparty, categoryId: row.categoryId ?? "" };
+  return {
+    ...base,
+    kind,
+    signedAmountMinor: kind === "income" ? amount : -amount,
+    counterparty: row.counterparty,
+    categoryId: row.categoryId ?? "",
+  };
 }

@@ -22,5 +22,8 @@ export function refuseApiWritesWhenDiskIsLow(req: ExpressRequest, res: ExpressRe
   if (reads.has(req.method) || !embeddedDiskIsLow()) return next();
   req.log?.warn("write refused: the embedded database's disk is nearly full");
   res.status(507).setHeader("Retry-After", "60").setHeader("Cache-Control", "no-store");
-  res.json({ code: "INSUFFICIENT_STORAGE", message: "The server's disk is full: nothing can be saved until space is freed" });
+  res.json({
+    code: "INSUFFICIENT_STORAGE",
+    message: "The server's disk is full: nothing can be saved until space is freed",
+  });
 }

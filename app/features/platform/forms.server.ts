@@ -14,8 +14,7 @@ import { bodyLimitFor } from "./body-limits.server";
  */
 
 export type FormRead =
-  | { ok: true; form: FormData; values: Record<string, string> }
-  | { ok: false; code: BadInputCode; status: 400 | 413 };
+  { ok: true; form: FormData; values: Record<string, string> } | { ok: false; code: BadInputCode; status: 400 | 413 };
 
 interface ReadOptions {
   /** Default: the limit of the request's path. */
@@ -78,7 +77,9 @@ async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<F
   // No form of ours uploads a file, so the whole body is text: invalid UTF-8 is a broken body, not a binary part.
   if (decodeStrictly(bytes) === undefined) return undefined;
   try {
-    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { "content-type": contentType },
+    }).formData();
     for (const [, value] of form) if (typeof value !== "string") return undefined;
     return form;
   } catch {
@@ -119,7 +120,9 @@ const headerEnd = Buffer.from("\r\n\r\n");
 
 /** A header parameter (`name="statement"`); browsers escape a quote in it as %22 and a line break as %0A. */
 function headerParameter(header: string, parameter: string): string | undefined {
-  const match = new RegExp(`;\\s*${parameter}="([^"]*)"`, "i").exec(header) ?? new RegExp(`;\\s*${parameter}=([^;\\s]+)`, "i").exec(header);
+  const match =
+    new RegExp(`;\\s*${parameter}="([^"]*)"`, "i").exec(header) ??
+    new RegExp(`;\\s*${parameter}=([^;\\s]+)`, "i").exec(header);
   return match?.[1]?.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
 }
 
@@ -144,9 +147,16 @@ function splitMultipart(body: Buffer, contentType: string): MultipartPart[] | un
     const next = body.indexOf(Buffer.concat([crlf, delimiter]), headersEnd + 4);
     if (headers === undefined || next === -1) return undefined;
     const disposition = headers.split("\r\n").find((line) => /^content-disposition:/i.test(line));
-    const name = disposition && /^content-disposition:\s*form-data\s*(?:;|$)/i.test(disposition) ? headerParameter(disposition, "name") : undefined;
+    const name =
+      disposition && /^content-disposition:\s*form-data\s*(?:;|$)/i.test(disposition)
+        ? headerParameter(disposition, "name")
+        : undefined;
     if (name === undefined) return undefined;
-    parts.push({ name, fileName: headerParameter(disposition!, "filename"), bytes: body.subarray(headersEnd + 4, next) });
+    parts.push({
+      name,
+      fileName: headerParameter(disposition!, "filename"),
+      bytes: body.subarray(headersEnd + 4, next),
+    });
     at = next + crlf.length;
   }
 }
@@ -156,7 +166,12 @@ function splitMultipart(body: Buffer, contentType: string): MultipartPart[] | un
  * pass the route's limit), an urlencoded form (no file) or multipart with at most one file part, in `fileField`; every other field
  * passes the strict text rules. A file input left empty (no name, no bytes) is no file.
  */
-export async function readUpload(request: Request, options: ReadOptions & { /** The one field a file may come in; a file anywhere else is refused. */ fileField: string }): Promise<UploadRead> {
+export async function readUpload(
+  request: Request,
+  options: ReadOptions & {
+    /** The one field a file may come in; a file anywhere else is refused. */ fileField: string;
+  },
+): Promise<UploadRead> {
   const body = await readBody(request, options.maxBytes ?? bodyLimitFor(new URL(request.url).pathname));
   if (!body.ok) return body;
   const contentType = request.headers.get("content-type") ?? "";
@@ -171,8 +186,10 @@ export async function readUpload(request: Request, options: ReadOptions & { /** 
     if (files.length > 1 || files.some((part) => part.name !== options.fileField)) return invalid;
     for (const part of parts) {
       if (part.fileName !== undefined) {
-        if (!safeText.safeParse(part.name).success || !safeText.safeParse(part.fileName).success) return { ok: false, code: "INVALID_CHARACTERS", status: 400 };
-        if (part.fileName || part.bytes.byteLength > 0) file = { name: part.fileName, bytes: new Uint8Array(part.bytes) };
+        if (!safeText.safeParse(part.name).success || !safeText.safeParse(part.fileName).success)
+          return { ok: false, code: "INVALID_CHARACTERS", status: 400 };
+        if (part.fileName || part.bytes.byteLength > 0)
+          file = { name: part.fileName, bytes: new Uint8Array(part.bytes) };
         continue;
       }
       const value = decodeStrictly(part.bytes);
@@ -195,14 +212,20 @@ export async function readUpload(request: Request, options: ReadOptions & { /** 
  * As readForm, for actions without a form-level way to show the problem: a refusal is thrown as a 400 or 413
  * answer that the route's error boundary shows in the reader's language (lib/bad-input.ts).
  */
-export async function requireForm(request: Request, options: ReadOptions = {}): Promise<{ form: FormData; values: Record<string, string> }> {
+export async function requireForm(
+  request: Request,
+  options: ReadOptions = {},
+): Promise<{ form: FormData; values: Record<string, string> }> {
   const read = await readForm(request, options);
   if (!read.ok) throw data<BadInputData>({ badInput: read.code }, { status: read.status });
   return read;
 }
 
 /** A raw text body (a signed webhook's exact bytes), within the path's limit. */
-export async function readBodyText(request: Request, options: ReadOptions = {}): Promise<{ ok: true; text: string } | { ok: false; status: 413 }> {
+export async function readBodyText(
+  request: Request,
+  options: ReadOptions = {},
+): Promise<{ ok: true; text: string } | { ok: false; status: 413 }> {
   const body = await readBody(request, options.maxBytes ?? bodyLimitFor(new URL(request.url).pathname));
   if (!body.ok) return { ok: false, status: 413 };
   return { ok: true, text: new TextDecoder().decode(body.bytes) };

@@ -18,6 +18,10 @@ export const answerResourceFaults: MiddlewareFunction<Response> = async ({ reque
   const { t } = serverTranslator(detectLanguage(request));
   return new Response(`${t(`common:errorPage.${fault}.title`)}\n\n${t(`common:errorPage.${fault}.description`)}\n`, {
     status: statusOfDatabaseFault(fault),
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(faultRetryAfterSeconds), "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": String(faultRetryAfterSeconds),
+      "Cache-Control": "no-store",
+    },
   });
 };

@@ -14,9 +14,20 @@ async function oneGoal() {
   return seedGoal({ householdId: household.id, name: "Buffer", targetMinor: 1000 });
 }
 
-const versionNow = async (goalId: string) => (await db().select({ version: versionOf(goal.updatedAt) }).from(goal).where(eq(goal.id, goalId)))[0]?.version;
+const versionNow = async (goalId: string) =>
+  (
+    await db()
+      .select({ version: versionOf(goal.updatedAt) })
+      .from(goal)
+      .where(eq(goal.id, goalId))
+  )[0]?.version;
 const matches = async (goalId: string, version: string | undefined) =>
-  (await db().select({ id: goal.id }).from(goal).where(and(eq(goal.id, goalId), atVersion(goal.updatedAt, version)))).length === 1;
+  (
+    await db()
+      .select({ id: goal.id })
+      .from(goal)
+      .where(and(eq(goal.id, goalId), atVersion(goal.updatedAt, version)))
+  ).length === 1;
 
 describe("row versions", () => {
   it("round-trip exactly: any microsecond timestamp read as a version matches itself and nothing one microsecond away", async () => {
@@ -41,7 +52,8 @@ describe("row versions", () => {
 
   it("a missing or malformed version never matches", async () => {
     const row = await oneGoal();
-    for (const version of [undefined, "", "abc", "1.5", "-1", "1e6", "9".repeat(40)]) expect(await matches(row.id, version)).toBe(false);
+    for (const version of [undefined, "", "abc", "1.5", "-1", "1e6", "9".repeat(40)])
+      expect(await matches(row.id, version)).toBe(false);
   });
 
   it("every save moves the version forward, even twice within one clock tick", async () => {
@@ -49,14 +61,26 @@ describe("row versions", () => {
     const first = await versionNow(row.id);
     // Both updates run in one transaction, so now() is the same instant for both.
     await db().transaction(async (tx) => {
-      await tx.update(goal).set({ updatedAt: nextVersion(goal.updatedAt) }).where(eq(goal.id, row.id));
-      await tx.update(goal).set({ updatedAt: nextVersion(goal.updatedAt) }).where(eq(goal.id, row.id));
+      await tx
+        .update(goal)
+        .set({ updatedAt: nextVersion(goal.updatedAt) })
+        .where(eq(goal.id, row.id));
+      await tx
+        .update(goal)
+        .set({ updatedAt: nextVersion(goal.updatedAt) })
+        .where(eq(goal.id, row.id));
     });
     const second = await versionNow(row.id);
     expect(BigInt(second ?? "0")).toBeGreaterThan(BigInt(first ?? "0"));
-    await db().update(goal).set({ updatedAt: sql`now() + interval '1 hour'` }).where(eq(goal.id, row.id));
+    await db()
+      .update(goal)
+      .set({ updatedAt: sql`now() + interval '1 hour'` })
+      .where(eq(goal.id, row.id));
     const future = await versionNow(row.id);
-    await db().update(goal).set({ updatedAt: nextVersion(goal.updatedAt) }).where(eq(goal.id, row.id));
+    await db()
+      .update(goal)
+      .set({ updatedAt: nextVersion(goal.updatedAt) })
+      .where(eq(goal.id, row.id));
     expect(BigInt((await versionNow(row.id)) ?? "0") - BigInt(future ?? "0")).toBe(1n);
   });
 });

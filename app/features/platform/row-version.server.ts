@@ -38,6 +38,11 @@ export function nextVersion(updatedAt: PgColumn): SQL<Date> {
  * The HTTP answer to a refused stale save: 409 with the row as it is now (the form shows it and offers "use theirs" or
  * "save mine anyway"), or 404 when the row was deleted meanwhile. `build` shapes the feature's own action result.
  */
-export function conflictAnswer<Current, Answer>(result: Conflict<Current>, build: (form: "conflict.changed" | "conflict.gone", current?: Current) => Answer) {
-  return result.conflict === "changed" ? data(build("conflict.changed", result.current), { status: 409 }) : data(build("conflict.gone"), { status: 404 });
+export function conflictAnswer<Current, Answer>(
+  result: Conflict<Current>,
+  build: (form: "conflict.changed" | "conflict.gone", current?: Current) => Answer,
+) {
+  return result.conflict === "changed"
+    ? data(build("conflict.changed", result.current), { status: 409 })
+    : data(build("conflict.gone"), { status: 404 });
 }

@@ -9,7 +9,17 @@ import { upcomingForMonth } from "./recurring.server";
  * Safe to spend with its parts. A handful of indexed queries whatever the size of the history (month_total rows,
  * budget_limit rows, the household's recurring series).
  */
-export async function monthPlan({ userId, householdId, month, today }: { userId: string; householdId: string; month: MonthKey; today: IsoDate }) {
+export async function monthPlan({
+  userId,
+  householdId,
+  month,
+  today,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+  today: IsoDate;
+}) {
   // A month that is over has nothing left to plan: Safe to spend is for this month and the ones ahead.
   const planAhead = month >= monthOf(today);
   const [budgets, upcoming, totals] = await Promise.all([
@@ -17,7 +27,8 @@ export async function monthPlan({ userId, householdId, month, today }: { userId:
     planAhead ? upcomingForMonth({ userId, householdId, month, today }) : null,
     planAhead ? readMonthTotals({ householdId, from: month, to: addMonths(month, 1) }) : [],
   ]);
-  const sum = (kind: "income" | "expense") => totals.filter((row) => row.kind === kind).reduce((total, row) => total + row.totalMinor, 0);
+  const sum = (kind: "income" | "expense") =>
+    totals.filter((row) => row.kind === kind).reduce((total, row) => total + row.totalMinor, 0);
   const safe = upcoming
     ? {
         figures: safeToSpend({
@@ -25,7 +36,9 @@ export async function monthPlan({ userId, householdId, month, today }: { userId:
           incomeExpectedMinor: upcoming.totals.expectedIncomeMinor,
           spentMinor: sum("expense"),
           budgets: budgets.categories.map(({ categoryId, availableMinor }) => ({ categoryId, availableMinor })),
-          upcomingBills: upcoming.upcoming.filter((item) => item.kind === "expense").map(({ categoryId, amountMinor }) => ({ categoryId, amountMinor })),
+          upcomingBills: upcoming.upcoming
+            .filter((item) => item.kind === "expense")
+            .map(({ categoryId, amountMinor }) => ({ categoryId, amountMinor })),
         }),
         upcomingCount: upcoming.upcoming.length,
       }

@@ -4,14 +4,43 @@ import { forAction, requireAppContext } from "~/features/household/app-context.s
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import { parseRecurringForm } from "./recurring.schema";
-import { confirmOccurrence, createRecurring, deleteRecurring, reopenOccurrence, skipOccurrence, updateRecurring, type SeriesView } from "./recurring.server";
+import {
+  confirmOccurrence,
+  createRecurring,
+  deleteRecurring,
+  reopenOccurrence,
+  skipOccurrence,
+  updateRecurring,
+  type SeriesView,
+} from "./recurring.server";
 
 export type RecurringActionResult =
   | { ok: true; intent: string; recurringId: string; dueOn?: string; changed?: boolean }
-  | { ok: false; intent: string; recurringId?: string; dueOn?: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string>; current?: SeriesView };
+  | {
+      ok: false;
+      intent: string;
+      recurringId?: string;
+      dueOn?: string;
+      fieldErrors: Record<string, string | undefined>;
+      values?: Record<string, string>;
+      current?: SeriesView;
+    };
 
 /** The fields a refused form posts back, so a page without JavaScript shows them again beside their messages. */
-const formFields = ["kind", "amount", "description", "counterparty", "categoryId", "accountId", "frequency", "interval", "day", "startsOn", "endsOn", "autoPost"] as const;
+const formFields = [
+  "kind",
+  "amount",
+  "description",
+  "counterparty",
+  "categoryId",
+  "accountId",
+  "frequency",
+  "interval",
+  "day",
+  "startsOn",
+  "endsOn",
+  "autoPost",
+] as const;
 
 /** Every form of the Recurring page posts here: create, update and delete a series; confirm, skip and reopen a date. */
 export async function handleRecurringAction(request: Request) {
@@ -27,25 +56,55 @@ export async function handleRecurringAction(request: Request) {
   return forAction(async () => {
     if (intent === "create" || intent === "update") {
       const parsed = parseRecurringForm(values, context.language);
-      if (!parsed.ok) return answer({ ok: false, intent, recurringId, fieldErrors: parsed.fieldErrors, values: echoed() });
+      if (!parsed.ok)
+        return answer({ ok: false, intent, recurringId, fieldErrors: parsed.fieldErrors, values: echoed() });
       const result =
         intent === "create"
           ? await createRecurring({ userId, householdId, input: parsed.value })
           : await updateRecurring({ userId, householdId, recurringId, version: values.version, input: parsed.value });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): RecurringActionResult => ({ ok: false, intent, recurringId, fieldErrors: { form }, values: echoed(), current }));
-      return answer(result.ok ? { ok: true, intent, recurringId: result.recurringId } : { ok: false, intent, recurringId, fieldErrors: result.fieldErrors, values: echoed() });
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): RecurringActionResult => ({
+          ok: false,
+          intent,
+          recurringId,
+          fieldErrors: { form },
+          values: echoed(),
+          current,
+        }));
+      return answer(
+        result.ok
+          ? { ok: true, intent, recurringId: result.recurringId }
+          : { ok: false, intent, recurringId, fieldErrors: result.fieldErrors, values: echoed() },
+      );
     }
     if (intent === "delete") {
       const result = await deleteRecurring({ userId, householdId, recurringId, version: values.version });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): RecurringActionResult => ({ ok: false, intent, recurringId, fieldErrors: { form }, current }));
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): RecurringActionResult => ({
+          ok: false,
+          intent,
+          recurringId,
+          fieldErrors: { form },
+          current,
+        }));
       return answer({ ok: true, intent, recurringId });
     }
     if (intent === "confirm" || intent === "skip" || intent === "reopen") {
       const dueOn = values.dueOn ?? "";
-      if (!isIsoDate(dueOn)) return answer({ ok: false, intent, recurringId, fieldErrors: { form: "recurring:errors.notDue" } });
+      if (!isIsoDate(dueOn))
+        return answer({ ok: false, intent, recurringId, fieldErrors: { form: "recurring:errors.notDue" } });
       const occurrence = { userId, householdId, recurringId, dueOn };
-      const result = intent === "confirm" ? await confirmOccurrence(occurrence) : intent === "skip" ? await skipOccurrence(occurrence) : await reopenOccurrence(occurrence);
-      return answer(result.ok ? { ok: true, intent, recurringId, dueOn, changed: result.changed } : { ok: false, intent, recurringId, dueOn, fieldErrors: { form: result.error } });
+      const result =
+        intent === "confirm"
+          ? await confirmOccurrence(occurrence)
+          : intent === "skip"
+            ? await skipOccurrence(occurrence)
+            : await reopenOccurrence(occurrence);
+      return answer(
+        result.ok
+          ? { ok: true, intent, recurringId, dueOn, changed: result.changed }
+          : { ok: false, intent, recurringId, dueOn, fieldErrors: { form: result.error } },
+      );
     }
     return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });

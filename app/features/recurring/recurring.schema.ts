@@ -47,13 +47,22 @@ export function recurringFields(language: Language) {
         .string()
         .optional()
         .transform((value) => value?.trim() || "1")
-        .refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= maxInterval, "recurring:errors.interval")
+        .refine(
+          (value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= maxInterval,
+          "recurring:errors.interval",
+        )
         .transform(Number),
       day: z
         .string()
         .optional()
         .transform((value) => value?.trim() || null)
-        .refine((value) => value === null || value === "last" || (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 31), "recurring:errors.day"),
+        .refine(
+          (value) =>
+            value === null ||
+            value === "last" ||
+            (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 31),
+          "recurring:errors.day",
+        ),
       startsOn: dateField,
       endsOn: z
         .string()
@@ -65,7 +74,10 @@ export function recurringFields(language: Language) {
         .optional()
         .transform((value) => value === "on" || value === "true"),
     })
-    .refine((value) => value.endsOn === null || value.endsOn >= value.startsOn, { path: ["endsOn"], message: "recurring:errors.endBeforeStart" })
+    .refine((value) => value.endsOn === null || value.endsOn >= value.startsOn, {
+      path: ["endsOn"],
+      message: "recurring:errors.endBeforeStart",
+    })
     .transform(({ day, frequency, ...rest }) => ({
       ...rest,
       frequency,
@@ -78,5 +90,7 @@ export type RecurringInput = z.output<ReturnType<typeof recurringFields>>;
 
 export function parseRecurringForm(values: Record<string, string>, language: Language): ParsedForm<RecurringInput> {
   const result = recurringFields(language).safeParse(values);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: recurringMessages }) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: recurringMessages }) };
 }

@@ -34,7 +34,10 @@ const leisure = builtInCategory("leisure").id;
 const salary = builtInCategory("salary").id;
 
 function input(values: Record<string, string>) {
-  const parsed = parseRecurringForm({ kind: "expense", categoryId: housing, frequency: "monthly", startsOn: "2026-01-01", ...values }, "en");
+  const parsed = parseRecurringForm(
+    { kind: "expense", categoryId: housing, frequency: "monthly", startsOn: "2026-01-01", ...values },
+    "en",
+  );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.value;
 }
@@ -47,7 +50,12 @@ async function series(userId: string, householdId: string, values: Record<string
 
 const entriesOf = (householdId: string) =>
   db()
-    .select({ occurredOn: transaction.occurredOn, amountMinor: transaction.amountMinor, description: transaction.description, createdBy: transaction.createdBy })
+    .select({
+      occurredOn: transaction.occurredOn,
+      amountMinor: transaction.amountMinor,
+      description: transaction.description,
+      createdBy: transaction.createdBy,
+    })
     .from(transaction)
     .where(eq(transaction.householdId, householdId))
     .orderBy(asc(transaction.occurredOn));
@@ -62,8 +70,15 @@ describe("a series edited by two people at once", () => {
     const partner = await seedUser({ name: "Sanne" });
     await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
     const recurringId = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
-    const loaded = async (userId: string) => (await listRecurring({ userId, householdId: household.id, today: "2026-11-02" })).series[0];
-    return { ownerSession: { userId: owner.id, householdId: household.id, recurringId }, editorSession: { userId: partner.id, householdId: household.id, recurringId }, loaded, owner, partner };
+    const loaded = async (userId: string) =>
+      (await listRecurring({ userId, householdId: household.id, today: "2026-11-02" })).series[0];
+    return {
+      ownerSession: { userId: owner.id, householdId: household.id, recurringId },
+      editorSession: { userId: partner.id, householdId: household.id, recurringId },
+      loaded,
+      owner,
+      partner,
+    };
   }
 
   it("refuses a save based on an old version with the other person's series, and overwrites nothing", async () => {
@@ -71,25 +86,56 @@ describe("a series edited by two people at once", () => {
     const ownerSaw = await loaded(owner.id);
     const partnerSaw = await loaded(partner.id);
     expect(partnerSaw?.version).toBe(ownerSaw?.version);
-    expect(await updateRecurring({ ...editorSession, version: partnerSaw?.version, input: input({ amount: "975", description: "Rent", day: "1" }) })).toMatchObject({ ok: true });
+    expect(
+      await updateRecurring({
+        ...editorSession,
+        version: partnerSaw?.version,
+        input: input({ amount: "975", description: "Rent", day: "1" }),
+      }),
+    ).toMatchObject({ ok: true });
 
-    const stale = await updateRecurring({ ...ownerSession, version: ownerSaw?.version, input: input({ amount: "900", description: "Rent", day: "28" }) });
+    const stale = await updateRecurring({
+      ...ownerSession,
+      version: ownerSaw?.version,
+      input: input({ amount: "900", description: "Rent", day: "28" }),
+    });
     const now = await loaded(owner.id);
     const { nextDue: _listedOnly, ...current } = now ?? { nextDue: null };
     expect(stale).toEqual({ conflict: "changed", current });
     expect(now).toMatchObject({ amountMinor: 97_500, dayOfMonth: 1 });
-    expect(await updateRecurring({ ...ownerSession, version: now?.version, input: input({ amount: "900", description: "Rent", day: "28" }) })).toMatchObject({ ok: true });
+    expect(
+      await updateRecurring({
+        ...ownerSession,
+        version: now?.version,
+        input: input({ amount: "900", description: "Rent", day: "28" }),
+      }),
+    ).toMatchObject({ ok: true });
     expect(await loaded(partner.id)).toMatchObject({ amountMinor: 90_000, dayOfMonth: 28 });
   });
 
   it("a delete based on an old version shows the change first; after a delete the other's save answers gone", async () => {
     const { ownerSession, editorSession, loaded, owner } = await twoEditors();
     const ownerSaw = await loaded(owner.id);
-    expect(await updateRecurring({ ...editorSession, version: ownerSaw?.version, input: input({ amount: "975", description: "Rent", day: "1" }) })).toMatchObject({ ok: true });
-    expect(await deleteRecurring({ ...ownerSession, version: ownerSaw?.version })).toMatchObject({ conflict: "changed", current: { amountMinor: 97_500 } });
+    expect(
+      await updateRecurring({
+        ...editorSession,
+        version: ownerSaw?.version,
+        input: input({ amount: "975", description: "Rent", day: "1" }),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await deleteRecurring({ ...ownerSession, version: ownerSaw?.version })).toMatchObject({
+      conflict: "changed",
+      current: { amountMinor: 97_500 },
+    });
     const now = await loaded(owner.id);
     expect(await deleteRecurring({ ...ownerSession, version: now?.version })).toEqual({ ok: true });
-    expect(await updateRecurring({ ...editorSession, version: now?.version, input: input({ amount: "1", description: "Rent", day: "1" }) })).toEqual({ conflict: "gone" });
+    expect(
+      await updateRecurring({
+        ...editorSession,
+        version: now?.version,
+        input: input({ amount: "1", description: "Rent", day: "1" }),
+      }),
+    ).toEqual({ conflict: "gone" });
     expect(await loaded(owner.id)).toBeUndefined();
   });
 });
@@ -108,8 +154,19 @@ describe("schedules on the calendar", () => {
     const { owner, household } = await seedHousehold();
     await series(owner.id, household.id, { amount: "10", description: "Last day", day: "last" });
     await series(owner.id, household.id, { amount: "20", description: "Quarterly", day: "15", interval: "3" });
-    await series(owner.id, household.id, { amount: "30", description: "Fortnightly", frequency: "weekly", interval: "2", startsOn: "2026-01-02" });
-    const upcoming = await upcomingForMonth({ userId: owner.id, householdId: household.id, month: "2026-04", today: "2026-04-01" });
+    await series(owner.id, household.id, {
+      amount: "30",
+      description: "Fortnightly",
+      frequency: "weekly",
+      interval: "2",
+      startsOn: "2026-01-02",
+    });
+    const upcoming = await upcomingForMonth({
+      userId: owner.id,
+      householdId: household.id,
+      month: "2026-04",
+      today: "2026-04-01",
+    });
     expect(upcoming.occurrences.map((item) => [item.description, item.dueOn])).toEqual([
       ["Fortnightly", "2026-04-10"],
       ["Quarterly", "2026-04-15"],
@@ -121,7 +178,12 @@ describe("schedules on the calendar", () => {
 
   it("yearly on 29 February: 28 February in ordinary years, 29 in leap years", async () => {
     const { owner, household } = await seedHousehold();
-    await series(owner.id, household.id, { amount: "120", description: "Domain", frequency: "yearly", startsOn: "2024-02-29" });
+    await series(owner.id, household.id, {
+      amount: "120",
+      description: "Domain",
+      frequency: "yearly",
+      startsOn: "2024-02-29",
+    });
     expect(await dueDates(owner.id, household.id, "2027-02")).toEqual(["2027-02-28"]);
     expect(await dueDates(owner.id, household.id, "2028-02")).toEqual(["2028-02-29"]);
     expect(await dueDates(owner.id, household.id, "2027-03")).toEqual([]);
@@ -129,7 +191,13 @@ describe("schedules on the calendar", () => {
 
   it("respects the start and the end, both included", async () => {
     const { owner, household } = await seedHousehold();
-    await series(owner.id, household.id, { amount: "5", description: "Trial", day: "10", startsOn: "2026-03-10", endsOn: "2026-05-10" });
+    await series(owner.id, household.id, {
+      amount: "5",
+      description: "Trial",
+      day: "10",
+      startsOn: "2026-03-10",
+      endsOn: "2026-05-10",
+    });
     expect(await dueDates(owner.id, household.id, "2026-02")).toEqual([]);
     expect(await dueDates(owner.id, household.id, "2026-03")).toEqual(["2026-03-10"]);
     expect(await dueDates(owner.id, household.id, "2026-05")).toEqual(["2026-05-10"]);
@@ -142,12 +210,28 @@ describe("the month's upcoming dates", () => {
     const { owner, household } = await seedHousehold();
     const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
     await series(owner.id, household.id, { amount: "13,99", description: "Netflix", day: "5", categoryId: leisure });
-    const gym = await series(owner.id, household.id, { amount: "30", description: "Gym", day: "20", categoryId: leisure });
-    await series(owner.id, household.id, { kind: "income", amount: "3200", description: "Salary", day: "last", categoryId: salary });
+    const gym = await series(owner.id, household.id, {
+      amount: "30",
+      description: "Gym",
+      day: "20",
+      categoryId: leisure,
+    });
+    await series(owner.id, household.id, {
+      kind: "income",
+      amount: "3200",
+      description: "Salary",
+      day: "last",
+      categoryId: salary,
+    });
     await confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn: "2026-11-01" });
     await skipOccurrence({ userId: owner.id, householdId: household.id, recurringId: gym, dueOn: "2026-11-20" });
 
-    const month = await upcomingForMonth({ userId: owner.id, householdId: household.id, month: "2026-11", today: "2026-11-10" });
+    const month = await upcomingForMonth({
+      userId: owner.id,
+      householdId: household.id,
+      month: "2026-11",
+      today: "2026-11-10",
+    });
     expect(month.occurrences.map((item) => [item.description, item.status])).toEqual([
       ["Rent", "posted"],
       ["Netflix", "overdue"],
@@ -163,7 +247,11 @@ describe("the month's upcoming dates", () => {
     const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
     await series(owner.id, household.id, { amount: "5", description: "Ended", day: "3", endsOn: "2026-03-03" });
     await skipOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn: "2026-12-01" });
-    const { series: listed } = await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-11-02" });
+    const { series: listed } = await listRecurring({
+      userId: owner.id,
+      householdId: household.id,
+      today: "2026-11-02",
+    });
     expect(listed.map((item) => [item.description, item.nextDue])).toEqual([
       ["Rent", "2027-01-01"],
       ["Ended", null],
@@ -175,22 +263,49 @@ describe("confirming, skipping, reopening", () => {
   it("confirming posts the entry once, however often it is tapped", async () => {
     const { owner, household } = await seedHousehold();
     const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
-    const tap = () => confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn: "2026-11-01" });
+    const tap = () =>
+      confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn: "2026-11-01" });
     const [first, second] = await Promise.all([tap(), tap()]);
     const third = await tap();
     expect([first, second, third].filter((result) => result.ok && result.changed)).toHaveLength(1);
     expect(third).toEqual({ ok: true, changed: false });
-    expect(await entriesOf(household.id)).toEqual([{ occurredOn: "2026-11-01", amountMinor: 95_000, description: "Rent", createdBy: owner.id }]);
-    const [total] = await db().select().from(monthTotal).where(and(eq(monthTotal.householdId, household.id), eq(monthTotal.categoryId, housing)));
+    expect(await entriesOf(household.id)).toEqual([
+      { occurredOn: "2026-11-01", amountMinor: 95_000, description: "Rent", createdBy: owner.id },
+    ]);
+    const [total] = await db()
+      .select()
+      .from(monthTotal)
+      .where(and(eq(monthTotal.householdId, household.id), eq(monthTotal.categoryId, housing)));
     expect(total).toMatchObject({ month: "2026-11-01", totalMinor: 95_000, entries: 1 });
   });
 
   it("an entry that takes a budget past its limit tells the household once, by hand or by the worker", async () => {
     const { owner, household } = await seedHousehold();
-    await setBudget({ userId: owner.id, householdId: household.id, fields: { categoryId: leisure, month: "2026-10", limitMinor: 2000, scope: "repeat", rollover: false } });
-    const gym = await series(owner.id, household.id, { amount: "15", description: "Gym", day: "2", startsOn: "2026-10-01", categoryId: leisure });
-    await series(owner.id, household.id, { amount: "10", description: "Club", day: "20", startsOn: "2026-10-01", categoryId: leisure, autoPost: "on" });
-    const passed = () => db().select({ dedupeKey: notification.dedupeKey }).from(notification).where(eq(notification.householdId, household.id));
+    await setBudget({
+      userId: owner.id,
+      householdId: household.id,
+      fields: { categoryId: leisure, month: "2026-10", limitMinor: 2000, scope: "repeat", rollover: false },
+    });
+    const gym = await series(owner.id, household.id, {
+      amount: "15",
+      description: "Gym",
+      day: "2",
+      startsOn: "2026-10-01",
+      categoryId: leisure,
+    });
+    await series(owner.id, household.id, {
+      amount: "10",
+      description: "Club",
+      day: "20",
+      startsOn: "2026-10-01",
+      categoryId: leisure,
+      autoPost: "on",
+    });
+    const passed = () =>
+      db()
+        .select({ dedupeKey: notification.dedupeKey })
+        .from(notification)
+        .where(eq(notification.householdId, household.id));
 
     await confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: gym, dueOn: "2026-10-02" });
     expect(await passed()).toEqual([]);
@@ -202,8 +317,13 @@ describe("confirming, skipping, reopening", () => {
     const { owner, household } = await seedHousehold();
     const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
     for (const dueOn of ["2026-11-02", "2025-12-01"]) {
-      expect(await confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn })).toEqual({ ok: false, error: "recurring:errors.notDue" });
-      expect(await skipOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn })).toEqual({ ok: false, error: "recurring:errors.notDue" });
+      expect(
+        await confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn }),
+      ).toEqual({ ok: false, error: "recurring:errors.notDue" });
+      expect(await skipOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn })).toEqual({
+        ok: false,
+        error: "recurring:errors.notDue",
+      });
     }
     expect(await entriesOf(household.id)).toEqual([]);
   });
@@ -235,21 +355,39 @@ describe("confirming, skipping, reopening", () => {
     const { owner, household } = await seedHousehold();
     const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
     await confirmOccurrence({ userId: owner.id, householdId: household.id, recurringId: rent, dueOn: "2026-11-01" });
-    const version = (await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-11-02" })).series[0]?.version;
-    expect(await deleteRecurring({ userId: owner.id, householdId: household.id, recurringId: rent, version })).toEqual({ ok: true });
+    const version = (await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-11-02" }))
+      .series[0]?.version;
+    expect(await deleteRecurring({ userId: owner.id, householdId: household.id, recurringId: rent, version })).toEqual({
+      ok: true,
+    });
     expect(await entriesOf(household.id)).toHaveLength(1);
-    expect((await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-11-02" })).series).toEqual([]);
+    expect((await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-11-02" })).series).toEqual(
+      [],
+    );
   });
 });
 
 describe("automatic posting", () => {
   /** A worker whose clock the test sets; each call is a new worker, as after a restart. */
-  const workerAt = (day: string) => new RecurringPostingWorker({ now: () => new Date(`${day}T09:30:00Z`), timeZone: "UTC" });
+  const workerAt = (day: string) =>
+    new RecurringPostingWorker({ now: () => new Date(`${day}T09:30:00Z`), timeZone: "UTC" });
 
   it("posts every due date once across restarts, concurrent rounds and days the server was down", async () => {
     const { owner, household } = await seedHousehold();
-    await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1", startsOn: "2026-01-01", autoPost: "on" });
-    await series(owner.id, household.id, { amount: "25", description: "Cleaner", frequency: "weekly", startsOn: "2026-02-02", autoPost: "on" });
+    await series(owner.id, household.id, {
+      amount: "950",
+      description: "Rent",
+      day: "1",
+      startsOn: "2026-01-01",
+      autoPost: "on",
+    });
+    await series(owner.id, household.id, {
+      amount: "25",
+      description: "Cleaner",
+      frequency: "weekly",
+      startsOn: "2026-02-02",
+      autoPost: "on",
+    });
     await series(owner.id, household.id, { amount: "13,99", description: "Manual", day: "1", startsOn: "2026-01-01" });
 
     // First start on 10 February: January's and February's rent, and the cleaner's 2 and 9 February.
@@ -266,16 +404,31 @@ describe("automatic posting", () => {
     // Down from 11 February to 3 March: everything in between once, even with two servers catching up together.
     const caughtUp = await Promise.all([workerAt("2026-03-03").postDue(), workerAt("2026-03-03").postDue()]);
     const missed = ["2026-02-16", "2026-02-23", "2026-03-01", "2026-03-02"];
-    expect(caughtUp.flat().filter((entry) => entry.householdId === household.id).map((entry) => entry.occurredOn).sort()).toEqual(missed);
+    expect(
+      caughtUp
+        .flat()
+        .filter((entry) => entry.householdId === household.id)
+        .map((entry) => entry.occurredOn)
+        .sort(),
+    ).toEqual(missed);
     expect((await entriesOf(household.id)).map((entry) => entry.occurredOn)).toEqual([...posted, ...missed].sort());
-    const occurrences = await db().select().from(recurringOccurrence).where(eq(recurringOccurrence.householdId, household.id));
+    const occurrences = await db()
+      .select()
+      .from(recurringOccurrence)
+      .where(eq(recurringOccurrence.householdId, household.id));
     expect(occurrences).toHaveLength(8);
     expect(occurrences.every((row) => row.status === "posted" && row.transactionId !== null)).toBe(true);
   });
 
   it("leaves a date skipped ahead alone and still posts the ones before it", async () => {
     const { owner, household } = await seedHousehold();
-    const cleaner = await series(owner.id, household.id, { amount: "25", description: "Cleaner", frequency: "weekly", startsOn: "2026-06-01", autoPost: "on" });
+    const cleaner = await series(owner.id, household.id, {
+      amount: "25",
+      description: "Cleaner",
+      frequency: "weekly",
+      startsOn: "2026-06-01",
+      autoPost: "on",
+    });
     await workerAt("2026-06-01").postDue();
     await skipOccurrence({ userId: owner.id, householdId: household.id, recurringId: cleaner, dueOn: "2026-06-15" });
     await workerAt("2026-06-20").postDue();
@@ -284,8 +437,21 @@ describe("automatic posting", () => {
 
   it("posts nothing before the start, after the end, or for series confirmed by hand", async () => {
     const { owner, household } = await seedHousehold();
-    await series(owner.id, household.id, { amount: "9", description: "Later", day: "1", startsOn: "2026-09-01", autoPost: "on" });
-    await series(owner.id, household.id, { amount: "9", description: "Ended", day: "1", startsOn: "2026-01-01", endsOn: "2026-02-15", autoPost: "on" });
+    await series(owner.id, household.id, {
+      amount: "9",
+      description: "Later",
+      day: "1",
+      startsOn: "2026-09-01",
+      autoPost: "on",
+    });
+    await series(owner.id, household.id, {
+      amount: "9",
+      description: "Ended",
+      day: "1",
+      startsOn: "2026-01-01",
+      endsOn: "2026-02-15",
+      autoPost: "on",
+    });
     await series(owner.id, household.id, { amount: "9", description: "By hand", day: "1", startsOn: "2026-01-01" });
     await workerAt("2026-04-10").postDue();
     expect((await entriesOf(household.id)).map((entry) => [entry.description, entry.occurredOn])).toEqual([
@@ -296,11 +462,22 @@ describe("automatic posting", () => {
 
   it("started, runs a round at once and stops cleanly", async () => {
     const { owner, household } = await seedHousehold();
-    await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1", startsOn: "2026-07-01", autoPost: "on" });
-    const worker = new RecurringPostingWorker({ now: () => new Date("2026-07-01T00:30:00Z"), timeZone: "UTC", intervalMs: 60_000 });
+    await series(owner.id, household.id, {
+      amount: "950",
+      description: "Rent",
+      day: "1",
+      startsOn: "2026-07-01",
+      autoPost: "on",
+    });
+    const worker = new RecurringPostingWorker({
+      now: () => new Date("2026-07-01T00:30:00Z"),
+      timeZone: "UTC",
+      intervalMs: 60_000,
+    });
     worker.start();
     const deadline = Date.now() + 10_000;
-    while ((await entriesOf(household.id)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await entriesOf(household.id)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();
     expect((await entriesOf(household.id)).map((entry) => entry.occurredOn)).toEqual(["2026-07-01"]);
   });
@@ -313,9 +490,21 @@ describe("automatic posting", () => {
 
   it("a direct call with a date posts the same way", async () => {
     const { owner, household } = await seedHousehold();
-    await series(owner.id, household.id, { kind: "income", amount: "3200", description: "Salary", day: "last", startsOn: "2026-01-31", categoryId: salary, autoPost: "on" });
+    await series(owner.id, household.id, {
+      kind: "income",
+      amount: "3200",
+      description: "Salary",
+      day: "last",
+      startsOn: "2026-01-31",
+      categoryId: salary,
+      autoPost: "on",
+    });
     const posted = await postDueOccurrences({ today: "2026-03-30" });
-    expect(posted.filter((entry) => entry.householdId === household.id).toSorted((a, b) => a.occurredOn.localeCompare(b.occurredOn))).toEqual([
+    expect(
+      posted
+        .filter((entry) => entry.householdId === household.id)
+        .toSorted((a, b) => a.occurredOn.localeCompare(b.occurredOn)),
+    ).toEqual([
       expect.objectContaining({ kind: "income", categoryId: salary, amountMinor: 320_000, occurredOn: "2026-01-31" }),
       expect.objectContaining({ occurredOn: "2026-02-28" }),
     ]);
@@ -326,13 +515,15 @@ describe("series in the history", () => {
   it("suggests a subscription through noise, not groceries, and not what is set up already", async () => {
     const { owner, household } = await seedHousehold();
     const today = "2026-06-10";
-    const netflix = ["2026-01-05", "2026-02-05", "2026-03-04", "2026-04-06", "2026-05-05", "2026-06-05"].map((occurredOn) => ({
-      kind: "expense" as const,
-      amountMinor: 1399,
-      occurredOn,
-      counterparty: "NETFLIX.COM",
-      category: "leisure",
-    }));
+    const netflix = ["2026-01-05", "2026-02-05", "2026-03-04", "2026-04-06", "2026-05-05", "2026-06-05"].map(
+      (occurredOn) => ({
+        kind: "expense" as const,
+        amountMinor: 1399,
+        occurredOn,
+        counterparty: "NETFLIX.COM",
+        category: "leisure",
+      }),
+    );
     const shopping = Array.from({ length: 30 }, (_, index) => ({
       kind: "expense" as const,
       amountMinor: 4000 + (index % 4) * 150,
@@ -340,10 +531,21 @@ describe("series in the history", () => {
       counterparty: "Albert Heijn",
       category: "groceries",
     }));
-    const rent = ["2026-03-01", "2026-04-01", "2026-05-01", "2026-06-01"].map((occurredOn) => ({ kind: "expense" as const, amountMinor: 95_000, occurredOn, description: "Rent", category: "housing" }));
+    const rent = ["2026-03-01", "2026-04-01", "2026-05-01", "2026-06-01"].map((occurredOn) => ({
+      kind: "expense" as const,
+      amountMinor: 95_000,
+      occurredOn,
+      description: "Rent",
+      category: "housing",
+    }));
     await seedTransactions({
       householdId: household.id,
-      entries: [...netflix, ...shopping, ...rent, { kind: "expense", amountMinor: 4999, occurredOn: "2026-03-20", counterparty: "NETFLIX.COM" }],
+      entries: [
+        ...netflix,
+        ...shopping,
+        ...rent,
+        { kind: "expense", amountMinor: 4999, occurredOn: "2026-03-20", counterparty: "NETFLIX.COM" },
+      ],
     });
     await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
 
@@ -362,7 +564,12 @@ describe("series in the history", () => {
     ]);
 
     // Set up from the suggestion, it is no longer suggested.
-    await series(owner.id, household.id, { amount: "13,99", counterparty: "NETFLIX.COM", day: "5", categoryId: leisure });
+    await series(owner.id, household.id, {
+      amount: "13,99",
+      counterparty: "NETFLIX.COM",
+      day: "5",
+      categoryId: leisure,
+    });
     expect(await detectRecurring({ userId: owner.id, householdId: household.id, today })).toEqual([]);
   });
 });
@@ -374,12 +581,31 @@ describe("detection and privacy", () => {
     const partner = await seedUser();
     await addPartner({ householdId: household.id, userId: partner.id });
     const monthly = (counterparty: string, amountMinor: number, shared: boolean) =>
-      ["2026-01-05", "2026-02-05", "2026-03-05", "2026-04-06", "2026-05-05", "2026-06-05"].map((occurredOn) => ({ kind: "expense" as const, amountMinor, occurredOn, counterparty, category: "leisure", shared }));
-    await seedTransactions({ householdId: household.id, userId: partner.id, entries: [...monthly("DATING APP", 2499, false), ...monthly("SPOTIFY", 1799, true)] });
+      ["2026-01-05", "2026-02-05", "2026-03-05", "2026-04-06", "2026-05-05", "2026-06-05"].map((occurredOn) => ({
+        kind: "expense" as const,
+        amountMinor,
+        occurredOn,
+        counterparty,
+        category: "leisure",
+        shared,
+      }));
+    await seedTransactions({
+      householdId: household.id,
+      userId: partner.id,
+      entries: [...monthly("DATING APP", 2499, false), ...monthly("SPOTIFY", 1799, true)],
+    });
     await setPersonalPrivacy({ userId: partner.id, householdId: household.id, personalInDetail: false });
     const today = "2026-06-10";
-    expect((await detectRecurring({ userId: owner.id, householdId: household.id, today })).map((suggestion) => suggestion.name)).toEqual(["SPOTIFY"]);
-    expect((await detectRecurring({ userId: partner.id, householdId: household.id, today })).map((suggestion) => suggestion.name).sort()).toEqual(["DATING APP", "SPOTIFY"]);
+    expect(
+      (await detectRecurring({ userId: owner.id, householdId: household.id, today })).map(
+        (suggestion) => suggestion.name,
+      ),
+    ).toEqual(["SPOTIFY"]);
+    expect(
+      (await detectRecurring({ userId: partner.id, householdId: household.id, today }))
+        .map((suggestion) => suggestion.name)
+        .sort(),
+    ).toEqual(["DATING APP", "SPOTIFY"]);
   });
 });
 
@@ -393,11 +619,28 @@ describe("access and validation", () => {
     const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
     const date = { householdId: household.id, recurringId: rent, dueOn: "2026-11-01" };
 
-    expect((await listRecurring({ userId: partner.id, householdId: household.id, today: "2026-11-01" })).series).toHaveLength(1);
-    expect((await upcomingForMonth({ userId: partner.id, householdId: household.id, month: "2026-11", today: "2026-11-01" })).upcoming).toHaveLength(1);
-    await expect(createRecurring({ userId: partner.id, householdId: household.id, input: input({ amount: "1" }) })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(updateRecurring({ userId: partner.id, householdId: household.id, recurringId: rent, version: undefined, input: input({ amount: "1" }) })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(deleteRecurring({ userId: partner.id, householdId: household.id, recurringId: rent, version: undefined })).rejects.toMatchObject({ code: "readOnly" });
+    expect(
+      (await listRecurring({ userId: partner.id, householdId: household.id, today: "2026-11-01" })).series,
+    ).toHaveLength(1);
+    expect(
+      (await upcomingForMonth({ userId: partner.id, householdId: household.id, month: "2026-11", today: "2026-11-01" }))
+        .upcoming,
+    ).toHaveLength(1);
+    await expect(
+      createRecurring({ userId: partner.id, householdId: household.id, input: input({ amount: "1" }) }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      updateRecurring({
+        userId: partner.id,
+        householdId: household.id,
+        recurringId: rent,
+        version: undefined,
+        input: input({ amount: "1" }),
+      }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      deleteRecurring({ userId: partner.id, householdId: household.id, recurringId: rent, version: undefined }),
+    ).rejects.toMatchObject({ code: "readOnly" });
     await expect(confirmOccurrence({ userId: partner.id, ...date })).rejects.toMatchObject({ code: "readOnly" });
     await expect(skipOccurrence({ userId: partner.id, ...date })).rejects.toMatchObject({ code: "readOnly" });
     await expect(reopenOccurrence({ userId: partner.id, ...date })).rejects.toMatchObject({ code: "readOnly" });
@@ -414,14 +657,31 @@ describe("access and validation", () => {
     }
     // The stranger's own household does not reach the owner's series either.
     const own = await seedHousehold();
-    await expect(confirmOccurrence({ userId: own.owner.id, householdId: own.household.id, recurringId: rent, dueOn: "2026-11-01" })).rejects.toMatchObject({ code: "notFound" });
-    await expect(deleteRecurring({ userId: own.owner.id, householdId: own.household.id, recurringId: "not-a-uuid", version: undefined })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      confirmOccurrence({
+        userId: own.owner.id,
+        householdId: own.household.id,
+        recurringId: rent,
+        dueOn: "2026-11-01",
+      }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      deleteRecurring({
+        userId: own.owner.id,
+        householdId: own.household.id,
+        recurringId: "not-a-uuid",
+        version: undefined,
+      }),
+    ).rejects.toMatchObject({ code: "notFound" });
     expect(await entriesOf(household.id)).toEqual([]);
   });
 
   it("refuses bad forms with a message per field", () => {
     const refused = (values: Record<string, string>) => {
-      const parsed = parseRecurringForm({ kind: "expense", amount: "10", categoryId: housing, frequency: "monthly", startsOn: "2026-01-01", ...values }, "en");
+      const parsed = parseRecurringForm(
+        { kind: "expense", amount: "10", categoryId: housing, frequency: "monthly", startsOn: "2026-01-01", ...values },
+        "en",
+      );
       return parsed.ok ? null : parsed.fieldErrors;
     };
     expect(refused({ amount: "0" })).toEqual({ amount: "errors.amount.notPositive" });
@@ -449,17 +709,34 @@ describe("access and validation", () => {
     if (!savingsForm.ok) throw new Error("bad account form");
     const savings = await createAccount({ userId: owner.id, householdId: household.id, input: savingsForm.value });
     if (!savings.ok) throw new Error("no account");
-    const create = (values: Record<string, string>) => createRecurring({ userId: owner.id, householdId: household.id, input: input({ amount: "10", ...values }) });
+    const create = (values: Record<string, string>) =>
+      createRecurring({ userId: owner.id, householdId: household.id, input: input({ amount: "10", ...values }) });
 
-    expect(await create({ categoryId: salary })).toEqual({ ok: false, fieldErrors: { categoryId: "errors.category.invalid" } });
-    expect(await create({ accountId: await everydayAccountId(other.household.id) })).toEqual({ ok: false, fieldErrors: { accountId: "recurring:errors.account" } });
+    expect(await create({ categoryId: salary })).toEqual({
+      ok: false,
+      fieldErrors: { categoryId: "errors.category.invalid" },
+    });
+    expect(await create({ accountId: await everydayAccountId(other.household.id) })).toEqual({
+      ok: false,
+      fieldErrors: { accountId: "recurring:errors.account" },
+    });
     expect(await create({ accountId: savings.accountId })).toMatchObject({ ok: true });
-    await setAccountArchived({ userId: owner.id, householdId: household.id, accountId: savings.accountId, archived: true });
-    expect(await create({ accountId: savings.accountId })).toEqual({ ok: false, fieldErrors: { accountId: "recurring:errors.account" } });
+    await setAccountArchived({
+      userId: owner.id,
+      householdId: household.id,
+      accountId: savings.accountId,
+      archived: true,
+    });
+    expect(await create({ accountId: savings.accountId })).toEqual({
+      ok: false,
+      fieldErrors: { accountId: "recurring:errors.account" },
+    });
     // Without an account, the Everyday one.
     const created = await create({});
     if (!created.ok) throw new Error("not created");
-    const [listed] = (await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-01-01" })).series.filter((item) => item.id === created.recurringId);
+    const [listed] = (
+      await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-01-01" })
+    ).series.filter((item) => item.id === created.recurringId);
     expect(listed?.accountId).toBe(await everydayAccountId(household.id));
   });
 });

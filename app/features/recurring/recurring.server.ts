@@ -78,7 +78,9 @@ const seriesColumns = {
   version: versionOf(recurring.updatedAt),
 };
 
-type SeriesRow = Pick<typeof recurring.$inferSelect, Exclude<keyof typeof seriesColumns, "version">> & { version: string };
+type SeriesRow = Pick<typeof recurring.$inferSelect, Exclude<keyof typeof seriesColumns, "version">> & {
+  version: string;
+};
 
 function toView(row: SeriesRow): SeriesView {
   return { ...row, kind: row.kind as TransactionKind, frequency: row.frequency as RecurringFrequency };
@@ -88,7 +90,11 @@ function toView(row: SeriesRow): SeriesView {
  * The household's series, oldest first (recurring_household_idx); optionally only those running in a date range.
  * `shownTo`: only those that member may see one by one (`visibleSeries`); without it, all (for sums and the worker).
  */
-async function seriesOf(householdId: string, during?: { from: IsoDate; to: IsoDate }, shownTo?: HouseholdAccess): Promise<(SeriesView & { shown: boolean })[]> {
+async function seriesOf(
+  householdId: string,
+  during?: { from: IsoDate; to: IsoDate },
+  shownTo?: HouseholdAccess,
+): Promise<(SeriesView & { shown: boolean })[]> {
   const shown = shownTo ? visibleSeries(shownTo) : undefined;
   const rows = await db()
     .select({ ...seriesColumns, shown: shown ? sql<boolean>`${shown}` : sql<boolean>`true` })
@@ -119,23 +125,48 @@ async function requireSeries(access: HouseholdAccess, recurringId: string): Prom
 /** Recorded due dates (posted or skipped) of a household's series in [from, to): recurring_occurrence_household_due_idx. */
 async function recordedBetween(householdId: string, from: IsoDate, to?: IsoDate) {
   const rows = await db()
-    .select({ recurringId: recurringOccurrence.recurringId, dueOn: recurringOccurrence.dueOn, status: recurringOccurrence.status })
+    .select({
+      recurringId: recurringOccurrence.recurringId,
+      dueOn: recurringOccurrence.dueOn,
+      status: recurringOccurrence.status,
+    })
     .from(recurringOccurrence)
-    .where(and(eq(recurringOccurrence.householdId, householdId), gte(recurringOccurrence.dueOn, from), to ? lt(recurringOccurrence.dueOn, to) : undefined));
+    .where(
+      and(
+        eq(recurringOccurrence.householdId, householdId),
+        gte(recurringOccurrence.dueOn, from),
+        to ? lt(recurringOccurrence.dueOn, to) : undefined,
+      ),
+    );
   return new Map(rows.map((row) => [`${row.recurringId}|${row.dueOn}`, row.status as "posted" | "skipped"]));
 }
 
 /** Every series of the household with its next open due date from today on (null once it has ended). */
-export async function listRecurring({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }) {
+export async function listRecurring({
+  userId,
+  householdId,
+  today,
+}: {
+  userId: string;
+  householdId: string;
+  today: IsoDate;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  const [series, recorded] = await Promise.all([seriesOf(householdId, undefined, access), recordedBetween(householdId, today)]);
+  const [series, recorded] = await Promise.all([
+    seriesOf(householdId, undefined, access),
+    recordedBetween(householdId, today),
+  ]);
   return {
     access,
-    series: series.filter((item) => item.shown).map(({ shown: _shown, ...item }) => {
-      // Dates confirmed or skipped ahead are passed over; a year of them is more than anyone records ahead.
-      const open = occurrencesBetween(item, today, addDays(today, 400)).find((date) => !recorded.has(`${item.id}|${date}`));
-      return { ...item, nextDue: open ?? null };
-    }),
+    series: series
+      .filter((item) => item.shown)
+      .map(({ shown: _shown, ...item }) => {
+        // Dates confirmed or skipped ahead are passed over; a year of them is more than anyone records ahead.
+        const open = occurrencesBetween(item, today, addDays(today, 400)).find(
+          (date) => !recorded.has(`${item.id}|${date}`),
+        );
+        return { ...item, nextDue: open ?? null };
+      }),
   };
 }
 
@@ -144,11 +175,24 @@ export async function listRecurring({ userId, householdId, today }: { userId: st
  * overdue ones of earlier days included, since their money has not been entered either. The totals feed the
  * dashboard's "Safe to spend" (expected income and upcoming bills). Two indexed queries, whatever the history.
  */
-export async function upcomingForMonth({ userId, householdId, month, today }: { userId: string; householdId: string; month: MonthKey; today: IsoDate }) {
+export async function upcomingForMonth({
+  userId,
+  householdId,
+  month,
+  today,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+  today: IsoDate;
+}) {
   const access = await requireHouseholdAccess({ userId, householdId });
   const from = monthStart(month);
   const to = monthEnd(month);
-  const [series, recorded] = await Promise.all([seriesOf(householdId, { from, to }, access), recordedBetween(householdId, from, to)]);
+  const [series, recorded] = await Promise.all([
+    seriesOf(householdId, { from, to }, access),
+    recordedBetween(householdId, from, to),
+  ]);
   const all = series
     .flatMap((item) =>
       occurrencesBetween(item, from, addDays(to, -1)).map((dueOn) => ({
@@ -168,9 +212,16 @@ export async function upcomingForMonth({ userId, householdId, month, today }: { 
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
   const open = all.filter((item) => item.status === "due" || item.status === "overdue");
   // The totals are the household's, a partner's hidden series included; the dates are listed only where shown.
-  const sum = (kind: TransactionKind) => open.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
-  const listed = (items: typeof all): OccurrenceView[] => items.filter((item) => item.shown).map(({ shown: _shown, ...item }) => item);
-  return { access, occurrences: listed(all), upcoming: listed(open), totals: { expectedIncomeMinor: sum("income"), upcomingBillsMinor: sum("expense") } };
+  const sum = (kind: TransactionKind) =>
+    open.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
+  const listed = (items: typeof all): OccurrenceView[] =>
+    items.filter((item) => item.shown).map(({ shown: _shown, ...item }) => item);
+  return {
+    access,
+    occurrences: listed(all),
+    upcoming: listed(open),
+    totals: { expectedIncomeMinor: sum("income"), upcomingBillsMinor: sum("expense") },
+  };
 }
 
 /** The series' account: one of the household's open accounts, or its Everyday account when none is chosen. */
@@ -179,7 +230,9 @@ async function accountFor(householdId: string, accountId: string | null): Promis
   const [row] = await db()
     .select({ id: moneyAccount.id })
     .from(moneyAccount)
-    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)))
+    .where(
+      and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)),
+    )
     .limit(1);
   return row?.id ?? null;
 }
@@ -187,7 +240,8 @@ async function accountFor(householdId: string, accountId: string | null): Promis
 /** Checks a series' category and account; the values to write, or the fields to fix. */
 async function seriesValues(householdId: string, input: RecurringInput) {
   const fieldErrors: FieldErrors = {};
-  if (!(await isUsableCategory({ householdId, categoryId: input.categoryId, kind: input.kind }))) fieldErrors.categoryId = "errors.category.invalid";
+  if (!(await isUsableCategory({ householdId, categoryId: input.categoryId, kind: input.kind })))
+    fieldErrors.categoryId = "errors.category.invalid";
   const accountId = await accountFor(householdId, input.accountId);
   if (!accountId) fieldErrors.accountId = "recurring:errors.account";
   if (!accountId || Object.keys(fieldErrors).length > 0) return { ok: false as const, fieldErrors };
@@ -218,7 +272,15 @@ async function requireWriter(userId: string, householdId: string) {
 }
 
 /** Sets up a series (owner only). Nothing is posted here: the worker posts automatic ones, the page offers the rest. */
-export async function createRecurring({ userId, householdId, input }: { userId: string; householdId: string; input: RecurringInput }): Promise<SeriesWrite> {
+export async function createRecurring({
+  userId,
+  householdId,
+  input,
+}: {
+  userId: string;
+  householdId: string;
+  input: RecurringInput;
+}): Promise<SeriesWrite> {
   const access = await requireWriter(userId, householdId);
   const checked = await seriesValues(householdId, input);
   if (!checked.ok) return checked;
@@ -264,7 +326,14 @@ export async function updateRecurring({
   const saved = await db()
     .update(recurring)
     .set({ ...checked.values, updatedAt: nextVersion(recurring.updatedAt) })
-    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version), visibleSeries(access)))
+    .where(
+      and(
+        eq(recurring.id, recurringId),
+        eq(recurring.householdId, householdId),
+        atVersion(recurring.updatedAt, version),
+        visibleSeries(access),
+      ),
+    )
     .returning({ id: recurring.id });
   if (saved.length === 0) return seriesConflict(access, recurringId);
   return { ok: true, recurringId };
@@ -289,7 +358,14 @@ export async function deleteRecurring({
   if (!isUuid(recurringId)) throw new HouseholdAccessError("notFound");
   const deleted = await db()
     .delete(recurring)
-    .where(and(eq(recurring.id, recurringId), eq(recurring.householdId, householdId), atVersion(recurring.updatedAt, version), visibleSeries(access)))
+    .where(
+      and(
+        eq(recurring.id, recurringId),
+        eq(recurring.householdId, householdId),
+        atVersion(recurring.updatedAt, version),
+        visibleSeries(access),
+      ),
+    )
     .returning({ id: recurring.id });
   if (deleted.length === 0) return seriesConflict(access, recurringId);
   return { ok: true };
@@ -356,7 +432,17 @@ async function postClaims(executor: Executor, claims: readonly Claim[]): Promise
     // PGlite and node-postgres both answer with { rows }; bigint comes back as a string from node-postgres.
     const rows = (
       result as unknown as {
-        rows: { id: string; household_id: string; kind: string; category_id: string; amount_minor: string | number; occurred_on: string; description: string; shared: boolean; member_user_id: string | null }[];
+        rows: {
+          id: string;
+          household_id: string;
+          kind: string;
+          category_id: string;
+          amount_minor: string | number;
+          occurred_on: string;
+          description: string;
+          shared: boolean;
+          member_user_id: string | null;
+        }[];
       }
     ).rows;
     for (const row of rows) {
@@ -385,14 +471,19 @@ async function noticeBudgets(posted: readonly PostedEntry[]) {
     months.add(monthOf(entry.occurredOn));
     monthsByHousehold.set(entry.householdId, months);
   }
-  for (const [householdId, months] of monthsByHousehold) await noticePassedBudgets({ householdId, months: [...months] });
+  for (const [householdId, months] of monthsByHousehold)
+    await noticePassedBudgets({ householdId, months: [...months] });
 }
 
 /** Posted shared expenses over the household's alert amount tell the other members (money-in.md, "Two people"). */
 async function noticeSharedPosted(posted: readonly PostedEntry[]) {
   for (const entry of posted) {
     if (entry.kind !== "expense" || !entry.shared) continue;
-    await notifySharedExpenses({ householdId: entry.householdId, actorUserId: entry.actorUserId, entries: [{ ...entry, id: entry.transactionId }] });
+    await notifySharedExpenses({
+      householdId: entry.householdId,
+      actorUserId: entry.actorUserId,
+      entries: [{ ...entry, id: entry.transactionId }],
+    });
   }
 }
 
@@ -404,8 +495,19 @@ async function requireDueDate(userId: string, householdId: string, recurringId: 
 }
 
 /** One tap: the due date is posted as an entry. A second tap (or the worker) finds it posted and adds nothing. */
-export async function confirmOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
-  if (!(await requireDueDate(userId, householdId, recurringId, dueOn))) return { ok: false, error: "recurring:errors.notDue" };
+export async function confirmOccurrence({
+  userId,
+  householdId,
+  recurringId,
+  dueOn,
+}: {
+  userId: string;
+  householdId: string;
+  recurringId: string;
+  dueOn: IsoDate;
+}): Promise<OccurrenceWrite> {
+  if (!(await requireDueDate(userId, householdId, recurringId, dueOn)))
+    return { ok: false, error: "recurring:errors.notDue" };
   const posted = await postClaims(db(), [{ recurringId, dueOn, createdBy: userId }]);
   await noticeBudgets(posted);
   await noticeSharedPosted(posted);
@@ -413,21 +515,55 @@ export async function confirmOccurrence({ userId, householdId, recurringId, dueO
 }
 
 /** Passes a due date over: nothing is entered, and the date leaves the upcoming list. */
-export async function skipOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
-  if (!(await requireDueDate(userId, householdId, recurringId, dueOn))) return { ok: false, error: "recurring:errors.notDue" };
-  const skipped = await db().insert(recurringOccurrence).values({ recurringId, dueOn, householdId, status: "skipped" }).onConflictDoNothing().returning({ dueOn: recurringOccurrence.dueOn });
+export async function skipOccurrence({
+  userId,
+  householdId,
+  recurringId,
+  dueOn,
+}: {
+  userId: string;
+  householdId: string;
+  recurringId: string;
+  dueOn: IsoDate;
+}): Promise<OccurrenceWrite> {
+  if (!(await requireDueDate(userId, householdId, recurringId, dueOn)))
+    return { ok: false, error: "recurring:errors.notDue" };
+  const skipped = await db()
+    .insert(recurringOccurrence)
+    .values({ recurringId, dueOn, householdId, status: "skipped" })
+    .onConflictDoNothing()
+    .returning({ dueOn: recurringOccurrence.dueOn });
   return { ok: true, changed: skipped.length > 0 };
 }
 
 /** Undo of a confirm or a skip: the date is open again, and the entry a confirm posted is removed with it. */
-export async function reopenOccurrence({ userId, householdId, recurringId, dueOn }: { userId: string; householdId: string; recurringId: string; dueOn: IsoDate }): Promise<OccurrenceWrite> {
+export async function reopenOccurrence({
+  userId,
+  householdId,
+  recurringId,
+  dueOn,
+}: {
+  userId: string;
+  householdId: string;
+  recurringId: string;
+  dueOn: IsoDate;
+}): Promise<OccurrenceWrite> {
   await requireSeries(await requireWriter(userId, householdId), recurringId);
   const changed = await db().transaction(async (tx) => {
     const [removed] = await tx
       .delete(recurringOccurrence)
-      .where(and(eq(recurringOccurrence.recurringId, recurringId), eq(recurringOccurrence.dueOn, dueOn), eq(recurringOccurrence.householdId, householdId)))
+      .where(
+        and(
+          eq(recurringOccurrence.recurringId, recurringId),
+          eq(recurringOccurrence.dueOn, dueOn),
+          eq(recurringOccurrence.householdId, householdId),
+        ),
+      )
       .returning({ transactionId: recurringOccurrence.transactionId });
-    if (removed?.transactionId) await tx.delete(transaction).where(and(eq(transaction.id, removed.transactionId), eq(transaction.householdId, householdId)));
+    if (removed?.transactionId)
+      await tx
+        .delete(transaction)
+        .where(and(eq(transaction.id, removed.transactionId), eq(transaction.householdId, householdId)));
     return removed !== undefined;
   });
   return { ok: true, changed };
@@ -449,7 +585,11 @@ export async function postDueOccurrences({ today }: { today: IsoDate }): Promise
     .from(recurring)
     .where(and(eq(recurring.autoPost, true), sql`${recurring.startsOn} <= ${today}`));
   const claims: Claim[] = rows.flatMap(({ postedThrough, ...row }) =>
-    occurrencesBetween(toView(row), postedThrough ? addDays(postedThrough, 1) : row.startsOn, today).map((dueOn) => ({ recurringId: row.id, dueOn, createdBy: null })),
+    occurrencesBetween(toView(row), postedThrough ? addDays(postedThrough, 1) : row.startsOn, today).map((dueOn) => ({
+      recurringId: row.id,
+      dueOn,
+      createdBy: null,
+    })),
   );
   if (claims.length === 0) return [];
   const posted = await postClaims(db(), claims);
@@ -479,7 +619,15 @@ interface HistoryGroup {
  * Counterparties (or hand-typed names) that already have a series are left out, and so are the personal expenses of
  * a member who shows them to this one only as category totals: a suggestion would name their counterparties.
  */
-export async function detectRecurring({ userId, householdId, today }: { userId: string; householdId: string; today: IsoDate }): Promise<RecurringSuggestion[]> {
+export async function detectRecurring({
+  userId,
+  householdId,
+  today,
+}: {
+  userId: string;
+  householdId: string;
+  today: IsoDate;
+}): Promise<RecurringSuggestion[]> {
   const access = await requireHouseholdAccess({ userId, householdId });
   const since = monthStart(addMonths(monthOf(today), -detectionMonths));
   const [result, series] = await Promise.all([

@@ -25,7 +25,11 @@ export class RecurringPostingWorker {
   private readonly timeZone: string;
   private readonly task: RepeatingTask;
 
-  constructor({ intervalMs = 3_600_000, now = () => new Date(), timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone }: RecurringPostingOptions = {}) {
+  constructor({
+    intervalMs = 3_600_000,
+    now = () => new Date(),
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  }: RecurringPostingOptions = {}) {
     this.now = now;
     this.timeZone = timeZone;
     this.task = new RepeatingTask(() => this.postDue(), intervalMs);

@@ -10,7 +10,12 @@ import { seedPremium } from "../../../db/seed/premium";
 import { parseAccountForm } from "~/features/money-accounts/account.schema";
 import { createAccount, listAccounts, updateAccount } from "~/features/money-accounts/accounts.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
-import { confirmImport, createImportDraft, previewImport, type ConfirmChoices } from "~/features/statement-import/statement-import.server";
+import {
+  confirmImport,
+  createImportDraft,
+  previewImport,
+  type ConfirmChoices,
+} from "~/features/statement-import/statement-import.server";
 import { applyRulesToExisting, previewApplyRules } from "./apply-rules.server";
 import { createRuleOrFail, insertEntry } from "./test-helpers.server";
 
@@ -37,30 +42,61 @@ async function household() {
 }
 
 const sharedOf = async (householdId: string) =>
-  Object.fromEntries((await db().select({ id: transaction.id, shared: transaction.shared }).from(transaction).where(eq(transaction.householdId, householdId))).map((row) => [row.id, row.shared]));
+  Object.fromEntries(
+    (
+      await db()
+        .select({ id: transaction.id, shared: transaction.shared })
+        .from(transaction)
+        .where(eq(transaction.householdId, householdId))
+    ).map((row) => [row.id, row.shared]),
+  );
 
 const entries = async (householdId: string) =>
   Object.fromEntries(
-    (await db().select({ id: transaction.id, categoryId: transaction.categoryId, description: transaction.description }).from(transaction).where(eq(transaction.householdId, householdId))).map((row) => [
-      row.id,
-      [row.categoryId, row.description],
-    ]),
+    (
+      await db()
+        .select({ id: transaction.id, categoryId: transaction.categoryId, description: transaction.description })
+        .from(transaction)
+        .where(eq(transaction.householdId, householdId))
+    ).map((row) => [row.id, [row.categoryId, row.description]]),
   );
 
 const encoder = new TextEncoder();
 function ingCsv(rows: string[][]): Uint8Array {
-  const header = ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"];
+  const header = [
+    "Datum",
+    "Naam / Omschrijving",
+    "Rekening",
+    "Tegenrekening",
+    "Code",
+    "Af Bij",
+    "Bedrag (EUR)",
+    "Mutatiesoort",
+    "Mededelingen",
+  ];
   return encoder.encode([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
 }
 
 describe("rules on import", () => {
   it("rules decide first (category, new description, transfer), then the counterparty's usual category, then the default", async () => {
     const base = await household();
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "startsWith", value: "albert heijn" }], actions: { categoryId: groceries, rename: "Albert Heijn" } });
-    await createRuleOrFail(base, { conditions: [{ field: "counterpartyIban", operator: "equals", value: "NL44 RABO 0123 4567 89" }], actions: { categoryId: housing } });
-    await createRuleOrFail(base, { conditions: [{ field: "description", operator: "contains", value: "sparen" }], actions: { transferAccountId: base.savingsId } });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "startsWith", value: "albert heijn" }],
+      actions: { categoryId: groceries, rename: "Albert Heijn" },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterpartyIban", operator: "equals", value: "NL44 RABO 0123 4567 89" }],
+      actions: { categoryId: housing },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "description", operator: "contains", value: "sparen" }],
+      actions: { transferAccountId: base.savingsId },
+    });
     // Income from an income rule's category only: this expense rule's category does not apply to the salary.
-    await createRuleOrFail(base, { conditions: [{ field: "amount", operator: "between", minMinor: 100_000, maxMinor: 500_000 }], actions: { categoryId: eatingOut } });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "amount", operator: "between", minMinor: 100_000, maxMinor: 500_000 }],
+      actions: { categoryId: eatingOut },
+    });
     await insertEntry(base, { counterparty: "Café Noir", categoryId: eatingOut });
     const rows = [
       ["20261101", "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris"],
@@ -74,7 +110,16 @@ describe("rules on import", () => {
     const preview = await previewImport({ ...base, draftId: draft.draftId });
     if (preview.kind !== "preview") throw new Error(preview.kind);
     expect(preview.summary).toMatchObject({ new: 4, transfers: 1 });
-    expect(preview.rows.map((row) => [row.status, row.categoryId, row.categorySource, row.rename, row.otherAccountId, row.transferByRule])).toEqual([
+    expect(
+      preview.rows.map((row) => [
+        row.status,
+        row.categoryId,
+        row.categorySource,
+        row.rename,
+        row.otherAccountId,
+        row.transferByRule,
+      ]),
+    ).toEqual([
       ["new", salary, "default", null, null, false],
       ["new", groceries, "rule", "Albert Heijn", null, false],
       ["new", housing, "rule", null, null, false],
@@ -82,10 +127,20 @@ describe("rules on import", () => {
       ["new", eatingOut, "learned", null, null, false],
     ]);
     // The preview names the rule that set a category by what it looks for.
-    expect(preview.rows.map((row) => row.ruleAbout)).toEqual([null, "albert heijn", "NL44 RABO 0123 4567 89", null, null]);
+    expect(preview.rows.map((row) => row.ruleAbout)).toEqual([
+      null,
+      "albert heijn",
+      "NL44 RABO 0123 4567 89",
+      null,
+      null,
+    ]);
 
     const choices: ConfirmChoices = { skipLines: new Set(), categories: new Map([[6, groceries]]) };
-    expect(await confirmImport({ ...base, draftId: draft.draftId, choices })).toMatchObject({ ok: true, imported: 4, transfers: 1 });
+    expect(await confirmImport({ ...base, draftId: draft.draftId, choices })).toMatchObject({
+      ok: true,
+      imported: 4,
+      transfers: 1,
+    });
     const written = await db()
       .select({ description: transaction.description, categoryId: transaction.categoryId })
       .from(transaction)
@@ -100,7 +155,12 @@ describe("rules on import", () => {
       ].sort(),
     );
     const [moved] = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));
-    expect(moved).toMatchObject({ fromAccountId: base.accountId, toAccountId: base.savingsId, amountMinor: 50_000, description: "Sparen november" });
+    expect(moved).toMatchObject({
+      fromAccountId: base.accountId,
+      toAccountId: base.savingsId,
+      amountMinor: 50_000,
+      description: "Sparen november",
+    });
     expect(moved?.fromImportKey).toBeTruthy();
   });
 
@@ -112,17 +172,35 @@ describe("rules on import", () => {
     const [everyday] = (await listAccounts(base)).filter((account) => account.id === base.accountId);
     const joint = parseAccountForm({ name: "Joint", kind: "checking", defaultShared: "1" }, "en");
     if (!everyday || !joint.ok) throw new Error("no account");
-    expect(await updateAccount({ ...base, version: everyday.version, input: joint.value })).toEqual({ ok: true, accountId: base.accountId });
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "contains", value: "albert heijn" }], actions: { sharing: "personal" } });
+    expect(await updateAccount({ ...base, version: everyday.version, input: joint.value })).toEqual({
+      ok: true,
+      accountId: base.accountId,
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "contains", value: "albert heijn" }],
+      actions: { sharing: "personal" },
+    });
     const rows = [
       ["20261102", "ALBERT HEIJN 1234", own, "", "BA", "Af", "23,50", "Betaalautomaat", "Pas 12"],
       ["20261103", "Woonstichting", own, landlordIban, "IC", "Af", "1.250,00", "Incasso", "Huur"],
     ];
     const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes: ingCsv(rows) });
     if (!draft.ok) throw new Error("no draft");
-    expect(await confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set(), categories: new Map() } })).toMatchObject({ ok: true, imported: 2 });
-    const written = await db().select({ counterparty: transaction.counterparty, shared: transaction.shared }).from(transaction).where(eq(transaction.householdId, base.householdId));
-    expect(Object.fromEntries(written.map((row) => [row.counterparty, row.shared]))).toEqual({ "ALBERT HEIJN 1234": false, Woonstichting: true });
+    expect(
+      await confirmImport({
+        ...base,
+        draftId: draft.draftId,
+        choices: { skipLines: new Set(), categories: new Map() },
+      }),
+    ).toMatchObject({ ok: true, imported: 2 });
+    const written = await db()
+      .select({ counterparty: transaction.counterparty, shared: transaction.shared })
+      .from(transaction)
+      .where(eq(transaction.householdId, base.householdId));
+    expect(Object.fromEntries(written.map((row) => [row.counterparty, row.shared]))).toEqual({
+      "ALBERT HEIJN 1234": false,
+      Woonstichting: true,
+    });
   });
 });
 
@@ -131,17 +209,50 @@ describe("apply to existing entries", () => {
     const base = await household();
     const ah = await insertEntry(base, {});
     const ahIncome = await insertEntry(base, { kind: "income", amountMinor: 500, description: "Statiegeld" });
-    const landlord = await insertEntry(base, { counterparty: "Woonstichting", counterpartyIban: landlordIban, description: "Huur", amountMinor: 125_000 });
+    const landlord = await insertEntry(base, {
+      counterparty: "Woonstichting",
+      counterpartyIban: landlordIban,
+      description: "Huur",
+      amountMinor: 125_000,
+    });
     const typed = await insertEntry(base, { counterparty: null, description: "Weekly shop", categoryId: groceries });
-    const saving = await insertEntry(base, { counterparty: "Eigen rekening", description: "Sparen", amountMinor: 50_000, importKey: "key-sparen" });
-    const refund = await insertEntry(base, { kind: "income", counterparty: "Eigen rekening", description: "Terug van sparen", amountMinor: 10_000 });
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "regex", value: "^albert\\s+heijn\\s+\\d+$" }], actions: { categoryId: groceries, rename: "Albert Heijn" } });
+    const saving = await insertEntry(base, {
+      counterparty: "Eigen rekening",
+      description: "Sparen",
+      amountMinor: 50_000,
+      importKey: "key-sparen",
+    });
+    const refund = await insertEntry(base, {
+      kind: "income",
+      counterparty: "Eigen rekening",
+      description: "Terug van sparen",
+      amountMinor: 10_000,
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "regex", value: "^albert\\s+heijn\\s+\\d+$" }],
+      actions: { categoryId: groceries, rename: "Albert Heijn" },
+    });
     // Later, and broader: it sets the description only where the first left it open; its category is not used.
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "contains", value: "heijn" }], actions: { categoryId: eatingOut, rename: "AH" } });
-    await createRuleOrFail(base, { conditions: [{ field: "counterpartyIban", operator: "equals", value: landlordIban.toLowerCase() }], actions: { categoryId: housing } });
-    await createRuleOrFail(base, { conditions: [{ field: "description", operator: "contains", value: "sparen" }, { field: "account", operator: "equals", accountId: base.accountId }], actions: { transferAccountId: base.savingsId } });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "contains", value: "heijn" }],
+      actions: { categoryId: eatingOut, rename: "AH" },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterpartyIban", operator: "equals", value: landlordIban.toLowerCase() }],
+      actions: { categoryId: housing },
+    });
+    await createRuleOrFail(base, {
+      conditions: [
+        { field: "description", operator: "contains", value: "sparen" },
+        { field: "account", operator: "equals", accountId: base.accountId },
+      ],
+      actions: { transferAccountId: base.savingsId },
+    });
     // Already what it says: counts nothing.
-    await createRuleOrFail(base, { conditions: [{ field: "description", operator: "equals", value: "weekly shop" }], actions: { categoryId: groceries } });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "description", operator: "equals", value: "weekly shop" }],
+      actions: { categoryId: groceries },
+    });
 
     const before = await entries(base.householdId);
     expect(await previewApplyRules(base)).toEqual({ rows: 5, categories: 2, renames: 2, transfers: 2, sharing: 0 });
@@ -159,17 +270,25 @@ describe("apply to existing entries", () => {
 
     // Both saving entries are transfers now, under their old ids, with the statement identity on the right side.
     const transfers = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));
-    expect(transfers.map((row) => [row.id, row.fromAccountId, row.toAccountId, row.amountMinor, row.fromImportKey, row.toImportKey]).sort()).toEqual(
+    expect(
+      transfers
+        .map((row) => [row.id, row.fromAccountId, row.toAccountId, row.amountMinor, row.fromImportKey, row.toImportKey])
+        .sort(),
+    ).toEqual(
       [
         [saving, base.accountId, base.savingsId, 50_000, "key-sparen", null],
         [refund, base.savingsId, base.accountId, 10_000, null, null],
       ].sort(),
     );
-    const balances = Object.fromEntries((await listAccounts({ ...base, on: "2026-11-30" })).map((account) => [account.kind, account.balanceMinor]));
+    const balances = Object.fromEntries(
+      (await listAccounts({ ...base, on: "2026-11-30" })).map((account) => [account.kind, account.balanceMinor]),
+    );
     expect(balances).toEqual({ checking: 500 - 2_350 - 125_000 - 2_350 - 50_000 + 10_000, savings: 40_000 });
     // Transfers stay out of the month's totals.
     const [totals] = await db()
-      .select({ expense: sql<number>`sum(${monthTotal.totalMinor}) filter (where ${monthTotal.kind} = 'expense')::int` })
+      .select({
+        expense: sql<number>`sum(${monthTotal.totalMinor}) filter (where ${monthTotal.kind} = 'expense')::int`,
+      })
       .from(monthTotal)
       .where(eq(monthTotal.householdId, base.householdId));
     expect(totals?.expense).toBe(2_350 + 125_000 + 2_350);
@@ -181,18 +300,48 @@ describe("apply to existing entries", () => {
   it("marks existing expenses shared or personal, and the preview counts them; income is left alone", async () => {
     const base = await household();
     const ah = await insertEntry(base, {});
-    const landlord = await insertEntry(base, { counterparty: "Woonstichting", counterpartyIban: landlordIban, description: "Huur", amountMinor: 125_000, shared: true });
+    const landlord = await insertEntry(base, {
+      counterparty: "Woonstichting",
+      counterpartyIban: landlordIban,
+      description: "Huur",
+      amountMinor: 125_000,
+      shared: true,
+    });
     const lunch = await insertEntry(base, { counterparty: "Cafe Noir", description: "Lunch", shared: true });
-    const deposit = await insertEntry(base, { kind: "income", counterparty: "ALBERT HEIJN 1234", description: "Statiegeld", amountMinor: 500 });
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "contains", value: "heijn" }], actions: { sharing: "shared" } });
+    const deposit = await insertEntry(base, {
+      kind: "income",
+      counterparty: "ALBERT HEIJN 1234",
+      description: "Statiegeld",
+      amountMinor: 500,
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "contains", value: "heijn" }],
+      actions: { sharing: "shared" },
+    });
     // Already shared: counts nothing.
-    await createRuleOrFail(base, { conditions: [{ field: "counterpartyIban", operator: "equals", value: landlordIban }], actions: { sharing: "shared" } });
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "equals", value: "cafe noir" }], actions: { categoryId: eatingOut, sharing: "personal" } });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterpartyIban", operator: "equals", value: landlordIban }],
+      actions: { sharing: "shared" },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "equals", value: "cafe noir" }],
+      actions: { categoryId: eatingOut, sharing: "personal" },
+    });
 
     expect(await previewApplyRules(base)).toEqual({ rows: 2, categories: 1, renames: 0, transfers: 0, sharing: 2 });
-    expect(await sharedOf(base.householdId)).toEqual({ [ah]: false, [landlord]: true, [lunch]: true, [deposit]: false });
+    expect(await sharedOf(base.householdId)).toEqual({
+      [ah]: false,
+      [landlord]: true,
+      [lunch]: true,
+      [deposit]: false,
+    });
     expect(await applyRulesToExisting(base)).toEqual({ rows: 2, categories: 1, renames: 0, transfers: 0, sharing: 2 });
-    expect(await sharedOf(base.householdId)).toEqual({ [ah]: true, [landlord]: true, [lunch]: false, [deposit]: false });
+    expect(await sharedOf(base.householdId)).toEqual({
+      [ah]: true,
+      [landlord]: true,
+      [lunch]: false,
+      [deposit]: false,
+    });
     expect((await entries(base.householdId))[lunch]).toEqual([eatingOut, "Lunch"]);
     expect(await previewApplyRules(base)).toEqual({ rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 });
   });
@@ -200,11 +349,30 @@ describe("apply to existing entries", () => {
   it("is one transaction: when any write fails, nothing has changed", async () => {
     const base = await household();
     const ah = await insertEntry(base, {});
-    await insertEntry(base, { counterparty: "Eigen rekening", description: "Sparen", amountMinor: 50_000, importKey: "taken" });
+    await insertEntry(base, {
+      counterparty: "Eigen rekening",
+      description: "Sparen",
+      amountMinor: 50_000,
+      importKey: "taken",
+    });
     // A transfer already carries that statement identity on the Everyday side: converting the entry must fail.
-    await db().insert(transfer).values({ id: uuidv7(), householdId: base.householdId, fromAccountId: base.accountId, toAccountId: base.savingsId, amountMinor: 1, occurredOn: "2026-11-01", fromImportKey: "taken" });
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "contains", value: "albert" }], actions: { categoryId: groceries, rename: "Albert Heijn" } });
-    await createRuleOrFail(base, { conditions: [{ field: "description", operator: "equals", value: "sparen" }], actions: { transferAccountId: base.savingsId } });
+    await db().insert(transfer).values({
+      id: uuidv7(),
+      householdId: base.householdId,
+      fromAccountId: base.accountId,
+      toAccountId: base.savingsId,
+      amountMinor: 1,
+      occurredOn: "2026-11-01",
+      fromImportKey: "taken",
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "contains", value: "albert" }],
+      actions: { categoryId: groceries, rename: "Albert Heijn" },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "description", operator: "equals", value: "sparen" }],
+      actions: { transferAccountId: base.savingsId },
+    });
     const before = await entries(base.householdId);
     await expect(applyRulesToExisting(base)).rejects.toThrow();
     expect(await entries(base.householdId)).toEqual(before);
@@ -217,9 +385,15 @@ describe("apply to existing entries", () => {
     const partner = await seedUser();
     await addPartner({ householdId: base.householdId, userId: partner.id });
     const stranger = await seedUser();
-    await expect(previewApplyRules({ userId: partner.id, householdId: base.householdId })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(applyRulesToExisting({ userId: partner.id, householdId: base.householdId })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(applyRulesToExisting({ userId: stranger.id, householdId: base.householdId })).rejects.toMatchObject({ code: "notFound" });
+    await expect(previewApplyRules({ userId: partner.id, householdId: base.householdId })).rejects.toMatchObject({
+      code: "readOnly",
+    });
+    await expect(applyRulesToExisting({ userId: partner.id, householdId: base.householdId })).rejects.toMatchObject({
+      code: "readOnly",
+    });
+    await expect(applyRulesToExisting({ userId: stranger.id, householdId: base.householdId })).rejects.toMatchObject({
+      code: "notFound",
+    });
   });
 
   // Its speed is measured by npm run bench:data; here the batches (10,000 entries each) must add up.
@@ -227,9 +401,18 @@ describe("apply to existing entries", () => {
     const base = await household();
     await seedBulkTransactions({ householdId: base.householdId, count: 100_000, from: "2023-01", to: "2026-12" });
     // "Entry 1", "Entry 10"…: a rule that changes about one entry in nine, one that renames a few, one that never holds.
-    await createRuleOrFail(base, { conditions: [{ field: "description", operator: "regex", value: "^entry \\d*7$" }], actions: { categoryId: groceries } });
-    await createRuleOrFail(base, { conditions: [{ field: "description", operator: "startsWith", value: "entry 99" }], actions: { rename: "Ninety-nine" } });
-    await createRuleOrFail(base, { conditions: [{ field: "counterparty", operator: "contains", value: "nobody" }], actions: { categoryId: housing } });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "description", operator: "regex", value: "^entry \\d*7$" }],
+      actions: { categoryId: groceries },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "description", operator: "startsWith", value: "entry 99" }],
+      actions: { rename: "Ninety-nine" },
+    });
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "contains", value: "nobody" }],
+      actions: { categoryId: housing },
+    });
     const counts = await applyRulesToExisting(base);
     expect(counts.rows).toBeGreaterThan(9_000);
     expect(counts.categories + counts.renames).toBeGreaterThanOrEqual(counts.rows);

@@ -3,7 +3,13 @@ import { db } from "~/db/client.server";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
 import type { RuleEntry } from "~/domain/rules/rule-types";
-import { loadRuleSet, matchRulesOnWorker, ruleMatchingBudgetMs, type Executor, type RuleSet } from "./rule-evaluation.server";
+import {
+  loadRuleSet,
+  matchRulesOnWorker,
+  ruleMatchingBudgetMs,
+  type Executor,
+  type RuleSet,
+} from "./rule-evaluation.server";
 
 /**
  * "Apply to existing transactions": the household's rules run over every entry it has. The preview counts what would
@@ -80,9 +86,16 @@ function neededColumns(rules: RuleSet["rules"]) {
  * (PGlite most of all) spend far longer turning 10,000 rows of ten columns into objects than parsing one JSON value
  * of the same data, about four times as long.
  */
-async function readBatch(executor: Executor, access: HouseholdAccess, columns: ReturnType<typeof neededColumns>, position: { occurredOn: string; id: string } | null): Promise<EntryTuple[]> {
+async function readBatch(
+  executor: Executor,
+  access: HouseholdAccess,
+  columns: ReturnType<typeof neededColumns>,
+  position: { occurredOn: string; id: string } | null,
+): Promise<EntryTuple[]> {
   const householdId = access.household.id;
-  const after = position ? sql`and ("occurred_on", "id") < (${position.occurredOn}::date, ${position.id}::uuid)` : sql``;
+  const after = position
+    ? sql`and ("occurred_on", "id") < (${position.occurredOn}::date, ${position.id}::uuid)`
+    : sql``;
   const [amount, description, counterparty, iban, account] = columns;
   const result = await executor.execute(sql`
     select coalesce(json_agg(json_build_array("id", "kind", ${amount}, "occurred_on", ${description}, ${counterparty}, ${iban}, ${account}, "category_id", "shared")
@@ -96,7 +109,13 @@ async function readBatch(executor: Executor, access: HouseholdAccess, columns: R
 }
 
 /** Walks the household's entries newest first and hands each batch's changes to `write`; returns the counts. */
-async function walk(executor: Executor, access: HouseholdAccess, rules: RuleSet, write: (batch: Batch) => Promise<void>, budgetMs = ruleMatchingBudgetMs): Promise<ApplyCounts> {
+async function walk(
+  executor: Executor,
+  access: HouseholdAccess,
+  rules: RuleSet,
+  write: (batch: Batch) => Promise<void>,
+  budgetMs = ruleMatchingBudgetMs,
+): Promise<ApplyCounts> {
   const counts: ApplyCounts = { rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 };
   if (rules.rules.length === 0) return counts;
   const columns = neededColumns(rules.rules);
@@ -106,20 +125,23 @@ async function walk(executor: Executor, access: HouseholdAccess, rules: RuleSet,
     const batch: Batch = { updates: [], transfers: [] };
     const outcomes = await matchRulesOnWorker(
       rules,
-      entries.map(([, storedKind, amount, , storedDescription, counterparty, counterpartyIban, accountId]): RuleEntry => ({
-        kind: storedKind === "income" ? "income" : "expense",
-        amountMinor: Number(amount ?? 0),
-        description: storedDescription ?? "",
-        counterparty,
-        counterpartyIban,
-        accountId: accountId ?? "",
-      })),
+      entries.map(
+        ([, storedKind, amount, , storedDescription, counterparty, counterpartyIban, accountId]): RuleEntry => ({
+          kind: storedKind === "income" ? "income" : "expense",
+          amountMinor: Number(amount ?? 0),
+          description: storedDescription ?? "",
+          counterparty,
+          counterpartyIban,
+          accountId: accountId ?? "",
+        }),
+      ),
       budgetMs,
     );
     for (const [index, [id, , , , storedDescription, , , , categoryId, storedShared]] of entries.entries()) {
       const description = storedDescription ?? "";
       const outcome = outcomes[index] ?? { setBy: {} };
-      const renamed = outcome.rename && outcome.rename !== description ? outcome.rename.slice(0, descriptionLimit) : description;
+      const renamed =
+        outcome.rename && outcome.rename !== description ? outcome.rename.slice(0, descriptionLimit) : description;
       const newDescription = renamed === description ? null : renamed;
       if (outcome.transferAccountId) {
         batch.transfers.push({ id, otherAccountId: outcome.transferAccountId, description: newDescription });
@@ -144,13 +166,27 @@ async function walk(executor: Executor, access: HouseholdAccess, rules: RuleSet,
 }
 
 /** What applying the rules to every existing entry would change; nothing is written. */
-export async function previewApplyRules({ userId, householdId, budgetMs }: { userId: string; householdId: string; budgetMs?: number }): Promise<ApplyCounts> {
+export async function previewApplyRules({
+  userId,
+  householdId,
+  budgetMs,
+}: {
+  userId: string;
+  householdId: string;
+  budgetMs?: number;
+}): Promise<ApplyCounts> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   return walk(db(), access, await loadRuleSet(db(), householdId), async () => {}, budgetMs);
 }
 
 /** Applies the rules to every existing entry, all in one database transaction: every change or none. */
-export async function applyRulesToExisting({ userId, householdId }: { userId: string; householdId: string }): Promise<ApplyCounts> {
+export async function applyRulesToExisting({
+  userId,
+  householdId,
+}: {
+  userId: string;
+  householdId: string;
+}): Promise<ApplyCounts> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   return db().transaction(async (tx) => {
     // Two applies at once (two tabs) run one after the other; the second finds nothing left to change.
@@ -185,7 +221,9 @@ export async function applyRulesToExisting({ userId, householdId }: { userId: st
           from unnest(${column((moved) => moved.id)}::uuid[], ${column((moved) => moved.otherAccountId)}::uuid[], ${column((moved) => moved.description)}::text[])
             as "moved"("id", "other_account_id", "description")
           join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${readable(access)}`);
-        await tx.execute(sql`delete from "transaction" where "household_id" = ${householdId} and ${readable(access)} and "id" = any(${column((moved) => moved.id)}::uuid[])`);
+        await tx.execute(
+          sql`delete from "transaction" where "household_id" = ${householdId} and ${readable(access)} and "id" = any(${column((moved) => moved.id)}::uuid[])`,
+        );
       }
     });
   });

@@ -46,37 +46,98 @@ async function importedEntry(householdId: string, categoryId = other) {
   const id = uuidv7();
   await db()
     .insert(transaction)
-    .values({ id, householdId, accountId: await everydayAccountId(householdId), kind: "expense", amountMinor: 2_350, currency: "EUR", occurredOn: "2026-11-05", description: "Pas 12", counterparty: "ALBERT HEIJN 1234", categoryId });
+    .values({
+      id,
+      householdId,
+      accountId: await everydayAccountId(householdId),
+      kind: "expense",
+      amountMinor: 2_350,
+      currency: "EUR",
+      occurredOn: "2026-11-05",
+      description: "Pas 12",
+      counterparty: "ALBERT HEIJN 1234",
+      categoryId,
+    });
   return id;
 }
 
 describe("the Rules screen's action", () => {
   it("stores shared or personal in the rule's actions, and answers another value with its message and writes nothing", async () => {
     const { owner, household } = await seedHousehold();
-    const post = (sharing: string) => handleRuleAction(postRepeated(owner, "/app/rules", [["intent", "create"], ["householdId", household.id], ...condition("counterparty", "contains", "Albert Heijn"), ["categoryId", ""], ["sharing", sharing]]));
+    const post = (sharing: string) =>
+      handleRuleAction(
+        postRepeated(owner, "/app/rules", [
+          ["intent", "create"],
+          ["householdId", household.id],
+          ...condition("counterparty", "contains", "Albert Heijn"),
+          ["categoryId", ""],
+          ["sharing", sharing],
+        ]),
+      );
     expect(await post("shared")).toMatchObject({ data: { ok: true, intent: "create" } });
-    expect(await db().select({ actions: rule.actions }).from(rule).where(eq(rule.householdId, household.id))).toEqual([{ actions: { sharing: "shared" } }]);
-    expect(await post("everyone")).toMatchObject({ init: { status: 400 }, data: { ok: false, fieldErrors: { sharing: "rules:errors.sharing" }, values: { sharing: "everyone" } } });
+    expect(await db().select({ actions: rule.actions }).from(rule).where(eq(rule.householdId, household.id))).toEqual([
+      { actions: { sharing: "shared" } },
+    ]);
+    expect(await post("everyone")).toMatchObject({
+      init: { status: 400 },
+      data: { ok: false, fieldErrors: { sharing: "rules:errors.sharing" }, values: { sharing: "everyone" } },
+    });
     expect(await db().select({ id: rule.id }).from(rule).where(eq(rule.householdId, household.id))).toHaveLength(1);
   });
 
   it("creates a rule from the posted rows, and answers a bad pattern with its message and what was typed", async () => {
     const { owner, household } = await seedHousehold();
-    const created = await handleRuleAction(postRepeated(owner, "/app/rules", [["intent", "create"], ["householdId", household.id], ...condition("counterparty", "contains", "Albert Heijn"), ["categoryId", groceries], ["rename", ""]]));
+    const created = await handleRuleAction(
+      postRepeated(owner, "/app/rules", [
+        ["intent", "create"],
+        ["householdId", household.id],
+        ...condition("counterparty", "contains", "Albert Heijn"),
+        ["categoryId", groceries],
+        ["rename", ""],
+      ]),
+    );
     expect(created).toMatchObject({ data: { ok: true, intent: "create" } });
-    const refused = await handleRuleAction(postRepeated(owner, "/app/rules", [["intent", "create"], ["householdId", household.id], ...condition("description", "regex", "(x)\\1"), ["categoryId", groceries]]));
-    expect(refused).toMatchObject({ init: { status: 400 }, data: { ok: false, intent: "create", fieldErrors: { condition0: "rules:errors.pattern" }, values: { rows: [{ field: "description", operator: "regex", value: "(x)\\1" }] } } });
+    const refused = await handleRuleAction(
+      postRepeated(owner, "/app/rules", [
+        ["intent", "create"],
+        ["householdId", household.id],
+        ...condition("description", "regex", "(x)\\1"),
+        ["categoryId", groceries],
+      ]),
+    );
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: {
+        ok: false,
+        intent: "create",
+        fieldErrors: { condition0: "rules:errors.pattern" },
+        values: { rows: [{ field: "description", operator: "regex", value: "(x)\\1" }] },
+      },
+    });
     expect(await db().select({ id: rule.id }).from(rule).where(eq(rule.householdId, household.id))).toHaveLength(1);
   });
 
   it("learns on 'Yes, always': a script gets data, a plain form goes back where it came from", async () => {
     const { owner, household } = await seedHousehold();
-    const learn = { intent: "learn", householdId: household.id, counterparty: "ALBERT HEIJN 1234", categoryId: eatingOut, kind: "expense" };
-    expect(await handleRuleAction(postAs(owner, "/app/rules", { ...learn, js: "1" }))).toMatchObject({ data: { ok: true, intent: "learn", already: false } });
-    const thrown = await handleRuleAction(postAs(owner, "/app/rules", { ...learn, redirectTo: "/app/expenses?month=2026-11" })).catch((error: unknown) => error);
+    const learn = {
+      intent: "learn",
+      householdId: household.id,
+      counterparty: "ALBERT HEIJN 1234",
+      categoryId: eatingOut,
+      kind: "expense",
+    };
+    expect(await handleRuleAction(postAs(owner, "/app/rules", { ...learn, js: "1" }))).toMatchObject({
+      data: { ok: true, intent: "learn", already: false },
+    });
+    const thrown = await handleRuleAction(
+      postAs(owner, "/app/rules", { ...learn, redirectTo: "/app/expenses?month=2026-11" }),
+    ).catch((error: unknown) => error);
     if (!(thrown instanceof Response)) throw new Error("expected a redirect");
     expect(thrown.headers.get("Location")).toBe("/app/expenses?month=2026-11");
-    expect(await handleRuleAction(postAs(owner, "/app/rules", { ...learn, kind: "sideways", js: "1" }))).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { form: "errors.form.invalid" } } });
+    expect(await handleRuleAction(postAs(owner, "/app/rules", { ...learn, kind: "sideways", js: "1" }))).toMatchObject({
+      init: { status: 400 },
+      data: { fieldErrors: { form: "errors.form.invalid" } },
+    });
   });
 
   it("a read-only partner gets 403 with the read-only message, a stranger 404", async () => {
@@ -85,35 +146,81 @@ describe("the Rules screen's action", () => {
     const partner = await seedUser();
     await addPartner({ householdId: household.id, userId: partner.id });
     const stranger = await seedUser();
-    const fields: [string, string][] = [["intent", "create"], ["householdId", household.id], ...condition("counterparty", "contains", "Lidl"), ["categoryId", groceries]];
-    expect(await handleRuleAction(postRepeated(partner, "/app/rules", fields))).toMatchObject({ init: { status: 403 }, data: { fieldErrors: { form: "errors.readOnly" } } });
-    await expect(handleRuleAction(postRepeated(stranger, "/app/rules", fields))).rejects.toMatchObject({ init: { status: 404 } });
+    const fields: [string, string][] = [
+      ["intent", "create"],
+      ["householdId", household.id],
+      ...condition("counterparty", "contains", "Lidl"),
+      ["categoryId", groceries],
+    ];
+    expect(await handleRuleAction(postRepeated(partner, "/app/rules", fields))).toMatchObject({
+      init: { status: 403 },
+      data: { fieldErrors: { form: "errors.readOnly" } },
+    });
+    await expect(handleRuleAction(postRepeated(stranger, "/app/rules", fields))).rejects.toMatchObject({
+      init: { status: 404 },
+    });
     for (const intent of ["preview", "apply"]) {
-      expect(await handleRuleAction(postAs(partner, "/app/rules", { intent, householdId: household.id }))).toMatchObject({ init: { status: 403 } });
+      expect(
+        await handleRuleAction(postAs(partner, "/app/rules", { intent, householdId: household.id })),
+      ).toMatchObject({ init: { status: 403 } });
     }
-    expect(await handleRuleAction(postAs(owner, "/app/rules", { intent: "preview", householdId: household.id }))).toMatchObject({ data: { ok: true, intent: "preview", counts: { rows: 0 } } });
+    expect(
+      await handleRuleAction(postAs(owner, "/app/rules", { intent: "preview", householdId: household.id })),
+    ).toMatchObject({ data: { ok: true, intent: "preview", counts: { rows: 0 } } });
   });
 });
 
-const entryVersion = async (entryId: string) => (await db().select({ version: versionOf(transaction.updatedAt) }).from(transaction).where(eq(transaction.id, entryId)))[0]?.version ?? "";
+const entryVersion = async (entryId: string) =>
+  (
+    await db()
+      .select({ version: versionOf(transaction.updatedAt) })
+      .from(transaction)
+      .where(eq(transaction.id, entryId))
+  )[0]?.version ?? "";
 
 describe("after changing an imported entry's category", () => {
   it("the edit form's save ends with 'Always put … in …?' — as data for a script, instead of the redirect for a plain form", async () => {
     const { owner, household } = await seedHousehold();
     const entryId = await importedEntry(household.id);
-    const update = { intent: "update", householdId: household.id, kind: "expense", amount: "23,50", occurredOn: "2026-11-05", description: "Pas 12", categoryId: eatingOut };
+    const update = {
+      intent: "update",
+      householdId: household.id,
+      kind: "expense",
+      amount: "23,50",
+      occurredOn: "2026-11-05",
+      description: "Pas 12",
+      categoryId: eatingOut,
+    };
     // Each save is made from the entry as it is now (its version, features/platform/row-version.server.ts).
     const save = async (fields: Record<string, string>) =>
-      handleTransactionAction(postAs(owner, `/app/transactions/${entryId}`, { ...fields, version: await entryVersion(entryId) }), entryId, { offerToLearn: learningOfferFor });
+      handleTransactionAction(
+        postAs(owner, `/app/transactions/${entryId}`, { ...fields, version: await entryVersion(entryId) }),
+        entryId,
+        { offerToLearn: learningOfferFor },
+      );
     const offer = { counterparty: "ALBERT HEIJN 1234", categoryId: eatingOut, kind: "expense" };
-    expect(await save({ ...update, js: "1" })).toMatchObject({ data: { ok: true, intent: "update", learnOffer: offer } });
+    expect(await save({ ...update, js: "1" })).toMatchObject({
+      data: { ok: true, intent: "update", learnOffer: offer },
+    });
     // Saved again with the same category: nothing changed, so nothing is asked (and a plain form goes back to the list).
-    const unchanged = await save({ ...update, redirectTo: "/app/expenses?month=2026-11" }).catch((error: unknown) => error);
+    const unchanged = await save({ ...update, redirectTo: "/app/expenses?month=2026-11" }).catch(
+      (error: unknown) => error,
+    );
     expect(unchanged).toBeInstanceOf(Response);
     const plain = await save({ ...update, categoryId: groceries, redirectTo: "/app/expenses?month=2026-11" });
-    expect(plain).toMatchObject({ data: { ok: true, learnOffer: { ...offer, categoryId: groceries }, redirectTo: "/app/expenses?month=2026-11" } });
+    expect(plain).toMatchObject({
+      data: { ok: true, learnOffer: { ...offer, categoryId: groceries }, redirectTo: "/app/expenses?month=2026-11" },
+    });
     // Once a rule puts it there, changing it back and forth to that category is not asked about again.
-    await handleRuleAction(postAs(owner, "/app/rules", { intent: "learn", householdId: household.id, ...offer, categoryId: groceries, js: "1" }));
+    await handleRuleAction(
+      postAs(owner, "/app/rules", {
+        intent: "learn",
+        householdId: household.id,
+        ...offer,
+        categoryId: groceries,
+        js: "1",
+      }),
+    );
     await save({ ...update, categoryId: other, js: "1" });
     const again = await save({ ...update, categoryId: groceries, js: "1" });
     expect(again).toMatchObject({ data: { ok: true, intent: "update" } });

@@ -15,7 +15,14 @@ export type RuleActionResult =
   | { ok: true; intent: "create" | "update" | "delete" | "moveUp" | "moveDown"; ruleId: string }
   | { ok: true; intent: "learn"; ruleId: string | null; already: boolean }
   | { ok: true; intent: "preview" | "apply"; counts: ApplyCounts }
-  | { ok: false; intent: string; ruleId?: string; fieldErrors: Record<string, string | undefined>; values?: RuleFormValues; current?: RuleView };
+  | {
+      ok: false;
+      intent: string;
+      ruleId?: string;
+      fieldErrors: Record<string, string | undefined>;
+      values?: RuleFormValues;
+      current?: RuleView;
+    };
 
 /**
  * Every form of the Rules screen posts here — create, change, delete, move, preview and apply to existing entries —
@@ -36,13 +43,34 @@ export async function handleRuleAction(request: Request) {
       const parsed = parseRuleForm(posted, context.language);
       if (!parsed.ok) return answer({ ok: false, intent, ruleId, fieldErrors: parsed.fieldErrors, values: posted });
       const result =
-        intent === "create" ? await createRule({ userId, householdId, input: parsed.value }) : await updateRule({ userId, householdId, ruleId, version: values.version, input: parsed.value });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): RuleActionResult => ({ ok: false, intent, ruleId, fieldErrors: { form }, values: posted, current }));
-      return answer(result.ok ? { ok: true, intent, ruleId: result.ruleId } : { ok: false, intent, ruleId, fieldErrors: result.fieldErrors, values: posted });
+        intent === "create"
+          ? await createRule({ userId, householdId, input: parsed.value })
+          : await updateRule({ userId, householdId, ruleId, version: values.version, input: parsed.value });
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): RuleActionResult => ({
+          ok: false,
+          intent,
+          ruleId,
+          fieldErrors: { form },
+          values: posted,
+          current,
+        }));
+      return answer(
+        result.ok
+          ? { ok: true, intent, ruleId: result.ruleId }
+          : { ok: false, intent, ruleId, fieldErrors: result.fieldErrors, values: posted },
+      );
     }
     if (intent === "delete") {
       const result = await deleteRule({ userId, householdId, ruleId, version: values.version });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): RuleActionResult => ({ ok: false, intent, ruleId, fieldErrors: { form }, current }));
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): RuleActionResult => ({
+          ok: false,
+          intent,
+          ruleId,
+          fieldErrors: { form },
+          current,
+        }));
       return answer({ ok: true, intent, ruleId: result.ruleId });
     }
     if (intent === "moveUp" || intent === "moveDown") {
@@ -51,11 +79,15 @@ export async function handleRuleAction(request: Request) {
     }
     if (intent === "preview" || intent === "apply") {
       try {
-        const counts = intent === "preview" ? await previewApplyRules({ userId, householdId }) : await applyRulesToExisting({ userId, householdId });
+        const counts =
+          intent === "preview"
+            ? await previewApplyRules({ userId, householdId })
+            : await applyRulesToExisting({ userId, householdId });
         return answer({ ok: true, intent, counts });
       } catch (error) {
         // The rules ran out of their time budget over the entries (issue 20): nothing was changed.
-        if (error instanceof RulesTooCostlyError) return answer({ ok: false, intent, fieldErrors: { form: "rules:errors.applyTooCostly" } });
+        if (error instanceof RulesTooCostlyError)
+          return answer({ ok: false, intent, fieldErrors: { form: "rules:errors.applyTooCostly" } });
         throw error;
       }
     }
@@ -63,14 +95,24 @@ export async function handleRuleAction(request: Request) {
       const counterparty = (values.counterparty ?? "").trim();
       const categoryId = values.categoryId ?? "";
       const kind = values.kind;
-      if (!counterparty || counterparty.length > conditionValueMaxLength || hasUnsafeCharacters(counterparty) || !isUuid(categoryId) || !isTransactionKind(kind)) {
+      if (
+        !counterparty ||
+        counterparty.length > conditionValueMaxLength ||
+        hasUnsafeCharacters(counterparty) ||
+        !isUuid(categoryId) ||
+        !isTransactionKind(kind)
+      ) {
         return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
       }
       const result = await learnRule({ userId, householdId, offer: { counterparty, categoryId, kind } });
       // Without JavaScript the "Yes, always" form returns to the page it came from.
       const back = safeAppPath(values.redirectTo);
       if (result.ok && values.js !== "1" && back) throw redirect(back, 303);
-      return answer(result.ok ? { ok: true, intent, ruleId: result.ruleId, already: result.already } : { ok: false, intent, fieldErrors: result.fieldErrors });
+      return answer(
+        result.ok
+          ? { ok: true, intent, ruleId: result.ruleId, already: result.already }
+          : { ok: false, intent, fieldErrors: result.fieldErrors },
+      );
     }
     return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });

@@ -4,7 +4,15 @@ import { db, type Database } from "~/db/client.server";
 import { category, moneyAccount, rule, transaction } from "~/db/schema";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { compileRules, type RuleOutcome, type StoredRule } from "~/domain/rules/rule-engine";
-import type { EntrySuggestion, LearnOffer, RuleActions, RuleCondition, RuleEntry, RuleOrigin, RuleReason } from "~/domain/rules/rule-types";
+import type {
+  EntrySuggestion,
+  LearnOffer,
+  RuleActions,
+  RuleCondition,
+  RuleEntry,
+  RuleOrigin,
+  RuleReason,
+} from "~/domain/rules/rule-types";
 import { normaliseForIdentity } from "~/domain/statements/import-identity";
 import { isUuid } from "~/lib/uuid";
 import { runOnWorker, workerFile } from "~/lib/worker-pool.server";
@@ -34,7 +42,13 @@ export interface RuleRow extends StoredRule {
 /** The household's rules in the order they run. */
 export async function readRules(executor: Executor, householdId: string): Promise<RuleRow[]> {
   const rows = await executor
-    .select({ id: rule.id, position: rule.position, conditions: rule.conditions, actions: rule.actions, origin: rule.origin })
+    .select({
+      id: rule.id,
+      position: rule.position,
+      conditions: rule.conditions,
+      actions: rule.actions,
+      origin: rule.origin,
+    })
     .from(rule)
     .where(eq(rule.householdId, householdId))
     .orderBy(asc(rule.position), asc(rule.createdAt), asc(rule.id));
@@ -82,7 +96,10 @@ export async function loadRuleSet(executor: Executor, householdId: string): Prom
 /** Loads and compiles the household's rules once, for one entry or a hundred thousand. */
 export async function loadHouseholdRules(executor: Executor, householdId: string): Promise<HouseholdRules> {
   const { rules, kinds, accounts } = await loadRuleSet(executor, householdId);
-  return { rules, evaluate: compileRules(rules, { categoryKinds: kinds, transferAccountIds: accounts, matchRegex: matchSafeRegex }) };
+  return {
+    rules,
+    evaluate: compileRules(rules, { categoryKinds: kinds, transferAccountIds: accounts, matchRegex: matchSafeRegex }),
+  };
 }
 
 /** How long matching the rules over one import's rows may take (50,000 rows and ten patterns take about five seconds). */
@@ -100,7 +117,11 @@ export class RulesTooCostlyError extends Error {
  * Each entry's outcome, matched on a pool thread with a budget (issue 20): rows times patterns is the user's to size.
  * Throws RulesTooCostlyError when the budget runs out.
  */
-export async function matchRulesOnWorker({ rules, kinds, accounts }: RuleSet, entries: RuleEntry[], budgetMs = ruleMatchingBudgetMs): Promise<RuleOutcome[]> {
+export async function matchRulesOnWorker(
+  { rules, kinds, accounts }: RuleSet,
+  entries: RuleEntry[],
+  budgetMs = ruleMatchingBudgetMs,
+): Promise<RuleOutcome[]> {
   if (rules.length === 0) return entries.map(() => ({ setBy: {} }));
   const task: RuleMatchingTask = { rules, categoryKinds: kinds, transferAccountIds: accounts, entries };
   const matched = await runOnWorker<RuleOutcome[]>(ruleMatchingWorker, task, { budgetMs });
@@ -118,9 +139,20 @@ async function usualCategories(executor: Executor, access: ImportAccess, counter
   const usual = new Map<string, { income?: string; expense?: string }>();
   if (wanted.size === 0) return usual;
   const rows = await executor
-    .select({ counterparty: transaction.counterparty, kind: transaction.kind, categoryId: transaction.categoryId, uses: sql<number>`count(*)::int` })
+    .select({
+      counterparty: transaction.counterparty,
+      kind: transaction.kind,
+      categoryId: transaction.categoryId,
+      uses: sql<number>`count(*)::int`,
+    })
     .from(transaction)
-    .where(and(eq(transaction.householdId, access.household.id), isNotNull(transaction.counterparty), visibleEntries(access)))
+    .where(
+      and(
+        eq(transaction.householdId, access.household.id),
+        isNotNull(transaction.counterparty),
+        visibleEntries(access),
+      ),
+    )
     .groupBy(transaction.counterparty, transaction.kind, transaction.categoryId)
     .orderBy(desc(sql`count(*)`));
   for (const row of rows) {
@@ -188,7 +220,11 @@ export async function decideImportRows({
   }));
   const outcomes = await matchRulesOnWorker(ruleSet, entries, budgetMs);
   const undecided = rows.filter((_row, index) => outcomes[index]?.categoryId === undefined);
-  const usual = await usualCategories(executor, access, undecided.map((row) => row.counterparty ?? ""));
+  const usual = await usualCategories(
+    executor,
+    access,
+    undecided.map((row) => row.counterparty ?? ""),
+  );
   return rows.map((row, index) => {
     const outcome = outcomes[index] ?? { setBy: {} };
     const kind = row.amountMinor >= 0 ? "income" : "expense";
@@ -196,11 +232,21 @@ export async function decideImportRows({
     const ruleId = outcome.setBy.categoryId;
     const decided =
       outcome.categoryId && ruleId
-        ? { categoryId: outcome.categoryId, categorySource: "rule" as const, ruleId, ruleAbout: ruleAbout(rules, ruleId) || null }
+        ? {
+            categoryId: outcome.categoryId,
+            categorySource: "rule" as const,
+            ruleId,
+            ruleAbout: ruleAbout(rules, ruleId) || null,
+          }
         : learned
           ? { categoryId: learned, categorySource: "learned" as const, ruleId: null, ruleAbout: null }
           : { categoryId: defaultCategoryId(kind), categorySource: "default" as const, ruleId: null, ruleAbout: null };
-    return { ...decided, rename: outcome.rename ?? null, transferAccountId: outcome.transferAccountId ?? null, sharing: outcome.sharing ?? null };
+    return {
+      ...decided,
+      rename: outcome.rename ?? null,
+      transferAccountId: outcome.transferAccountId ?? null,
+      sharing: outcome.sharing ?? null,
+    };
   });
 }
 
@@ -237,13 +283,27 @@ export async function suggestForEntry({
   const access = await requireHouseholdAccess({ userId, householdId });
   const name = description.trim();
   if (!name && amountMinor === null) return null;
-  const account = accountId && isUuid(accountId) && (await openAccountIds(db(), householdId)).has(accountId) ? accountId : await everydayAccountId(householdId);
+  const account =
+    accountId && isUuid(accountId) && (await openAccountIds(db(), householdId)).has(accountId)
+      ? accountId
+      : await everydayAccountId(householdId);
   const { rules, evaluate } = await loadHouseholdRules(db(), householdId);
-  const outcome = evaluate({ kind, amountMinor: amountMinor ?? 0, description: name, counterparty: name || null, counterpartyIban: null, accountId: account });
+  const outcome = evaluate({
+    kind,
+    amountMinor: amountMinor ?? 0,
+    description: name,
+    counterparty: name || null,
+    counterpartyIban: null,
+    accountId: account,
+  });
   const rename = outcome.rename ?? null;
   const byRule = (ruleId: string): RuleReason => ({ kind: "rule", ruleId, about: ruleAbout(rules, ruleId) });
-  const sharing = outcome.sharing && outcome.setBy.sharing ? { shared: outcome.sharing === "shared", reason: byRule(outcome.setBy.sharing) } : null;
-  if (outcome.categoryId && outcome.setBy.categoryId) return { categoryId: outcome.categoryId, rename, reason: byRule(outcome.setBy.categoryId), sharing };
+  const sharing =
+    outcome.sharing && outcome.setBy.sharing
+      ? { shared: outcome.sharing === "shared", reason: byRule(outcome.setBy.sharing) }
+      : null;
+  if (outcome.categoryId && outcome.setBy.categoryId)
+    return { categoryId: outcome.categoryId, rename, reason: byRule(outcome.setBy.categoryId), sharing };
   const usual = await usualCategoryOf(householdId, kind, name, visibleEntries(access));
   if (usual) return { categoryId: usual, rename, reason: { kind: "usual", name }, sharing };
   const ruleId = (rename ? outcome.setBy.rename : undefined) ?? sharing?.reason.ruleId;
@@ -251,11 +311,20 @@ export async function suggestForEntry({
 }
 
 /** The category `name` (as description or counterparty) got most often among the household's latest entries of a kind. */
-async function usualCategoryOf(householdId: string, kind: TransactionKind, name: string, visible: SQL | undefined): Promise<string | null> {
+async function usualCategoryOf(
+  householdId: string,
+  kind: TransactionKind,
+  name: string,
+  visible: SQL | undefined,
+): Promise<string | null> {
   const wanted = normaliseForIdentity(name);
   if (!wanted) return null;
   const recent = await db()
-    .select({ description: transaction.description, counterparty: transaction.counterparty, categoryId: transaction.categoryId })
+    .select({
+      description: transaction.description,
+      counterparty: transaction.counterparty,
+      categoryId: transaction.categoryId,
+    })
     .from(transaction)
     // The other member's hidden personal entries must not hint at themselves through a suggestion.
     .where(and(eq(transaction.householdId, householdId), eq(transaction.kind, kind), visible))
@@ -263,7 +332,8 @@ async function usualCategoryOf(householdId: string, kind: TransactionKind, name:
     .limit(usualLookback);
   const uses = new Map<string, number>();
   for (const row of recent) {
-    if (normaliseForIdentity(row.description) !== wanted && normaliseForIdentity(row.counterparty ?? "") !== wanted) continue;
+    if (normaliseForIdentity(row.description) !== wanted && normaliseForIdentity(row.counterparty ?? "") !== wanted)
+      continue;
     uses.set(row.categoryId, (uses.get(row.categoryId) ?? 0) + 1);
   }
   if (uses.size === 0) return null;
@@ -274,7 +344,14 @@ async function usualCategoryOf(householdId: string, kind: TransactionKind, name:
 
 /** Whether the rules already put an entry of this counterparty (judged by its name alone) in this category. */
 export function rulesPutCounterpartyIn(evaluate: HouseholdRules["evaluate"], offer: LearnOffer): boolean {
-  const outcome = evaluate({ kind: offer.kind, amountMinor: 0, description: "", counterparty: offer.counterparty, counterpartyIban: null, accountId: "" });
+  const outcome = evaluate({
+    kind: offer.kind,
+    amountMinor: 0,
+    description: "",
+    counterparty: offer.counterparty,
+    counterpartyIban: null,
+    accountId: "",
+  });
   return outcome.categoryId === offer.categoryId;
 }
 
@@ -282,7 +359,15 @@ export function rulesPutCounterpartyIn(evaluate: HouseholdRules["evaluate"], off
  * After the user changed a saved entry's category: "Always put <counterparty> in <category>?", unless the entry has
  * no counterparty (typed by hand), the user may not write, or the rules already put this entry there.
  */
-export async function learningOfferFor({ userId, householdId, transactionId }: { userId: string; householdId: string; transactionId: string }): Promise<LearnOffer | null> {
+export async function learningOfferFor({
+  userId,
+  householdId,
+  transactionId,
+}: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+}): Promise<LearnOffer | null> {
   try {
     await requireHouseholdAccess({ userId, householdId, write: true });
   } catch (error) {

@@ -12,7 +12,12 @@ export interface RuleMatchingTask {
   entries: RuleEntry[];
 }
 
-export default function matchRules({ rules, categoryKinds, transferAccountIds, entries }: RuleMatchingTask): RuleOutcome[] {
+export default function matchRules({
+  rules,
+  categoryKinds,
+  transferAccountIds,
+  entries,
+}: RuleMatchingTask): RuleOutcome[] {
   const evaluate = compileRules(rules, { categoryKinds, transferAccountIds, matchRegex: matchSafeRegex });
   return entries.map(evaluate);
 }

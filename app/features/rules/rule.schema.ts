@@ -16,7 +16,13 @@ export const maxConditions = 8;
 export const conditionValueMaxLength = 200;
 export const renameMaxLength = 120;
 
-export const ruleFields: readonly RuleField[] = ["counterparty", "description", "counterpartyIban", "amount", "account"];
+export const ruleFields: readonly RuleField[] = [
+  "counterparty",
+  "description",
+  "counterpartyIban",
+  "amount",
+  "account",
+];
 export const textOperators = ["contains", "equals", "startsWith", "regex"] as const;
 export const amountOperators = ["equals", "between"] as const;
 export const sharingChoices = ["shared", "personal"] as const;
@@ -45,7 +51,13 @@ export interface RuleFormValues {
 }
 
 /** The names each condition row posts, in FormData order. */
-export const conditionInputs = { field: "conditionField", operator: "conditionOperator", value: "conditionValue", max: "conditionMax", account: "conditionAccount" } as const;
+export const conditionInputs = {
+  field: "conditionField",
+  operator: "conditionOperator",
+  value: "conditionValue",
+  max: "conditionMax",
+  account: "conditionAccount",
+} as const;
 
 export function ruleFormValues(form: FormData): RuleFormValues {
   const column = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
@@ -74,14 +86,21 @@ export function ruleFormValues(form: FormData): RuleFormValues {
 }
 
 /** A stored rule as the form shows it again (amounts in the reader's notation). */
-export function formValuesOf(rule: { conditions: readonly RuleCondition[]; actions: RuleActions }, language: Language): RuleFormValues {
+export function formValuesOf(
+  rule: { conditions: readonly RuleCondition[]; actions: RuleActions },
+  language: Language,
+): RuleFormValues {
   return {
     rows: rule.conditions.map((condition): ConditionRowValues => {
       const row = { field: condition.field, operator: condition.operator, value: "", max: "", account: "" };
       if (condition.field === "account") return { ...row, account: condition.accountId };
       if (condition.field === "amount") {
         return condition.operator === "between"
-          ? { ...row, value: amountToInput(condition.minMinor, language), max: amountToInput(condition.maxMinor, language) }
+          ? {
+              ...row,
+              value: amountToInput(condition.minMinor, language),
+              max: amountToInput(condition.maxMinor, language),
+            }
           : { ...row, value: amountToInput(condition.amountMinor, language) };
       }
       return { ...row, value: condition.value };
@@ -107,18 +126,26 @@ function parseRow(row: ConditionRowValues, language: Language): RowResult {
   const field = row.field;
   if (field === "account") {
     if (!row.account) return { ok: true, condition: null };
-    return isUuid(row.account) ? { ok: true, condition: { field, operator: "equals", accountId: row.account } } : { ok: false, message: "rules:errors.account" };
+    return isUuid(row.account)
+      ? { ok: true, condition: { field, operator: "equals", accountId: row.account } }
+      : { ok: false, message: "rules:errors.account" };
   }
   const value = row.value.trim();
   if (!value) return { ok: true, condition: null };
-  if (hasUnsafeCharacters(value) || hasUnsafeCharacters(row.max)) return { ok: false, message: "rules:errors.characters" };
+  if (hasUnsafeCharacters(value) || hasUnsafeCharacters(row.max))
+    return { ok: false, message: "rules:errors.characters" };
   if (field === "amount") {
     const amount = parseAmount(value, language, { allowZero: true });
     if (!amount.ok) return { ok: false, message: `errors.amount.${amount.error}` };
-    if (row.operator === "equals") return { ok: true, condition: { field, operator: "equals", amountMinor: amount.minor } };
+    if (row.operator === "equals")
+      return { ok: true, condition: { field, operator: "equals", amountMinor: amount.minor } };
     if (row.operator !== "between") return { ok: false, message: "rules:errors.operator" };
     const upper = parseAmount(row.max, language, { allowZero: true });
-    if (!upper.ok) return { ok: false, message: upper.error === "required" ? "rules:errors.amountMax" : `errors.amount.${upper.error}` };
+    if (!upper.ok)
+      return {
+        ok: false,
+        message: upper.error === "required" ? "rules:errors.amountMax" : `errors.amount.${upper.error}`,
+      };
     if (upper.minor < amount.minor) return { ok: false, message: "rules:errors.amountOrder" };
     return { ok: true, condition: { field, operator: "between", minMinor: amount.minor, maxMinor: upper.minor } };
   }
@@ -134,7 +161,12 @@ const actionsSchema = z.object({
   rename: z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().max(renameMaxLength, "rules:errors.renameTooLong").refine((value) => !hasUnsafeCharacters(value), "rules:errors.characters")),
+    .pipe(
+      z
+        .string()
+        .max(renameMaxLength, "rules:errors.renameTooLong")
+        .refine((value) => !hasUnsafeCharacters(value), "rules:errors.characters"),
+    ),
   transferAccountId: z.string().refine((value) => value === "" || isUuid(value), "rules:errors.transferAccount"),
   sharing: z.union([z.literal(""), z.enum(sharingChoices)], { error: "rules:errors.sharing" }),
 });
@@ -156,13 +188,24 @@ export function parseRuleForm(values: RuleFormValues, language: Language): Parse
     if (!parsed.ok) fieldErrors[`condition${index}`] = parsed.message;
     else if (parsed.condition) conditions.push(parsed.condition);
   });
-  if (Object.keys(fieldErrors).length === 0 && conditions.length === 0) fieldErrors.conditions = "rules:errors.conditionRequired";
+  if (Object.keys(fieldErrors).length === 0 && conditions.length === 0)
+    fieldErrors.conditions = "rules:errors.conditionRequired";
   if (conditions.length > maxConditions) fieldErrors.conditions = "rules:errors.tooManyConditions";
 
-  const actions = actionsSchema.safeParse({ categoryId: values.categoryId, rename: values.rename, transferAccountId: values.transferAccountId, sharing: values.sharing });
+  const actions = actionsSchema.safeParse({
+    categoryId: values.categoryId,
+    rename: values.rename,
+    transferAccountId: values.transferAccountId,
+    sharing: values.sharing,
+  });
   if (!actions.success) {
     for (const issue of actions.error.issues) fieldErrors[String(issue.path[0] ?? "actions")] ??= issue.message;
-  } else if (!actions.data.categoryId && !actions.data.rename && !actions.data.transferAccountId && !actions.data.sharing) {
+  } else if (
+    !actions.data.categoryId &&
+    !actions.data.rename &&
+    !actions.data.transferAccountId &&
+    !actions.data.sharing
+  ) {
     fieldErrors.actions = "rules:errors.actionRequired";
   }
   if (Object.keys(fieldErrors).length > 0 || !actions.success) return { ok: false, fieldErrors };

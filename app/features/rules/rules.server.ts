@@ -10,7 +10,13 @@ import { atVersion, nextVersion, versionOf } from "~/features/platform/row-versi
 import { isUuid } from "~/lib/uuid";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
-import { categoryKinds, loadHouseholdRules, readRules, rulesPutCounterpartyIn, type Executor } from "./rule-evaluation.server";
+import {
+  categoryKinds,
+  loadHouseholdRules,
+  readRules,
+  rulesPutCounterpartyIn,
+  type Executor,
+} from "./rule-evaluation.server";
 import type { RuleInput } from "./rule.schema";
 import { checkPattern, maxPatternLength } from "./safe-regex.server";
 
@@ -51,7 +57,14 @@ export async function listRules({ userId, householdId }: { userId: string; house
 
 async function readRulesWithVersion(householdId: string, ruleId?: string): Promise<RuleView[]> {
   const rows = await db()
-    .select({ id: rule.id, position: rule.position, conditions: rule.conditions, actions: rule.actions, origin: rule.origin, version: versionOf(rule.updatedAt) })
+    .select({
+      id: rule.id,
+      position: rule.position,
+      conditions: rule.conditions,
+      actions: rule.actions,
+      origin: rule.origin,
+      version: versionOf(rule.updatedAt),
+    })
     .from(rule)
     .where(ruleId ? and(eq(rule.householdId, householdId), eq(rule.id, ruleId)) : eq(rule.householdId, householdId))
     .orderBy(asc(rule.position), asc(rule.createdAt), asc(rule.id));
@@ -77,7 +90,11 @@ async function countRules(executor: Executor, householdId: string): Promise<numb
   return row?.total ?? 0;
 }
 
-const patternMessages = { tooLong: "rules:errors.patternTooLong", costly: "rules:errors.patternCostly", invalid: "rules:errors.pattern" } as const;
+const patternMessages = {
+  tooLong: "rules:errors.patternTooLong",
+  costly: "rules:errors.patternCostly",
+  invalid: "rules:errors.pattern",
+} as const;
 
 /** What the use case checks beyond the form: the household's own categories and accounts, and patterns RE2 runs. */
 async function checkReferences(executor: Executor, householdId: string, input: RuleInput): Promise<FieldErrors | null> {
@@ -85,10 +102,16 @@ async function checkReferences(executor: Executor, householdId: string, input: R
   input.conditions.forEach((condition, index) => {
     if (condition.field === "amount" || condition.field === "account" || condition.operator !== "regex") return;
     // What runs is the pattern without its accents (as the text it meets): that is the one RE2 must accept.
-    const checked = condition.value.length > maxPatternLength ? ({ ok: false, reason: "tooLong" } as const) : checkPattern(normaliseRulePattern(condition.value));
+    const checked =
+      condition.value.length > maxPatternLength
+        ? ({ ok: false, reason: "tooLong" } as const)
+        : checkPattern(normaliseRulePattern(condition.value));
     if (!checked.ok) errors[`condition${index}`] = patternMessages[checked.reason];
   });
-  const accountIds = [...input.conditions.flatMap((condition) => (condition.field === "account" ? [condition.accountId] : [])), ...(input.actions.transferAccountId ? [input.actions.transferAccountId] : [])];
+  const accountIds = [
+    ...input.conditions.flatMap((condition) => (condition.field === "account" ? [condition.accountId] : [])),
+    ...(input.actions.transferAccountId ? [input.actions.transferAccountId] : []),
+  ];
   if (accountIds.length > 0) {
     const rows = await executor
       .select({ id: moneyAccount.id, archivedAt: moneyAccount.archivedAt })
@@ -96,20 +119,32 @@ async function checkReferences(executor: Executor, householdId: string, input: R
       .where(and(eq(moneyAccount.householdId, householdId), inArray(moneyAccount.id, accountIds)));
     const known = new Map(rows.map((row) => [row.id, row.archivedAt === null]));
     input.conditions.forEach((condition, index) => {
-      if (condition.field === "account" && !known.has(condition.accountId)) errors[`condition${index}`] = "rules:errors.account";
+      if (condition.field === "account" && !known.has(condition.accountId))
+        errors[`condition${index}`] = "rules:errors.account";
     });
-    if (input.actions.transferAccountId && !known.get(input.actions.transferAccountId)) errors.transferAccountId = "rules:errors.transferAccount";
+    if (input.actions.transferAccountId && !known.get(input.actions.transferAccountId))
+      errors.transferAccountId = "rules:errors.transferAccount";
   }
-  if (input.actions.categoryId && !(await categoryKinds(executor, householdId)).has(input.actions.categoryId)) errors.categoryId = "rules:errors.category";
+  if (input.actions.categoryId && !(await categoryKinds(executor, householdId)).has(input.actions.categoryId))
+    errors.categoryId = "rules:errors.category";
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /** A rule written on the Rules screen, after the others. Refused at the plan's limit (learned rules count too). */
-export async function createRule({ userId, householdId, input }: { userId: string; householdId: string; input: RuleInput }): Promise<RuleWrite> {
+export async function createRule({
+  userId,
+  householdId,
+  input,
+}: {
+  userId: string;
+  householdId: string;
+  input: RuleInput;
+}): Promise<RuleWrite> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   return db().transaction(async (tx) => {
     await lockRules(tx, householdId);
-    if (limitOf(access.plan, await countRules(tx, householdId)).reached) return { ok: false, fieldErrors: { form: "rules:errors.limit" } };
+    if (limitOf(access.plan, await countRules(tx, householdId)).reached)
+      return { ok: false, fieldErrors: { form: "rules:errors.limit" } };
     const problem = await checkReferences(tx, householdId, input);
     if (problem) return { ok: false, fieldErrors: problem };
     const [created] = await tx
@@ -163,7 +198,12 @@ export async function updateRule({
   if (problem) return { ok: false, fieldErrors: problem };
   const saved = await db()
     .update(rule)
-    .set({ conditions: input.conditions, actions: input.actions, origin: "manual", updatedAt: nextVersion(rule.updatedAt) })
+    .set({
+      conditions: input.conditions,
+      actions: input.actions,
+      origin: "manual",
+      updatedAt: nextVersion(rule.updatedAt),
+    })
     .where(and(eq(rule.id, ruleId), eq(rule.householdId, householdId), atVersion(rule.updatedAt, version)))
     .returning({ id: rule.id });
   if (saved.length === 0) return ruleConflict(householdId, ruleId);
@@ -205,7 +245,17 @@ async function renumber(executor: Executor, householdId: string, orderedIds: rea
 }
 
 /** Moves a rule one place earlier or later; at either end it stays. */
-export async function moveRule({ userId, householdId, ruleId, direction }: { userId: string; householdId: string; ruleId: string; direction: "up" | "down" }): Promise<{ ok: true; ruleId: string }> {
+export async function moveRule({
+  userId,
+  householdId,
+  ruleId,
+  direction,
+}: {
+  userId: string;
+  householdId: string;
+  ruleId: string;
+  direction: "up" | "down";
+}): Promise<{ ok: true; ruleId: string }> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   await requireRule(db(), householdId, ruleId);
   await db().transaction(async (tx) => {
@@ -220,7 +270,8 @@ export async function moveRule({ userId, householdId, ruleId, direction }: { use
   return { ok: true, ruleId };
 }
 
-export type LearnResult = { ok: true; ruleId: string | null; already: boolean } | { ok: false; fieldErrors: FieldErrors };
+export type LearnResult =
+  { ok: true; ruleId: string | null; already: boolean } | { ok: false; fieldErrors: FieldErrors };
 
 /**
  * "Always put <counterparty> in <category>?" — yes. A learned rule goes FIRST, before the hand-written ones: the user
@@ -230,29 +281,51 @@ export type LearnResult = { ok: true; ruleId: string | null; already: boolean } 
  * the same counterparty changes its learned rule instead of adding one; when the rules already put it there, nothing
  * is added.
  */
-export async function learnRule({ userId, householdId, offer }: { userId: string; householdId: string; offer: LearnOffer }): Promise<LearnResult> {
+export async function learnRule({
+  userId,
+  householdId,
+  offer,
+}: {
+  userId: string;
+  householdId: string;
+  offer: LearnOffer;
+}): Promise<LearnResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const counterparty = offer.counterparty.trim();
   if (!counterparty) return { ok: false, fieldErrors: { form: "errors.form.invalid" } };
   return db().transaction(async (tx) => {
     await lockRules(tx, householdId);
-    if ((await categoryKinds(tx, householdId)).get(offer.categoryId) !== offer.kind) return { ok: false, fieldErrors: { form: "errors.category.invalid" } };
+    if ((await categoryKinds(tx, householdId)).get(offer.categoryId) !== offer.kind)
+      return { ok: false, fieldErrors: { form: "errors.category.invalid" } };
     const { rules, evaluate } = await loadHouseholdRules(tx, householdId);
     if (rulesPutCounterpartyIn(evaluate, { ...offer, counterparty })) return { ok: true, ruleId: null, already: true };
     const made = learnedRule({ counterparty, categoryId: offer.categoryId });
     const first = Math.min(0, ...rules.map((row) => row.position)) - 1;
-    const earlier = rules.find((row) => row.origin === "learned" && isLearnedRuleFor(row, counterparty) && row.actions.categoryId !== undefined);
+    const earlier = rules.find(
+      (row) => row.origin === "learned" && isLearnedRuleFor(row, counterparty) && row.actions.categoryId !== undefined,
+    );
     if (earlier) {
       await tx
         .update(rule)
-        .set({ actions: { ...earlier.actions, categoryId: offer.categoryId }, position: first, updatedAt: nextVersion(rule.updatedAt) })
+        .set({
+          actions: { ...earlier.actions, categoryId: offer.categoryId },
+          position: first,
+          updatedAt: nextVersion(rule.updatedAt),
+        })
         .where(eq(rule.id, earlier.id));
       return { ok: true, ruleId: earlier.id, already: false };
     }
     if (limitOf(access.plan, rules.length).reached) return { ok: false, fieldErrors: { form: "errors.rules.limit" } };
     const [created] = await tx
       .insert(rule)
-      .values({ householdId, position: first, conditions: made.conditions, actions: made.actions, origin: "learned", createdBy: userId })
+      .values({
+        householdId,
+        position: first,
+        conditions: made.conditions,
+        actions: made.actions,
+        origin: "learned",
+        createdBy: userId,
+      })
       .returning({ id: rule.id });
     if (!created) throw new Error("rule insert returned nothing");
     return { ok: true, ruleId: created.id, already: false };

@@ -21,7 +21,12 @@ interface CompiledPattern {
   delete(): void;
 }
 
-type PatternConstructor = new (pattern: string, ignoreCase: boolean, multiline: boolean, dotAll: boolean) => CompiledPattern;
+type PatternConstructor = new (
+  pattern: string,
+  ignoreCase: boolean,
+  multiline: boolean,
+  dotAll: boolean,
+) => CompiledPattern;
 
 const require = createRequire(import.meta.url);
 const { WrappedRE2 } = require("re2-wasm/build/wasm/re2.js") as { WrappedRE2: PatternConstructor };
@@ -99,7 +104,10 @@ export function checkPattern(pattern: string): PatternCheck {
 export const matchSafeRegex: RegexMatcher = (pattern, text) => {
   try {
     const compiled = cached(pattern);
-    return compiled !== null && compiled.match(text.length > maxTextLength ? text.slice(0, maxTextLength) : text, 0, false).index >= 0;
+    return (
+      compiled !== null &&
+      compiled.match(text.length > maxTextLength ? text.slice(0, maxTextLength) : text, 0, false).index >= 0
+    );
   } catch (error) {
     logger.error({ err: error }, "RE2 could not match a pattern");
     return false;

@@ -27,7 +27,9 @@ useTestDatabase();
 
 /** The token from the newest invitation mail to `email` (as the invitee would click it). */
 function tokenFromMail(email: string): string {
-  const mail = memoryOutboxFor(email).filter((entry) => entry.kind === "invitation").at(-1);
+  const mail = memoryOutboxFor(email)
+    .filter((entry) => entry.kind === "invitation")
+    .at(-1);
   if (!mail) throw new Error(`no invitation mail for ${email}`);
   const link = new URL(mail.links[0] as string);
   return decodeURIComponent(link.pathname.split("/").at(-1) as string);
@@ -44,7 +46,12 @@ describe("invitations", () => {
     const { owner, household } = await premiumOwner();
     const invitee = await seedUser({ email: "pat@example.com", name: "Pat", locale: "nl" });
 
-    const invited = await invitePartner({ userId: owner.id, householdId: household.id, email: "  Pat@Example.com ", language: "en" });
+    const invited = await invitePartner({
+      userId: owner.id,
+      householdId: household.id,
+      email: "  Pat@Example.com ",
+      language: "en",
+    });
     expect(invited).toMatchObject({ ok: true, email: "pat@example.com" });
 
     // The mail is in Dutch (the invitee's saved language), names the owner, and carries the link.
@@ -60,16 +67,25 @@ describe("invitations", () => {
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored?.expiresAt.getTime()).toBeCloseTo(Date.now() + invitationLifetimeMs, -4);
 
-    expect(await getInvitation({ token, userId: invitee.id, email: invitee.email })).toMatchObject({ state: "valid", householdName: "Family budget", inviterName: "Olga Owner" });
-    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({ ok: true, householdId: household.id });
+    expect(await getInvitation({ token, userId: invitee.id, email: invitee.email })).toMatchObject({
+      state: "valid",
+      householdName: "Family budget",
+      inviterName: "Olga Owner",
+    });
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({
+      ok: true,
+      householdId: household.id,
+    });
 
     const access = await requireHouseholdAccess({ userId: invitee.id, householdId: household.id });
     expect(access).toMatchObject({ role: "partner", canWrite: false });
-    await expect(requireHouseholdAccess({ userId: invitee.id, householdId: household.id, write: true })).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(
+      requireHouseholdAccess({ userId: invitee.id, householdId: household.id, write: true }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
     // A partner cannot invite anyone.
-    await expect(invitePartner({ userId: invitee.id, householdId: household.id, email: "friend@example.com", language: "en" })).rejects.toEqual(
-      new HouseholdAccessError("readOnly"),
-    );
+    await expect(
+      invitePartner({ userId: invitee.id, householdId: household.id, email: "friend@example.com", language: "en" }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
 
     const inbox = await listNotifications({ userId: owner.id });
     expect(inbox.unread).toBe(1);
@@ -94,7 +110,10 @@ describe("invitations", () => {
       acceptInvitation({ token, userId: invitee.id, email: invitee.email }),
     ]);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
-    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "used" });
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({
+      ok: false,
+      error: "used",
+    });
     expect((await getInvitation({ token, userId: invitee.id, email: invitee.email })).state).toBe("used");
   });
 
@@ -102,20 +121,48 @@ describe("invitations", () => {
     const { owner, household } = await premiumOwner();
     const invitee = await seedUser({ email: "late@example.com" });
     const sentAt = new Date(Date.now() - invitationLifetimeMs - 60_000);
-    await invitePartner({ userId: owner.id, householdId: household.id, email: invitee.email, language: "en", now: sentAt });
+    await invitePartner({
+      userId: owner.id,
+      householdId: household.id,
+      email: invitee.email,
+      language: "en",
+      now: sentAt,
+    });
     const token = tokenFromMail(invitee.email);
-    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "expired" });
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({
+      ok: false,
+      error: "expired",
+    });
     const view = await getInvitation({ token, userId: invitee.id, email: invitee.email });
     expect(view).toMatchObject({ state: "expired", householdName: null });
-    const [row] = await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.tokenHash, hashInvitationToken(token)));
+    const [row] = await db()
+      .select({ status: invitation.status })
+      .from(invitation)
+      .where(eq(invitation.tokenHash, hashInvitationToken(token)));
     expect(row?.status).toBe("expired");
     // The hourly clean-up then deletes it, address and all.
     expect(await purgeExpiredInvitations()).toBeGreaterThanOrEqual(1);
-    expect(await db().select().from(invitation).where(eq(invitation.tokenHash, hashInvitationToken(token)))).toEqual([]);
-    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "notFound" });
+    expect(
+      await db()
+        .select()
+        .from(invitation)
+        .where(eq(invitation.tokenHash, hashInvitationToken(token))),
+    ).toEqual([]);
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({
+      ok: false,
+      error: "notFound",
+    });
     // Just before the end it still works.
-    await invitePartner({ userId: owner.id, householdId: household.id, email: invitee.email, language: "en", now: new Date(Date.now() - invitationLifetimeMs + 60_000) });
-    expect(await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email })).toMatchObject({ ok: true });
+    await invitePartner({
+      userId: owner.id,
+      householdId: household.id,
+      email: invitee.email,
+      language: "en",
+      now: new Date(Date.now() - invitationLifetimeMs + 60_000),
+    });
+    expect(
+      await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email }),
+    ).toMatchObject({ ok: true });
   });
 
   it("another signed-in address is refused with the invited one masked, and the link stays usable for the right person", async () => {
@@ -123,27 +170,52 @@ describe("invitations", () => {
     await invitePartner({ userId: owner.id, householdId: household.id, email: "right@example.com", language: "en" });
     const token = tokenFromMail("right@example.com");
     const wrong = await seedUser({ email: "wrong@example.com" });
-    expect(await getInvitation({ token, userId: wrong.id, email: wrong.email })).toMatchObject({ state: "wrongEmail", invitedEmail: "r***@example.com" });
-    expect(await acceptInvitation({ token, userId: wrong.id, email: wrong.email })).toEqual({ ok: false, error: "wrongEmail" });
-    await expect(requireHouseholdAccess({ userId: wrong.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    expect(await getInvitation({ token, userId: wrong.id, email: wrong.email })).toMatchObject({
+      state: "wrongEmail",
+      invitedEmail: "r***@example.com",
+    });
+    expect(await acceptInvitation({ token, userId: wrong.id, email: wrong.email })).toEqual({
+      ok: false,
+      error: "wrongEmail",
+    });
+    await expect(requireHouseholdAccess({ userId: wrong.id, householdId: household.id })).rejects.toEqual(
+      new HouseholdAccessError("notFound"),
+    );
     const right = await seedUser({ email: "right@example.com" });
     expect(await acceptInvitation({ token, userId: right.id, email: right.email })).toMatchObject({ ok: true });
   });
 
   it("an unknown or tampered token is simply not found", async () => {
     const user = await seedUser();
-    expect(await getInvitation({ token: "not-a-token", userId: user.id, email: user.email })).toMatchObject({ state: "notFound", householdName: null });
-    expect(await acceptInvitation({ token: "x".repeat(500), userId: user.id, email: user.email })).toEqual({ ok: false, error: "notFound" });
+    expect(await getInvitation({ token: "not-a-token", userId: user.id, email: user.email })).toMatchObject({
+      state: "notFound",
+      householdName: null,
+    });
+    expect(await acceptInvitation({ token: "x".repeat(500), userId: user.id, email: user.email })).toEqual({
+      ok: false,
+      error: "notFound",
+    });
   });
 
   it("the owner revokes a pending invitation: its link stops working", async () => {
     const { owner, household } = await premiumOwner();
     const invitee = await seedUser({ email: "revoked@example.com" });
-    const invited = await invitePartner({ userId: owner.id, householdId: household.id, email: invitee.email, language: "en" });
+    const invited = await invitePartner({
+      userId: owner.id,
+      householdId: household.id,
+      email: invitee.email,
+      language: "en",
+    });
     if (!invited.ok) throw new Error("not invited");
-    expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending.map((item) => item.email)).toEqual([invitee.email]);
-    expect(await revokeInvitation({ userId: owner.id, householdId: household.id, invitationId: invited.invitationId })).toEqual({ ok: true });
-    expect(await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "notFound" });
+    expect(
+      (await getSharingOverview({ userId: owner.id, householdId: household.id })).pending.map((item) => item.email),
+    ).toEqual([invitee.email]);
+    expect(
+      await revokeInvitation({ userId: owner.id, householdId: household.id, invitationId: invited.invitationId }),
+    ).toEqual({ ok: true });
+    expect(
+      await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email }),
+    ).toEqual({ ok: false, error: "notFound" });
     expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([]);
     // Nothing of the withdrawn invitation is kept (the privacy policy's promise).
     expect(await db().select().from(invitation).where(eq(invitation.email, invitee.email))).toEqual([]);
@@ -157,25 +229,59 @@ describe("invitations", () => {
     const second = tokenFromMail("twice@example.com");
     expect(memoryOutboxFor("twice@example.com").at(-1)?.html).toContain('lang="fr"');
     const invitee = await seedUser({ email: "twice@example.com" });
-    expect(await acceptInvitation({ token: first, userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "notFound" });
-    expect(await acceptInvitation({ token: second, userId: invitee.id, email: invitee.email })).toMatchObject({ ok: true });
+    expect(await acceptInvitation({ token: first, userId: invitee.id, email: invitee.email })).toEqual({
+      ok: false,
+      error: "notFound",
+    });
+    expect(await acceptInvitation({ token: second, userId: invitee.id, email: invitee.email })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses a free household, the owner's own address, a member, a bad address, and too many at once", async () => {
     const { owner, household } = await seedHousehold();
-    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "a@example.com", language: "en" })).toEqual({ ok: false, error: "premiumRequired" });
+    expect(
+      await invitePartner({ userId: owner.id, householdId: household.id, email: "a@example.com", language: "en" }),
+    ).toEqual({ ok: false, error: "premiumRequired" });
     await seedPremium(household.id);
-    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: owner.email.toUpperCase(), language: "en" })).toEqual({ ok: false, error: "self" });
-    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "not an address", language: "en" })).toEqual({ ok: false, error: "invalidEmail" });
+    expect(
+      await invitePartner({
+        userId: owner.id,
+        householdId: household.id,
+        email: owner.email.toUpperCase(),
+        language: "en",
+      }),
+    ).toEqual({ ok: false, error: "self" });
+    expect(
+      await invitePartner({ userId: owner.id, householdId: household.id, email: "not an address", language: "en" }),
+    ).toEqual({ ok: false, error: "invalidEmail" });
     const member = await seedUser({ email: "member@example.com" });
     await db().insert(householdMember).values({ householdId: household.id, userId: member.id, role: "partner" });
-    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "member@example.com", language: "en" })).toEqual({ ok: false, error: "alreadyMember" });
+    expect(
+      await invitePartner({ userId: owner.id, householdId: household.id, email: "member@example.com", language: "en" }),
+    ).toEqual({ ok: false, error: "alreadyMember" });
     for (let index = 0; index < 10; index++) {
-      expect(await invitePartner({ userId: owner.id, householdId: household.id, email: `guest${index}@example.com`, language: "en" })).toMatchObject({ ok: true });
+      expect(
+        await invitePartner({
+          userId: owner.id,
+          householdId: household.id,
+          email: `guest${index}@example.com`,
+          language: "en",
+        }),
+      ).toMatchObject({ ok: true });
     }
-    expect(await invitePartner({ userId: owner.id, householdId: household.id, email: "one-more@example.com", language: "en" })).toEqual({ ok: false, error: "tooMany", retryAfterSeconds: 3600 });
+    expect(
+      await invitePartner({
+        userId: owner.id,
+        householdId: household.id,
+        email: "one-more@example.com",
+        language: "en",
+      }),
+    ).toEqual({ ok: false, error: "tooMany", retryAfterSeconds: 3600 });
     const stranger = await seedUser();
-    await expect(invitePartner({ userId: stranger.id, householdId: household.id, email: "x@example.com", language: "en" })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(
+      invitePartner({ userId: stranger.id, householdId: household.id, email: "x@example.com", language: "en" }),
+    ).rejects.toEqual(new HouseholdAccessError("notFound"));
   });
 
   it("revoking a partner while they are on a page takes effect at their next request", async () => {
@@ -185,40 +291,83 @@ describe("invitations", () => {
     await acceptInvitation({ token: tokenFromMail(partner.email), userId: partner.id, email: partner.email });
 
     // The partner has the dashboard open (this request succeeded) …
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).resolves.toMatchObject({ role: "partner" });
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).resolves.toMatchObject({
+      role: "partner",
+    });
     // … the owner removes them …
-    expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: partner.id })).toEqual({ ok: true });
+    expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: partner.id })).toEqual({
+      ok: true,
+    });
     // … and the very next request from that page is refused, and the household leaves their switcher.
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id })).rejects.toEqual(
+      new HouseholdAccessError("notFound"),
+    );
     expect((await listUserHouseholds({ userId: partner.id })).map((item) => item.id)).not.toContain(household.id);
     // The owner cannot be removed this way, and a partner cannot remove anyone.
-    expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: owner.id })).toEqual({ ok: false });
+    expect(await removePartner({ userId: owner.id, householdId: household.id, partnerUserId: owner.id })).toEqual({
+      ok: false,
+    });
   });
 
   it("the owner invites a partner who edits; the mail says so; editing can be withdrawn and given back, by the owner only", async () => {
     const { owner, household } = await premiumOwner();
     const partner = await seedUser({ email: "editor@example.com" });
-    await invitePartner({ userId: owner.id, householdId: household.id, email: partner.email, language: "en", canEdit: true });
+    await invitePartner({
+      userId: owner.id,
+      householdId: household.id,
+      email: partner.email,
+      language: "en",
+      canEdit: true,
+    });
     expect(memoryOutboxFor(partner.email).at(-1)?.text).toContain("add and change");
-    expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([expect.objectContaining({ email: partner.email, canEdit: true })]);
+    expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([
+      expect.objectContaining({ email: partner.email, canEdit: true }),
+    ]);
     await acceptInvitation({ token: tokenFromMail(partner.email), userId: partner.id, email: partner.email });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).resolves.toMatchObject({ canWrite: true });
+    await expect(
+      requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true }),
+    ).resolves.toMatchObject({ canWrite: true });
     expect((await getSharingOverview({ userId: partner.id, householdId: household.id })).members).toEqual(
-      expect.arrayContaining([expect.objectContaining({ userId: partner.id, role: "partner", canEdit: true, isYou: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ userId: partner.id, role: "partner", canEdit: true, isYou: true }),
+      ]),
     );
 
     // An editor never manages the plan or the people: inviting, changing access and removing stay the owner's.
-    await expect(invitePartner({ userId: partner.id, householdId: household.id, email: "third@example.com", language: "en", canEdit: true })).rejects.toEqual(
-      new HouseholdAccessError("readOnly"),
-    );
-    await expect(setPartnerAccess({ userId: partner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(
+      invitePartner({
+        userId: partner.id,
+        householdId: household.id,
+        email: "third@example.com",
+        language: "en",
+        canEdit: true,
+      }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(
+      setPartnerAccess({ userId: partner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
 
-    expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: false })).toEqual({ ok: true });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).rejects.toEqual(new HouseholdAccessError("readOnly"));
-    expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true })).toEqual({ ok: true });
-    await expect(requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true })).resolves.toMatchObject({ canWrite: true });
+    expect(
+      await setPartnerAccess({
+        userId: owner.id,
+        householdId: household.id,
+        partnerUserId: partner.id,
+        canEdit: false,
+      }),
+    ).toEqual({ ok: true });
+    await expect(
+      requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    expect(
+      await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: partner.id, canEdit: true }),
+    ).toEqual({ ok: true });
+    await expect(
+      requireHouseholdAccess({ userId: partner.id, householdId: household.id, write: true }),
+    ).resolves.toMatchObject({ canWrite: true });
     // The owner's own membership is not a partner's to change.
-    expect(await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: owner.id, canEdit: false })).toEqual({ ok: false });
+    expect(
+      await setPartnerAccess({ userId: owner.id, householdId: household.id, partnerUserId: owner.id, canEdit: false }),
+    ).toEqual({ ok: false });
   });
 
   it("a partner can leave; an owner cannot leave their own household", async () => {
@@ -226,10 +375,18 @@ describe("invitations", () => {
     const partner = await seedUser({ email: "leaver@example.com" });
     await invitePartner({ userId: owner.id, householdId: household.id, email: partner.email, language: "en" });
     await acceptInvitation({ token: tokenFromMail(partner.email), userId: partner.id, email: partner.email });
-    await expect(removePartner({ userId: partner.id, householdId: household.id, partnerUserId: partner.id })).rejects.toEqual(new HouseholdAccessError("readOnly"));
-    expect(await leaveHousehold({ userId: owner.id, householdId: household.id })).toEqual({ ok: false, error: "ownerCannotLeave" });
+    await expect(
+      removePartner({ userId: partner.id, householdId: household.id, partnerUserId: partner.id }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    expect(await leaveHousehold({ userId: owner.id, householdId: household.id })).toEqual({
+      ok: false,
+      error: "ownerCannotLeave",
+    });
     expect(await leaveHousehold({ userId: partner.id, householdId: household.id })).toEqual({ ok: true });
-    const left = await db().select().from(householdMember).where(and(eq(householdMember.householdId, household.id), eq(householdMember.userId, partner.id)));
+    const left = await db()
+      .select()
+      .from(householdMember)
+      .where(and(eq(householdMember.householdId, household.id), eq(householdMember.userId, partner.id)));
     expect(left).toEqual([]);
   });
 
@@ -238,6 +395,8 @@ describe("invitations", () => {
     const invitee = await seedUser({ email: "toolate@example.com" });
     await invitePartner({ userId: owner.id, householdId: household.id, email: invitee.email, language: "en" });
     await seedSubscription({ householdId: household.id, plan: "free", status: "canceled" });
-    expect(await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email })).toEqual({ ok: false, error: "unavailable" });
+    expect(
+      await acceptInvitation({ token: tokenFromMail(invitee.email), userId: invitee.id, email: invitee.email }),
+    ).toEqual({ ok: false, error: "unavailable" });
   });
 });

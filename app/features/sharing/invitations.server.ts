@@ -38,18 +38,36 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-async function sendInvitationMail(options: { to: string; language: Language; inviterName: string; householdName: string; link: string; expiresAt: Date; canEdit: boolean }) {
+async function sendInvitationMail(options: {
+  to: string;
+  language: Language;
+  inviterName: string;
+  householdName: string;
+  link: string;
+  expiresAt: Date;
+  canEdit: boolean;
+}) {
   const t = await mailTranslator(options.language, "premium");
   const tApp = await mailTranslator(options.language, "app");
   const inviter = options.inviterName || t("mail.invitation.someone");
   // The invitee is not its owner: an untouched "My budget" reads "Sanne's budget" to them, as in their switcher.
-  const household = householdName({ name: options.householdName, role: "partner", ownerName: options.inviterName }, tApp);
-  const expires = new Intl.DateTimeFormat(options.language === "ua" ? "uk" : options.language, { dateStyle: "long", timeZone: "UTC" }).format(options.expiresAt);
+  const household = householdName(
+    { name: options.householdName, role: "partner", ownerName: options.inviterName },
+    tApp,
+  );
+  const expires = new Intl.DateTimeFormat(options.language === "ua" ? "uk" : options.language, {
+    dateStyle: "long",
+    timeZone: "UTC",
+  }).format(options.expiresAt);
   const content = await renderEmail({
     language: options.language,
     subject: t("mail.invitation.subject", { inviter }),
     heading: t("mail.invitation.heading", { inviter }),
-    paragraphs: [t("mail.invitation.body", { inviter, household }), options.canEdit ? t("mail.invitation.canEdit") : t("mail.invitation.readOnly"), t("mail.invitation.account", { email: options.to })],
+    paragraphs: [
+      t("mail.invitation.body", { inviter, household }),
+      options.canEdit ? t("mail.invitation.canEdit") : t("mail.invitation.readOnly"),
+      t("mail.invitation.account", { email: options.to }),
+    ],
     action: { label: t("mail.invitation.action"), url: options.link },
     note: t("mail.invitation.note", { date: expires }),
     reason: t("mail.invitation.reason", { inviter }),
@@ -77,13 +95,19 @@ export async function invitePartner({
   language: Language;
   canEdit?: boolean;
   now?: Date;
-}): Promise<{ ok: true; invitationId: string; email: string } | { ok: false; error: InviteError; retryAfterSeconds?: number }> {
+}): Promise<
+  { ok: true; invitationId: string; email: string } | { ok: false; error: InviteError; retryAfterSeconds?: number }
+> {
   const access = await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (!can(access.plan, "partners.invite")) return { ok: false, error: "premiumRequired" };
   const email = normaliseEmail(rawEmail);
   if (!email) return { ok: false, error: "invalidEmail" };
 
-  const [inviter] = await db().select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+  const [inviter] = await db()
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
   if (!inviter) throw new Error("inviter without a user row");
   if (inviter.email.toLowerCase() === email) return { ok: false, error: "self" };
 
@@ -98,36 +122,75 @@ export async function invitePartner({
   const [recent] = await db()
     .select({ total: count(), oldest: sql<Date | string | null>`min(${invitation.createdAt})` })
     .from(invitation)
-    .where(and(eq(invitation.householdId, householdId), gt(invitation.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000))));
+    .where(
+      and(
+        eq(invitation.householdId, householdId),
+        gt(invitation.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      ),
+    );
   const [pending] = await db()
     .select({ total: count() })
     .from(invitation)
-    .where(and(eq(invitation.householdId, householdId), eq(invitation.status, "pending"), gt(invitation.expiresAt, now), sql`${invitation.email} <> ${email}`));
+    .where(
+      and(
+        eq(invitation.householdId, householdId),
+        eq(invitation.status, "pending"),
+        gt(invitation.expiresAt, now),
+        sql`${invitation.email} <> ${email}`,
+      ),
+    );
   if ((recent?.total ?? 0) >= maxInvitationsPerDay && recent?.oldest) {
     // The day's allowance frees up when the oldest invitation of the last 24 hours leaves the window.
     const freedAt = new Date(recent.oldest).getTime() + 24 * 60 * 60 * 1000;
     return { ok: false, error: "tooMany", retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)) };
   }
   // Pending invitations free up when one is revoked or expires; an hour is an honest "later".
-  if ((pending?.total ?? 0) >= maxPendingInvitations) return { ok: false, error: "tooMany", retryAfterSeconds: 60 * 60 };
+  if ((pending?.total ?? 0) >= maxPendingInvitations)
+    return { ok: false, error: "tooMany", retryAfterSeconds: 60 * 60 };
 
-  const [existingAccount] = await db().select({ locale: user.locale }).from(user).where(sql`lower(${user.email}) = ${email}`).limit(1);
+  const [existingAccount] = await db()
+    .select({ locale: user.locale })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`)
+    .limit(1);
   const mailLanguage: Language = isLanguage(existingAccount?.locale) ? existingAccount.locale : language;
 
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
   const created = await db().transaction(async (tx) => {
-    await tx.delete(invitation).where(and(eq(invitation.householdId, householdId), eq(invitation.email, email), eq(invitation.status, "pending")));
+    await tx
+      .delete(invitation)
+      .where(
+        and(eq(invitation.householdId, householdId), eq(invitation.email, email), eq(invitation.status, "pending")),
+      );
     const [row] = await tx
       .insert(invitation)
-      .values({ householdId, email, tokenHash: hashInvitationToken(token), language: mailLanguage, canEdit, invitedByUserId: userId, expiresAt, createdAt: now, updatedAt: now })
+      .values({
+        householdId,
+        email,
+        tokenHash: hashInvitationToken(token),
+        language: mailLanguage,
+        canEdit,
+        invitedByUserId: userId,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: invitation.id });
     return row;
   });
   if (!created) throw new Error("invitation insert returned nothing");
 
   try {
-    await sendInvitationMail({ to: email, language: mailLanguage, inviterName: inviter.name, householdName: access.household.name, link: invitationLink(token), expiresAt, canEdit });
+    await sendInvitationMail({
+      to: email,
+      language: mailLanguage,
+      inviterName: inviter.name,
+      householdName: access.household.name,
+      link: invitationLink(token),
+      expiresAt,
+      canEdit,
+    });
   } catch (error) {
     logger.error({ err: error, invitationId: created.id }, "invitation mail failed");
     await db().delete(invitation).where(eq(invitation.id, created.id));
@@ -169,7 +232,15 @@ function stateOf(row: FoundInvitation | undefined, email: string, now: Date): In
   if (row.status === "accepted") return "used";
   if (row.status === "revoked") return "revoked";
   if (row.status === "expired" || row.expiresAt.getTime() <= now.getTime()) return "expired";
-  const plan = planFromColumns({ plan: row.plan, status: row.subscriptionStatus, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd }, now);
+  const plan = planFromColumns(
+    {
+      plan: row.plan,
+      status: row.subscriptionStatus,
+      currentPeriodEnd: row.currentPeriodEnd,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    },
+    now,
+  );
   if (!can(plan, "partners.access")) return "unavailable";
   if (row.email !== email.toLowerCase()) return "wrongEmail";
   return "valid";
@@ -188,12 +259,26 @@ export interface InvitationView {
 }
 
 /** What the invitation page shows to the signed-in user holding the link. */
-export async function getInvitation({ token, userId, email, now = new Date() }: { token: string; userId: string; email: string; now?: Date }): Promise<InvitationView> {
+export async function getInvitation({
+  token,
+  userId,
+  email,
+  now = new Date(),
+}: {
+  token: string;
+  userId: string;
+  email: string;
+  now?: Date;
+}): Promise<InvitationView> {
   const row = await findByToken(token);
   const state = stateOf(row, email, now);
-  if (!row) return { state, householdName: null, inviterName: null, invitedEmail: null, alreadyMember: false, canEdit: false };
+  if (!row)
+    return { state, householdName: null, inviterName: null, invitedEmail: null, alreadyMember: false, canEdit: false };
   if (state === "expired" && row.status === "pending") {
-    await db().update(invitation).set({ status: "expired", updatedAt: now }).where(and(eq(invitation.id, row.id), eq(invitation.status, "pending")));
+    await db()
+      .update(invitation)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(invitation.id, row.id), eq(invitation.status, "pending")));
   }
   const [membership] = await db()
     .select({ role: householdMember.role })
@@ -238,9 +323,20 @@ export async function acceptInvitation({
       .where(and(eq(invitation.id, row.id), eq(invitation.status, "pending"), gt(invitation.expiresAt, now)))
       .returning({ id: invitation.id });
     if (!claimed) return false;
-    await tx.insert(householdMember).values({ householdId: row.householdId, userId, role: "partner", canEdit: row.canEdit }).onConflictDoNothing();
-    const [joined] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-    const [owner] = await tx.select({ id: household.ownerUserId }).from(household).where(eq(household.id, row.householdId)).limit(1);
+    await tx
+      .insert(householdMember)
+      .values({ householdId: row.householdId, userId, role: "partner", canEdit: row.canEdit })
+      .onConflictDoNothing();
+    const [joined] = await tx
+      .select({ name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, userId))
+      .limit(1);
+    const [owner] = await tx
+      .select({ id: household.ownerUserId })
+      .from(household)
+      .where(eq(household.id, row.householdId))
+      .limit(1);
     if (owner && owner.id !== userId) {
       await tx
         .insert(notification)
@@ -248,7 +344,11 @@ export async function acceptInvitation({
           userId: owner.id,
           householdId: row.householdId,
           kind: "partnerJoined",
-          payload: { name: joined?.name || joined?.email || email, email: joined?.email ?? email, householdName: row.householdName },
+          payload: {
+            name: joined?.name || joined?.email || email,
+            email: joined?.email ?? email,
+            householdName: row.householdName,
+          },
           dedupeKey: `partner-joined:${row.id}`,
         })
         .onConflictDoNothing();
@@ -281,7 +381,15 @@ export interface SharingOverview {
 }
 
 /** The owner sees members and pending invitations; a partner sees who shares the household with them. */
-export async function getSharingOverview({ userId, householdId, now = new Date() }: { userId: string; householdId: string; now?: Date }): Promise<SharingOverview> {
+export async function getSharingOverview({
+  userId,
+  householdId,
+  now = new Date(),
+}: {
+  userId: string;
+  householdId: string;
+  now?: Date;
+}): Promise<SharingOverview> {
   const access = await requireHouseholdAccess({ userId, householdId });
   const premium = can(access.plan, "partners.invite");
   const members = await db()
@@ -301,9 +409,21 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
   const pending =
     access.role === "owner"
       ? await db()
-          .select({ id: invitation.id, email: invitation.email, canEdit: invitation.canEdit, expiresAt: invitation.expiresAt, createdAt: invitation.createdAt })
+          .select({
+            id: invitation.id,
+            email: invitation.email,
+            canEdit: invitation.canEdit,
+            expiresAt: invitation.expiresAt,
+            createdAt: invitation.createdAt,
+          })
           .from(invitation)
-          .where(and(eq(invitation.householdId, householdId), eq(invitation.status, "pending"), gt(invitation.expiresAt, now)))
+          .where(
+            and(
+              eq(invitation.householdId, householdId),
+              eq(invitation.status, "pending"),
+              gt(invitation.expiresAt, now),
+            ),
+          )
           .orderBy(asc(invitation.createdAt))
       : [];
   return {
@@ -320,7 +440,13 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
       isYou: member.userId === userId,
       personalInDetail: member.personalInDetail,
     })),
-    pending: pending.map((item) => ({ id: item.id, email: item.email, canEdit: item.canEdit, expiresAt: item.expiresAt.toISOString(), createdAt: item.createdAt.toISOString() })),
+    pending: pending.map((item) => ({
+      id: item.id,
+      email: item.email,
+      canEdit: item.canEdit,
+      expiresAt: item.expiresAt.toISOString(),
+      createdAt: item.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -328,12 +454,22 @@ export async function getSharingOverview({ userId, householdId, now = new Date()
  * The owner withdraws a pending invitation: the row (and so the invitee's address) is deleted, and its link
  * stops working at once. The privacy policy promises unaccepted invitations live only until revoked or expired.
  */
-export async function revokeInvitation({ userId, householdId, invitationId }: { userId: string; householdId: string; invitationId: string }) {
+export async function revokeInvitation({
+  userId,
+  householdId,
+  invitationId,
+}: {
+  userId: string;
+  householdId: string;
+  invitationId: string;
+}) {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (!isUuid(invitationId)) return { ok: false as const };
   const removed = await db()
     .delete(invitation)
-    .where(and(eq(invitation.id, invitationId), eq(invitation.householdId, householdId), eq(invitation.status, "pending")))
+    .where(
+      and(eq(invitation.id, invitationId), eq(invitation.householdId, householdId), eq(invitation.status, "pending")),
+    )
     .returning({ id: invitation.id });
   return { ok: removed.length > 0 };
 }
@@ -351,11 +487,25 @@ export async function purgeExpiredInvitations(now: Date = new Date()): Promise<n
  * The owner ends a partner's access. Access is checked on every request, so the partner's next request (a page,
  * a form, a download) no longer sees the household. Their own account and household are untouched.
  */
-export async function removePartner({ userId, householdId, partnerUserId }: { userId: string; householdId: string; partnerUserId: string }) {
+export async function removePartner({
+  userId,
+  householdId,
+  partnerUserId,
+}: {
+  userId: string;
+  householdId: string;
+  partnerUserId: string;
+}) {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const removed = await db()
     .delete(householdMember)
-    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partnerUserId), eq(householdMember.role, "partner")))
+    .where(
+      and(
+        eq(householdMember.householdId, householdId),
+        eq(householdMember.userId, partnerUserId),
+        eq(householdMember.role, "partner"),
+      ),
+    )
     .returning({ userId: householdMember.userId });
   await deleteMemberDrafts(db(), householdId, partnerUserId);
   return { ok: removed.length > 0 };
@@ -365,12 +515,28 @@ export async function removePartner({ userId, householdId, partnerUserId }: { us
  * The owner lets a partner edit or makes them a viewer again. Effective on the partner's next request, like
  * every access check; an editor's unsaved form is then refused as read-only, never half-written.
  */
-export async function setPartnerAccess({ userId, householdId, partnerUserId, canEdit }: { userId: string; householdId: string; partnerUserId: string; canEdit: boolean }) {
+export async function setPartnerAccess({
+  userId,
+  householdId,
+  partnerUserId,
+  canEdit,
+}: {
+  userId: string;
+  householdId: string;
+  partnerUserId: string;
+  canEdit: boolean;
+}) {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const changed = await db()
     .update(householdMember)
     .set({ canEdit, updatedAt: new Date() })
-    .where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, partnerUserId), eq(householdMember.role, "partner")))
+    .where(
+      and(
+        eq(householdMember.householdId, householdId),
+        eq(householdMember.userId, partnerUserId),
+        eq(householdMember.role, "partner"),
+      ),
+    )
     .returning({ userId: householdMember.userId });
   return { ok: changed.length > 0 };
 }
@@ -381,7 +547,15 @@ export async function setPartnerAccess({ userId, householdId, partnerUserId, can
  * only the caller's own choice changes. Effective on the others' next request (`hiddenPersonalOf`). The choice outlives
  * the membership: leaving, being removed or deleting the account keeps it, and so does joining again (decision 0016).
  */
-export async function setPersonalPrivacy({ userId, householdId, personalInDetail }: { userId: string; householdId: string; personalInDetail: boolean }) {
+export async function setPersonalPrivacy({
+  userId,
+  householdId,
+  personalInDetail,
+}: {
+  userId: string;
+  householdId: string;
+  personalInDetail: boolean;
+}) {
   await requireHouseholdAccess({ userId, householdId });
   await choosePersonalPrivacy({ householdId, userId, personalInDetail });
   return { ok: true as const };
@@ -391,7 +565,15 @@ export async function setPersonalPrivacy({ userId, householdId, personalInDetail
 export async function leaveHousehold({ userId, householdId }: { userId: string; householdId: string }) {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (access.role === "owner") return { ok: false as const, error: "ownerCannotLeave" as const };
-  await db().delete(householdMember).where(and(eq(householdMember.householdId, householdId), eq(householdMember.userId, userId), eq(householdMember.role, "partner")));
+  await db()
+    .delete(householdMember)
+    .where(
+      and(
+        eq(householdMember.householdId, householdId),
+        eq(householdMember.userId, userId),
+        eq(householdMember.role, "partner"),
+      ),
+    );
   await deleteMemberDrafts(db(), householdId, userId);
   return { ok: true as const };
 }

@@ -22,15 +22,20 @@ export async function handleSettleUpAction(request: Request) {
   const userId = context.user.id;
   // A free household is refused like a read-only partner (403), every other refusal is the form's (400).
   const answer = (result: SettleUpActionResult) =>
-    data(result, { status: result.ok ? 200 : result.fieldErrors.form === "sharing:errors.premiumRequired" ? 403 : 400 });
+    data(result, {
+      status: result.ok ? 200 : result.fieldErrors.form === "sharing:errors.premiumRequired" ? 403 : 400,
+    });
 
   return forAction(async () => {
     if (intent === "settle" || intent === "ask") {
       const month = values.month;
-      if (!isMonthKey(month)) return answer({ ok: false, intent, fieldErrors: { form: "sharing:errors.monthInvalid" } });
+      if (!isMonthKey(month))
+        return answer({ ok: false, intent, fieldErrors: { form: "sharing:errors.monthInvalid" } });
       if (intent === "ask") {
         const asked = await requestSettleUp({ userId, householdId, month });
-        return answer(asked.ok ? { ok: true, intent, asked: asked.asked } : { ok: false, intent, fieldErrors: asked.fieldErrors });
+        return answer(
+          asked.ok ? { ok: true, intent, asked: asked.asked } : { ok: false, intent, fieldErrors: asked.fieldErrors },
+        );
       }
       const result = await markMonthSettled({ userId, householdId, month });
       return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
@@ -38,13 +43,15 @@ export async function handleSettleUpAction(request: Request) {
     if (intent === "alert") {
       const text = (values.sharedAlert ?? "").trim();
       const parsed = text ? parseAmount(text, context.language) : null;
-      if (parsed && !parsed.ok) return answer({ ok: false, intent, fieldErrors: { sharedAlert: `errors.amount.${parsed.error}` } });
+      if (parsed && !parsed.ok)
+        return answer({ ok: false, intent, fieldErrors: { sharedAlert: `errors.amount.${parsed.error}` } });
       const result = await setSharedAlert({ userId, householdId, amountMinor: parsed ? parsed.minor : null });
       return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
     }
     if (intent === "method") {
       const method = values.method;
-      if (!isShareMethod(method)) return answer({ ok: false, intent, fieldErrors: { method: "sharing:errors.methodInvalid" } });
+      if (!isShareMethod(method))
+        return answer({ ok: false, intent, fieldErrors: { method: "sharing:errors.methodInvalid" } });
       const memberIds = form.getAll("memberId").map(String);
       const given = form.getAll("percent").map(String);
       const percents: Record<string, number> = {};

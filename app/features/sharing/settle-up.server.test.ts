@@ -4,7 +4,14 @@ import { addPartner, seedHousehold, seedTransactions, seedUser, type SeedEntry }
 import { seedPremium } from "../../../db/seed/premium";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { listNotifications } from "~/features/household/notifications.server";
-import { getSettleUp as readSettleUp, listSettlements, markMonthSettled, requestSettleUp, setShareMethod, setSharedAlert } from "./settle-up.server";
+import {
+  getSettleUp as readSettleUp,
+  listSettlements,
+  markMonthSettled,
+  requestSettleUp,
+  setShareMethod,
+  setSharedAlert,
+} from "./settle-up.server";
 
 useTestDatabase();
 
@@ -23,12 +30,22 @@ async function couple({ partnerEdits = true } = {}) {
   await seedPremium(household.id);
   const pieter = await seedUser({ name: "Pieter" });
   await addPartner({ householdId: household.id, userId: pieter.id, canEdit: partnerEdits });
-  const add = (userId: string, entries: SeedEntry[]) => seedTransactions({ householdId: household.id, userId, entries });
+  const add = (userId: string, entries: SeedEntry[]) =>
+    seedTransactions({ householdId: household.id, userId, entries });
   return { sanne, pieter, householdId: household.id, add };
 }
 
-const shared = (amountMinor: number, occurredOn = "2026-03-10"): SeedEntry => ({ kind: "expense", amountMinor, occurredOn, shared: true });
-const income = (amountMinor: number, occurredOn = "2026-03-01"): SeedEntry => ({ kind: "income", amountMinor, occurredOn });
+const shared = (amountMinor: number, occurredOn = "2026-03-10"): SeedEntry => ({
+  kind: "expense",
+  amountMinor,
+  occurredOn,
+  shared: true,
+});
+const income = (amountMinor: number, occurredOn = "2026-03-01"): SeedEntry => ({
+  kind: "income",
+  amountMinor,
+  occurredOn,
+});
 
 function balances(view: Awaited<ReturnType<typeof getSettleUp>>) {
   return Object.fromEntries(view.split.members.map((member) => [member.userId, member.balanceMinor]));
@@ -37,7 +54,11 @@ function balances(view: Awaited<ReturnType<typeof getSettleUp>>) {
 describe("settle up", () => {
   it("splits shared expenses equally against what each paid, leaving personal ones and other months out", async () => {
     const { sanne, pieter, householdId, add } = await couple();
-    await add(sanne.id, [shared(346_90), { kind: "expense", amountMinor: 999_00, occurredOn: "2026-03-05" }, shared(50_00, "2026-04-01")]);
+    await add(sanne.id, [
+      shared(346_90),
+      { kind: "expense", amountMinor: 999_00, occurredOn: "2026-03-05" },
+      shared(50_00, "2026-04-01"),
+    ]);
     await add(pieter.id, [shared(100_00), shared(1, "2026-02-28")]);
     const view = await getSettleUp({ userId: pieter.id, householdId, month });
     expect(view.split.totalMinor).toBe(446_90);
@@ -60,7 +81,12 @@ describe("settle up", () => {
     const shares = view.split.members.map((member) => member.shareMinor);
     expect(shares.reduce((sum, share) => sum + share, 0)).toBe(1_02);
     expect(view.split.members.find((member) => member.userId === sanne.id)?.shareMinor).toBe(51);
-    await setShareMethod({ userId: sanne.id, householdId, method: "fixed", percents: { [sanne.id]: 33, [pieter.id]: 67 } });
+    await setShareMethod({
+      userId: sanne.id,
+      householdId,
+      method: "fixed",
+      percents: { [sanne.id]: 33, [pieter.id]: 67 },
+    });
     const fixed = await getSettleUp({ userId: sanne.id, householdId, month });
     expect(fixed.split.members.map((member) => member.shareMinor)).toEqual([34, 68]);
   });
@@ -87,7 +113,12 @@ describe("settle up", () => {
 
   it("applies a method changed mid-month to the whole unsettled month, and never reopens a settled one", async () => {
     const { sanne, pieter, householdId, add } = await couple();
-    await add(sanne.id, [income(3000_00), shared(400_00, "2026-03-02"), income(3000_00, "2026-02-01"), shared(400_00, "2026-02-02")]);
+    await add(sanne.id, [
+      income(3000_00),
+      shared(400_00, "2026-03-02"),
+      income(3000_00, "2026-02-01"),
+      shared(400_00, "2026-02-02"),
+    ]);
     await add(pieter.id, [income(1000_00), income(1000_00, "2026-02-01")]);
     expect(await markMonthSettled({ userId: sanne.id, householdId, month: "2026-02" })).toMatchObject({ ok: true });
 
@@ -106,13 +137,19 @@ describe("settle up", () => {
     const { sanne, pieter, householdId, add } = await couple();
     await add(sanne.id, [shared(346_90)]);
     await add(pieter.id, [shared(100_00), shared(80_00, "2026-01-15")]);
-    expect(await markMonthSettled({ userId: pieter.id, householdId, month })).toEqual({ ok: true, payments: [{ fromUserId: pieter.id, toUserId: sanne.id, amountMinor: 123_45 }] });
+    expect(await markMonthSettled({ userId: pieter.id, householdId, month })).toEqual({
+      ok: true,
+      payments: [{ fromUserId: pieter.id, toUserId: sanne.id, amountMinor: 123_45 }],
+    });
     for (const userId of [sanne.id, pieter.id]) {
       const view = await getSettleUp({ userId, householdId, month });
       expect(view.split.payments).toEqual([]);
       expect(Object.values(balances(view))).toEqual([0, 0]);
     }
-    expect(await markMonthSettled({ userId: sanne.id, householdId, month })).toEqual({ ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } });
+    expect(await markMonthSettled({ userId: sanne.id, householdId, month })).toEqual({
+      ok: false,
+      fieldErrors: { form: "sharing:errors.nothingToSettle" },
+    });
     await markMonthSettled({ userId: sanne.id, householdId, month: "2026-01" });
     // A new shared expense after settling opens only the difference.
     await add(sanne.id, [shared(10_00, "2026-03-30")]);
@@ -127,7 +164,10 @@ describe("settle up", () => {
   it("settles once when both members press at the same time", async () => {
     const { sanne, pieter, householdId, add } = await couple();
     await add(sanne.id, [shared(100_00)]);
-    const results = await Promise.all([markMonthSettled({ userId: sanne.id, householdId, month }), markMonthSettled({ userId: pieter.id, householdId, month })]);
+    const results = await Promise.all([
+      markMonthSettled({ userId: sanne.id, householdId, month }),
+      markMonthSettled({ userId: pieter.id, householdId, month }),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect((await getSettleUp({ userId: sanne.id, householdId, month })).history).toHaveLength(1);
   });
@@ -135,47 +175,90 @@ describe("settle up", () => {
   it("lets the owner and an editing partner settle and change the method; a partner who only looks cannot; a stranger finds nothing", async () => {
     const viewer = await couple({ partnerEdits: false });
     await viewer.add(viewer.sanne.id, [shared(100_00)]);
-    await expect(markMonthSettled({ userId: viewer.pieter.id, householdId: viewer.householdId, month })).rejects.toEqual(new HouseholdAccessError("readOnly"));
-    await expect(setShareMethod({ userId: viewer.pieter.id, householdId: viewer.householdId, method: "income", percents: {} })).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(
+      markMonthSettled({ userId: viewer.pieter.id, householdId: viewer.householdId, month }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(
+      setShareMethod({ userId: viewer.pieter.id, householdId: viewer.householdId, method: "income", percents: {} }),
+    ).rejects.toEqual(new HouseholdAccessError("readOnly"));
     const seen = await getSettleUp({ userId: viewer.pieter.id, householdId: viewer.householdId, month });
     expect(seen.canWrite).toBe(false);
     expect(seen.split.payments).toHaveLength(1);
 
     const stranger = await seedUser({ name: "Stranger" });
-    await expect(getSettleUp({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(new HouseholdAccessError("notFound"));
-    await expect(markMonthSettled({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(new HouseholdAccessError("notFound"));
-    await expect(setShareMethod({ userId: stranger.id, householdId: viewer.householdId, method: "equal", percents: {} })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(getSettleUp({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(
+      new HouseholdAccessError("notFound"),
+    );
+    await expect(markMonthSettled({ userId: stranger.id, householdId: viewer.householdId, month })).rejects.toEqual(
+      new HouseholdAccessError("notFound"),
+    );
+    await expect(
+      setShareMethod({ userId: stranger.id, householdId: viewer.householdId, method: "equal", percents: {} }),
+    ).rejects.toEqual(new HouseholdAccessError("notFound"));
 
     const editor = await couple();
     await editor.add(editor.sanne.id, [shared(100_00)]);
-    expect(await setShareMethod({ userId: editor.pieter.id, householdId: editor.householdId, method: "equal", percents: {} })).toEqual({ ok: true });
-    expect(await markMonthSettled({ userId: editor.pieter.id, householdId: editor.householdId, month })).toMatchObject({ ok: true });
+    expect(
+      await setShareMethod({
+        userId: editor.pieter.id,
+        householdId: editor.householdId,
+        method: "equal",
+        percents: {},
+      }),
+    ).toEqual({ ok: true });
+    expect(await markMonthSettled({ userId: editor.pieter.id, householdId: editor.householdId, month })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses fixed percents that are missing or do not add up to 100", async () => {
     const { sanne, pieter, householdId } = await couple();
-    expect(await setShareMethod({ userId: sanne.id, householdId, method: "fixed", percents: { [sanne.id]: 60, [pieter.id]: 50 } })).toEqual({ ok: false, fieldErrors: { percent: "sharing:errors.percentSum" } });
-    expect(await setShareMethod({ userId: sanne.id, householdId, method: "fixed", percents: { [sanne.id]: 100 } })).toEqual({ ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } });
-    expect(await setShareMethod({ userId: sanne.id, householdId, method: "fixed", percents: { [sanne.id]: 60, [pieter.id]: Number.NaN } })).toEqual({ ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } });
+    expect(
+      await setShareMethod({
+        userId: sanne.id,
+        householdId,
+        method: "fixed",
+        percents: { [sanne.id]: 60, [pieter.id]: 50 },
+      }),
+    ).toEqual({ ok: false, fieldErrors: { percent: "sharing:errors.percentSum" } });
+    expect(
+      await setShareMethod({ userId: sanne.id, householdId, method: "fixed", percents: { [sanne.id]: 100 } }),
+    ).toEqual({ ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } });
+    expect(
+      await setShareMethod({
+        userId: sanne.id,
+        householdId,
+        method: "fixed",
+        percents: { [sanne.id]: 60, [pieter.id]: Number.NaN },
+      }),
+    ).toEqual({ ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } });
     expect((await getSettleUp({ userId: sanne.id, householdId, month })).chosenMethod).toBe("equal");
   });
 });
 
 describe("asking to settle up", () => {
-  const requests = async (userId: string) => (await listNotifications({ userId })).items.filter((item) => item.kind === "settleUpRequested").map((item) => item.payload);
+  const requests = async (userId: string) =>
+    (await listNotifications({ userId })).items
+      .filter((item) => item.kind === "settleUpRequested")
+      .map((item) => item.payload);
 
   it("tells the other member the month and the sentence once per month, never the one who asks; a partner who only looks may ask", async () => {
     const { sanne, pieter, householdId, add } = await couple({ partnerEdits: false });
     await add(sanne.id, [shared(346_90)]);
     await add(pieter.id, [shared(100_00)]);
     expect(await requestSettleUp({ userId: pieter.id, householdId, month })).toEqual({ ok: true, asked: true });
-    expect(await requests(sanne.id)).toEqual([{ name: "Pieter", month, fromName: "Pieter", toName: "Sanne", amountMinor: 123_45 }]);
+    expect(await requests(sanne.id)).toEqual([
+      { name: "Pieter", month, fromName: "Pieter", toName: "Sanne", amountMinor: 123_45 },
+    ]);
     expect(await requests(pieter.id)).toEqual([]);
 
     // Asking again the same month tells nobody twice; another month is another request.
     expect(await requestSettleUp({ userId: pieter.id, householdId, month })).toEqual({ ok: true, asked: false });
     await add(sanne.id, [shared(10_00, "2026-04-02")]);
-    expect(await requestSettleUp({ userId: pieter.id, householdId, month: "2026-04" })).toEqual({ ok: true, asked: true });
+    expect(await requestSettleUp({ userId: pieter.id, householdId, month: "2026-04" })).toEqual({
+      ok: true,
+      asked: true,
+    });
     expect(await requests(sanne.id)).toHaveLength(2);
     // The owner may ask too, and only Pieter hears of it.
     expect(await requestSettleUp({ userId: sanne.id, householdId, month })).toEqual({ ok: true, asked: true });
@@ -187,9 +270,14 @@ describe("asking to settle up", () => {
     const { sanne, householdId, add } = await couple();
     await add(sanne.id, [shared(100_00)]);
     await markMonthSettled({ userId: sanne.id, householdId, month });
-    expect(await requestSettleUp({ userId: sanne.id, householdId, month })).toEqual({ ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } });
+    expect(await requestSettleUp({ userId: sanne.id, householdId, month })).toEqual({
+      ok: false,
+      fieldErrors: { form: "sharing:errors.nothingToSettle" },
+    });
     const stranger = await seedUser();
-    await expect(requestSettleUp({ userId: stranger.id, householdId, month })).rejects.toEqual(new HouseholdAccessError("notFound"));
+    await expect(requestSettleUp({ userId: stranger.id, householdId, month })).rejects.toEqual(
+      new HouseholdAccessError("notFound"),
+    );
   });
 });
 
@@ -198,9 +286,14 @@ describe("fair share is premium", () => {
     const { owner: sanne, household } = await seedHousehold({ name: "Sanne" });
     const householdId = household.id;
     const premiumRequired = { ok: false, fieldErrors: { form: "sharing:errors.premiumRequired" } };
-    expect(await readSettleUp({ userId: sanne.id, householdId, month })).toEqual({ ok: false, error: "premiumRequired" });
+    expect(await readSettleUp({ userId: sanne.id, householdId, month })).toEqual({
+      ok: false,
+      error: "premiumRequired",
+    });
     expect(await markMonthSettled({ userId: sanne.id, householdId, month })).toEqual(premiumRequired);
-    expect(await setShareMethod({ userId: sanne.id, householdId, method: "income", percents: {} })).toEqual(premiumRequired);
+    expect(await setShareMethod({ userId: sanne.id, householdId, method: "income", percents: {} })).toEqual(
+      premiumRequired,
+    );
     expect(await requestSettleUp({ userId: sanne.id, householdId, month })).toEqual(premiumRequired);
     expect(await setSharedAlert({ userId: sanne.id, householdId, amountMinor: 100_00 })).toEqual(premiumRequired);
     expect(await listSettlements({ userId: sanne.id, householdId })).toEqual([]);
@@ -208,7 +301,9 @@ describe("fair share is premium", () => {
 
   it("a partner who only looks cannot set the alert amount", async () => {
     const { pieter, householdId } = await couple({ partnerEdits: false });
-    await expect(setSharedAlert({ userId: pieter.id, householdId, amountMinor: 100_00 })).rejects.toEqual(new HouseholdAccessError("readOnly"));
+    await expect(setSharedAlert({ userId: pieter.id, householdId, amountMinor: 100_00 })).rejects.toEqual(
+      new HouseholdAccessError("readOnly"),
+    );
     expect((await getSettleUp({ userId: pieter.id, householdId, month })).sharedAlertMinor).toBeNull();
   });
 });

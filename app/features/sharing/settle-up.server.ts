@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { household, householdMember, settlement, transaction, user } from "~/db/schema";
-import { isShareMethod, settleMonth, type MonthSplit, type SettlementPayment, type ShareMember, type ShareMethod } from "~/domain/fair-share";
+import {
+  isShareMethod,
+  settleMonth,
+  type MonthSplit,
+  type SettlementPayment,
+  type ShareMember,
+  type ShareMethod,
+} from "~/domain/fair-share";
 import { monthEnd, monthStart, type MonthKey } from "~/domain/periods";
 import { can } from "~/domain/plans";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
@@ -48,21 +55,36 @@ const historyLength = 36;
 
 async function householdMembers(householdId: string, executor: Executor = db()) {
   const rows = await executor
-    .select({ userId: householdMember.userId, name: user.name, role: householdMember.role, percent: householdMember.sharePercent, shareMethod: household.shareMethod })
+    .select({
+      userId: householdMember.userId,
+      name: user.name,
+      role: householdMember.role,
+      percent: householdMember.sharePercent,
+      shareMethod: household.shareMethod,
+    })
     .from(householdMember)
     .innerJoin(user, eq(user.id, householdMember.userId))
     .innerJoin(household, eq(household.id, householdMember.householdId))
     .where(eq(householdMember.householdId, householdId))
     .orderBy(asc(householdMember.createdAt), asc(householdMember.userId));
   const shareMethod: ShareMethod = isShareMethod(rows[0]?.shareMethod) ? rows[0].shareMethod : "equal";
-  const members: SettleUpMember[] = rows.map((row) => ({ userId: row.userId, name: row.name, role: row.role === "owner" ? "owner" : "partner", percent: row.percent }));
+  const members: SettleUpMember[] = rows.map((row) => ({
+    userId: row.userId,
+    name: row.name,
+    role: row.role === "owner" ? "owner" : "partner",
+    percent: row.percent,
+  }));
   return { members, shareMethod };
 }
 
 /** Sums per member of one month: shared expenses paid (the partial index on shared expenses) and income received. */
 async function monthSums(householdId: string, month: MonthKey, executor: Executor) {
   const member = sql<string>`coalesce(${transaction.memberUserId}, ${transaction.createdBy}, '')`;
-  const inMonth = and(eq(transaction.householdId, householdId), gte(transaction.occurredOn, monthStart(month)), lt(transaction.occurredOn, monthEnd(month)));
+  const inMonth = and(
+    eq(transaction.householdId, householdId),
+    gte(transaction.occurredOn, monthStart(month)),
+    lt(transaction.occurredOn, monthEnd(month)),
+  );
   const total = sql<string>`sum(${transaction.amountMinor})`;
   const paid = await executor
     .select({ userId: member, total })
@@ -79,7 +101,13 @@ async function monthSums(householdId: string, month: MonthKey, executor: Executo
 
 async function monthSettlements(householdId: string, month: MonthKey, executor: Executor) {
   return executor
-    .select({ fromUserId: settlement.fromUserId, toUserId: settlement.toUserId, amountMinor: settlement.amountMinor, shareMethod: settlement.shareMethod, sharePercents: settlement.sharePercents })
+    .select({
+      fromUserId: settlement.fromUserId,
+      toUserId: settlement.toUserId,
+      amountMinor: settlement.amountMinor,
+      shareMethod: settlement.shareMethod,
+      sharePercents: settlement.sharePercents,
+    })
     .from(settlement)
     .where(and(eq(settlement.householdId, householdId), eq(settlement.month, monthStart(month))))
     .orderBy(desc(settlement.createdAt));
@@ -105,15 +133,28 @@ async function computeMonth(householdId: string, month: MonthKey, executor: Exec
   // A settled month keeps the split it was settled with (see the module comment).
   const pinned = settlements[0];
   const method: ShareMethod = pinned && isShareMethod(pinned.shareMethod) ? pinned.shareMethod : shareMethod;
-  const percents = pinned ? (pinned.sharePercents ?? {}) : Object.fromEntries(members.map((member) => [member.userId, member.percent]));
+  const percents = pinned
+    ? (pinned.sharePercents ?? {})
+    : Object.fromEntries(members.map((member) => [member.userId, member.percent]));
   const shareMembers: ShareMember[] = members.map((member) => ({
     userId: member.userId,
     paidMinor: paidBy.get(member.userId) ?? 0,
     incomeMinor: incomeOf.get(member.userId) ?? 0,
     percent: percents[member.userId] ?? null,
   }));
-  const payments: SettlementPayment[] = settlements.map((row) => ({ fromUserId: row.fromUserId, toUserId: row.toUserId, amountMinor: row.amountMinor }));
-  return { members, chosenMethod: shareMethod, method, percents, split: settleMonth({ method, members: shareMembers, settlements: payments }), settled: settlements.length > 0 };
+  const payments: SettlementPayment[] = settlements.map((row) => ({
+    fromUserId: row.fromUserId,
+    toUserId: row.toUserId,
+    amountMinor: row.amountMinor,
+  }));
+  return {
+    members,
+    chosenMethod: shareMethod,
+    method,
+    percents,
+    split: settleMonth({ method, members: shareMembers, settlements: payments }),
+    settled: settlements.length > 0,
+  };
 }
 
 export interface SettleUp {
@@ -135,13 +176,25 @@ export interface SettleUp {
 }
 
 /** The settle-up page: the month's split and balances, and the household's settlements newest first. Premium. */
-export async function getSettleUp({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<SettleUp | { ok: false; error: "premiumRequired" }> {
+export async function getSettleUp({
+  userId,
+  householdId,
+  month,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+}): Promise<SettleUp | { ok: false; error: "premiumRequired" }> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!allowsFairShare(access)) return { ok: false, error: "premiumRequired" };
   const [computed, history, [settings]] = await Promise.all([
     computeMonth(householdId, month),
     settlementRows(householdId, { limit: historyLength }),
-    db().select({ sharedAlertMinor: household.sharedAlertMinor }).from(household).where(eq(household.id, householdId)).limit(1),
+    db()
+      .select({ sharedAlertMinor: household.sharedAlertMinor })
+      .from(household)
+      .where(eq(household.id, householdId))
+      .limit(1),
   ]);
   return {
     ok: true,
@@ -150,7 +203,14 @@ export async function getSettleUp({ userId, householdId, month }: { userId: stri
     monthMethod: computed.method,
     split: computed.split,
     settled: computed.settled,
-    history: history.map(({ id, month: settledMonth, fromName, toName, amountMinor, createdAt }) => ({ id, month: settledMonth, fromName, toName, amountMinor, createdAt })),
+    history: history.map(({ id, month: settledMonth, fromName, toName, amountMinor, createdAt }) => ({
+      id,
+      month: settledMonth,
+      fromName,
+      toName,
+      amountMinor,
+      createdAt,
+    })),
     canWrite: access.canWrite,
     sharedAlertMinor: settings?.sharedAlertMinor ?? null,
     viewerUserId: userId,
@@ -172,8 +232,12 @@ export interface SettlementRecord {
 }
 
 /** A household's settlements newest month first, optionally of a range of months (inclusive). */
-async function settlementRows(householdId: string, { from, to, limit }: { from?: MonthKey; to?: MonthKey; limit?: number } = {}): Promise<SettlementRecord[]> {
-  const nameOf = (userId: typeof settlement.fromUserId | typeof settlement.toUserId) => sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${userId})`;
+async function settlementRows(
+  householdId: string,
+  { from, to, limit }: { from?: MonthKey; to?: MonthKey; limit?: number } = {},
+): Promise<SettlementRecord[]> {
+  const nameOf = (userId: typeof settlement.fromUserId | typeof settlement.toUserId) =>
+    sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${userId})`;
   const query = db()
     .select({
       id: settlement.id,
@@ -211,7 +275,17 @@ async function settlementRows(householdId: string, { from, to, limit }: { from?:
  * The household's settlements for exports (CSV, the JSON data export), newest month first, optionally of a range of
  * months. Any member may read them, on every plan: they are the household's data, not the fair-share feature.
  */
-export async function listSettlements({ userId, householdId, from, to }: { userId: string; householdId: string; from?: MonthKey; to?: MonthKey }): Promise<SettlementRecord[]> {
+export async function listSettlements({
+  userId,
+  householdId,
+  from,
+  to,
+}: {
+  userId: string;
+  householdId: string;
+  from?: MonthKey;
+  to?: MonthKey;
+}): Promise<SettlementRecord[]> {
   await requireHouseholdAccess({ userId, householdId });
   return settlementRows(householdId, { from, to });
 }
@@ -230,7 +304,15 @@ export interface MonthSharedCosts {
  * The report's "Shared costs and settlements" for a month: null for a household of one (nothing to split) and on the
  * free plan. Only totals per member: never a personal entry, so a member's privacy choice has nothing to hide here.
  */
-export async function monthSharedCosts({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<MonthSharedCosts | null> {
+export async function monthSharedCosts({
+  userId,
+  householdId,
+  month,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+}): Promise<MonthSharedCosts | null> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!allowsFairShare(access)) return null;
   const computed = await computeMonth(householdId, month);
@@ -241,8 +323,14 @@ export async function monthSharedCosts({ userId, householdId, month }: { userId:
     totalMinor: computed.split.totalMinor,
     method: computed.split.method,
     members: computed.split.members.map((member) => ({ ...member, name: names.get(member.userId) ?? "" })),
-    owed: computed.split.payments.map((payment) => ({ fromName: names.get(payment.fromUserId) ?? "", toName: names.get(payment.toUserId) ?? "", amountMinor: payment.amountMinor })),
-    settlements: settlements.toReversed().map(({ fromName, toName, amountMinor, createdAt }) => ({ fromName, toName, amountMinor, createdAt })),
+    owed: computed.split.payments.map((payment) => ({
+      fromName: names.get(payment.fromUserId) ?? "",
+      toName: names.get(payment.toUserId) ?? "",
+      amountMinor: payment.amountMinor,
+    })),
+    settlements: settlements
+      .toReversed()
+      .map(({ fromName, toName, amountMinor, createdAt }) => ({ fromName, toName, amountMinor, createdAt })),
   };
 }
 
@@ -252,16 +340,36 @@ export type SettleResult = { ok: true; payments: SettlementPayment[] } | { ok: f
  * "Mark as settled": records the payments that bring the month's balances to zero. Done under a lock on the household
  * row, so two members pressing at once settle once (the second finds nothing left).
  */
-export async function markMonthSettled({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<SettleResult> {
+export async function markMonthSettled({
+  userId,
+  householdId,
+  month,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+}): Promise<SettleResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
   return db().transaction(async (tx) => {
     await tx.select({ id: household.id }).from(household).where(eq(household.id, householdId)).for("update");
     const { split, method, percents } = await computeMonth(householdId, month, tx);
     if (split.payments.length === 0) return { ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } };
-    const sharePercents = method === "fixed" ? Object.fromEntries(Object.entries(percents).filter((entry): entry is [string, number] => typeof entry[1] === "number")) : null;
+    const sharePercents =
+      method === "fixed"
+        ? Object.fromEntries(
+            Object.entries(percents).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
+          )
+        : null;
     await tx.insert(settlement).values(
-      split.payments.map((payment) => ({ householdId, month: monthStart(month), ...payment, shareMethod: method, sharePercents, createdBy: userId })),
+      split.payments.map((payment) => ({
+        householdId,
+        month: monthStart(month),
+        ...payment,
+        shareMethod: method,
+        sharePercents,
+        createdBy: userId,
+      })),
     );
     return { ok: true, payments: split.payments };
   });
@@ -289,8 +397,10 @@ export async function setShareMethod({
   const { members } = await householdMembers(householdId);
   if (method === "fixed") {
     const given = members.map((member) => percents[member.userId]);
-    if (given.some((percent) => percent === undefined || !Number.isInteger(percent) || percent < 0 || percent > 100)) return { ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } };
-    if (given.reduce<number>((sum, percent) => sum + (percent ?? 0), 0) !== 100) return { ok: false, fieldErrors: { percent: "sharing:errors.percentSum" } };
+    if (given.some((percent) => percent === undefined || !Number.isInteger(percent) || percent < 0 || percent > 100))
+      return { ok: false, fieldErrors: { percent: "sharing:errors.percentInvalid" } };
+    if (given.reduce<number>((sum, percent) => sum + (percent ?? 0), 0) !== 100)
+      return { ok: false, fieldErrors: { percent: "sharing:errors.percentSum" } };
   }
   await db().transaction(async (tx) => {
     await tx.update(household).set({ shareMethod: method, updatedAt: new Date() }).where(eq(household.id, householdId));
@@ -313,7 +423,15 @@ export type SettleUpRequestResult = { ok: true; asked: boolean } | { ok: false; 
  * Any member may ask, a partner who only looks too: asking changes no money. Once per month and asker (the
  * notification's dedupe key); asking again answers `asked: false` and tells nobody twice.
  */
-export async function requestSettleUp({ userId, householdId, month }: { userId: string; householdId: string; month: MonthKey }): Promise<SettleUpRequestResult> {
+export async function requestSettleUp({
+  userId,
+  householdId,
+  month,
+}: {
+  userId: string;
+  householdId: string;
+  month: MonthKey;
+}): Promise<SettleUpRequestResult> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
   const { members, split } = await computeMonth(householdId, month);
@@ -324,7 +442,13 @@ export async function requestSettleUp({ userId, householdId, month }: { userId: 
     householdId,
     actorUserId: userId,
     kind: "settleUpRequested",
-    payload: { name: names.get(userId) ?? "", month, fromName: names.get(payment.fromUserId) ?? "", toName: names.get(payment.toUserId) ?? "", amountMinor: payment.amountMinor },
+    payload: {
+      name: names.get(userId) ?? "",
+      month,
+      fromName: names.get(payment.fromUserId) ?? "",
+      toName: names.get(payment.toUserId) ?? "",
+      amountMinor: payment.amountMinor,
+    },
     dedupeKey: `settle-up-request:${householdId}:${month}:${userId}`,
   });
   return { ok: true, asked: told > 0 };
@@ -336,10 +460,19 @@ export type SharedAlertResult = { ok: true } | { ok: false; fieldErrors: Record<
  * The amount from which a shared expense tells the other members (null: never). The owner or a partner who edits;
  * premium, like the rest of fair share.
  */
-export async function setSharedAlert({ userId, householdId, amountMinor }: { userId: string; householdId: string; amountMinor: number | null }): Promise<SharedAlertResult> {
+export async function setSharedAlert({
+  userId,
+  householdId,
+  amountMinor,
+}: {
+  userId: string;
+  householdId: string;
+  amountMinor: number | null;
+}): Promise<SharedAlertResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
-  if (amountMinor !== null && (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)) return { ok: false, fieldErrors: { sharedAlert: "errors.amount.invalid" } };
+  if (amountMinor !== null && (!Number.isSafeInteger(amountMinor) || amountMinor <= 0))
+    return { ok: false, fieldErrors: { sharedAlert: "errors.amount.invalid" } };
   // Saving the amount it already has writes nothing.
   await db()
     .update(household)

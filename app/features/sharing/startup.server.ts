@@ -16,5 +16,6 @@ async function purge() {
 /** Expired invitations (and the addresses in them) are deleted at start-up and then every hour. */
 export async function startInvitationPurge(): Promise<void> {
   await purge();
-  if (!globalStore.__samenInvitationPurge) globalStore.__samenInvitationPurge = setInterval(() => void purge(), hourMs).unref();
+  if (!globalStore.__samenInvitationPurge)
+    globalStore.__samenInvitationPurge = setInterval(() => void purge(), hourMs).unref();
 }

@@ -55,7 +55,13 @@ export async function handleImportAction(request: Request) {
     const householdId = read.fields.householdId || context.householdId;
     const file = read.file ?? { name: "", bytes: new Uint8Array() };
     return forAction(async () => {
-      const draft = await createImportDraft({ userId, householdId, accountId: read.fields.accountId ?? "", fileName: file.name, bytes: file.bytes });
+      const draft = await createImportDraft({
+        userId,
+        householdId,
+        accountId: read.fields.accountId ?? "",
+        fileName: file.name,
+        bytes: file.bytes,
+      });
       if (!draft.ok) return answer({ ok: false, intent: "upload", problem: draft.problem }, 400);
       return redirect(`/app/import/${draft.draftId}`);
     });
@@ -68,7 +74,10 @@ export async function handleImportAction(request: Request) {
       // Unticked rows: named by `skip`, or (the preview's checkboxes, which post only when ticked) listed as a `row`
       // without its `include`.
       const included = new Set(form.getAll("include").map(String));
-      const unticked = form.getAll("row").map(String).filter((line) => !included.has(line));
+      const unticked = form
+        .getAll("row")
+        .map(String)
+        .filter((line) => !included.has(line));
       const skipLines = new Set([...form.getAll("skip").map(String), ...unticked].map(Number).filter(Number.isInteger));
       const categories = new Map<number, string>();
       for (const [name, value] of Object.entries(values)) {
@@ -81,9 +90,18 @@ export async function handleImportAction(request: Request) {
         draftId: values.draftId ?? "",
         choices: { skipLines, categories, mapping: postedMapping(values.mapping) },
       });
-      if (!result.ok) return "expired" in result ? answer({ ok: false, intent: "confirm", expired: true }, 404) : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
+      if (!result.ok)
+        return "expired" in result
+          ? answer({ ok: false, intent: "confirm", expired: true }, 404)
+          : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
       const { batchId: _batchId, ok: _ok, ...counts } = result;
-      return answer({ ok: true, intent: "confirm", accountId: values.accountId ?? "", month: isMonthKey(values.month) ? values.month : null, ...counts });
+      return answer({
+        ok: true,
+        intent: "confirm",
+        accountId: values.accountId ?? "",
+        month: isMonthKey(values.month) ? values.month : null,
+        ...counts,
+      });
     }
     if (values.intent === "undo") {
       const result = await undoImport({ userId, householdId, batchId: values.batchId ?? "" });

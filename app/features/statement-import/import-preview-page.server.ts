@@ -3,14 +3,30 @@ import { checkCsvMapping } from "~/domain/statements/csv";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { isHouseholdAccessError } from "~/features/household/errors";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
-import { formValuesFromQuery, formValuesFromSuggestion, mappingFromFormValues, type MappingFormValues } from "./mapping-form";
+import {
+  formValuesFromQuery,
+  formValuesFromSuggestion,
+  mappingFromFormValues,
+  type MappingFormValues,
+} from "./mapping-form";
 import { previewImport, type ImportPreview, type ImportProblem } from "./statement-import.server";
 
 type NeedsMapping = Extract<ImportPreview, { kind: "needs-mapping" }>;
 
 export type ImportPreviewPage =
-  | { kind: "preview"; preview: Extract<ImportPreview, { kind: "preview" }>; accounts: { id: string; name: string | null }[]; mapping: string | null }
-  | { kind: "mapping"; step: NeedsMapping; values: MappingFormValues; incomplete: boolean; problem: ImportProblem | null }
+  | {
+      kind: "preview";
+      preview: Extract<ImportPreview, { kind: "preview" }>;
+      accounts: { id: string; name: string | null }[];
+      mapping: string | null;
+    }
+  | {
+      kind: "mapping";
+      step: NeedsMapping;
+      values: MappingFormValues;
+      incomplete: boolean;
+      problem: ImportProblem | null;
+    }
   | { kind: "problem"; fileName: string; problem: ImportProblem }
   | { kind: "expired" };
 
@@ -32,18 +48,37 @@ export async function loadImportPreview(request: Request, draftId: string) {
     }
   });
   if (!result) return data<ImportPreviewPage>({ kind: "expired" }, { status: 404 });
-  const accountNames = async () => (await forLoader(() => listAccounts({ userId: context.user.id, householdId: context.householdId }))).map(({ id, name }) => ({ id, name }));
+  const accountNames = async () =>
+    (await forLoader(() => listAccounts({ userId: context.user.id, householdId: context.householdId }))).map(
+      ({ id, name }) => ({ id, name }),
+    );
 
-  if (result.kind === "problem") return data<ImportPreviewPage>({ kind: "problem", fileName: result.fileName, problem: result.problem });
+  if (result.kind === "problem")
+    return data<ImportPreviewPage>({ kind: "problem", fileName: result.fileName, problem: result.problem });
   if (result.kind === "needs-mapping") {
     const values = submitted ?? formValuesFromSuggestion(result.suggestion, result.headers);
-    if (!submitted) return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: false, problem: null });
+    if (!submitted)
+      return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: false, problem: null });
     const checked = checkCsvMapping(mappingFromFormValues(values, result.headers));
-    if (!checked.ok) return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: true, problem: null });
+    if (!checked.ok)
+      return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: true, problem: null });
     const mapped = await forLoader(() => previewImport({ ...base, mapping: checked.mapping }));
-    if (mapped.kind === "problem") return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: false, problem: mapped.problem });
-    if (mapped.kind === "needs-mapping") return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: true, problem: null });
-    return data<ImportPreviewPage>({ kind: "preview", preview: mapped, accounts: await accountNames(), mapping: JSON.stringify(checked.mapping) });
+    if (mapped.kind === "problem")
+      return data<ImportPreviewPage>({
+        kind: "mapping",
+        step: result,
+        values,
+        incomplete: false,
+        problem: mapped.problem,
+      });
+    if (mapped.kind === "needs-mapping")
+      return data<ImportPreviewPage>({ kind: "mapping", step: result, values, incomplete: true, problem: null });
+    return data<ImportPreviewPage>({
+      kind: "preview",
+      preview: mapped,
+      accounts: await accountNames(),
+      mapping: JSON.stringify(checked.mapping),
+    });
   }
   return data<ImportPreviewPage>({ kind: "preview", preview: result, accounts: await accountNames(), mapping: null });
 }

@@ -57,7 +57,9 @@ function position(column: CsvColumn | undefined, headers: readonly string[]): st
 /** The selects preset from what the file suggested. */
 export function formValuesFromSuggestion(suggestion: SuggestedMapping, headers: readonly string[]): MappingFormValues {
   const { mapping } = suggestion;
-  const counterparty = Array.isArray(mapping.counterparty) ? mapping.counterparty[0] : mapping.counterparty?.outgoing[0];
+  const counterparty = Array.isArray(mapping.counterparty)
+    ? mapping.counterparty[0]
+    : mapping.counterparty?.outgoing[0];
   const description = (mapping.description ?? []).slice(0, descriptionSlots).map((column) => position(column, headers));
   return {
     date: position(mapping.date, headers),
@@ -123,7 +125,11 @@ export function mappingFromFormValues(values: MappingFormValues, headers: readon
     if (amount) mapping.amount = amount;
     const indicator = column(values.indicator);
     // Without a marker column or value the indicator stays incomplete, so checkCsvMapping names it.
-    if (values.amountMode === "indicator") mapping.indicator = { column: indicator ?? {}, debitValues: values.debitValue.trim() ? [values.debitValue.trim()] : [] };
+    if (values.amountMode === "indicator")
+      mapping.indicator = {
+        column: indicator ?? {},
+        debitValues: values.debitValue.trim() ? [values.debitValue.trim()] : [],
+      };
   }
   const description = columns(values.description);
   if (description.length > 0) mapping.description = description;

@@ -33,14 +33,44 @@ const noChoices: ConfirmChoices = { skipLines: new Set(), categories: new Map() 
 
 /** An ING (Netherlands) export as its CSV help describes it: semicolons, YYYYMMDD dates, "Af"/"Bij", decimal commas. */
 function ingCsv(rows: string[][]): Uint8Array {
-  const header = ["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"];
+  const header = [
+    "Datum",
+    "Naam / Omschrijving",
+    "Rekening",
+    "Tegenrekening",
+    "Code",
+    "Af Bij",
+    "Bedrag (EUR)",
+    "Mutatiesoort",
+    "Mededelingen",
+  ];
   return encoder.encode([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
 }
 
 const own = "NL91ABNA0417164300";
-const salary = ["20261101", "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris november"];
+const salary = [
+  "20261101",
+  "Werkgever BV",
+  own,
+  "NL20INGB0001234567",
+  "OV",
+  "Bij",
+  "3.000,00",
+  "Overschrijving",
+  "Salaris november",
+];
 const coffee = ["20261102", "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"];
-const rent = ["20261103", "Woonstichting", own, "NL44RABO0123456789", "IC", "Af", "1.250,00", "Incasso", "Huur november"];
+const rent = [
+  "20261103",
+  "Woonstichting",
+  own,
+  "NL44RABO0123456789",
+  "IC",
+  "Af",
+  "1.250,00",
+  "Incasso",
+  "Huur november",
+];
 const toSavings = ["20261104", "Spaarrekening", own, savingsIban, "OV", "Af", "500,00", "Overschrijving", "Sparen"];
 
 async function household({ premium = false } = {}) {
@@ -50,7 +80,11 @@ async function household({ premium = false } = {}) {
   return { ...seeded, userId: seeded.owner.id, householdId: seeded.household.id, accountId };
 }
 
-async function importFile(base: { userId: string; householdId: string; accountId: string }, bytes: Uint8Array, choices = noChoices) {
+async function importFile(
+  base: { userId: string; householdId: string; accountId: string },
+  bytes: Uint8Array,
+  choices = noChoices,
+) {
   const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes });
   if (!draft.ok) throw new Error(JSON.stringify(draft.problem));
   const preview = await previewImport({ ...base, draftId: draft.draftId });
@@ -66,7 +100,12 @@ describe("statement import", () => {
   it("previews a bank's CSV, writes it as one batch, and a second import of the same file adds nothing", async () => {
     const base = await household();
     const { preview, result } = await importFile(base, ingCsv([salary, coffee, coffee, rent]));
-    expect(preview).toMatchObject({ kind: "preview", format: "csv", bank: "ING", summary: { rows: 4, new: 4, duplicates: 0, transfers: 0 } });
+    expect(preview).toMatchObject({
+      kind: "preview",
+      format: "csv",
+      bank: "ING",
+      summary: { rows: 4, new: 4, duplicates: 0, transfers: 0 },
+    });
     expect(preview.kind === "preview" && preview.rows.map((row) => [row.amountMinor, row.categorySource])).toEqual([
       [300_000, "default"],
       [-320, "default"],
@@ -76,7 +115,10 @@ describe("statement import", () => {
     // Two identical coffees on one day stay two.
     expect(result).toMatchObject({ ok: true, imported: 4, duplicates: 0 });
     expect(await entryCount(base.householdId)).toBe(4);
-    const totals = await db().select().from(monthTotal).where(and(eq(monthTotal.householdId, base.householdId), eq(monthTotal.month, "2026-11-01")));
+    const totals = await db()
+      .select()
+      .from(monthTotal)
+      .where(and(eq(monthTotal.householdId, base.householdId), eq(monthTotal.month, "2026-11-01")));
     expect(totals.reduce((sum, row) => sum + (row.kind === "expense" ? row.totalMinor : 0), 0)).toBe(125_640);
 
     const again = await importFile(base, ingCsv([salary, coffee, coffee, rent]));
@@ -91,9 +133,15 @@ describe("statement import", () => {
 
   it("imports a Sparkasse CAMT.052 whose five entries all say NONREF, and finds all five again next time", async () => {
     const base = await household();
-    const bytes = readFileSync(new URL("../../domain/statements/fixtures/camt/camt052-v02-sparkasse-nonref.xml", import.meta.url));
+    const bytes = readFileSync(
+      new URL("../../domain/statements/fixtures/camt/camt052-v02-sparkasse-nonref.xml", import.meta.url),
+    );
     const first = await importFile(base, new Uint8Array(bytes));
-    expect(first.preview).toMatchObject({ kind: "preview", format: "camt", summary: { rows: 5, new: 5, duplicates: 0 } });
+    expect(first.preview).toMatchObject({
+      kind: "preview",
+      format: "camt",
+      summary: { rows: 5, new: 5, duplicates: 0 },
+    });
     expect(first.result).toMatchObject({ ok: true, imported: 5, duplicates: 0 });
     expect(await entryCount(base.householdId)).toBe(5);
     const again = await importFile(base, new Uint8Array(bytes));
@@ -115,9 +163,16 @@ describe("statement import", () => {
       [builtInCategory("other").id, "default"],
     ]);
     // Untick the rent; a category of the wrong kind (income for an expense) falls back to the suggestion.
-    const result = await confirmImport({ ...base, draftId: draft.draftId, choices: { skipLines: new Set([3]), categories: new Map([[2, builtInCategory("salary").id]]) } });
+    const result = await confirmImport({
+      ...base,
+      draftId: draft.draftId,
+      choices: { skipLines: new Set([3]), categories: new Map([[2, builtInCategory("salary").id]]) },
+    });
     expect(result).toMatchObject({ ok: true, imported: 1 });
-    const rows = await db().select({ categoryId: transaction.categoryId, counterparty: transaction.counterparty }).from(transaction).where(eq(transaction.householdId, base.householdId));
+    const rows = await db()
+      .select({ categoryId: transaction.categoryId, counterparty: transaction.counterparty })
+      .from(transaction)
+      .where(eq(transaction.householdId, base.householdId));
     expect(rows.map((row) => row.categoryId).sort()).toEqual([eatingOut, eatingOut]);
     expect(groceries).not.toBe(eatingOut);
   });
@@ -135,12 +190,24 @@ describe("statement import", () => {
     expect(totals.filter((row) => row.kind === "expense")).toEqual([]);
 
     // The savings account's own statement books the same transfer a day later: the second half, not a new row.
-    const incoming = ["20261105", "Betaalrekening", savingsIban, own, "OV", "Bij", "500,00", "Overschrijving", "Sparen"];
+    const incoming = [
+      "20261105",
+      "Betaalrekening",
+      savingsIban,
+      own,
+      "OV",
+      "Bij",
+      "500,00",
+      "Overschrijving",
+      "Sparen",
+    ];
     const second = await importFile({ ...base, accountId: created.accountId }, ingCsv([incoming]));
     expect(second.preview).toMatchObject({ summary: { new: 0, transfers: 1 } });
     expect(second.preview.kind === "preview" && second.preview.rows[0]?.status).toBe("transfer-matched");
     expect((await db().select().from(transfer).where(eq(transfer.householdId, base.householdId))).length).toBe(1);
-    const balances = Object.fromEntries((await listAccounts({ ...base, on: "2026-11-30" })).map((account) => [account.kind, account.balanceMinor]));
+    const balances = Object.fromEntries(
+      (await listAccounts({ ...base, on: "2026-11-30" })).map((account) => [account.kind, account.balanceMinor]),
+    );
     expect(balances).toEqual({ checking: 250_000, savings: 50_000 });
 
     // Undoing the savings import takes back only its side; importing it again matches again.
@@ -148,7 +215,10 @@ describe("statement import", () => {
     await undoImport({ ...base, batchId: second.result.batchId });
     const [kept] = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));
     expect(kept).toMatchObject({ toImportKey: null, matchedImportBatchId: null });
-    expect((await importFile({ ...base, accountId: created.accountId }, ingCsv([incoming]))).result).toMatchObject({ ok: true, transfers: 1 });
+    expect((await importFile({ ...base, accountId: created.accountId }, ingCsv([incoming]))).result).toMatchObject({
+      ok: true,
+      transfers: 1,
+    });
   });
 
   it("undo removes exactly one import, once", async () => {
@@ -166,36 +236,84 @@ describe("statement import", () => {
 
   it("a file that is not a statement, or in another currency, is refused and writes nothing", async () => {
     const base = await household();
-    const pdf = await createImportDraft({ ...base, fileName: "statement.pdf", bytes: encoder.encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n") });
+    const pdf = await createImportDraft({
+      ...base,
+      fileName: "statement.pdf",
+      bytes: encoder.encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"),
+    });
     if (!pdf.ok) throw new Error("no draft");
-    expect(await previewImport({ ...base, draftId: pdf.draftId })).toMatchObject({ kind: "problem", problem: { kind: "file", error: { code: "NOT_A_STATEMENT" } } });
-    expect(await confirmImport({ ...base, draftId: pdf.draftId, choices: noChoices })).toMatchObject({ ok: false, problem: { kind: "file" } });
-    expect(await createImportDraft({ ...base, fileName: "empty.csv", bytes: new Uint8Array() })).toEqual({ ok: false, problem: { kind: "file", error: { code: "EMPTY_FILE" } } });
+    expect(await previewImport({ ...base, draftId: pdf.draftId })).toMatchObject({
+      kind: "problem",
+      problem: { kind: "file", error: { code: "NOT_A_STATEMENT" } },
+    });
+    expect(await confirmImport({ ...base, draftId: pdf.draftId, choices: noChoices })).toMatchObject({
+      ok: false,
+      problem: { kind: "file" },
+    });
+    expect(await createImportDraft({ ...base, fileName: "empty.csv", bytes: new Uint8Array() })).toEqual({
+      ok: false,
+      problem: { kind: "file", error: { code: "EMPTY_FILE" } },
+    });
 
     const usd = encoder.encode(
-      ['"Date","Description","Amount","Currency"', '"2026-11-02","Coffee","-3.20","USD"', '"2026-11-03","Lunch","-12.50","USD"'].join("\n"),
+      [
+        '"Date","Description","Amount","Currency"',
+        '"2026-11-02","Coffee","-3.20","USD"',
+        '"2026-11-03","Lunch","-12.50","USD"',
+      ].join("\n"),
     );
-    const mapping = { date: { header: "Date" }, amount: { header: "Amount" }, description: [{ header: "Description" }], currency: { header: "Currency" }, dateFormat: "YYYY-MM-DD", decimal: "." };
+    const mapping = {
+      date: { header: "Date" },
+      amount: { header: "Amount" },
+      description: [{ header: "Description" }],
+      currency: { header: "Currency" },
+      dateFormat: "YYYY-MM-DD",
+      decimal: ".",
+    };
     const draft = await createImportDraft({ ...base, fileName: "usd.csv", bytes: usd });
     if (!draft.ok) throw new Error("no draft");
-    expect(await previewImport({ ...base, draftId: draft.draftId, mapping })).toMatchObject({ kind: "problem", problem: { kind: "currency", found: "USD", expected: "EUR" } });
+    expect(await previewImport({ ...base, draftId: draft.draftId, mapping })).toMatchObject({
+      kind: "problem",
+      problem: { kind: "currency", found: "USD", expected: "EUR" },
+    });
     expect(await entryCount(base.householdId)).toBe(0);
     expect(await db().select().from(importBatch).where(eq(importBatch.householdId, base.householdId))).toEqual([]);
   });
 
   it("an unknown CSV asks for its columns once; the answer is saved for the account", async () => {
     const base = await household();
-    const bytes = encoder.encode(["Wann;Was;Wieviel", "02.11.2026;Bäckerei Müller;-4,80", "03.11.2026;Gehalt;2.500,00"].join("\n"));
+    const bytes = encoder.encode(
+      ["Wann;Was;Wieviel", "02.11.2026;Bäckerei Müller;-4,80", "03.11.2026;Gehalt;2.500,00"].join("\n"),
+    );
     const draft = await createImportDraft({ ...base, fileName: "bank.csv", bytes });
     if (!draft.ok) throw new Error("no draft");
     const asked = await previewImport({ ...base, draftId: draft.draftId });
     expect(asked).toMatchObject({ kind: "needs-mapping", headers: ["Wann", "Was", "Wieviel"] });
-    const mapping = { date: { header: "Wann" }, amount: { header: "Wieviel" }, description: [{ header: "Was" }], dateFormat: "DD.MM.YYYY", decimal: "," };
-    expect(await previewImport({ ...base, draftId: draft.draftId, mapping })).toMatchObject({ kind: "preview", summary: { new: 2 } });
-    expect(await confirmImport({ ...base, draftId: draft.draftId, choices: { ...noChoices, mapping } })).toMatchObject({ ok: true, imported: 2 });
-    const next = await createImportDraft({ ...base, fileName: "bank.csv", bytes: encoder.encode(["Wann;Was;Wieviel", "04.11.2026;Kino;-12,00"].join("\n")) });
+    const mapping = {
+      date: { header: "Wann" },
+      amount: { header: "Wieviel" },
+      description: [{ header: "Was" }],
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    };
+    expect(await previewImport({ ...base, draftId: draft.draftId, mapping })).toMatchObject({
+      kind: "preview",
+      summary: { new: 2 },
+    });
+    expect(await confirmImport({ ...base, draftId: draft.draftId, choices: { ...noChoices, mapping } })).toMatchObject({
+      ok: true,
+      imported: 2,
+    });
+    const next = await createImportDraft({
+      ...base,
+      fileName: "bank.csv",
+      bytes: encoder.encode(["Wann;Was;Wieviel", "04.11.2026;Kino;-12,00"].join("\n")),
+    });
     if (!next.ok) throw new Error("no draft");
-    expect(await previewImport({ ...base, draftId: next.draftId })).toMatchObject({ kind: "preview", summary: { new: 1 } });
+    expect(await previewImport({ ...base, draftId: next.draftId })).toMatchObject({
+      kind: "preview",
+      summary: { new: 1 },
+    });
   });
 
   it("only the owner imports; a stranger cannot see or use another household's drafts and batches", async () => {
@@ -203,12 +321,19 @@ describe("statement import", () => {
     const partner = await seedUser();
     await addPartner({ householdId: base.householdId, userId: partner.id });
     const stranger = await household();
-    await expect(createImportDraft({ ...base, userId: partner.id, fileName: "x.csv", bytes: ingCsv([coffee]) })).rejects.toMatchObject({ code: "readOnly" });
-    await expect(createImportDraft({ ...stranger, accountId: base.accountId, fileName: "x.csv", bytes: ingCsv([coffee]) })).rejects.toMatchObject({ code: "notFound" });
+    await expect(
+      createImportDraft({ ...base, userId: partner.id, fileName: "x.csv", bytes: ingCsv([coffee]) }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      createImportDraft({ ...stranger, accountId: base.accountId, fileName: "x.csv", bytes: ingCsv([coffee]) }),
+    ).rejects.toMatchObject({ code: "notFound" });
     const draft = await createImportDraft({ ...base, fileName: "x.csv", bytes: ingCsv([coffee]) });
     if (!draft.ok) throw new Error("no draft");
     await expect(previewImport({ ...stranger, draftId: draft.draftId })).rejects.toMatchObject({ code: "notFound" });
-    expect(await confirmImport({ ...stranger, draftId: draft.draftId, choices: noChoices })).toEqual({ ok: false, expired: true });
+    expect(await confirmImport({ ...stranger, draftId: draft.draftId, choices: noChoices })).toEqual({
+      ok: false,
+      expired: true,
+    });
     const imported = await confirmImport({ ...base, draftId: draft.draftId, choices: noChoices });
     if (!imported.ok) throw new Error("not imported");
     await expect(undoImport({ ...stranger, batchId: imported.batchId })).rejects.toMatchObject({ code: "notFound" });
@@ -217,11 +342,14 @@ describe("statement import", () => {
 });
 
 describe("statement drafts", () => {
-  const draftCount = async (householdId: string) => (await db().select({ id: importDraft.id }).from(importDraft).where(eq(importDraft.householdId, householdId))).length;
+  const draftCount = async (householdId: string) =>
+    (await db().select({ id: importDraft.id }).from(importDraft).where(eq(importDraft.householdId, householdId)))
+      .length;
 
   it("a household keeps at most 5 drafts and 25 MB of them; the next upload is refused with a reason", async () => {
     const base = await household();
-    for (let index = 0; index < draftQuota.count; index++) expect((await createImportDraft({ ...base, fileName: `${index}.csv`, bytes: ingCsv([coffee]) })).ok).toBe(true);
+    for (let index = 0; index < draftQuota.count; index++)
+      expect((await createImportDraft({ ...base, fileName: `${index}.csv`, bytes: ingCsv([coffee]) })).ok).toBe(true);
     const refusal = { ok: false, problem: { kind: "draftQuota", count: 5, megabytes: 25 } };
     expect(await createImportDraft({ ...base, fileName: "6.csv", bytes: ingCsv([coffee]) })).toEqual(refusal);
     expect(await draftCount(base.householdId)).toBe(5);
@@ -230,10 +358,14 @@ describe("statement drafts", () => {
     const other = await household();
     const large = new Uint8Array(10 * 1024 * 1024);
     expect((await createImportDraft({ ...other, fileName: "a.xml", bytes: large })).ok).toBe(true);
-    const racing = await Promise.all([0, 1].map(() => createImportDraft({ ...other, fileName: "b.xml", bytes: large })));
+    const racing = await Promise.all(
+      [0, 1].map(() => createImportDraft({ ...other, fileName: "b.xml", bytes: large })),
+    );
     expect(racing.filter((result) => result.ok)).toHaveLength(1);
     expect(racing.filter((result) => !result.ok)).toEqual([refusal]);
-    expect(await createImportDraft({ ...other, fileName: "small.csv", bytes: new Uint8Array(5 * 1024 * 1024 + 1) })).toEqual(refusal);
+    expect(
+      await createImportDraft({ ...other, fileName: "small.csv", bytes: new Uint8Array(5 * 1024 * 1024 + 1) }),
+    ).toEqual(refusal);
     expect(await draftCount(other.householdId)).toBe(2);
   });
 
@@ -252,7 +384,8 @@ describe("statement drafts", () => {
     if (!again.ok) throw new Error("no draft");
     const worker = new DraftPurgeWorker({ intervalMs: 60_000, now: () => tomorrow });
     worker.start();
-    for (let wait = 0; wait < 100 && (await draftCount(base.householdId)) > 0; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let wait = 0; wait < 100 && (await draftCount(base.householdId)) > 0; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();
     expect(await draftCount(base.householdId)).toBe(0);
   });
@@ -286,9 +419,13 @@ describe("statement drafts", () => {
     await addPartner({ householdId: base.householdId, userId: editor.id, canEdit: true });
     const ownersDraft = await createImportDraft({ ...base, fileName: "owner.csv", bytes: ingCsv([coffee]) });
     await upload();
-    expect(await deleteAccount({ userId: editor.id, password: "a long and calm passphrase" })).toMatchObject({ ok: true });
-    const left = await db().select({ id: importDraft.id }).from(importDraft).where(eq(importDraft.householdId, base.householdId));
+    expect(await deleteAccount({ userId: editor.id, password: "a long and calm passphrase" })).toMatchObject({
+      ok: true,
+    });
+    const left = await db()
+      .select({ id: importDraft.id })
+      .from(importDraft)
+      .where(eq(importDraft.householdId, base.householdId));
     expect(left.map((row) => row.id)).toEqual([ownersDraft.ok ? ownersDraft.draftId : "none"]);
   });
 });
-

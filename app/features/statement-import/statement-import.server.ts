@@ -17,7 +17,12 @@ import { requireHouseholdAccess, type HouseholdAccess } from "~/features/househo
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/entries/categories.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
-import { decideImportRows, RulesTooCostlyError, type CategorySource, type ImportRowDecision } from "~/features/rules/rule-evaluation.server";
+import {
+  decideImportRows,
+  RulesTooCostlyError,
+  type CategorySource,
+  type ImportRowDecision,
+} from "~/features/rules/rule-evaluation.server";
 import { readStatementInWorker } from "./statement-reader.server";
 
 /**
@@ -69,7 +74,12 @@ export type ImportProblem =
 async function ownedAccount(executor: Executor, householdId: string, accountId: string) {
   if (!isUuid(accountId)) throw new HouseholdAccessError("notFound");
   const [row] = await executor
-    .select({ id: moneyAccount.id, currency: moneyAccount.currency, csvMapping: moneyAccount.csvMapping, archivedAt: moneyAccount.archivedAt })
+    .select({
+      id: moneyAccount.id,
+      currency: moneyAccount.currency,
+      csvMapping: moneyAccount.csvMapping,
+      archivedAt: moneyAccount.archivedAt,
+    })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
     .limit(1);
@@ -95,20 +105,35 @@ export async function createImportDraft({
   if (!can(access.plan, "statements.import")) throw new HouseholdAccessError("readOnly");
   await ownedAccount(db(), householdId, accountId);
   if (bytes.byteLength === 0) return { ok: false, problem: { kind: "file", error: { code: "EMPTY_FILE" } } };
-  if (bytes.byteLength > maxStatementBytes) return { ok: false, problem: { kind: "file", error: { code: "FILE_TOO_LARGE" } } };
+  if (bytes.byteLength > maxStatementBytes)
+    return { ok: false, problem: { kind: "file", error: { code: "FILE_TOO_LARGE" } } };
   await purgeExpiredDrafts();
-  const quota: ImportProblem = { kind: "draftQuota", count: draftQuota.count, megabytes: draftQuota.bytes / 1024 / 1024 };
+  const quota: ImportProblem = {
+    kind: "draftQuota",
+    count: draftQuota.count,
+    megabytes: draftQuota.bytes / 1024 / 1024,
+  };
   return db().transaction(async (tx) => {
     // One upload per household at a time decides against the quota, so two at once cannot both take the last place.
     await tx.execute(sql`select 1 from "household" where "id" = ${householdId} for update`);
     const [held] = await tx
-      .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(octet_length(${importDraft.content})), 0)::bigint` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        bytes: sql<number>`coalesce(sum(octet_length(${importDraft.content})), 0)::bigint`,
+      })
       .from(importDraft)
       .where(eq(importDraft.householdId, householdId));
-    if ((held?.count ?? 0) >= draftQuota.count || Number(held?.bytes ?? 0) + bytes.byteLength > draftQuota.bytes) return { ok: false as const, problem: quota };
+    if ((held?.count ?? 0) >= draftQuota.count || Number(held?.bytes ?? 0) + bytes.byteLength > draftQuota.bytes)
+      return { ok: false as const, problem: quota };
     const [row] = await tx
       .insert(importDraft)
-      .values({ householdId, accountId, createdBy: userId, fileName: fileName.slice(0, 200) || "statement", content: bytes })
+      .values({
+        householdId,
+        accountId,
+        createdBy: userId,
+        fileName: fileName.slice(0, 200) || "statement",
+        content: bytes,
+      })
       .returning({ id: importDraft.id });
     if (!row) throw new Error("draft insert returned nothing");
     return { ok: true as const, draftId: row.id };
@@ -131,8 +156,19 @@ export async function purgeExpiredDrafts(now: Date = new Date()): Promise<number
  * A draft is the raw bank file of the member who uploaded it: it goes with them. Called when a member leaves or is
  * removed (with the household) and when an account is deleted (without: every household it had drafts in).
  */
-export async function deleteMemberDrafts(executor: Executor, householdId: string | null, userId: string): Promise<void> {
-  await executor.delete(importDraft).where(and(eq(importDraft.createdBy, userId), householdId === null ? undefined : eq(importDraft.householdId, householdId)));
+export async function deleteMemberDrafts(
+  executor: Executor,
+  householdId: string | null,
+  userId: string,
+): Promise<void> {
+  await executor
+    .delete(importDraft)
+    .where(
+      and(
+        eq(importDraft.createdBy, userId),
+        householdId === null ? undefined : eq(importDraft.householdId, householdId),
+      ),
+    );
 }
 
 /** What the GDPR export says of a member's waiting drafts: names, sizes and dates, not the bank files themselves. */
@@ -155,7 +191,9 @@ async function loadDraft(executor: Executor, householdId: string, userId: string
   const [row] = await executor
     .select()
     .from(importDraft)
-    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)))
+    .where(
+      and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)),
+    )
     .limit(1);
   if (!row) throw new HouseholdAccessError("notFound");
   return row;
@@ -163,11 +201,15 @@ async function loadDraft(executor: Executor, householdId: string, userId: string
 
 /** The identity of a row in its account, as stored: a hash, so the key column has one size and holds no bank text. */
 function hashedKeys(accountId: string, statement: Statement): string[] {
-  return importIdentities(statement.rows).map((identity) => crypto.createHash("sha256").update(`${accountId}\n${identity}`).digest("base64url"));
+  return importIdentities(statement.rows).map((identity) =>
+    crypto.createHash("sha256").update(`${accountId}\n${identity}`).digest("base64url"),
+  );
 }
 
 function currencyProblem(statement: Statement, expected: string): ImportProblem | undefined {
-  const found = [statement.currency, ...statement.rows.map((row) => row.currency)].find((currency) => currency && currency.toUpperCase() !== expected);
+  const found = [statement.currency, ...statement.rows.map((row) => row.currency)].find(
+    (currency) => currency && currency.toUpperCase() !== expected,
+  );
   return found ? { kind: "currency", found: found.toUpperCase(), expected } : undefined;
 }
 
@@ -183,7 +225,11 @@ async function planDraft(
   householdId: string,
   draft: { accountId: string; content: Uint8Array },
   mapping: unknown,
-): Promise<{ ok: true; planned: Planned } | { ok: false; problem: ImportProblem } | { ok: false; needsMapping: Extract<StatementFileRead, { kind: "needs-mapping" }> }> {
+): Promise<
+  | { ok: true; planned: Planned }
+  | { ok: false; problem: ImportProblem }
+  | { ok: false; needsMapping: Extract<StatementFileRead, { kind: "needs-mapping" }> }
+> {
   const account = await ownedAccount(executor, householdId, draft.accountId);
   // On a worker thread with a time budget: a crafted file costs one thread, never the server (issue 20).
   const read = await readStatementInWorker(draft.content, { mapping: mapping ?? account.csvMapping ?? undefined });
@@ -217,7 +263,10 @@ async function planDraft(
     for (const { key } of found) if (key) existingKeys.add(key);
   }
 
-  const ownAccounts = await executor.select({ id: moneyAccount.id, iban: moneyAccount.iban }).from(moneyAccount).where(eq(moneyAccount.householdId, householdId));
+  const ownAccounts = await executor
+    .select({ id: moneyAccount.id, iban: moneyAccount.iban })
+    .from(moneyAccount)
+    .where(eq(moneyAccount.householdId, householdId));
   const dates = statement.rows.map((row) => row.bookedOn).sort();
   const openTransfers =
     dates.length === 0
@@ -262,7 +311,12 @@ type DecidedRow = PlannedRow & { decision: ImportRowDecision | null; byRule: boo
  * Runs the household's rules (then the counterparties' usual categories) over the plan's new rows, in one go; the
  * rules are matched on a worker thread with a time budget, and when it runs out the file gets the problem "rules".
  */
-async function decidePlan(executor: Executor, access: HouseholdAccess, accountId: string, plan: readonly PlannedRow[]): Promise<{ ok: true; plan: DecidedRow[] } | { ok: false; problem: ImportProblem }> {
+async function decidePlan(
+  executor: Executor,
+  access: HouseholdAccess,
+  accountId: string,
+  plan: readonly PlannedRow[],
+): Promise<{ ok: true; plan: DecidedRow[] } | { ok: false; problem: ImportProblem }> {
   const fresh = plan.filter((row) => row.status === "new");
   let decisions: ImportRowDecision[];
   try {
@@ -271,13 +325,22 @@ async function decidePlan(executor: Executor, access: HouseholdAccess, accountId
     if (error instanceof RulesTooCostlyError) return { ok: false, problem: { kind: "rules" } };
     throw error;
   }
-  const byRow = new Map<PlannedRow, ImportRowDecision | null>(fresh.map((row, index) => [row, decisions[index] ?? null]));
+  const byRow = new Map<PlannedRow, ImportRowDecision | null>(
+    fresh.map((row, index) => [row, decisions[index] ?? null]),
+  );
   return {
     ok: true,
     plan: plan.map((row): DecidedRow => {
       const decision = byRow.get(row) ?? null;
       if (row.status === "new" && decision?.transferAccountId && row.row.amountMinor !== 0) {
-        return { status: "transfer", row: row.row, key: row.key, otherAccountId: decision.transferAccountId, decision, byRule: true };
+        return {
+          status: "transfer",
+          row: row.row,
+          key: row.key,
+          otherAccountId: decision.transferAccountId,
+          decision,
+          byRule: true,
+        };
       }
       return { ...row, decision, byRule: false };
     }),
@@ -328,15 +391,34 @@ export type ImportPreview =
       closing: Statement["closing"] | null;
       categories: Awaited<ReturnType<typeof listCategories>>;
     }
-  | { kind: "needs-mapping"; draftId: string; fileName: string; accountId: string; headers: string[]; sample: string[][]; suggestion: Extract<StatementFileRead, { kind: "needs-mapping" }>["suggestion"] }
+  | {
+      kind: "needs-mapping";
+      draftId: string;
+      fileName: string;
+      accountId: string;
+      headers: string[];
+      sample: string[][];
+      suggestion: Extract<StatementFileRead, { kind: "needs-mapping" }>["suggestion"];
+    }
   | { kind: "problem"; draftId: string; fileName: string; problem: ImportProblem };
 
 /** What confirming would do with each row; nothing is written. */
-export async function previewImport({ userId, householdId, draftId, mapping }: { userId: string; householdId: string; draftId: string; mapping?: unknown }): Promise<ImportPreview> {
+export async function previewImport({
+  userId,
+  householdId,
+  draftId,
+  mapping,
+}: {
+  userId: string;
+  householdId: string;
+  draftId: string;
+  mapping?: unknown;
+}): Promise<ImportPreview> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const draft = await loadDraft(db(), householdId, userId, draftId);
   const result = await planDraft(db(), householdId, draft, mapping);
-  if (!result.ok && "problem" in result) return { kind: "problem", draftId, fileName: draft.fileName, problem: result.problem };
+  if (!result.ok && "problem" in result)
+    return { kind: "problem", draftId, fileName: draft.fileName, problem: result.problem };
   if (!result.ok) {
     const { csv, suggestion } = result.needsMapping;
     return {
@@ -427,22 +509,30 @@ export async function confirmImport({
   const [exists] = await db()
     .select({ id: importDraft.id })
     .from(importDraft)
-    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)))
+    .where(
+      and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId), eq(importDraft.createdBy, userId)),
+    )
     .limit(1);
   if (!exists) return { ok: false, expired: true };
   const categories = await listCategories({ householdId });
-  const usable = new Map(categories.filter((category) => !category.archived).map((category) => [category.id, category.kind]));
+  const usable = new Map(
+    categories.filter((category) => !category.archived).map((category) => [category.id, category.kind]),
+  );
 
   const outcome = await db().transaction(async (tx) => {
     const draft = await loadDraft(tx, householdId, userId, draftId);
     const result = await planDraft(tx, householdId, draft, choices.mapping);
-    if (!result.ok) return "problem" in result ? { ok: false as const, problem: result.problem } : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
+    if (!result.ok)
+      return "problem" in result
+        ? { ok: false as const, problem: result.problem }
+        : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
     const { statement, read } = result.planned;
     const decided = await decidePlan(tx, access, draft.accountId, result.planned.plan);
     if (!decided.ok) return { ok: false as const, problem: decided.problem };
     const { plan } = decided;
     const chosen = plan.filter((row) => !choices.skipLines.has(row.row.line));
-    const describe = (row: DecidedRow) => (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
+    const describe = (row: DecidedRow) =>
+      (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
 
     const [batch] = await tx
       .insert(importBatch)
@@ -465,7 +555,8 @@ export async function confirmImport({
       if (row.status !== "new" || row.row.amountMinor === 0) return [];
       const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
       const picked = choices.categories.get(row.row.line);
-      const categoryId = picked && usable.get(picked) === kind ? picked : (row.decision?.categoryId ?? defaultCategoryId(kind));
+      const categoryId =
+        picked && usable.get(picked) === kind ? picked : (row.decision?.categoryId ?? defaultCategoryId(kind));
       return [
         {
           id: uuidv7(),
@@ -510,11 +601,12 @@ export async function confirmImport({
         },
       ];
     });
-    for (let index = 0; index < transfers.length; index += 1000) await tx.insert(transfer).values(transfers.slice(index, index + 1000));
+    for (let index = 0; index < transfers.length; index += 1000)
+      await tx.insert(transfer).values(transfers.slice(index, index + 1000));
     // The second halves of transfers recorded from the other account: one statement per side, not one per row.
     const matched = chosen.flatMap((row) => (row.status === "transfer-matched" ? [row] : []));
     for (const side of ["to", "from"] as const) {
-      const rows = matched.filter((row) => (row.row.amountMinor > 0) === (side === "to"));
+      const rows = matched.filter((row) => row.row.amountMinor > 0 === (side === "to"));
       if (rows.length === 0) continue;
       const keyColumn = side === "to" ? sql`"to_import_key"` : sql`"from_import_key"`;
       await tx.execute(sql`
@@ -531,11 +623,18 @@ export async function confirmImport({
         .from(moneyAccount)
         .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.iban, iban)))
         .limit(1);
-      if (!holder) await tx.update(moneyAccount).set({ iban, updatedAt: new Date() }).where(and(eq(moneyAccount.id, draft.accountId), isNull(moneyAccount.iban)));
+      if (!holder)
+        await tx
+          .update(moneyAccount)
+          .set({ iban, updatedAt: new Date() })
+          .where(and(eq(moneyAccount.id, draft.accountId), isNull(moneyAccount.iban)));
     }
     // The mapping that read this CSV is the account's from now on: the next file of this bank goes straight to the preview.
     if (statement.format === "csv" && read.mapping && !read.preset) {
-      await tx.update(moneyAccount).set({ csvMapping: read.mapping, updatedAt: new Date() }).where(eq(moneyAccount.id, draft.accountId));
+      await tx
+        .update(moneyAccount)
+        .set({ csvMapping: read.mapping, updatedAt: new Date() })
+        .where(eq(moneyAccount.id, draft.accountId));
     }
     await tx.delete(importDraft).where(eq(importDraft.id, draftId));
     return {
@@ -561,7 +660,15 @@ export async function confirmImport({
 }
 
 /** Removes exactly what one import wrote (owner only): its entries and transfers, and the transfer sides it matched. */
-export async function undoImport({ userId, householdId, batchId }: { userId: string; householdId: string; batchId: string }) {
+export async function undoImport({
+  userId,
+  householdId,
+  batchId,
+}: {
+  userId: string;
+  householdId: string;
+  batchId: string;
+}) {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(batchId)) throw new HouseholdAccessError("notFound");
   return db().transaction(async (tx) => {
@@ -573,13 +680,27 @@ export async function undoImport({ userId, householdId, batchId }: { userId: str
       .limit(1);
     if (!batch) throw new HouseholdAccessError("notFound");
     if (batch.undoneAt) return { ok: true as const, removed: 0 };
-    const removedEntries = await tx.delete(transaction).where(and(eq(transaction.importBatchId, batchId), eq(transaction.householdId, householdId))).returning({ id: transaction.id });
-    const removedTransfers = await tx.delete(transfer).where(and(eq(transfer.importBatchId, batchId), eq(transfer.householdId, householdId))).returning({ id: transfer.id });
+    const removedEntries = await tx
+      .delete(transaction)
+      .where(and(eq(transaction.importBatchId, batchId), eq(transaction.householdId, householdId)))
+      .returning({ id: transaction.id });
+    const removedTransfers = await tx
+      .delete(transfer)
+      .where(and(eq(transfer.importBatchId, batchId), eq(transfer.householdId, householdId)))
+      .returning({ id: transfer.id });
     await tx
       .update(transfer)
-      .set({ toImportKey: sql`case when ${transfer.toAccountId} = ${batch.accountId} then null else ${transfer.toImportKey} end`, fromImportKey: sql`case when ${transfer.fromAccountId} = ${batch.accountId} then null else ${transfer.fromImportKey} end`, matchedImportBatchId: null, updatedAt: new Date() })
+      .set({
+        toImportKey: sql`case when ${transfer.toAccountId} = ${batch.accountId} then null else ${transfer.toImportKey} end`,
+        fromImportKey: sql`case when ${transfer.fromAccountId} = ${batch.accountId} then null else ${transfer.fromImportKey} end`,
+        matchedImportBatchId: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(transfer.matchedImportBatchId, batchId), eq(transfer.householdId, householdId)));
-    await tx.update(importBatch).set({ undoneAt: new Date(), updatedAt: new Date() }).where(eq(importBatch.id, batchId));
+    await tx
+      .update(importBatch)
+      .set({ undoneAt: new Date(), updatedAt: new Date() })
+      .where(eq(importBatch.id, batchId));
     return { ok: true as const, removed: removedEntries.length + removedTransfers.length };
   });
 }
@@ -609,11 +730,26 @@ export async function listImportBatches({ userId, householdId }: { userId: strin
  * An import's shared expenses over the household's alert amount tell the other members once, in one summary for the
  * whole statement (not one notice per row). Read through the batch's rows only when an alert amount is set.
  */
-async function noticeImportedSharedExpenses({ householdId, userId, batchId }: { householdId: string; userId: string; batchId: string }) {
+async function noticeImportedSharedExpenses({
+  householdId,
+  userId,
+  batchId,
+}: {
+  householdId: string;
+  userId: string;
+  batchId: string;
+}) {
   const thresholdMinor = await sharedExpenseAlertMinor(householdId);
   if (thresholdMinor === null) return;
   const entries = await db()
-    .select({ id: transaction.id, kind: transaction.kind, shared: transaction.shared, amountMinor: transaction.amountMinor, description: transaction.description, categoryId: transaction.categoryId })
+    .select({
+      id: transaction.id,
+      kind: transaction.kind,
+      shared: transaction.shared,
+      amountMinor: transaction.amountMinor,
+      description: transaction.description,
+      categoryId: transaction.categoryId,
+    })
     .from(transaction)
     .where(
       and(

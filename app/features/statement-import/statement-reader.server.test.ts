@@ -5,7 +5,8 @@ import { runOnWorker, stopWorkerPool, workerThreadIds } from "~/lib/worker-pool.
 import { readStatementInWorker } from "./statement-reader.server";
 
 const encoder = new TextEncoder();
-const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../domain/statements/fixtures/${path}`, import.meta.url)));
+const fixture = (path: string) =>
+  new Uint8Array(readFileSync(new URL(`../../domain/statements/fixtures/${path}`, import.meta.url)));
 const stuckReader = new URL("./fixtures/stuck-reader.server.ts", import.meta.url).pathname;
 
 afterAll(stopWorkerPool);
@@ -13,14 +14,23 @@ afterAll(stopWorkerPool);
 describe("statements read in the worker pool", () => {
   it("answers what readStatementFile answers, across the thread boundary", async () => {
     const csv = encoder.encode("Datum;Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n03-01-2026;Brood;-2,10\n");
-    const mapping = { date: { header: "Datum" }, amount: { header: "Bedrag" }, description: [{ header: "Omschrijving" }], dateFormat: "DD-MM-YYYY", decimal: "," };
+    const mapping = {
+      date: { header: "Datum" },
+      amount: { header: "Bedrag" },
+      description: [{ header: "Omschrijving" }],
+      dateFormat: "DD-MM-YYYY",
+      decimal: ",",
+    };
     expect(await readStatementInWorker(csv)).toEqual(readStatementFile(csv));
     expect(await readStatementInWorker(csv, { mapping })).toEqual(readStatementFile(csv, { mapping }));
     const camt = fixture("camt/camt053-v02-german.xml");
     const read = await readStatementInWorker(camt);
     expect(read).toEqual(readStatementFile(camt));
     expect(read.kind).toBe("statement");
-    expect(await readStatementInWorker(encoder.encode(`${"<!---->".repeat(40)}x`))).toEqual({ kind: "error", error: { code: "NOT_A_STATEMENT" } });
+    expect(await readStatementInWorker(encoder.encode(`${"<!---->".repeat(40)}x`))).toEqual({
+      kind: "error",
+      error: { code: "NOT_A_STATEMENT" },
+    });
   });
 
   it("ends a read that never finishes when its budget runs out, terminating its thread, while the server keeps answering", async () => {
@@ -37,12 +47,17 @@ describe("statements read in the worker pool", () => {
     expect(stuckThread).toBeGreaterThan(0);
     expect(workerThreadIds()).not.toContain(stuckThread);
     // The pool goes on reading with a new thread.
-    expect(await readStatementInWorker(encoder.encode("Datum;Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n"))).toMatchObject({ kind: "needs-mapping" });
+    expect(
+      await readStatementInWorker(encoder.encode("Datum;Omschrijving;Bedrag\n02-01-2026;Koffie;-3,50\n")),
+    ).toMatchObject({ kind: "needs-mapping" });
   });
 
   it("answers TOO_COMPLEX when the read takes longer than its budget", async () => {
     const big = encoder.encode(`Datum;Omschrijving;Bedrag\n${"02-01-2026;Koffie;-3,50\n".repeat(200_000)}`);
-    expect(await readStatementInWorker(big, { budgetMs: 1 })).toEqual({ kind: "error", error: { code: "TOO_COMPLEX" } });
+    expect(await readStatementInWorker(big, { budgetMs: 1 })).toEqual({
+      kind: "error",
+      error: { code: "TOO_COMPLEX" },
+    });
   });
 
   it("runs reads beyond the pool's threads one after the other, each with its own budget", async () => {

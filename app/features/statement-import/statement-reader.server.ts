@@ -15,11 +15,19 @@ export const readBudgetMs = 5_000;
 const statementWorker = workerFile("app/features/statement-import/statement-reader.worker.ts");
 
 /** `readStatementFile` on a pool thread: a file that takes longer than the budget is TOO_COMPLEX. */
-export async function readStatementInWorker(bytes: Uint8Array, options: { mapping?: unknown; budgetMs?: number } = {}): Promise<StatementFileRead> {
+export async function readStatementInWorker(
+  bytes: Uint8Array,
+  options: { mapping?: unknown; budgetMs?: number } = {},
+): Promise<StatementFileRead> {
   const started = performance.now();
   const task: StatementReadTask = { bytes, ...(options.mapping === undefined ? {} : { mapping: options.mapping }) };
-  const read = await runOnWorker<StatementFileRead>(statementWorker, task, { budgetMs: options.budgetMs ?? readBudgetMs });
+  const read = await runOnWorker<StatementFileRead>(statementWorker, task, {
+    budgetMs: options.budgetMs ?? readBudgetMs,
+  });
   if (read.ok) return read.value;
-  logger.warn({ bytes: bytes.byteLength, ms: Math.round(performance.now() - started) }, "statement read stopped by its time budget");
+  logger.warn(
+    { bytes: bytes.byteLength, ms: Math.round(performance.now() - started) },
+    "statement read stopped by its time budget",
+  );
   return { kind: "error", error: { code: "TOO_COMPLEX" } };
 }

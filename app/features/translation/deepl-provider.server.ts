@@ -4,7 +4,8 @@ import { checkTranslations, type TranslateTextsRequest, type TranslationProvider
 
 // DeepL takes our BCP 47 tags (ua → uk), but wants a variant for English targets; our readers are in Europe.
 const deeplSource = (language: Language) => toBcp47(language) as deepl.SourceLanguageCode;
-const deeplTarget = (language: Language) => (language === "en" ? "en-GB" : toBcp47(language)) as deepl.TargetLanguageCode;
+const deeplTarget = (language: Language) =>
+  (language === "en" ? "en-GB" : toBcp47(language)) as deepl.TargetLanguageCode;
 
 export interface DeeplProviderOptions {
   authKey: string;
@@ -25,7 +26,11 @@ export function createDeeplProvider({ authKey, serverUrl }: DeeplProviderOptions
     async translate({ texts, source, target }: TranslateTextsRequest) {
       if (texts.length === 0) return [];
       const results = await translator.translateText(texts, deeplSource(source), deeplTarget(target));
-      return checkTranslations("DeepL", texts.length, results.map((result) => result?.text));
+      return checkTranslations(
+        "DeepL",
+        texts.length,
+        results.map((result) => result?.text),
+      );
     },
   };
 }

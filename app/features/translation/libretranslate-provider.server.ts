@@ -8,7 +8,11 @@ export interface LibreTranslateProviderOptions {
 }
 
 /** LibreTranslate's POST /translate (a self-hosted server or libretranslate.com). */
-export function createLibreTranslateProvider({ url, apiKey, timeoutMs = 60_000 }: LibreTranslateProviderOptions): TranslationProvider {
+export function createLibreTranslateProvider({
+  url,
+  apiKey,
+  timeoutMs = 60_000,
+}: LibreTranslateProviderOptions): TranslationProvider {
   const endpoint = new URL("translate", url.endsWith("/") ? url : `${url}/`).toString();
   return {
     name: "libretranslate",
@@ -17,7 +21,13 @@ export function createLibreTranslateProvider({ url, apiKey, timeoutMs = 60_000 }
       const response = await fetch(endpoint, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ q: texts, source: toBcp47(source), target: toBcp47(target), format: "text", ...(apiKey ? { api_key: apiKey } : {}) }),
+        body: JSON.stringify({
+          q: texts,
+          source: toBcp47(source),
+          target: toBcp47(target),
+          format: "text",
+          ...(apiKey ? { api_key: apiKey } : {}),
+        }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const body = await response.text();
@@ -28,7 +38,10 @@ export function createLibreTranslateProvider({ url, apiKey, timeoutMs = 60_000 }
         parsed = undefined;
       }
       if (!response.ok) {
-        const detail = typeof (parsed as { error?: unknown })?.error === "string" ? (parsed as { error: string }).error : body.slice(0, 200);
+        const detail =
+          typeof (parsed as { error?: unknown })?.error === "string"
+            ? (parsed as { error: string }).error
+            : body.slice(0, 200);
         // Status and reason first, so "429 Too Many Requests" reaches the error catalogue.
         throw new Error(`LibreTranslate ${response.status} ${response.statusText}${detail ? `: ${detail}` : ""}`);
       }

@@ -24,14 +24,23 @@ function systemPrompt(source: Language, target: Language, paragraphs: number): s
 
 /** Quota errors arrive as 429 too; make sure the catalogue sees the word "quota". */
 function explain(error: unknown): unknown {
-  if (error instanceof APIError && (error.code === "insufficient_quota" || error.type === "insufficient_quota") && !/quota/i.test(error.message)) {
+  if (
+    error instanceof APIError &&
+    (error.code === "insufficient_quota" || error.type === "insufficient_quota") &&
+    !/quota/i.test(error.message)
+  ) {
     return new Error(`${error.message} (insufficient_quota)`);
   }
   return error;
 }
 
 /** OpenAI's chat completions through the official SDK, or any server that speaks the same API. */
-export function createOpenAIProvider({ apiKey, baseURL, model, timeoutMs = 60_000 }: OpenAIProviderOptions): TranslationProvider {
+export function createOpenAIProvider({
+  apiKey,
+  baseURL,
+  model,
+  timeoutMs = 60_000,
+}: OpenAIProviderOptions): TranslationProvider {
   // Local servers often need no key; the SDK insists on one.
   const client = new OpenAI({ apiKey: apiKey || "not-needed", baseURL, maxRetries: 0, timeout: timeoutMs });
 
@@ -49,7 +58,8 @@ export function createOpenAIProvider({ apiKey, baseURL, model, timeoutMs = 60_00
     } catch (error) {
       throw explain(error);
     }
-    const content = (completion as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]?.message?.content;
+    const content = (completion as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]
+      ?.message?.content;
     if (typeof content !== "string" || !content.trim()) {
       throw new Error("Malformed reply from the OpenAI-compatible service: no message content");
     }

@@ -29,7 +29,11 @@ export const englishLanguageNames: Record<Language, string> = {
 
 /** Checks a provider's reply: one non-empty string per text, else a malformed-reply error. */
 export function checkTranslations(provider: string, expected: number, reply: unknown): string[] {
-  if (!Array.isArray(reply) || reply.length !== expected || reply.some((text) => typeof text !== "string" || !text.trim())) {
+  if (
+    !Array.isArray(reply) ||
+    reply.length !== expected ||
+    reply.some((text) => typeof text !== "string" || !text.trim())
+  ) {
     throw new Error(`Malformed reply from ${provider}: expected ${expected} translated texts`);
   }
   return reply as string[];

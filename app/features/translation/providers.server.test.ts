@@ -36,7 +36,8 @@ const cases: Case[] = [
   {
     name: "OpenAI-compatible",
     start: () => startFakeOpenAIServer(),
-    provider: (server) => createOpenAIProvider({ apiKey: fakeOpenAIKey, baseURL: `${server.url}/v1`, model: "gpt-4o-mini" }),
+    provider: (server) =>
+      createOpenAIProvider({ apiKey: fakeOpenAIKey, baseURL: `${server.url}/v1`, model: "gpt-4o-mini" }),
     quota: true,
   },
   {
@@ -120,8 +121,15 @@ describe("language codes sent to each service", () => {
     const server = await startFakeLibreTranslateServer();
     try {
       const provider = createLibreTranslateProvider({ url: server.url });
-      expect(await provider.translate({ texts: ["Hello", "World"], source: "en", target: "ua" })).toEqual(["[uk] Hello", "[uk] World"]);
-      expect(JSON.parse(server.state.requests[0]?.body ?? "{}")).toMatchObject({ source: "en", target: "uk", format: "text" });
+      expect(await provider.translate({ texts: ["Hello", "World"], source: "en", target: "ua" })).toEqual([
+        "[uk] Hello",
+        "[uk] World",
+      ]);
+      expect(JSON.parse(server.state.requests[0]?.body ?? "{}")).toMatchObject({
+        source: "en",
+        target: "uk",
+        format: "text",
+      });
     } finally {
       await server.close();
     }
@@ -132,9 +140,15 @@ describe("OpenAI-compatible provider keeps paragraphs", () => {
   it("sends the article in one request when the model keeps the paragraphs", async () => {
     const server = await startFakeOpenAIServer();
     try {
-      const provider = createOpenAIProvider({ apiKey: fakeOpenAIKey, baseURL: `${server.url}/v1`, model: "local-model" });
+      const provider = createOpenAIProvider({
+        apiKey: fakeOpenAIKey,
+        baseURL: `${server.url}/v1`,
+        model: "local-model",
+      });
       const texts = ["Title", "First paragraph.", "Second paragraph."];
-      expect(await provider.translate({ texts, source: "en", target: "nl" })).toEqual(texts.map((text) => `[nl] ${text}`));
+      expect(await provider.translate({ texts, source: "en", target: "nl" })).toEqual(
+        texts.map((text) => `[nl] ${text}`),
+      );
       expect(server.state.requests).toHaveLength(1);
       expect(JSON.parse(server.state.requests[0]?.body ?? "{}").model).toBe("local-model");
     } finally {
@@ -145,9 +159,15 @@ describe("OpenAI-compatible provider keeps paragraphs", () => {
   it("falls back to one request per paragraph when the model merges them", async () => {
     const server = await startFakeOpenAIServer(0, { mergeParagraphs: true });
     try {
-      const provider = createOpenAIProvider({ apiKey: fakeOpenAIKey, baseURL: `${server.url}/v1`, model: "local-model" });
+      const provider = createOpenAIProvider({
+        apiKey: fakeOpenAIKey,
+        baseURL: `${server.url}/v1`,
+        model: "local-model",
+      });
       const texts = ["Title", "First paragraph.", "Second paragraph."];
-      expect(await provider.translate({ texts, source: "en", target: "es" })).toEqual(texts.map((text) => `[es] ${text}`));
+      expect(await provider.translate({ texts, source: "en", target: "es" })).toEqual(
+        texts.map((text) => `[es] ${text}`),
+      );
       expect(server.state.requests).toHaveLength(1 + texts.length);
     } finally {
       await server.close();
@@ -175,10 +195,19 @@ describe("provider choice from configuration", () => {
   });
 
   it("builds the named provider", () => {
-    expect(createTranslationProvider({ ...base, TRANSLATION_PROVIDER: "deepl", DEEPL_API_KEY: "k" })?.name).toBe("deepl");
-    expect(createTranslationProvider({ ...base, TRANSLATION_PROVIDER: "openai", OPENAI_BASE_URL: "http://127.0.0.1:1/v1" })?.name).toBe("openai");
-    expect(createTranslationProvider({ ...base, TRANSLATION_PROVIDER: "libretranslate", LIBRETRANSLATE_URL: "http://127.0.0.1:1" })?.name).toBe(
-      "libretranslate",
+    expect(createTranslationProvider({ ...base, TRANSLATION_PROVIDER: "deepl", DEEPL_API_KEY: "k" })?.name).toBe(
+      "deepl",
     );
+    expect(
+      createTranslationProvider({ ...base, TRANSLATION_PROVIDER: "openai", OPENAI_BASE_URL: "http://127.0.0.1:1/v1" })
+        ?.name,
+    ).toBe("openai");
+    expect(
+      createTranslationProvider({
+        ...base,
+        TRANSLATION_PROVIDER: "libretranslate",
+        LIBRETRANSLATE_URL: "http://127.0.0.1:1",
+      })?.name,
+    ).toBe("libretranslate");
   });
 });

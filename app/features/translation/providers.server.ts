@@ -24,8 +24,13 @@ export function createTranslationProvider(config: ProviderConfig): TranslationPr
       if (!config.DEEPL_API_KEY) return missing("deepl", "DEEPL_API_KEY");
       return createDeeplProvider({ authKey: config.DEEPL_API_KEY, serverUrl: config.DEEPL_SERVER_URL });
     case "openai":
-      if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) return missing("openai", "OPENAI_API_KEY or OPENAI_BASE_URL");
-      return createOpenAIProvider({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
+      if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL)
+        return missing("openai", "OPENAI_API_KEY or OPENAI_BASE_URL");
+      return createOpenAIProvider({
+        apiKey: config.OPENAI_API_KEY,
+        baseURL: config.OPENAI_BASE_URL,
+        model: config.OPENAI_MODEL,
+      });
     case "libretranslate":
       if (!config.LIBRETRANSLATE_URL) return missing("libretranslate", "LIBRETRANSLATE_URL");
       return createLibreTranslateProvider({ url: config.LIBRETRANSLATE_URL, apiKey: config.LIBRETRANSLATE_API_KEY });

@@ -29,7 +29,13 @@ let fake: FakeServer;
 const workers: TranslationWorker[] = [];
 
 function newWorker(options: Partial<ConstructorParameters<typeof TranslationWorker>[0]> = {}) {
-  const worker = new TranslationWorker({ translate: translateArticle, pauseMs: 0, idlePollMs: 20, backoffMs: 30, ...options });
+  const worker = new TranslationWorker({
+    translate: translateArticle,
+    pauseMs: 0,
+    idlePollMs: 20,
+    backoffMs: 30,
+    ...options,
+  });
   workers.push(worker);
   return worker;
 }
@@ -80,25 +86,32 @@ describe("claiming jobs", () => {
     expect(await countMissingTranslations()).toBe(7);
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))("skips a row another transaction holds (FOR UPDATE SKIP LOCKED on PostgreSQL)", async () => {
-    const original = await insertTestOriginal();
-    await enqueueTranslations({ articleId: original.id, targetLanguages: ["de"] });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await enqueueTranslations({ articleId: original.id, targetLanguages: ["fr"] });
-    await db().transaction(async (tx) => {
-      // Another server is busy claiming the oldest job and has not committed yet.
-      await tx.execute(sql`select id from translation_job where target_language = 'de' for update`);
-      const claimed = await claimTranslationJob({ workerId: "other" });
-      expect(claimed?.targetLanguage).toBe("fr");
-      expect(await claimTranslationJob({ workerId: "third" })).toBeNull();
-    });
-  });
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "skips a row another transaction holds (FOR UPDATE SKIP LOCKED on PostgreSQL)",
+    async () => {
+      const original = await insertTestOriginal();
+      await enqueueTranslations({ articleId: original.id, targetLanguages: ["de"] });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await enqueueTranslations({ articleId: original.id, targetLanguages: ["fr"] });
+      await db().transaction(async (tx) => {
+        // Another server is busy claiming the oldest job and has not committed yet.
+        await tx.execute(sql`select id from translation_job where target_language = 'de' for update`);
+        const claimed = await claimTranslationJob({ workerId: "other" });
+        expect(claimed?.targetLanguage).toBe("fr");
+        expect(await claimTranslationJob({ workerId: "third" })).toBeNull();
+      });
+    },
+  );
 });
 
 describe("the worker", () => {
   it("translates a published article into the other seven languages", async () => {
     const creator = await insertTestUser({ creator: true });
-    const created = await createArticle({ userId: creator, language: "fr", input: { authorName: "Léa", title: "Épargner", content: "Un.\nDeux." } });
+    const created = await createArticle({
+      userId: creator,
+      language: "fr",
+      input: { authorName: "Léa", title: "Épargner", content: "Un.\nDeux." },
+    });
     if (!created.ok) throw new Error("not created");
     newWorker().start();
     await waitFor(async () => (await versionsOf(created.article.id)).length === 7);
@@ -174,8 +187,14 @@ describe("the worker", () => {
     worker.resume();
     await waitFor(async () => (await versionsOf(original.id)).length === 7);
     if (!bulk.ok) throw new Error("bulk not queued");
-    await waitFor(async () => (await getTranslateAllProgress({ userId: creator, batchId: bulk.batchId }))?.waiting === 0);
-    expect(await getTranslateAllProgress({ userId: creator, batchId: bulk.batchId })).toMatchObject({ total: 7, done: 7, failed: 0 });
+    await waitFor(
+      async () => (await getTranslateAllProgress({ userId: creator, batchId: bulk.batchId }))?.waiting === 0,
+    );
+    expect(await getTranslateAllProgress({ userId: creator, batchId: bulk.batchId })).toMatchObject({
+      total: 7,
+      done: 7,
+      failed: 0,
+    });
   });
 
   it("survives a restart: work left running by a dead process is taken up again", async () => {

@@ -34,7 +34,13 @@ export interface EnqueueResult {
 }
 
 /** Queues translations of one original into the given languages (publishing queues its seven). */
-export async function enqueueTranslations({ articleId, targetLanguages }: { articleId: string; targetLanguages: Language[] }): Promise<EnqueueResult> {
+export async function enqueueTranslations({
+  articleId,
+  targetLanguages,
+}: {
+  articleId: string;
+  targetLanguages: Language[];
+}): Promise<EnqueueResult> {
   if (targetLanguages.length === 0) return { queued: 0 };
   const rows = await db()
     .insert(translationJob)
@@ -96,13 +102,15 @@ export async function claimTranslationJob({ workerId }: { workerId: string }): P
       for update skip locked
     )
     returning id, article_id, target_language, attempts`);
-  const row = rowsOf(result)[0] as { id: string; article_id: string; target_language: string; attempts: number } | undefined;
+  const row = rowsOf(result)[0] as
+    { id: string; article_id: string; target_language: string; attempts: number } | undefined;
   if (!row || !isLanguage(row.target_language)) return null;
   return { id: row.id, articleId: row.article_id, targetLanguage: row.target_language, attempts: Number(row.attempts) };
 }
 
 /** Updates only a job this worker still holds (after a lease take-over the other worker owns it). */
-const heldBy = (jobId: string, workerId: string) => and(eq(translationJob.id, jobId), eq(translationJob.lockedBy, workerId), eq(translationJob.status, "running"));
+const heldBy = (jobId: string, workerId: string) =>
+  and(eq(translationJob.id, jobId), eq(translationJob.lockedBy, workerId), eq(translationJob.status, "running"));
 
 export async function completeTranslationJob({ jobId, workerId }: { jobId: string; workerId: string }): Promise<void> {
   await db()
@@ -139,7 +147,15 @@ export async function retryTranslationJob({
     .where(heldBy(jobId, workerId));
 }
 
-export async function failTranslationJob({ jobId, workerId, error }: { jobId: string; workerId: string; error: string }): Promise<void> {
+export async function failTranslationJob({
+  jobId,
+  workerId,
+  error,
+}: {
+  jobId: string;
+  workerId: string;
+  error: string;
+}): Promise<void> {
   await db()
     .update(translationJob)
     .set({ status: "failed", lockedAt: null, lockedBy: null, lastError: error, updatedAt: sql`now()` })

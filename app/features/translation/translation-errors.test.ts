@@ -5,13 +5,17 @@ describe("translation error catalogue", () => {
   it("turns anything about quota into the quota message", () => {
     expect(toTranslationErrorMessage(new Error("429 You exceeded your current quota"))).toBe(translationMessages.quota);
     expect(toTranslationErrorMessage(new Error("code insufficient_quota"))).toBe(translationMessages.quota);
-    expect(toTranslationErrorMessage(new Error("Quota for this billing period has been exceeded"))).toBe(translationMessages.quota);
+    expect(toTranslationErrorMessage(new Error("Quota for this billing period has been exceeded"))).toBe(
+      translationMessages.quota,
+    );
   });
 
   it("turns 429 and Too Many Requests into the rate-limit message", () => {
     expect(toTranslationErrorMessage(new Error("429 Rate limit reached"))).toBe(translationMessages.rateLimit);
     expect(toTranslationErrorMessage(new Error("Too Many Requests"))).toBe(translationMessages.rateLimit);
-    expect(toTranslationErrorMessage(new Error("Too many requests, DeepL servers are busy"))).toBe(translationMessages.rateLimit);
+    expect(toTranslationErrorMessage(new Error("Too many requests, DeepL servers are busy"))).toBe(
+      translationMessages.rateLimit,
+    );
   });
 
   it("keeps other messages, and names empty and unknown errors", () => {
@@ -21,7 +25,9 @@ describe("translation error catalogue", () => {
     expect(toTranslationErrorMessage("boom")).toBe(translationMessages.unknown);
     expect(toTranslationErrorMessage(undefined)).toBe(translationMessages.unknown);
     // a 4290-character text is not a 429
-    expect(toTranslationErrorMessage(new Error("text of 4290 characters refused"))).toBe("text of 4290 characters refused");
+    expect(toTranslationErrorMessage(new Error("text of 4290 characters refused"))).toBe(
+      "text of 4290 characters refused",
+    );
   });
 
   it("classifies messages for the interface", () => {

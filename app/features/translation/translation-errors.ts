@@ -11,7 +11,8 @@ export const translationMessages = {
   notFound: "Article not found",
 } as const;
 
-export type TranslationErrorKind = "quota" | "rate-limit" | "not-configured" | "same-language" | "not-found" | "generic";
+export type TranslationErrorKind =
+  "quota" | "rate-limit" | "not-configured" | "same-language" | "not-found" | "generic";
 
 const quotaPattern = /quota|insufficient_quota/i;
 const rateLimitPattern = /\b429\b|too many requests/i;

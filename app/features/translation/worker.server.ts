@@ -3,7 +3,13 @@ import type { Logger } from "pino";
 import type { Language } from "~/domain/languages";
 import { logger as rootLogger } from "~/lib/logger.server";
 import { getTranslationProvider } from "./providers.server";
-import { claimTranslationJob, completeTranslationJob, failTranslationJob, retryTranslationJob, type ClaimedJob } from "./queue.server";
+import {
+  claimTranslationJob,
+  completeTranslationJob,
+  failTranslationJob,
+  retryTranslationJob,
+  type ClaimedJob,
+} from "./queue.server";
 import { classifyTranslationError } from "./translation-errors";
 
 export type WorkerState = "idle" | "working" | "stopped" | "quota-exceeded" | "not-configured";
@@ -136,7 +142,12 @@ export class TranslationWorker {
 
   private async handleFailure(job: ClaimedJob, error: string): Promise<JobOutcome> {
     const kind = classifyTranslationError(error);
-    const log = this.log.child({ jobId: job.id, articleId: job.articleId, language: job.targetLanguage, attempts: job.attempts });
+    const log = this.log.child({
+      jobId: job.id,
+      articleId: job.articleId,
+      language: job.targetLanguage,
+      attempts: job.attempts,
+    });
     switch (kind) {
       case "quota":
         await retryTranslationJob({ jobId: job.id, workerId: this.id, delayMs: 0, error, countAttempt: false });

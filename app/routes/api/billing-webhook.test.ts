@@ -12,7 +12,11 @@ afterAll(() => vi.unstubAllEnvs());
 useTestDatabase();
 
 function call(body: string, headers: Record<string, string> = {}) {
-  const request = new Request("http://localhost/api/billing/webhook", { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  const request = new Request("http://localhost/api/billing/webhook", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+  });
   return action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
 }
 
@@ -33,7 +37,10 @@ describe("POST /api/billing/webhook", () => {
           cancel_at_period_end: false,
           cancel_at: null,
           metadata: { householdId: household.id },
-          items: { object: "list", data: [{ id: "si_1", current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }] },
+          items: {
+            object: "list",
+            data: [{ id: "si_1", current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }],
+          },
         },
       },
     };
@@ -44,9 +51,14 @@ describe("POST /api/billing/webhook", () => {
     const applied = await call(payload, { "stripe-signature": signature });
     expect(applied.status).toBe(200);
     expect(await applied.json()).toEqual({ received: true, outcome: "applied" });
-    expect(await readSubscription(household.id)).toMatchObject({ plan: "premium", providerSubscriptionId: "sub_route_1" });
+    expect(await readSubscription(household.id)).toMatchObject({
+      plan: "premium",
+      providerSubscriptionId: "sub_route_1",
+    });
 
-    const replay = await call(payload, { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) });
+    const replay = await call(payload, {
+      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    });
     expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
 
     const forged = await call(payload.replace('"active"', '"canceled"'), { "stripe-signature": signature });

@@ -7,7 +7,8 @@ import { readBodyText } from "~/features/platform/forms.server";
  * bytes, so it must not be parsed first. (Express exempts this path from the same-origin check.)
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   // Within the body limit (the Express guard refuses a larger declared size before this runs).
   const body = await readBodyText(request);
   if (!body.ok) return Response.json({ error: "Payload too large" }, { status: body.status });

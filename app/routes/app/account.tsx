@@ -36,12 +36,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
   const base = { userId: context.user.id, householdId: context.householdId };
   const [accounts, activity] = await forLoader(() =>
-    Promise.all([listAccounts({ ...base, on: context.today }), listAccountActivity({ ...base, accountId: params.accountId, before })]),
+    Promise.all([
+      listAccounts({ ...base, on: context.today }),
+      listAccountActivity({ ...base, accountId: params.accountId, before }),
+    ]),
   );
   const account = accounts.find((item) => item.id === params.accountId);
   // listAccountActivity has answered "not found" for another household's account; this covers one deleted meanwhile.
   if (!account) throw data(null, { status: 404 });
-  const others = accounts.filter((item) => item.id !== account.id).map(({ id, name, archived }) => ({ id, name, archived }));
+  const others = accounts
+    .filter((item) => item.id !== account.id)
+    .map(({ id, name, archived }) => ({ id, name, archived }));
   return { account, others, activity, paged: Boolean(before) };
 }
 
@@ -74,7 +79,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="flex flex-col gap-5">
       <title>{`${name} · Samen`}</title>
-      <Link to="/app/accounts" className="inline-flex items-center gap-1 self-start rounded text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link
+        to="/app/accounts"
+        className="inline-flex items-center gap-1 self-start rounded text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
         {t("accounts.detail.back")}
       </Link>
@@ -93,13 +101,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
         <div className="shrink-0 sm:text-right">
           <p className="text-sm text-muted-foreground">{t("accounts.balanceOn")}</p>
-          <p className={cn("text-2xl font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")} data-testid="account-balance">
+          <p
+            className={cn("text-2xl font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}
+            data-testid="account-balance"
+          >
             {format.money(account.balanceMinor)}
           </p>
         </div>
       </div>
 
-      {account.archived && <p className="rounded-lg border bg-muted/50 p-3 text-sm text-muted-foreground">{t("accounts.detail.archived")}</p>}
+      {account.archived && (
+        <p className="rounded-lg border bg-muted/50 p-3 text-sm text-muted-foreground">
+          {t("accounts.detail.archived")}
+        </p>
+      )}
 
       {canWrite && !account.archived && (
         <div className="flex flex-wrap gap-2">
@@ -112,7 +127,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       )}
 
-      {canWrite && !account.archived && targets.length > 0 && <MoveMoney accountId={account.id} targets={targets.map((target) => ({ id: target.id, label: accountName(target) }))} actionData={actionData} />}
+      {canWrite && !account.archived && targets.length > 0 && (
+        <MoveMoney
+          accountId={account.id}
+          targets={targets.map((target) => ({ id: target.id, label: accountName(target) }))}
+          actionData={actionData}
+        />
+      )}
 
       <section className="flex flex-col gap-3" aria-labelledby="account-activity">
         <h2 id="account-activity" className="text-lg font-semibold">
@@ -126,7 +147,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {activity.items.map((item) => (
                 <li key={item.id}>
                   {"otherAccountId" in item ? (
-                    <TransferRow item={item} accountId={account.id} otherName={names.get(item.otherAccountId) ?? t("accounts.everyday")} />
+                    <TransferRow
+                      item={item}
+                      accountId={account.id}
+                      otherName={names.get(item.otherAccountId) ?? t("accounts.everyday")}
+                    />
                   ) : (
                     <TransactionRow
                       transaction={{
@@ -158,7 +183,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             )}
             {activity.nextCursor && (
               <Button asChild variant="outline" size="sm">
-                <Link to={`/app/accounts/${account.id}?before=${encodeURIComponent(activity.nextCursor)}`} data-testid="activity-more">
+                <Link
+                  to={`/app/accounts/${account.id}?before=${encodeURIComponent(activity.nextCursor)}`}
+                  data-testid="activity-more"
+                >
                   {t("accounts.detail.more")}
                   <ChevronRightIcon aria-hidden="true" />
                 </Link>
@@ -217,7 +245,8 @@ function useTransferToasts() {
     if (restore.state !== "idle" || !result || seen.current.restore === result) return;
     seen.current.restore = result;
     if (result.ok) showToast({ title: t("accounts.transfer.restored"), variant: "success" });
-    else if (result.fieldErrors.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
+    else if (result.fieldErrors.form)
+      showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
   }, [restore.state, restore.data, t]);
 }
 
@@ -243,13 +272,24 @@ function TransferRow({ item, accountId, otherName }: { item: TransferItem; accou
           {item.description || t("accounts.detail.transfer")} · {format.date(item.occurredOn, "short")}
         </span>
       </span>
-      <span className={cn("shrink-0 text-sm font-semibold tabular-nums", incoming ? "text-emerald-700" : "text-foreground")}>{amount}</span>
+      <span
+        className={cn("shrink-0 text-sm font-semibold tabular-nums", incoming ? "text-emerald-700" : "text-foreground")}
+      >
+        {amount}
+      </span>
       {shell.household.canWrite && (
         <removal.Form method="post" action={`/app/accounts/${accountId}`} className="shrink-0">
           <input type="hidden" name="intent" value="deleteTransfer" />
           <input type="hidden" name="transferId" value={item.id} />
           <input type="hidden" name="householdId" value={shell.household.id} />
-          <Button type="submit" variant="ghost" size="icon" className="size-9" disabled={deleting} aria-label={`${t("accounts.detail.deleteTransfer")}: ${title}, ${amount}`}>
+          <Button
+            type="submit"
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            disabled={deleting}
+            aria-label={`${t("accounts.detail.deleteTransfer")}: ${title}, ${amount}`}
+          >
             <Trash2Icon aria-hidden="true" />
           </Button>
         </removal.Form>
@@ -261,14 +301,23 @@ function TransferRow({ item, accountId, otherName }: { item: TransferItem; accou
 type ActionData = Route.ComponentProps["actionData"];
 
 /** "Move money": a <details> form, a plain POST without JavaScript; refused values come back beside their messages. */
-function MoveMoney({ accountId, targets, actionData }: { accountId: string; targets: { id: string; label: string }[]; actionData: ActionData }) {
+function MoveMoney({
+  accountId,
+  targets,
+  actionData,
+}: {
+  accountId: string;
+  targets: { id: string; label: string }[];
+  actionData: ActionData;
+}) {
   const { t } = useTranslation("money");
   const shell = useAppShell();
   const format = useFormat();
   const id = useId();
   const move = useFetcher<typeof action>();
   const { panelRef, formRef, close } = useCreatePanel();
-  const plain = actionData && !actionData.ok && "intent" in actionData && actionData.intent === "transfer" ? actionData : undefined;
+  const plain =
+    actionData && !actionData.ok && "intent" in actionData && actionData.intent === "transfer" ? actionData : undefined;
   const refusal = move.data && !move.data.ok ? move.data : plain;
   const errors = refusal?.fieldErrors;
   const values = plain?.values;
@@ -280,13 +329,32 @@ function MoveMoney({ accountId, targets, actionData }: { accountId: string; targ
     if (move.state !== "idle" || !result?.ok || seen.current === result) return;
     seen.current = result;
     const target = targets.find((item) => item.id === result.transfer.toAccountId);
-    showToast({ title: t("accounts.transfer.moved", { amount: format.money(result.transfer.amountMinor), account: target?.label ?? "" }), variant: "success" });
+    showToast({
+      title: t("accounts.transfer.moved", {
+        amount: format.money(result.transfer.amountMinor),
+        account: target?.label ?? "",
+      }),
+      variant: "success",
+    });
     close();
   }, [move.state, move.data, targets, format, t, close]);
 
   return (
-    <CreatePanel ref={panelRef} id="move-money" icon={ArrowLeftRightIcon} title={t("accounts.transfer.title")} hint={t("accounts.transfer.hint")} open={Boolean(plain)}>
-      <move.Form ref={formRef} method="post" action={`/app/accounts/${accountId}`} className="flex flex-col gap-4 border-t p-5" noValidate>
+    <CreatePanel
+      ref={panelRef}
+      id="move-money"
+      icon={ArrowLeftRightIcon}
+      title={t("accounts.transfer.title")}
+      hint={t("accounts.transfer.hint")}
+      open={Boolean(plain)}
+    >
+      <move.Form
+        ref={formRef}
+        method="post"
+        action={`/app/accounts/${accountId}`}
+        className="flex flex-col gap-4 border-t p-5"
+        noValidate
+      >
         <input type="hidden" name="intent" value="transfer" />
         <input type="hidden" name="householdId" value={shell.household.id} />
         <div className="grid gap-4 sm:grid-cols-2">

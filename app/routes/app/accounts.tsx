@@ -35,7 +35,9 @@ export const handle = { i18n: ["app", "money"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const accounts = await forLoader(() => listAccounts({ userId: context.user.id, householdId: context.householdId, on: context.today }));
+  const accounts = await forLoader(() =>
+    listAccounts({ userId: context.user.id, householdId: context.householdId, on: context.today }),
+  );
   return { accounts };
 }
 
@@ -47,7 +49,14 @@ export const ErrorBoundary = AppErrorBoundary;
 
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 type ActionData = Route.ComponentProps["actionData"];
-type FormValues = { name?: string; kind?: string; iban?: string; openingBalance?: string; openingOn?: string; defaultShared?: string };
+type FormValues = {
+  name?: string;
+  kind?: string;
+  iban?: string;
+  openingBalance?: string;
+  openingOn?: string;
+  defaultShared?: string;
+};
 
 /** A refusal the page got back from a plain form post (no JavaScript), if it belongs to this form. */
 function plainRefusal(actionData: ActionData, intent: string, accountId?: string) {
@@ -81,7 +90,10 @@ function toastKey(intent: string | undefined) {
 }
 
 /** Shows the toast of a write that succeeded, once per answer. */
-function useSavedToast(fetcher: { state: string; data?: { ok: boolean; intent?: string } | undefined }, onSaved?: () => void) {
+function useSavedToast(
+  fetcher: { state: string; data?: { ok: boolean; intent?: string } | undefined },
+  onSaved?: () => void,
+) {
   const { t } = useTranslation("money");
   useEffect(() => {
     const key = toastKey(fetcher.data?.intent);
@@ -109,11 +121,14 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       <PageHeader title={t("accounts.title")} subtitle={t("accounts.subtitle")}>
         <div className="shrink-0 sm:text-right" data-testid="accounts-total">
           <p className="text-sm text-muted-foreground">{t("accounts.total")}</p>
-          <p className={cn("text-2xl font-semibold tabular-nums", total < 0 && "text-destructive")}>{format.money(total)}</p>
+          <p className={cn("text-2xl font-semibold tabular-nums", total < 0 && "text-destructive")}>
+            {format.money(total)}
+          </p>
         </div>
       </PageHeader>
 
-      {canWrite && (can(shell.household.plan, "accounts.multiple") ? <NewAccount actionData={actionData} /> : <FreePlanLimit />)}
+      {canWrite &&
+        (can(shell.household.plan, "accounts.multiple") ? <NewAccount actionData={actionData} /> : <FreePlanLimit />)}
 
       <ul className="grid gap-4 lg:grid-cols-2">
         {open.map((account) => (
@@ -147,7 +162,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
 function FreePlanLimit() {
   const { t } = useTranslation("money");
   return (
-    <Card className="flex flex-col gap-3 border-accent bg-accent/40 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="accounts-limit">
+    <Card
+      className="flex flex-col gap-3 border-accent bg-accent/40 p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="accounts-limit"
+    >
       <p className="text-sm">{t("accounts.limitFree")}</p>
       <Button asChild variant="outline" className="shrink-0 sm:self-center">
         <Link to="/app/upgrade">
@@ -171,8 +189,20 @@ function NewAccount({ actionData }: { actionData: ActionData }) {
   useSavedToast(create, close);
 
   return (
-    <CreatePanel ref={panelRef} id="new-account" title={t("accounts.add")} hint={t("accounts.addHint")} open={Boolean(plain)}>
-      <create.Form ref={formRef} method="post" action="/app/accounts" className="flex flex-col gap-4 border-t p-5" noValidate>
+    <CreatePanel
+      ref={panelRef}
+      id="new-account"
+      title={t("accounts.add")}
+      hint={t("accounts.addHint")}
+      open={Boolean(plain)}
+    >
+      <create.Form
+        ref={formRef}
+        method="post"
+        action="/app/accounts"
+        className="flex flex-col gap-4 border-t p-5"
+        noValidate
+      >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="householdId" value={shell.household.id} />
         <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} />
@@ -186,7 +216,15 @@ function NewAccount({ actionData }: { actionData: ActionData }) {
 }
 
 /** One account: kind, IBAN and balance today; for the owner, import, edit and archive. */
-function AccountCard({ account, actionData, heading: Heading }: { account: Account; actionData: ActionData; heading: "h2" | "h3" }) {
+function AccountCard({
+  account,
+  actionData,
+  heading: Heading,
+}: {
+  account: Account;
+  actionData: ActionData;
+  heading: "h2" | "h3";
+}) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const shell = useAppShell();
@@ -200,7 +238,10 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
   const conflict = useRowConflict(edit.data, account.version);
   const inConflict = conflict.current !== undefined || conflict.gone;
   const plainArchive = plainRefusal(actionData, account.archived ? "unarchive" : "archive", account.id);
-  const fetchedArchive = archive.data && !archive.data.ok && "accountId" in archive.data && archive.data.accountId === account.id ? archive.data : undefined;
+  const fetchedArchive =
+    archive.data && !archive.data.ok && "accountId" in archive.data && archive.data.accountId === account.id
+      ? archive.data
+      : undefined;
   const archiveRefusal = fetchedArchive ?? plainArchive;
   const canWrite = shell.household.canWrite;
   // A household of one never sees sharing.
@@ -211,7 +252,10 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
   });
 
   return (
-    <Card className={cn("flex h-full flex-col gap-4 p-5", account.archived && "bg-muted/50")} data-testid="account-card">
+    <Card
+      className={cn("flex h-full flex-col gap-4 p-5", account.archived && "bg-muted/50")}
+      data-testid="account-card"
+    >
       <div className="flex items-start gap-3">
         <AccountKindIcon kind={account.kind} />
         <div className="min-w-0 flex-1">
@@ -230,7 +274,10 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
         </div>
         <div className="shrink-0 text-right">
           <p className="text-xs text-muted-foreground">{t("accounts.balanceOn")}</p>
-          <p className={cn("text-lg font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")} data-testid="account-balance">
+          <p
+            className={cn("text-lg font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}
+            data-testid="account-balance"
+          >
             {format.money(account.balanceMinor)}
           </p>
         </div>
@@ -257,7 +304,13 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
                 <input type="hidden" name="intent" value={account.archived ? "unarchive" : "archive"} />
                 <input type="hidden" name="accountId" value={account.id} />
                 <input type="hidden" name="householdId" value={shell.household.id} />
-                <Button type="submit" variant="ghost" size="sm" disabled={archive.state !== "idle"} aria-label={`${t(account.archived ? "accounts.unarchive" : "accounts.archive")}: ${name}`}>
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  disabled={archive.state !== "idle"}
+                  aria-label={`${t(account.archived ? "accounts.unarchive" : "accounts.archive")}: ${name}`}
+                >
                   {account.archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
                   {t(account.archived ? "accounts.unarchive" : "accounts.archive")}
                 </Button>
@@ -288,12 +341,33 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
                   version={conflict.current?.version}
                   values={
                     conflict.current && [
-                      { label: t("accounts.fields.name"), value: accountName({ ...account, name: conflict.current.name }) },
+                      {
+                        label: t("accounts.fields.name"),
+                        value: accountName({ ...account, name: conflict.current.name }),
+                      },
                       { label: t("accounts.fields.kind"), value: t(`accounts.kinds.${conflict.current.kind}`) },
-                      ...(conflict.current.iban ? [{ label: t("accounts.fields.iban"), value: formatIban(conflict.current.iban) }] : []),
-                      { label: t("accounts.fields.openingBalance"), value: format.money(conflict.current.openingBalanceMinor) },
-                      ...(conflict.current.openingOn ? [{ label: t("accounts.fields.openingOn"), value: format.date(conflict.current.openingOn) }] : []),
-                      ...(sharing ? [{ label: t("accounts.fields.sharing"), value: t(conflict.current.defaultShared ? "accounts.fields.sharedOption" : "accounts.fields.personalOption") }] : []),
+                      ...(conflict.current.iban
+                        ? [{ label: t("accounts.fields.iban"), value: formatIban(conflict.current.iban) }]
+                        : []),
+                      {
+                        label: t("accounts.fields.openingBalance"),
+                        value: format.money(conflict.current.openingBalanceMinor),
+                      },
+                      ...(conflict.current.openingOn
+                        ? [{ label: t("accounts.fields.openingOn"), value: format.date(conflict.current.openingOn) }]
+                        : []),
+                      ...(sharing
+                        ? [
+                            {
+                              label: t("accounts.fields.sharing"),
+                              value: t(
+                                conflict.current.defaultShared
+                                  ? "accounts.fields.sharedOption"
+                                  : "accounts.fields.personalOption",
+                              ),
+                            },
+                          ]
+                        : []),
                     ]
                   }
                 />
@@ -313,7 +387,6 @@ function AccountCard({ account, actionData, heading: Heading }: { account: Accou
   );
 }
 
-
 /** Name, kind, IBAN, opening balance and date, and in a household of two or more the sharing default: shared by "add an account" and "edit". */
 function AccountFormFields({ values, errors }: { values?: FormValues; errors?: Record<string, string | undefined> }) {
   const { t } = useTranslation("money");
@@ -323,7 +396,9 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
   const kind: AccountKind = accountKinds.find((option) => option === values?.kind) ?? "savings";
   const sharing = useEntrySharing();
   const defaultShared = values?.defaultShared === "1";
-  const describedBy = (field: string, hint = false) => [hint ? `${id}-${field}-hint` : "", errors?.[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: string, hint = false) =>
+    [hint ? `${id}-${field}-hint` : "", errors?.[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") ||
+    undefined;
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -385,7 +460,13 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-5">
             {([true, false] as const).map((option) => (
               <label key={String(option)} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="defaultShared" value={option ? "1" : "0"} defaultChecked={defaultShared === option} className="size-4 accent-primary" />
+                <input
+                  type="radio"
+                  name="defaultShared"
+                  value={option ? "1" : "0"}
+                  defaultChecked={defaultShared === option}
+                  className="size-4 accent-primary"
+                />
                 {t(option ? "accounts.fields.sharedOption" : "accounts.fields.personalOption")}
               </label>
             ))}

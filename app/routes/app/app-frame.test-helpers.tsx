@@ -13,7 +13,16 @@ function appFrame({ canWrite }: { canWrite: boolean }) {
     user: { name: "Sam Tester", email: "sam@samen.test", locale: null },
     today: "2025-03-10",
     households: [],
-    household: { id: householdId, name: "Home", currency: "EUR", ownerUserId: "owner", ownerName: "Owner", role: canWrite ? "owner" : "partner", canWrite, plan: "premium" },
+    household: {
+      id: householdId,
+      name: "Home",
+      currency: "EUR",
+      ownerUserId: "owner",
+      ownerName: "Owner",
+      role: canWrite ? "owner" : "partner",
+      canWrite,
+      plan: "premium",
+    },
     categories: builtInCategories.map((category) => ({ ...category, name: null, archived: false })),
     notifications: { items: [], unreadCount: 0 },
   };
@@ -23,7 +32,16 @@ type StubRoutes = Parameters<typeof createRoutesStub>[0];
 
 /** Renders `routes` inside a stand-in for the /app layout, in English, starting at `path`. */
 export function renderInApp(routes: StubRoutes, path: string, options: { canWrite?: boolean } = {}) {
-  const Stub = createRoutesStub([{ id: appLayoutId, path: "/app", Component: Outlet, HydrateFallback: () => null, loader: () => appFrame({ canWrite: options.canWrite ?? true }), children: routes }]);
+  const Stub = createRoutesStub([
+    {
+      id: appLayoutId,
+      path: "/app",
+      Component: Outlet,
+      HydrateFallback: () => null,
+      loader: () => appFrame({ canWrite: options.canWrite ?? true }),
+      children: routes,
+    },
+  ]);
   return render(
     <I18nProvider i18n={serverTranslator("en")}>
       <Stub initialEntries={[path]} />

@@ -20,7 +20,13 @@ export const handle = { i18n: ["app", "budgets"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  return forLoader(() => monthBudgets({ userId: context.user.id, householdId: context.householdId, month: requestedMonth(request, context.today) }));
+  return forLoader(() =>
+    monthBudgets({
+      userId: context.user.id,
+      householdId: context.householdId,
+      month: requestedMonth(request, context.today),
+    }),
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,14 +43,17 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
   const look = useCategoryLook();
   const { month, totals, averages } = loaderData;
   const canWrite = shell.household.canWrite;
-  const budgeted = loaderData.categories.toSorted((a, b) => look(a.categoryId).label.localeCompare(look(b.categoryId).label, format.language));
+  const budgeted = loaderData.categories.toSorted((a, b) =>
+    look(a.categoryId).label.localeCompare(look(b.categoryId).label, format.language),
+  );
   const budgetedIds = new Set(budgeted.map((item) => item.categoryId));
   const unbudgeted = categories
     .ofKind("expense")
     .map((category) => category.id)
     .filter((categoryId) => !budgetedIds.has(categoryId));
   // A form posted without JavaScript comes back as the page's action data: it belongs to the category it names.
-  const refusal: BudgetRefusal | undefined = actionData && !actionData.ok && "categoryId" in actionData ? actionData : undefined;
+  const refusal: BudgetRefusal | undefined =
+    actionData && !actionData.ok && "categoryId" in actionData ? actionData : undefined;
   const refusalFor = (categoryId: string) => (refusal?.categoryId === categoryId ? refusal : undefined);
 
   return (
@@ -71,7 +80,12 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
             <ul className="grid gap-4 lg:grid-cols-2">
               {budgeted.map((item) => (
                 <li key={item.categoryId}>
-                  <BudgetCategoryCard item={item} look={look} canWrite={canWrite} refusal={refusalFor(item.categoryId)} />
+                  <BudgetCategoryCard
+                    item={item}
+                    look={look}
+                    canWrite={canWrite}
+                    refusal={refusalFor(item.categoryId)}
+                  />
                 </li>
               ))}
             </ul>
@@ -79,7 +93,15 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
         </>
       )}
 
-      {canWrite && <UnbudgetedCategories categoryIds={unbudgeted} averages={averages} look={look} month={month} refusalFor={refusalFor} />}
+      {canWrite && (
+        <UnbudgetedCategories
+          categoryIds={unbudgeted}
+          averages={averages}
+          look={look}
+          month={month}
+          refusalFor={refusalFor}
+        />
+      )}
     </div>
   );
 }

@@ -43,14 +43,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = readMemberView(params.get(memberViewParam), context.user.id);
   const [dashboard, accounts, plan] = await forLoader(() =>
     Promise.all([
-      getDashboard({ ...base, month, period: isChartPeriod(period) ? period : "monthly", today: context.today, memberUserId: viewedMember(view, context.user.id) }),
+      getDashboard({
+        ...base,
+        month,
+        period: isChartPeriod(period) ? period : "monthly",
+        today: context.today,
+        memberUserId: viewedMember(view, context.user.id),
+      }),
       listAccounts({ ...base, on: context.today }),
       monthPlan({ ...base, month, today: context.today }),
     ]),
   );
   // "October 1 – 26" is formatted here, not in the browser: Intl's formatRange spaces the dash differently in Node's ICU
   // and Chromium's, and the page would not hydrate (React found the text changed).
-  const comparedDays = dashboard.comparedWith ? formatDayRange(dashboard.comparedWith.from, dashboard.comparedWith.through, context.language) : null;
+  const comparedDays = dashboard.comparedWith
+    ? formatDayRange(dashboard.comparedWith.from, dashboard.comparedWith.through, context.language)
+    : null;
   return { ...dashboard, comparedDays, view, accounts, ...plan };
 }
 
@@ -61,7 +69,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   const shell = useAppShell();
   const look = useCategoryLook();
-  const { summary, comparedDays, chart, categories, recent, goals, accounts, budgets, safe, month, period, view, isEmpty } = loaderData;
+  const {
+    summary,
+    comparedDays,
+    chart,
+    categories,
+    recent,
+    goals,
+    accounts,
+    budgets,
+    safe,
+    month,
+    period,
+    view,
+    isEmpty,
+  } = loaderData;
   // A month in progress is compared with the same days of the previous one: "−12 % vs October 1 – 23".
   const changeLabel = comparedDays ? t("change.vsSameDays", { days: comparedDays }) : t("change.vsLastMonth");
   const viewQuery = view === "ours" ? "" : `&${memberViewParam}=${encodeURIComponent(view)}`;
@@ -80,7 +102,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
           {shell.household.role === "owner" && (
             <Button asChild variant="outline" className="h-11 max-sm:w-11 max-sm:px-0">
-              <Link to={shell.household.plan === "premium" ? "/app/settings#partner" : "/app/upgrade?feature=partners"} aria-label={t("dashboard.invitePartner")}>
+              <Link
+                to={shell.household.plan === "premium" ? "/app/settings#partner" : "/app/upgrade?feature=partners"}
+                aria-label={t("dashboard.invitePartner")}
+              >
                 <UserPlusIcon aria-hidden="true" />
                 <span className="max-sm:sr-only">{t("dashboard.invitePartner")}</span>
               </Link>
@@ -101,7 +126,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {(showSafe || budgetCard) && (
         <div className="grid gap-5 lg:grid-cols-3 lg:gap-6">
           {showSafe && safe && <SafeToSpendCard figures={safe.figures} upcomingCount={safe.upcomingCount} />}
-          {budgetCard && <div className={cn("[&>*]:h-full", showSafe ? "lg:col-span-2" : "lg:col-span-3")}>{budgetCard}</div>}
+          {budgetCard && (
+            <div className={cn("[&>*]:h-full", showSafe ? "lg:col-span-2" : "lg:col-span-3")}>{budgetCard}</div>
+          )}
         </div>
       )}
 
@@ -157,7 +184,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">
             <CardTitle className="text-base">{t("dashboard.recentTitle")}</CardTitle>
-            <Link to={`/app/expenses?month=${month}${viewQuery}`} className="text-sm font-medium text-primary hover:underline">
+            <Link
+              to={`/app/expenses?month=${month}${viewQuery}`}
+              className="text-sm font-medium text-primary hover:underline"
+            >
               {t("dashboard.seeAll")}
             </Link>
           </CardHeader>
@@ -185,7 +215,12 @@ function PeriodSelect({ period, month, view }: { period: string; month: string; 
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/app";
   return (
-    <Form method="get" className="flex items-center gap-2" preventScrollReset onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
+    <Form
+      method="get"
+      className="flex items-center gap-2"
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
       <input type="hidden" name="month" value={month} />
       {view !== "ours" && <input type="hidden" name={memberViewParam} value={view} />}
       <label htmlFor="chart-period" className="sr-only">
@@ -222,7 +257,10 @@ function EmptyDashboard() {
     { icon: PiggyBankIcon, title: t("empty.step3Title"), text: t("empty.step3Text") },
   ];
   return (
-    <Card className="overflow-hidden border-primary/20 bg-gradient-to-br from-secondary/80 via-card to-card" data-testid="empty-state">
+    <Card
+      className="overflow-hidden border-primary/20 bg-gradient-to-br from-secondary/80 via-card to-card"
+      data-testid="empty-state"
+    >
       <div className="flex flex-col gap-6 p-5 sm:p-7">
         <div>
           <h2 className="text-xl font-semibold tracking-tight">{t("empty.title")}</h2>
@@ -231,7 +269,9 @@ function EmptyDashboard() {
         <ol className="grid gap-4 sm:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="flex gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">{index + 1}</span>
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                {index + 1}
+              </span>
               <div>
                 <p className="font-medium">{step.title}</p>
                 <p className="text-sm text-muted-foreground">{step.text}</p>

@@ -15,7 +15,9 @@ function renderGoals(saved: { goalId: string } | null = { goalId: "00000000-0000
     const values = await postedValues(request);
     const parsed = parseGoalForm(values, "en");
     if (!parsed.ok) return { ok: false, intent: values.intent, fieldErrors: parsed.fieldErrors };
-    return saved ? { ok: true, intent: values.intent, goalId: saved.goalId } : { ok: false, intent: values.intent, fieldErrors: { form: "errors.readOnly" } };
+    return saved
+      ? { ok: true, intent: values.intent, goalId: saved.goalId }
+      : { ok: false, intent: values.intent, fieldErrors: { form: "errors.readOnly" } };
   });
   renderInApp([{ path: "goals", Component: Goals, loader: () => loaderData, action }], "/app/goals");
   return { action };
@@ -53,6 +55,8 @@ describe("the goal form", () => {
   it("shows a refusal of the whole form (a read-only partner)", async () => {
     renderGoals(null);
     await submitGoal({ name: "Holiday", target: "1200" });
-    expect(await screen.findByText("You can view this household, but not change it. Its owner decides who may edit.")).toBeTruthy();
+    expect(
+      await screen.findByText("You can view this household, but not change it. Its owner decides who may edit."),
+    ).toBeTruthy();
   });
 });

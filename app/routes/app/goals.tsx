@@ -21,7 +21,9 @@ export const handle = { i18n: ["app"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
   const base = { userId: context.user.id, householdId: context.householdId };
-  const [goals, history] = await forLoader(() => Promise.all([listGoals({ ...base, today: context.today }), listRecentContributions(base)]));
+  const [goals, history] = await forLoader(() =>
+    Promise.all([listGoals({ ...base, today: context.today }), listRecentContributions(base)]),
+  );
   return { goals: goals.goals, canCreate: goals.canCreate, canUseDeadline: goals.canUseDeadline, history };
 }
 
@@ -59,8 +61,20 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
       <FormError message={plainErrors?.form ?? plainErrors?.amount ?? plainErrors?.name ?? plainErrors?.target} />
 
       {shell.household.canWrite && loaderData.canCreate && (
-        <CreatePanel ref={panelRef} id="new-goal" title={t("goals.create")} hint={t("goals.createHint")} open={active.length === 0}>
-          <create.Form ref={formRef} method="post" action="/app/goals" className="flex flex-col gap-4 border-t p-5" noValidate>
+        <CreatePanel
+          ref={panelRef}
+          id="new-goal"
+          title={t("goals.create")}
+          hint={t("goals.createHint")}
+          open={active.length === 0}
+        >
+          <create.Form
+            ref={formRef}
+            method="post"
+            action="/app/goals"
+            className="flex flex-col gap-4 border-t p-5"
+            noValidate
+          >
             <input type="hidden" name="intent" value="create" />
             <input type="hidden" name="householdId" value={shell.household.id} />
             <GoalFormFields errors={createErrors} showDeadline={loaderData.canUseDeadline} />
@@ -81,16 +95,28 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {active.map((goal) => (
-          <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} canUseDeadline={loaderData.canUseDeadline} />
+          <GoalCard
+            key={goal.id}
+            goal={goal}
+            history={loaderData.history.filter((item) => item.goalId === goal.id)}
+            canUseDeadline={loaderData.canUseDeadline}
+          />
         ))}
       </div>
 
       {archived.length > 0 && (
         <section className="flex flex-col gap-3">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{t("goals.archivedTitle")}</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            {t("goals.archivedTitle")}
+          </h2>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {archived.map((goal) => (
-              <GoalCard key={goal.id} goal={goal} history={loaderData.history.filter((item) => item.goalId === goal.id)} canUseDeadline={loaderData.canUseDeadline} />
+              <GoalCard
+                key={goal.id}
+                goal={goal}
+                history={loaderData.history.filter((item) => item.goalId === goal.id)}
+                canUseDeadline={loaderData.canUseDeadline}
+              />
             ))}
           </div>
         </section>

@@ -25,7 +25,14 @@ export default function ImportPreviewPage({ loaderData }: Route.ComponentProps) 
   return (
     <div className="flex flex-col gap-5">
       <title>{`${t("nav.import")} · Samen`}</title>
-      {page.kind === "preview" && <ImportPreview preview={page.preview} householdId={shell.household.id} accounts={page.accounts} mapping={page.mapping} />}
+      {page.kind === "preview" && (
+        <ImportPreview
+          preview={page.preview}
+          householdId={shell.household.id}
+          accounts={page.accounts}
+          mapping={page.mapping}
+        />
+      )}
       {page.kind === "mapping" && (
         <MappingStep
           // A new answer from the server (an error, the values it read) starts the form afresh.

@@ -22,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [accounts, batches] = await forLoader(() => Promise.all([listAccounts(base), listImportBatches(base)]));
   const active = accounts.filter((account) => !account.archived);
   const requested = new URL(request.url).searchParams.get("account");
-  const selected = active.find((account) => account.id === requested) ?? active.find((account) => account.isEveryday) ?? active[0];
+  const selected =
+    active.find((account) => account.id === requested) ?? active.find((account) => account.isEveryday) ?? active[0];
   return { accounts: active.map(({ id, name }) => ({ id, name })), selectedAccountId: selected?.id ?? "", batches };
 }
 
@@ -35,7 +36,10 @@ export const ErrorBoundary = AppErrorBoundary;
 export default function Import({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("money");
   const shell = useAppShell();
-  const accounts = loaderData.accounts.map((account) => ({ id: account.id, label: account.name ?? t("accounts.everyday") }));
+  const accounts = loaderData.accounts.map((account) => ({
+    id: account.id,
+    label: account.name ?? t("accounts.everyday"),
+  }));
   const done = actionData?.ok && actionData.intent === "confirm" ? actionData : undefined;
   const undone = actionData?.ok && actionData.intent === "undo" ? actionData.removed : undefined;
   const failed = actionData && !actionData.ok && "problem" in actionData ? actionData : undefined;
@@ -62,7 +66,10 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
       )}
 
       {done ? (
-        <ImportDone done={done} accountName={accounts.find((account) => account.id === done.accountId)?.label ?? t("accounts.everyday")} />
+        <ImportDone
+          done={done}
+          accountName={accounts.find((account) => account.id === done.accountId)?.label ?? t("accounts.everyday")}
+        />
       ) : shell.household.canWrite ? (
         <Card className="p-4 sm:p-6">
           {failed?.intent === "confirm" && (
@@ -70,7 +77,12 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
               <ImportProblemMessage problem={failed.problem} />
             </div>
           )}
-          <UploadForm householdId={shell.household.id} accounts={accounts} selectedAccountId={loaderData.selectedAccountId} problem={failed?.intent === "upload" ? failed.problem : undefined} />
+          <UploadForm
+            householdId={shell.household.id}
+            accounts={accounts}
+            selectedAccountId={loaderData.selectedAccountId}
+            problem={failed?.intent === "upload" ? failed.problem : undefined}
+          />
           <p className="mt-4 text-sm text-muted-foreground">{t("import.formats")}</p>
           <p className="mt-2 text-sm">
             <Link to="/app/accounts" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -82,7 +94,11 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
         <Card className="p-5 text-sm text-muted-foreground">{t("app:errors.readOnly")}</Card>
       )}
 
-      <ImportHistory batches={loaderData.batches} householdId={shell.household.id} canWrite={shell.household.canWrite} />
+      <ImportHistory
+        batches={loaderData.batches}
+        householdId={shell.household.id}
+        canWrite={shell.household.canWrite}
+      />
     </div>
   );
 }

@@ -16,7 +16,10 @@ export const handle = { i18n: ["app", "premium"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
   // One answer for every /app page: the household's frame, and budget's categories and notifications shown in it.
-  const [shell, budget] = await Promise.all([getAppShell(context), getBudgetShell({ userId: context.user.id, householdId: context.householdId })]);
+  const [shell, budget] = await Promise.all([
+    getAppShell(context),
+    getBudgetShell({ userId: context.user.id, householdId: context.householdId }),
+  ]);
   return { ...shell, ...budget };
 }
 

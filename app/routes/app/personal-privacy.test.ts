@@ -12,7 +12,9 @@ import { useTestServer } from "../../../server/test-server";
  * layout's too) and HTML carry for a member from whom the partner hides their personal expenses.
  */
 
-vi.mock("virtual:react-router/server-build", async () => (await import("../../../server/test-page-build")).pageServerBuild());
+vi.mock("virtual:react-router/server-build", async () =>
+  (await import("../../../server/test-page-build")).pageServerBuild(),
+);
 vi.mock("~/features/auth/session.server", async (importOriginal) => ({
   ...(await importOriginal<typeof SessionModule>()),
   requireUser: (await import("~/features/household/signed-in.test-helpers")).requireSignedInUser,
@@ -45,24 +47,60 @@ async function couple() {
     householdId: household.id,
     userId: partner.id,
     entries: [
-      { kind: "expense", category: "health", amountMinor: 7_013, occurredOn: "2025-03-12", description: "Therapist Mirjam" },
-      { kind: "expense", category: "groceries", amountMinor: 3_151, occurredOn: "2025-03-15", description: "Market together", shared: true },
-      { kind: "expense", category: "health", amountMinor: 2_029, occurredOn: "2025-03-14", description: "Pharmacy at night" },
+      {
+        kind: "expense",
+        category: "health",
+        amountMinor: 7_013,
+        occurredOn: "2025-03-12",
+        description: "Therapist Mirjam",
+      },
+      {
+        kind: "expense",
+        category: "groceries",
+        amountMinor: 3_151,
+        occurredOn: "2025-03-15",
+        description: "Market together",
+        shared: true,
+      },
+      {
+        kind: "expense",
+        category: "health",
+        amountMinor: 2_029,
+        occurredOn: "2025-03-14",
+        description: "Pharmacy at night",
+      },
     ],
   });
-  return { owner, partner, householdId: household.id, therapistId: therapist?.id as string, marketId: market?.id as string };
+  return {
+    owner,
+    partner,
+    householdId: household.id,
+    therapistId: therapist?.id as string,
+    marketId: market?.id as string,
+  };
 }
 
 /** A GET by `user`, in the household the switcher chose (their own when none is named). */
 const get = (user: { id: string; email: string; name: string }, path: string, householdId?: string) =>
-  fetch(server.url(path), { headers: { ...signedInHeaders(user), ...(householdId ? { cookie: `${cookies.household.name}=${householdId}` } : {}) }, redirect: "manual" });
+  fetch(server.url(path), {
+    headers: {
+      ...signedInHeaders(user),
+      ...(householdId ? { cookie: `${cookies.household.name}=${householdId}` } : {}),
+    },
+    redirect: "manual",
+  });
 
 describe("a partner's hidden personal spending, through the pages", () => {
   it("never reaches the owner through the expenses list's .data, its search, the dashboard or the entry's page; the totals and shared rows do", async () => {
     const { owner, partner, householdId, therapistId, marketId } = await couple();
     await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
 
-    for (const path of ["/app/expenses.data?month=2025-03", "/app/expenses.data?month=2025-03&view=" + partner.id, "/app/expenses.data?month=2025-03&q=therapist", "/app.data?month=2025-03"]) {
+    for (const path of [
+      "/app/expenses.data?month=2025-03",
+      "/app/expenses.data?month=2025-03&view=" + partner.id,
+      "/app/expenses.data?month=2025-03&q=therapist",
+      "/app.data?month=2025-03",
+    ]) {
       const response = await get(owner, path);
       expect(response.status, path).toBe(200);
       const values = await dataValues(response);
@@ -82,7 +120,9 @@ describe("a partner's hidden personal spending, through the pages", () => {
     expect((await get(owner, `/app/transactions/${marketId}.data`)).status).toBe(200);
 
     // Sanne reads her own entries as ever.
-    expect(await dataValues(await get(partner, `/app/transactions/${therapistId}.data`, householdId))).toContain("Therapist Mirjam");
+    expect(await dataValues(await get(partner, `/app/transactions/${therapistId}.data`, householdId))).toContain(
+      "Therapist Mirjam",
+    );
   });
 
   it("shows them again once the partner switches back to entry by entry", async () => {

@@ -85,7 +85,11 @@ function renderRecurring(options: { canWrite?: boolean; data?: typeof loaderData
     }
     return { ok: true, intent: values.intent, recurringId: values.recurringId ?? rentId, dueOn: values.dueOn };
   });
-  renderInApp([{ path: "recurring", Component: Recurring, loader: () => options.data ?? loaderData, action }], "/app/recurring", { canWrite: options.canWrite });
+  renderInApp(
+    [{ path: "recurring", Component: Recurring, loader: () => options.data ?? loaderData, action }],
+    "/app/recurring",
+    { canWrite: options.canWrite },
+  );
   return { action, posted };
 }
 
@@ -133,7 +137,16 @@ describe("the Recurring page", () => {
   });
 
   it("says in one sentence that nothing repeats yet", async () => {
-    renderRecurring({ data: { ...loaderData, series: [], occurrences: [], upcoming: [], suggestions: [], totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 0 } } });
+    renderRecurring({
+      data: {
+        ...loaderData,
+        series: [],
+        occurrences: [],
+        upcoming: [],
+        suggestions: [],
+        totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 0 },
+      },
+    });
     expect(await screen.findByTestId("recurring-empty")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
   });

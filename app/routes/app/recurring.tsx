@@ -14,7 +14,13 @@ import { handleRecurringAction, type RecurringActionResult } from "~/features/re
 import { detectRecurring, listRecurring, upcomingForMonth } from "~/features/recurring/recurring.server";
 import { MonthCalendar } from "~/features/recurring/components/month-calendar";
 import type { SeriesFormValues } from "~/features/recurring/components/series-form";
-import { deleteFetcherKey, NewSeries, plainRefusal, SeriesCard, useSavedToast } from "~/features/recurring/components/series-list";
+import {
+  deleteFetcherKey,
+  NewSeries,
+  plainRefusal,
+  SeriesCard,
+  useSavedToast,
+} from "~/features/recurring/components/series-list";
 import { Suggestions } from "~/features/recurring/components/suggestions";
 import { UpcomingList } from "~/features/recurring/components/upcoming-list";
 
@@ -43,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       upcoming: upcoming.upcoming,
       totals: upcoming.totals,
       suggestions,
-      accounts: accounts.filter((account) => !account.archived).map((account) => ({ id: account.id, name: account.name })),
+      accounts: accounts
+        .filter((account) => !account.archived)
+        .map((account) => ({ id: account.id, name: account.name })),
     };
   });
 }
@@ -106,14 +114,22 @@ export default function Recurring({ loaderData, actionData }: Route.ComponentPro
               <dl className="grid grid-cols-2 gap-3" data-testid="recurring-totals">
                 <div className="rounded-lg bg-secondary/60 p-3">
                   <dt className="text-xs text-muted-foreground">{t("upcoming.income")}</dt>
-                  <dd className="text-lg font-semibold tabular-nums text-emerald-700">{format.money(loaderData.totals.expectedIncomeMinor)}</dd>
+                  <dd className="text-lg font-semibold tabular-nums text-emerald-700">
+                    {format.money(loaderData.totals.expectedIncomeMinor)}
+                  </dd>
                 </div>
                 <div className="rounded-lg bg-secondary/60 p-3">
                   <dt className="text-xs text-muted-foreground">{t("upcoming.bills")}</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{format.money(loaderData.totals.upcomingBillsMinor)}</dd>
+                  <dd className="text-lg font-semibold tabular-nums">
+                    {format.money(loaderData.totals.upcomingBillsMinor)}
+                  </dd>
                 </div>
               </dl>
-              <UpcomingList items={loaderData.upcoming} action={recurringPath} plainError={occurrenceRefusal?.fieldErrors.form} />
+              <UpcomingList
+                items={loaderData.upcoming}
+                action={recurringPath}
+                plainError={occurrenceRefusal?.fieldErrors.form}
+              />
             </section>
           </Card>
           <Card className="p-3 sm:p-5">
@@ -133,7 +149,15 @@ export default function Recurring({ loaderData, actionData }: Route.ComponentPro
         <h2 id="recurring-series" className="text-lg font-semibold">
           {t("series.title")}
         </h2>
-        {canWrite && <NewSeries action={recurringPath} defaults={defaults} accounts={accounts} actionData={actionData} open={empty && suggestions.length === 0} />}
+        {canWrite && (
+          <NewSeries
+            action={recurringPath}
+            defaults={defaults}
+            accounts={accounts}
+            actionData={actionData}
+            open={empty && suggestions.length === 0}
+          />
+        )}
         {series.length > 0 && (
           <ul className="grid gap-4 lg:grid-cols-2">
             {series.map((item) => (

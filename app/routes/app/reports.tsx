@@ -23,7 +23,12 @@ export const handle = { i18n: ["app", "budgets"] };
 const presets = ["3m", "6m", "12m", "thisYear", "lastYear", "custom"] as const;
 type Preset = (typeof presets)[number];
 
-function rangeOf(preset: Preset, current: MonthKey, from: string | null, to: string | null): { from: MonthKey; to: MonthKey } {
+function rangeOf(
+  preset: Preset,
+  current: MonthKey,
+  from: string | null,
+  to: string | null,
+): { from: MonthKey; to: MonthKey } {
   const year = Number(current.slice(0, 4));
   switch (preset) {
     case "3m":
@@ -66,9 +71,24 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const report = loaderData;
   const length = monthsBetween(report.from, report.to) + 1;
   const figures = [
-    { key: "income", label: t("summary.income"), value: format.money(report.totals.incomeMinor), average: format.money(report.averages.incomeMinor) },
-    { key: "expenses", label: t("summary.expenses"), value: format.money(report.totals.expenseMinor), average: format.money(report.averages.expenseMinor) },
-    { key: "net", label: t("summary.net"), value: format.money(report.totals.netMinor), average: format.money(report.averages.netMinor) },
+    {
+      key: "income",
+      label: t("summary.income"),
+      value: format.money(report.totals.incomeMinor),
+      average: format.money(report.averages.incomeMinor),
+    },
+    {
+      key: "expenses",
+      label: t("summary.expenses"),
+      value: format.money(report.totals.expenseMinor),
+      average: format.money(report.averages.expenseMinor),
+    },
+    {
+      key: "net",
+      label: t("summary.net"),
+      value: format.money(report.totals.netMinor),
+      average: format.money(report.averages.netMinor),
+    },
     { key: "rate", label: t("summary.savingsRate"), value: format.percent(report.totals.savingsRate), average: null },
   ];
   return (
@@ -78,15 +98,26 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("reports.title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="report-range">
-            {length === 1 ? format.monthTitle(report.from) : t("reports.rangeLabel", { from: format.monthTitle(report.from), to: format.month(report.to) })}
+            {length === 1
+              ? format.monthTitle(report.from)
+              : t("reports.rangeLabel", { from: format.monthTitle(report.from), to: format.month(report.to) })}
           </p>
         </div>
-        <Form method="get" className="flex flex-wrap items-end gap-2" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+        <Form
+          method="get"
+          className="flex flex-wrap items-end gap-2"
+          onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+        >
           <div className="flex flex-col gap-1">
             <label htmlFor="report-range" className="text-xs font-medium text-muted-foreground">
               {t("reports.range")}
             </label>
-            <select id="report-range" name="range" defaultValue={report.preset} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs">
+            <select
+              id="report-range"
+              name="range"
+              defaultValue={report.preset}
+              className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+            >
               {presets.map((preset) => (
                 <option key={preset} value={preset}>
                   {t(`reports.presets.${preset}`)}
@@ -100,13 +131,25 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="report-from" className="text-xs font-medium text-muted-foreground">
                   {t("reports.from")}
                 </label>
-                <input id="report-from" type="month" name="from" defaultValue={report.from} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs" />
+                <input
+                  id="report-from"
+                  type="month"
+                  name="from"
+                  defaultValue={report.from}
+                  className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+                />
               </div>
               <div className="flex flex-col gap-1">
                 <label htmlFor="report-to" className="text-xs font-medium text-muted-foreground">
                   {t("reports.to")}
                 </label>
-                <input id="report-to" type="month" name="to" defaultValue={report.to} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs" />
+                <input
+                  id="report-to"
+                  type="month"
+                  name="to"
+                  defaultValue={report.to}
+                  className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+                />
               </div>
             </>
           )}
@@ -134,8 +177,19 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         {figures.map((figure) => (
           <Card key={figure.key} className="flex flex-col gap-1 p-4 sm:p-5" data-testid={`report-${figure.key}`}>
             <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{figure.label}</h2>
-            <p className={cn("text-lg font-semibold tabular-nums tracking-tight sm:text-2xl", figure.key === "net" && report.totals.netMinor < 0 && "text-red-700")}>{figure.value}</p>
-            <p className="text-xs text-muted-foreground">{figure.average === null ? t("reports.overRange") : t("reports.averagePerMonth", { amount: figure.average })}</p>
+            <p
+              className={cn(
+                "text-lg font-semibold tabular-nums tracking-tight sm:text-2xl",
+                figure.key === "net" && report.totals.netMinor < 0 && "text-red-700",
+              )}
+            >
+              {figure.value}
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {figure.average === null
+                ? t("reports.overRange")
+                : t("reports.averagePerMonth", { amount: figure.average })}
+            </p>
           </Card>
         ))}
       </div>
@@ -149,7 +203,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <IncomeExpenseChart
               key={`${report.from}-${report.to}`}
               period="monthly"
-              points={report.months.map((month) => ({ key: month.month, start: `${month.month}-01`, incomeMinor: month.incomeMinor, expenseMinor: month.expenseMinor }))}
+              points={report.months.map((month) => ({
+                key: month.month,
+                start: `${month.month}-01`,
+                incomeMinor: month.incomeMinor,
+                expenseMinor: month.expenseMinor,
+              }))}
             />
           </CardContent>
         </Card>
@@ -169,7 +228,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">{t("reports.byCategoryHint")}</p>
         </CardHeader>
         <CardContent>
-          <CategoryBreakdown items={report.categories} months={length} columns={2} changeLabel={t("change.vsPreviousPeriod")} />
+          <CategoryBreakdown
+            items={report.categories}
+            months={length}
+            columns={2}
+            changeLabel={t("change.vsPreviousPeriod")}
+          />
         </CardContent>
       </Card>
       <BudgetReport months={report.budgets} look={look} />

@@ -13,7 +13,13 @@ const everyday = "00000000-0000-4000-8000-00000000c001";
 const savings = "00000000-0000-4000-8000-00000000c002";
 
 const rules = [
-  { id: "00000000-0000-4000-8000-00000000d001", position: -1, origin: "learned" as const, conditions: [{ field: "counterparty" as const, operator: "equals" as const, value: "CAFÉ NOIR" }], actions: { categoryId: builtInCategory("eatingOut").id } },
+  {
+    id: "00000000-0000-4000-8000-00000000d001",
+    position: -1,
+    origin: "learned" as const,
+    conditions: [{ field: "counterparty" as const, operator: "equals" as const, value: "CAFÉ NOIR" }],
+    actions: { categoryId: builtInCategory("eatingOut").id },
+  },
   {
     id: "00000000-0000-4000-8000-00000000d002",
     position: 0,
@@ -29,7 +35,9 @@ const rules = [
 function renderRules({ canWrite = true, count = rules.length, max = 10 as number | null } = {}) {
   const action = vi.fn(async ({ request }: { request: Request }) => {
     const parsed = parseRuleForm(ruleFormValues(await request.formData()), "en");
-    return parsed.ok ? { ok: true, intent: "create", ruleId: "new", conditions: parsed.value.conditions } : { ok: false, intent: "create", fieldErrors: parsed.fieldErrors };
+    return parsed.ok
+      ? { ok: true, intent: "create", ruleId: "new", conditions: parsed.value.conditions }
+      : { ok: false, intent: "create", fieldErrors: parsed.fieldErrors };
   });
   const loaderData = {
     rules,
@@ -48,7 +56,11 @@ describe("the Rules screen", () => {
   it("reads each rule as a sentence, in order, the learned one marked", async () => {
     renderRules();
     expect(await screen.findByText("When counterparty is “CAFÉ NOIR” → Eating out")).toBeTruthy();
-    expect(screen.getByText("When description contains “sparen” and amount is between €10.00 and €500.00 → rename to “Sparen”, transfer to Savings")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "When description contains “sparen” and amount is between €10.00 and €500.00 → rename to “Sparen”, transfer to Savings",
+      ),
+    ).toBeTruthy();
     expect(screen.getAllByText("Learned")).toHaveLength(1);
   });
 
@@ -77,7 +89,9 @@ describe("the Rules screen", () => {
     fireEvent.click(screen.getAllByRole("button", { name: "Remove condition 2" })[0]!);
     const value = (label: string) => form.querySelector<HTMLInputElement>(`[aria-label="${label}"]`);
     fireEvent.change(value("Value (condition 1)")!, { target: { value: "Albert Heijn" } });
-    fireEvent.change(form.querySelector(`[aria-label="What to look at (condition 2)"]`)!, { target: { value: "amount" } });
+    fireEvent.change(form.querySelector(`[aria-label="What to look at (condition 2)"]`)!, {
+      target: { value: "amount" },
+    });
     fireEvent.change(value("Value (condition 2)")!, { target: { value: "12.50" } });
     fireEvent.change(form.querySelector("select[name=categoryId]")!, { target: { value: groceries } });
     fireEvent.click(screen.getByRole("button", { name: "Save rule" }));

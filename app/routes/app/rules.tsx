@@ -43,13 +43,20 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
   const accountName = useAccountName();
   const { rules, limit } = loaderData;
   const canWrite = shell.household.canWrite && loaderData.canWrite;
-  const named = loaderData.accounts.map((account) => ({ id: account.id, name: accountName(account), archived: account.archived }));
+  const named = loaderData.accounts.map((account) => ({
+    id: account.id,
+    name: accountName(account),
+    archived: account.archived,
+  }));
   const open = named.filter((account) => !account.archived);
   const sentence = useRuleSentence(named);
   // What a form posted without JavaScript got back.
   const plain = actionData && "intent" in actionData ? actionData : undefined;
   const plainRefusal = plain && !plain.ok ? plain : undefined;
-  const plainApply = plain?.ok && (plain.intent === "preview" || plain.intent === "apply") ? { intent: plain.intent, counts: plain.counts } : undefined;
+  const plainApply =
+    plain?.ok && (plain.intent === "preview" || plain.intent === "apply")
+      ? { intent: plain.intent, counts: plain.counts }
+      : undefined;
 
   return (
     <div className="flex flex-col gap-5">
@@ -61,9 +68,20 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         )}
       </PageHeader>
-      {plainRefusal && plainRefusal.intent !== "create" && plainRefusal.intent !== "update" && <FormError message={plainRefusal.fieldErrors.form} />}
+      {plainRefusal && plainRefusal.intent !== "create" && plainRefusal.intent !== "update" && (
+        <FormError message={plainRefusal.fieldErrors.form} />
+      )}
 
-      {canWrite && (limit.reached ? <RuleLimit max={limit.max ?? 0} /> : <NewRule accounts={open} plainRefusal={plainRefusal?.intent === "create" ? plainRefusal : undefined} openAtFirst={rules.length === 0} />)}
+      {canWrite &&
+        (limit.reached ? (
+          <RuleLimit max={limit.max ?? 0} />
+        ) : (
+          <NewRule
+            accounts={open}
+            plainRefusal={plainRefusal?.intent === "create" ? plainRefusal : undefined}
+            openAtFirst={rules.length === 0}
+          />
+        ))}
 
       {rules.length === 0 ? (
         <Card className="flex items-start gap-3 p-5 text-sm text-muted-foreground" data-testid="rules-empty">
@@ -83,14 +101,25 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
                 describe={sentence}
                 accounts={open}
                 canWrite={canWrite}
-                plainRefusal={plainRefusal?.intent === "update" && plainRefusal.ruleId === rule.id ? plainRefusal : undefined}
+                plainRefusal={
+                  plainRefusal?.intent === "update" && plainRefusal.ruleId === rule.id ? plainRefusal : undefined
+                }
               />
             </li>
           ))}
         </ol>
       )}
 
-      {canWrite && rules.length > 0 && <ApplyRulesPanel plainAnswer={plainApply ?? (plainRefusal?.intent === "apply" || plainRefusal?.intent === "preview" ? { refused: plainRefusal.fieldErrors.form } : undefined)} />}
+      {canWrite && rules.length > 0 && (
+        <ApplyRulesPanel
+          plainAnswer={
+            plainApply ??
+            (plainRefusal?.intent === "apply" || plainRefusal?.intent === "preview"
+              ? { refused: plainRefusal.fieldErrors.form }
+              : undefined)
+          }
+        />
+      )}
     </div>
   );
 }
@@ -99,7 +128,10 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
 function RuleLimit({ max }: { max: number }) {
   const { t } = useTranslation("rules");
   return (
-    <Card className="flex flex-col gap-3 border-accent bg-accent/40 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="rules-limit">
+    <Card
+      className="flex flex-col gap-3 border-accent bg-accent/40 p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="rules-limit"
+    >
       <p className="text-sm">{t("limit.reached", { max })}</p>
       <Button asChild variant="outline" className="shrink-0 sm:self-center">
         <Link to="/app/upgrade">
@@ -112,7 +144,15 @@ function RuleLimit({ max }: { max: number }) {
 }
 
 /** "New rule": a <details> form, a plain POST without JavaScript. */
-function NewRule({ accounts, plainRefusal, openAtFirst }: { accounts: { id: string; name: string }[]; plainRefusal?: Extract<Route.ComponentProps["actionData"], { ok: false }>; openAtFirst: boolean }) {
+function NewRule({
+  accounts,
+  plainRefusal,
+  openAtFirst,
+}: {
+  accounts: { id: string; name: string }[];
+  plainRefusal?: Extract<Route.ComponentProps["actionData"], { ok: false }>;
+  openAtFirst: boolean;
+}) {
   const { t } = useTranslation("rules");
   const create = useFetcher<typeof action>();
   const { panelRef, close } = useCreatePanel();
@@ -127,7 +167,13 @@ function NewRule({ accounts, plainRefusal, openAtFirst }: { accounts: { id: stri
   }, [create.state, create.data, t, close]);
 
   return (
-    <CreatePanel ref={panelRef} id="new-rule" title={t("new")} hint={t("newHint")} open={Boolean(plainRefusal) || openAtFirst}>
+    <CreatePanel
+      ref={panelRef}
+      id="new-rule"
+      title={t("new")}
+      hint={t("newHint")}
+      open={Boolean(plainRefusal) || openAtFirst}
+    >
       <div className="border-t p-5">
         <RuleForm
           key={saved && "ruleId" in saved ? (saved.ruleId ?? "") : ""}

@@ -34,11 +34,19 @@ type DeleteResult = { ok: false; error: DeleteAccountError | "confirmRequired" }
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { form } = await requireForm(request);
-  if (form.get("confirm") !== "yes") return data<DeleteResult>({ ok: false, error: "confirmRequired" }, { status: 400 });
+  if (form.get("confirm") !== "yes")
+    return data<DeleteResult>({ ok: false, error: "confirmRequired" }, { status: 400 });
   const password = String(form.get("password") ?? "");
   const result = await deleteAccount({ userId: context.user.id, password });
   if (!result.ok) {
-    const status = result.error === "tooManyAttempts" ? 429 : result.error === "billingFailed" ? 502 : result.error === "passwordRequired" ? 400 : 403;
+    const status =
+      result.error === "tooManyAttempts"
+        ? 429
+        : result.error === "billingFailed"
+          ? 502
+          : result.error === "passwordRequired"
+            ? 400
+            : 403;
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data<DeleteResult>({ ok: false, error: result.error }, { status, headers });
   }
@@ -57,7 +65,8 @@ export default function SettingsData({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const id = useId();
   const error = actionData?.error;
-  const passwordError = error === "wrongPassword" || error === "passwordRequired" ? `premium:data.errors.${error}` : undefined;
+  const passwordError =
+    error === "wrongPassword" || error === "passwordRequired" ? `premium:data.errors.${error}` : undefined;
   const formError = error && !passwordError ? `premium:data.errors.${error}` : undefined;
   return (
     <div className="flex max-w-3xl flex-col gap-5">
@@ -116,7 +125,13 @@ export default function SettingsData({ loaderData, actionData }: Route.Component
               <FieldError id={`${id}-password-error`} message={passwordError} />
             </div>
             <label className="flex items-start gap-3 text-sm">
-              <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-4 accent-[var(--color-destructive)]" />
+              <input
+                type="checkbox"
+                name="confirm"
+                value="yes"
+                required
+                className="mt-0.5 size-4 accent-[var(--color-destructive)]"
+              />
               <span>{t("data.confirm")}</span>
             </label>
             <Button type="submit" variant="destructive" className="self-start" disabled={navigation.state !== "idle"}>

@@ -33,13 +33,21 @@ export const handle = { i18n: ["app", "auth"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const access = await forLoader(() => requireHouseholdAccess({ userId: context.user.id, householdId: context.householdId }));
+  const access = await forLoader(() =>
+    requireHouseholdAccess({ userId: context.user.id, householdId: context.householdId }),
+  );
   return {
     name: context.user.name,
     locale: context.user.locale ?? context.language,
     twoFactorEnabled: context.user.twoFactorEnabled,
     // The household itself (name, currency) is the owner's, also when a partner edits its money.
-    household: { name: access.household.name, currency: access.household.currency, canWrite: access.role === "owner", role: access.role, ownerName: access.household.ownerName },
+    household: {
+      name: access.household.name,
+      currency: access.household.currency,
+      canWrite: access.role === "owner",
+      role: access.role,
+      ownerName: access.household.ownerName,
+    },
     language: context.language,
     premium: await forLoader(() => loadPremiumSections({ userId: context.user.id, householdId: context.householdId })),
   };
@@ -47,10 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The premium sections of this page (partner sharing, own categories): each feature's use case, composed here. */
 async function loadPremiumSections({ userId, householdId }: { userId: string; householdId: string }) {
-  const [sharing, listed] = await Promise.all([getSharingOverview({ userId, householdId }), listCustomCategories({ userId, householdId })]);
+  const [sharing, listed] = await Promise.all([
+    getSharingOverview({ userId, householdId }),
+    listCustomCategories({ userId, householdId }),
+  ]);
   return {
     sharing,
-    categories: { categories: listed.categories, canEdit: listed.canEdit, premium: listed.premium, role: listed.access.role },
+    categories: {
+      categories: listed.categories,
+      canEdit: listed.canEdit,
+      premium: listed.premium,
+      role: listed.access.role,
+    },
   };
 }
 
@@ -64,7 +80,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { values } = await requireForm(request);
   if (values.intent === "profile") {
     const parsed = profileFields.safeParse(values);
-    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) }, { status: 400 });
+    if (!parsed.success)
+      return data<SettingsResult>(
+        { ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) },
+        { status: 400 },
+      );
     await updateProfile({ userId: context.user.id, ...parsed.data });
     // The language cookie outranks the saved preference when pages pick a language, so it follows the choice.
     return data<SettingsResult>(
@@ -74,13 +94,24 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (values.intent === "household") {
     const parsed = householdFields.safeParse(values);
-    if (!parsed.success) return data<SettingsResult>({ ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) }, { status: 400 });
+    if (!parsed.success)
+      return data<SettingsResult>(
+        { ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) },
+        { status: 400 },
+      );
     return forAction(async () => {
-      await updateHousehold({ userId: context.user.id, householdId: values.householdId || context.householdId, ...parsed.data });
+      await updateHousehold({
+        userId: context.user.id,
+        householdId: values.householdId || context.householdId,
+        ...parsed.data,
+      });
       return data<SettingsResult>({ ok: true, intent: "household" });
     });
   }
-  return data<SettingsResult>({ ok: false, intent: "unknown", fieldErrors: { form: "errors.form.invalid" } }, { status: 400 });
+  return data<SettingsResult>(
+    { ok: false, intent: "unknown", fieldErrors: { form: "errors.form.invalid" } },
+    { status: 400 },
+  );
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -93,9 +124,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const id = useId();
   // A refusal by forAction (a partner's write) carries no intent and belongs to neither form.
   const result = actionData && "intent" in actionData ? actionData : undefined;
-  const errors = (intent: string) => (result && !result.ok && result.intent === intent ? result.fieldErrors : undefined);
+  const errors = (intent: string) =>
+    result && !result.ok && result.intent === intent ? result.fieldErrors : undefined;
   const saved = (intent: string) => result?.ok && result.intent === intent && navigation.state === "idle";
-  const submitting = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
   useEffect(() => {
     if (result?.ok && result.intent === "profile" && result.locale) void changeLanguage(result.locale);
@@ -113,7 +146,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2" className="text-base">{t("settings.profileTitle")}</CardTitle>
+          <CardTitle as="h2" className="text-base">
+            {t("settings.profileTitle")}
+          </CardTitle>
           <CardDescription>{t("settings.profileText")}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -122,12 +157,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-2">
                 <Label htmlFor={`${id}-name`}>{t("settings.name")}</Label>
-                <Input id={`${id}-name`} name="name" defaultValue={loaderData.name} autoComplete="name" maxLength={80} aria-invalid={profileErrors?.name ? true : undefined} />
+                <Input
+                  id={`${id}-name`}
+                  name="name"
+                  defaultValue={loaderData.name}
+                  autoComplete="name"
+                  maxLength={80}
+                  aria-invalid={profileErrors?.name ? true : undefined}
+                />
                 <FieldError message={profileErrors?.name} />
               </div>
               <div className="flex flex-col gap-2">
                 <Label htmlFor={`${id}-locale`}>{t("settings.language")}</Label>
-                <select id={`${id}-locale`} name="locale" defaultValue={loaderData.locale} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs">
+                <select
+                  id={`${id}-locale`}
+                  name="locale"
+                  defaultValue={loaderData.locale}
+                  className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+                >
                   {languages.map((language) => (
                     <option key={language} value={language} lang={language === "ua" ? "uk" : language}>
                       {languageNames[language]}
@@ -154,8 +201,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2" className="text-base">{t("settings.householdTitle")}</CardTitle>
-          <CardDescription>{loaderData.household.canWrite ? t("settings.householdText") : t("settings.householdReadOnly")}</CardDescription>
+          <CardTitle as="h2" className="text-base">
+            {t("settings.householdTitle")}
+          </CardTitle>
+          <CardDescription>
+            {loaderData.household.canWrite ? t("settings.householdText") : t("settings.householdReadOnly")}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -176,7 +227,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div className="flex flex-col gap-2">
                 <Label htmlFor={`${id}-currency`}>{t("settings.currency")}</Label>
-                <select id={`${id}-currency`} name="currency" defaultValue={loaderData.household.currency} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs disabled:opacity-60">
+                <select
+                  id={`${id}-currency`}
+                  name="currency"
+                  defaultValue={loaderData.household.currency}
+                  className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs disabled:opacity-60"
+                >
                   {currencies.map((currency) => (
                     <option key={currency} value={currency}>
                       {currency} · {t(`currencies.${currency}`)}

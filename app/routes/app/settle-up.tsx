@@ -6,7 +6,13 @@ import { MonthSwitcher } from "~/features/entries/components/month-switcher";
 import { handleSettleUpAction } from "~/features/sharing/settle-up-actions.server";
 import { getSettleUp } from "~/features/sharing/settle-up.server";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
-import { MonthBalance, SettlementHistory, SettleUpAlone, SharedAlertForm, ShareMethodForm } from "~/features/sharing/components/settle-up-view";
+import {
+  MonthBalance,
+  SettlementHistory,
+  SettleUpAlone,
+  SharedAlertForm,
+  ShareMethodForm,
+} from "~/features/sharing/components/settle-up-view";
 import { PageHeader } from "~/components/ui/page-header";
 
 export const handle = { i18n: ["app", "sharing", "premium"] };

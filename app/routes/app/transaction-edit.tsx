@@ -24,7 +24,9 @@ export const handle = { i18n: ["app"] };
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const transaction = await forLoader(() => getTransaction({ userId: context.user.id, householdId: context.householdId, transactionId: params.transactionId }));
+  const transaction = await forLoader(() =>
+    getTransaction({ userId: context.user.id, householdId: context.householdId, transactionId: params.transactionId }),
+  );
   return { transaction, redirectTo: safeAppPath(new URL(request.url).searchParams.get("redirectTo")) ?? "" };
 }
 
@@ -47,11 +49,17 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
   // entry as it is now, so the loaded version cannot tell that the form still holds what this person typed.
   const answer = refused && "intent" in refused ? refused : undefined;
   const conflictMessage = answer?.fieldErrors.form;
-  const conflict = conflictMessage === "conflict.changed" || conflictMessage === "conflict.gone" ? { gone: conflictMessage === "conflict.gone", current: answer?.current } : undefined;
+  const conflict =
+    conflictMessage === "conflict.changed" || conflictMessage === "conflict.gone"
+      ? { gone: conflictMessage === "conflict.gone", current: answer?.current }
+      : undefined;
   const saveConflict = answer?.intent === "update" ? conflict : undefined;
   const deleteConflict = answer?.intent === "delete" ? conflict : undefined;
   const typed = answer?.intent === "update" ? answer.values : undefined;
-  const back = refused?.values?.redirectTo || redirectTo || `/app/${transaction.kind === "income" ? "income" : "expenses"}?month=${transaction.occurredOn.slice(0, 7)}`;
+  const back =
+    refused?.values?.redirectTo ||
+    redirectTo ||
+    `/app/${transaction.kind === "income" ? "income" : "expenses"}?month=${transaction.occurredOn.slice(0, 7)}`;
   // "Use theirs" opens the page again: the form then starts from the entry as it is now.
   const reopen = `/app/transactions/${transaction.id}?redirectTo=${encodeURIComponent(back)}`;
   return (
@@ -68,7 +76,12 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
           <p role="status" className="text-sm font-medium">
             {t("toast.updated")}
           </p>
-          <LearnOfferPrompt offer={offered.learnOffer} householdId={shell.household.id} redirectTo={offered.redirectTo ?? back} declineTo={offered.redirectTo ?? back} />
+          <LearnOfferPrompt
+            offer={offered.learnOffer}
+            householdId={shell.household.id}
+            redirectTo={offered.redirectTo ?? back}
+            declineTo={offered.redirectTo ?? back}
+          />
         </div>
       )}
       <Card className="p-5 sm:p-6">

@@ -33,7 +33,8 @@ function renderNewEntry() {
 
 async function submitEntry(fields: { amount: string; description?: string }) {
   fireEvent.change(await screen.findByLabelText("Amount"), { target: { value: fields.amount } });
-  if (fields.description !== undefined) fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: fields.description } });
+  if (fields.description !== undefined)
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: fields.description } });
   fireEvent.click(screen.getByRole("button", { name: "Add expense" }));
 }
 
@@ -44,7 +45,12 @@ describe("the add-entry page", () => {
     expect(await screen.findByText("An expense must be more than zero.")).toBeTruthy();
     expect(screen.getByLabelText(/^Description/)).toHaveProperty("value", "Weekly shop");
     expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ householdId, intent: "add", kind: "expense", categoryId: defaultCategoryId("expense") });
+    expect(posted[0]).toMatchObject({
+      householdId,
+      intent: "add",
+      kind: "expense",
+      categoryId: defaultCategoryId("expense"),
+    });
   });
 
   it("asks for an amount when none is given", async () => {

@@ -11,7 +11,8 @@ import { requestStoreContext } from "~/lib/request-store.server";
  * X-Forwarded-For — whatever HOST the server listens on; anyone else gets 404.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (isProduction() || !isLoopbackAddress(context.get(requestStoreContext).socketAddress)) throw data("Not Found", { status: 404 });
+  if (isProduction() || !isLoopbackAddress(context.get(requestStoreContext).socketAddress))
+    throw data("Not Found", { status: 404 });
   return { delivery: mailDelivery(), directory: outboxDirectory(), mails: await listOutbox() };
 }
 
@@ -39,7 +40,9 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-1">
                 <h2 className="text-lg font-semibold">{mail.subject}</h2>
                 <p className="text-sm text-muted-foreground">
-                  To {mail.to} · {new Date(mail.createdAt).toLocaleString("en-GB", { timeZone: "UTC", timeZoneName: "short" })} · {mail.kind}
+                  To {mail.to} ·{" "}
+                  {new Date(mail.createdAt).toLocaleString("en-GB", { timeZone: "UTC", timeZoneName: "short" })} ·{" "}
+                  {mail.kind}
                 </p>
               </div>
               {mail.links.length > 0 && (
@@ -55,7 +58,9 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
               )}
               <details>
                 <summary className="cursor-pointer text-sm font-medium">Plain text</summary>
-                <pre className="mt-2 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-sm">{mail.text}</pre>
+                <pre className="mt-2 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-sm">
+                  {mail.text}
+                </pre>
               </details>
             </li>
           ))}

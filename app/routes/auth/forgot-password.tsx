@@ -20,16 +20,25 @@ export const handle = { i18n: ["auth"] };
 /** A 429 keeps its Retry-After on the way to the browser. */
 export const headers = retryAfterHeaders;
 
-type ForgotResult = { ok: true; email: string } | { ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"email">; email?: string };
+type ForgotResult =
+  | { ok: true; email: string }
+  | { ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"email">; email?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<ForgotResult>({ ok: false, error: { code: read.code } }, { status: read.status });
   const parsed = forgotPasswordSchema.safeParse(read.values);
-  if (!parsed.success) return data<ForgotResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) }, { status: 400 });
+  if (!parsed.success)
+    return data<ForgotResult>(
+      { ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+      { status: 400 },
+    );
   const result = await requestPasswordReset({ request, email: parsed.data.email });
   if (!result.ok) {
-    return data<ForgotResult>({ ok: false, error: result.error, email: parsed.data.email }, { status: result.status, headers: retryAfter(result.error) });
+    return data<ForgotResult>(
+      { ok: false, error: result.error, email: parsed.data.email },
+      { status: result.status, headers: retryAfter(result.error) },
+    );
   }
   return data<ForgotResult>({ ok: true, email: parsed.data.email });
 }
@@ -54,7 +63,9 @@ export default function ForgotPassword() {
         </AuthCard>
       ) : (
         <AuthCard heading={t("forgot.heading")} intro={t("forgot.intro")} footer={<BackToSignIn />}>
-          {result?.error && <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${result.error.code}`)}</AuthAlert>}
+          {result?.error && (
+            <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${result.error.code}`)}</AuthAlert>
+          )}
           <fetcher.Form method="post" className="grid gap-4">
             <AuthField
               name="email"

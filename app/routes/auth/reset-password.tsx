@@ -20,7 +20,11 @@ import { passwordMinLength } from "~/features/auth/password-rules";
 
 export const handle = { i18n: ["auth"] };
 
-type ResetResult = { ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<"password" | "confirmPassword" | "token"> };
+type ResetResult = {
+  ok: false;
+  error?: AuthError;
+  fieldErrors?: AuthFieldErrors<"password" | "confirmPassword" | "token">;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -33,7 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(read.values);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error, { messages: authMessages });
-    return data<ResetResult>(fieldErrors.token ? { ok: false, error: { code: fieldErrors.token } } : { ok: false, fieldErrors }, { status: 400 });
+    return data<ResetResult>(
+      fieldErrors.token ? { ok: false, error: { code: fieldErrors.token } } : { ok: false, fieldErrors },
+      { status: 400 },
+    );
   }
   const result = await resetPassword({ request, token: parsed.data.token, newPassword: parsed.data.password });
   if (!result.ok) return data<ResetResult>({ ok: false, error: result.error }, { status: result.status });
@@ -66,7 +73,9 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         </AuthCard>
       ) : (
         <AuthCard heading={t("reset.heading")} intro={t("reset.intro")}>
-          {result?.error && <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${result.error.code}`)}</AuthAlert>}
+          {result?.error && (
+            <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${result.error.code}`)}</AuthAlert>
+          )}
           <fetcher.Form method="post" className="grid gap-4">
             <input type="hidden" name="token" value={token} />
             <AuthField

@@ -39,7 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { state, redirectTo } = loaderData;
-  const signInLink = redirectTo === defaultSignedInPath ? "/auth" : `/auth?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const signInLink =
+    redirectTo === defaultSignedInPath ? "/auth" : `/auth?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <>
       <title>{t("meta.verifyTitle")}</title>
@@ -51,7 +52,10 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
           </Button>
         </AuthCard>
       ) : (
-        <AuthCard heading={t("verify.invalidHeading")} intro={state === "expired" ? t("verify.expiredBody") : t("verify.invalidBody")}>
+        <AuthCard
+          heading={t("verify.invalidHeading")}
+          intro={state === "expired" ? t("verify.expiredBody") : t("verify.invalidBody")}
+        >
           <ResendVerificationForm redirectTo={redirectTo} />
           <Button asChild variant="outline">
             <Link to={signInLink}>{t("verify.signIn")}</Link>

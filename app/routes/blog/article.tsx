@@ -35,7 +35,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = publicUrl();
   const user = await getOptionalUser(request);
   if (user && (await canCreateArticles({ userId: user.id }))) {
-    sweepMissingTranslations({ userId: user.id }).catch((error: unknown) => log.error({ err: error }, "translation sweep failed"));
+    sweepMissingTranslations({ userId: user.id }).catch((error: unknown) =>
+      log.error({ err: error }, "translation sweep failed"),
+    );
   }
   const lookup = await findArticle({ language, slug: params.slug ?? "" });
   if (lookup.kind === "not-found") return data({ ...lookup, language, origin }, { status: 404 });
@@ -60,7 +62,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { intent: "translate", result } as const;
 }
 
-function ArticleSeo({ article, versions, origin, indexable }: { article: BlogArticle; versions: ArticleVersion[]; origin: string; indexable: boolean }) {
+function ArticleSeo({
+  article,
+  versions,
+  origin,
+  indexable,
+}: {
+  article: BlogArticle;
+  versions: ArticleVersion[];
+  origin: string;
+  indexable: boolean;
+}) {
   const { t } = useTranslation("blog");
   const url = origin + blogPath(article.language, article.slug);
   const description = cardExcerpt(article);
@@ -72,9 +84,16 @@ function ArticleSeo({ article, versions, origin, indexable }: { article: BlogArt
       {!indexable && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={url} />
       {versions.map((version) => (
-        <link key={version.language} rel="alternate" hrefLang={toBcp47(version.language)} href={origin + blogPath(version.language, version.slug)} />
+        <link
+          key={version.language}
+          rel="alternate"
+          hrefLang={toBcp47(version.language)}
+          href={origin + blogPath(version.language, version.slug)}
+        />
       ))}
-      {fallback && <link rel="alternate" hrefLang="x-default" href={origin + blogPath(fallback.language, fallback.slug)} />}
+      {fallback && (
+        <link rel="alternate" hrefLang="x-default" href={origin + blogPath(fallback.language, fallback.slug)} />
+      )}
       <meta property="og:type" content="article" />
       <meta property="og:title" content={article.title} />
       <meta property="og:description" content={description} />
@@ -103,7 +122,10 @@ function ArticleBody({ article, language }: { article: BlogArticle; language: La
   return (
     <div lang={toBcp47(article.language)}>
       <h1 className="mt-6 text-balance text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{article.title}</h1>
-      <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground" lang={toBcp47(language)}>
+      <div
+        className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground"
+        lang={toBcp47(language)}
+      >
         <span className="inline-flex items-center gap-1.5">
           <CalendarIcon aria-hidden="true" className="size-4" />
           <time dateTime={article.createdAt}>{formatLongDate(article.createdAt, language)}</time>
@@ -123,12 +145,24 @@ function ArticleBody({ article, language }: { article: BlogArticle; language: La
   );
 }
 
-function OtherVersions({ versions, current, language }: { versions: ArticleVersion[]; current: Language; language: Language }) {
+function OtherVersions({
+  versions,
+  current,
+  language,
+}: {
+  versions: ArticleVersion[];
+  current: Language;
+  language: Language;
+}) {
   const { t } = useTranslation("blog");
   const others = versions.filter((version) => version.language !== current);
   if (others.length === 0) return null;
   return (
-    <nav aria-labelledby="other-languages" className="mt-12 rounded-2xl border bg-muted/40 p-5" data-testid="other-versions">
+    <nav
+      aria-labelledby="other-languages"
+      className="mt-12 rounded-2xl border bg-muted/40 p-5"
+      data-testid="other-versions"
+    >
       <h2 id="other-languages" className="flex items-center gap-2 text-sm font-semibold">
         <GlobeIcon aria-hidden="true" className="size-4 text-primary" />
         {t("article.otherLanguages")}
@@ -153,7 +187,15 @@ function OtherVersions({ versions, current, language }: { versions: ArticleVersi
 }
 
 /** No version in this language yet: show the original and translate it on demand (the spec's fallback). */
-function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArticle; language: Language; fetcher: ReturnType<typeof useFetcher<typeof action>> }) {
+function TranslateOnDemand({
+  fallback,
+  language,
+  fetcher,
+}: {
+  fallback: BlogArticle;
+  language: Language;
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
+}) {
   const { t } = useTranslation("blog");
   const started = useRef(false);
   const submit = fetcher.submit;
@@ -166,10 +208,17 @@ function TranslateOnDemand({ fallback, language, fetcher }: { fallback: BlogArti
 
   const result = fetcher.data?.result;
   const busy = fetcher.state !== "idle";
-  const names = { language: languageDisplayName(language, language), original: languageDisplayName(fallback.language, language) };
+  const names = {
+    language: languageDisplayName(language, language),
+    original: languageDisplayName(fallback.language, language),
+  };
   if (busy || (result && !result.error)) {
     return (
-      <div className="mt-6 flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary/60 p-4 text-sm" aria-live="polite" data-testid="translate-on-demand">
+      <div
+        className="mt-6 flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary/60 p-4 text-sm"
+        aria-live="polite"
+        data-testid="translate-on-demand"
+      >
         <LoaderCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-primary" />
         <div>
           <p className="font-semibold">{t("article.translatingTitle", names)}</p>
@@ -216,7 +265,12 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const { language } = loaderData;
   useFollowBlogLanguage(language);
-  const shown = loaderData.kind === "found" ? loaderData.article : loaderData.kind === "needs-translation" ? loaderData.fallback : undefined;
+  const shown =
+    loaderData.kind === "found"
+      ? loaderData.article
+      : loaderData.kind === "needs-translation"
+        ? loaderData.fallback
+        : undefined;
   const translation = useOnDemandTranslation(shown ? (shown.sourceArticleId ?? shown.id) : undefined, language);
 
   if (loaderData.kind === "not-found") return <NoArticle language={language} />;
@@ -226,16 +280,36 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
   const original = loaderData.versions.find((version) => version.isOriginal);
   return (
     <article className="mx-auto max-w-3xl px-4 pb-20 pt-10 sm:px-6 sm:pt-14">
-      <ArticleSeo article={article} versions={loaderData.versions} origin={loaderData.origin} indexable={loaderData.kind === "found"} />
+      <ArticleSeo
+        article={article}
+        versions={loaderData.versions}
+        origin={loaderData.origin}
+        indexable={loaderData.kind === "found"}
+      />
       <BackLink language={language} />
-      {loaderData.kind === "needs-translation" && <TranslateOnDemand key={`${article.id}-${language}`} fallback={article} language={language} fetcher={translation} />}
+      {loaderData.kind === "needs-translation" && (
+        <TranslateOnDemand
+          key={`${article.id}-${language}`}
+          fallback={article}
+          language={language}
+          fetcher={translation}
+        />
+      )}
       {loaderData.kind === "found" && autoTranslated && (
-        <div className="mt-6 flex flex-col gap-3 rounded-xl border bg-accent/40 p-4 text-sm sm:flex-row sm:items-center" data-testid="auto-translated-notice">
+        <div
+          className="mt-6 flex flex-col gap-3 rounded-xl border bg-accent/40 p-4 text-sm sm:flex-row sm:items-center"
+          data-testid="auto-translated-notice"
+        >
           <AutoTranslatedBadge />
           <p className="text-accent-foreground">
-            {t("article.autoTranslatedNotice", { language: languageDisplayName(original?.language ?? article.language, language) })}{" "}
+            {t("article.autoTranslatedNotice", {
+              language: languageDisplayName(original?.language ?? article.language, language),
+            })}{" "}
             {original && original.language !== article.language && (
-              <Link to={blogPath(original.language, original.slug)} className="font-medium underline underline-offset-4">
+              <Link
+                to={blogPath(original.language, original.slug)}
+                className="font-medium underline underline-offset-4"
+              >
                 {t("article.readOriginal")}
               </Link>
             )}

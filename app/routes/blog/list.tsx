@@ -40,14 +40,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   let creator: { missing: number; workerError: string | null } | null = null;
   if (isCreator && user) {
-    sweepMissingTranslations({ userId: user.id }).catch((error: unknown) => log.error({ err: error }, "translation sweep failed"));
+    sweepMissingTranslations({ userId: user.id }).catch((error: unknown) =>
+      log.error({ err: error }, "translation sweep failed"),
+    );
     creator = { missing: await countMissingTranslations(), workerError: getTranslationWorkerProblem() };
   }
   return { language, cards, isCreator, creator, origin: publicUrl() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return blogListAction({ request, language: resolveBlogLanguage(request, params.lang), clientIp: context.get(requestStoreContext).clientIp });
+  return blogListAction({
+    request,
+    language: resolveBlogLanguage(request, params.lang),
+    clientIp: context.get(requestStoreContext).clientIp,
+  });
 }
 
 function ListSeo({ language, origin }: { language: Route.ComponentProps["loaderData"]["language"]; origin: string }) {
@@ -61,7 +67,12 @@ function ListSeo({ language, origin }: { language: Route.ComponentProps["loaderD
         <link key={code} rel="alternate" hrefLang={toBcp47(code)} href={origin + blogPath(code)} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={origin + blogPath("en")} />
-      <link rel="alternate" type="application/rss+xml" title={t("rss.title")} href={`${origin}${blogPath(language)}/rss.xml`} />
+      <link
+        rel="alternate"
+        type="application/rss+xml"
+        title={t("rss.title")}
+        href={`${origin}${blogPath(language)}/rss.xml`}
+      />
       <meta property="og:type" content="website" />
       <meta property="og:title" content={t("meta.listTitle")} />
       <meta property="og:description" content={t("meta.listDescription")} />
@@ -81,7 +92,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 
   // Six skeleton cards while a client-side navigation brings another blog list.
   const loadingList =
-    navigation.state === "loading" && navigation.location.pathname !== undefined && isListPath(navigation.location.pathname);
+    navigation.state === "loading" &&
+    navigation.location.pathname !== undefined &&
+    isListPath(navigation.location.pathname);
 
   return (
     <>
@@ -114,7 +127,10 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         ) : cards.length === 0 ? (
-          <div className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-2xl border border-dashed p-10 text-center" data-testid="blog-empty">
+          <div
+            className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-2xl border border-dashed p-10 text-center"
+            data-testid="blog-empty"
+          >
             <p className="text-lg font-medium">{t("list.noArticles")}</p>
             {!user && (
               <Button asChild variant="outline">

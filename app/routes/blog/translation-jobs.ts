@@ -6,6 +6,7 @@ import { getTranslateAllProgress } from "~/features/blog/translate-all.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   const progress = await getTranslateAllProgress({ userId: user?.id, batchId: params.batchId });
-  if (!progress) return Response.json({ error: "Not found" }, { status: 404, headers: { "cache-control": "no-store" } });
+  if (!progress)
+    return Response.json({ error: "Not found" }, { status: 404, headers: { "cache-control": "no-store" } });
   return Response.json(progress, { headers: { "cache-control": "no-store" } });
 }

@@ -42,10 +42,34 @@ interface SummaryCard {
 }
 
 const summaryCards: SummaryCard[] = [
-  { key: "totalIncome", icon: WalletIcon, value: (l) => formatEuro(demoMonth.incomeCents, l), trend: demoMonth.trends.income, upIsGood: true },
-  { key: "totalExpenses", icon: ReceiptIcon, value: (l) => formatEuro(demoMonth.expensesCents, l), trend: demoMonth.trends.expenses, upIsGood: false },
-  { key: "netAmount", icon: ScaleIcon, value: (l) => formatEuro(demoNetCents, l), trend: demoMonth.trends.net, upIsGood: true },
-  { key: "savingsRate", icon: PiggyBankIcon, value: (l) => formatPercent(demoSavingsRate, l), trend: demoMonth.trends.savingsRate, upIsGood: true },
+  {
+    key: "totalIncome",
+    icon: WalletIcon,
+    value: (l) => formatEuro(demoMonth.incomeCents, l),
+    trend: demoMonth.trends.income,
+    upIsGood: true,
+  },
+  {
+    key: "totalExpenses",
+    icon: ReceiptIcon,
+    value: (l) => formatEuro(demoMonth.expensesCents, l),
+    trend: demoMonth.trends.expenses,
+    upIsGood: false,
+  },
+  {
+    key: "netAmount",
+    icon: ScaleIcon,
+    value: (l) => formatEuro(demoNetCents, l),
+    trend: demoMonth.trends.net,
+    upIsGood: true,
+  },
+  {
+    key: "savingsRate",
+    icon: PiggyBankIcon,
+    value: (l) => formatPercent(demoSavingsRate, l),
+    trend: demoMonth.trends.savingsRate,
+    upIsGood: true,
+  },
 ];
 
 /** The seven app sections, in the order of the app's bottom tab bar. */
@@ -75,7 +99,10 @@ function NotificationsButton() {
       >
         <BellIcon aria-hidden="true" />
         <span className="sr-only">{t("dashboard.notifications")}</span>
-        <span aria-hidden="true" className="absolute right-2 top-2 size-2 rounded-full bg-destructive ring-2 ring-card" />
+        <span
+          aria-hidden="true"
+          className="absolute right-2 top-2 size-2 rounded-full bg-destructive ring-2 ring-card"
+        />
       </Button>
       <div
         id={panelId}
@@ -114,7 +141,10 @@ export default function DashboardDemo() {
               </Button>
             </div>
           </div>
-          <p data-testid="demo-notice" className="mt-5 rounded-xl border border-primary/20 bg-secondary/60 px-4 py-3 text-sm text-secondary-foreground">
+          <p
+            data-testid="demo-notice"
+            className="mt-5 rounded-xl border border-primary/20 bg-secondary/60 px-4 py-3 text-sm text-secondary-foreground"
+          >
             {t("dashboard.demoNotice")}
           </p>
 
@@ -126,12 +156,19 @@ export default function DashboardDemo() {
                 <li key={key}>
                   <Card className="h-full" data-card={key}>
                     <CardHeader className="flex-row items-start justify-between gap-2 p-4 pb-2 sm:p-6 sm:pb-2">
-                      <h2 className="min-w-0 break-words text-sm font-medium leading-tight text-muted-foreground">{t(`dashboard.cards.${key}`)}</h2>
+                      <h2 className="min-w-0 break-words text-sm font-medium leading-tight text-muted-foreground">
+                        {t(`dashboard.cards.${key}`)}
+                      </h2>
                       <Icon className="hidden size-4 shrink-0 text-muted-foreground sm:block" />
                     </CardHeader>
                     <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
                       <p className="text-xl font-semibold tracking-tight sm:text-2xl">{value(language)}</p>
-                      <p className={cn("mt-1 flex items-start gap-1 text-xs font-medium", good ? "text-success" : "text-destructive")}>
+                      <p
+                        className={cn(
+                          "mt-1 flex items-start gap-1 text-xs font-medium",
+                          good ? "text-success" : "text-destructive",
+                        )}
+                      >
                         <TrendIcon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
                         {t("dashboard.trend", { value: formatPercent(trend, language, { signed: true }) })}
                       </p>
@@ -206,8 +243,14 @@ export default function DashboardDemo() {
                 <div className="relative flex h-56 items-end gap-3 overflow-hidden rounded-xl border border-dashed bg-muted/40 px-6 pb-6 pt-16">
                   {demoMonth.history.map((month, index) => (
                     <div key={index} aria-hidden="true" className="flex h-full flex-1 items-end gap-1.5 opacity-40">
-                      <div className="flex-1 rounded-t bg-primary/40" style={{ height: `${(month.income / 4500) * 100}%` }} />
-                      <div className="flex-1 rounded-t bg-muted-foreground/25" style={{ height: `${(month.expenses / 4500) * 100}%` }} />
+                      <div
+                        className="flex-1 rounded-t bg-primary/40"
+                        style={{ height: `${(month.income / 4500) * 100}%` }}
+                      />
+                      <div
+                        className="flex-1 rounded-t bg-muted-foreground/25"
+                        style={{ height: `${(month.expenses / 4500) * 100}%` }}
+                      />
                     </div>
                   ))}
                   <p className="absolute inset-x-6 top-5 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
@@ -221,7 +264,10 @@ export default function DashboardDemo() {
         </div>
 
         {/* Small screens: the app's seven sections as a bottom tab bar; it stays above the footer. */}
-        <nav aria-label={t("dashboard.tabs.label")} className="sticky bottom-0 z-30 border-t bg-card/95 backdrop-blur md:hidden">
+        <nav
+          aria-label={t("dashboard.tabs.label")}
+          className="sticky bottom-0 z-30 border-t bg-card/95 backdrop-blur md:hidden"
+        >
           <ul className="grid grid-cols-7">
             {tabs.map(({ key, icon: Icon, to }) => {
               const current = key === "dashboard";

@@ -8,7 +8,20 @@ import { cn } from "~/lib/cn";
 
 export const handle = { i18n: ["marketing"] };
 
-const questions = ["free", "premium", "partner", "fairShare", "bank", "categorise", "safeToSpend", "security", "cancel", "languages", "devices", "advice"] as const;
+const questions = [
+  "free",
+  "premium",
+  "partner",
+  "fairShare",
+  "bank",
+  "categorise",
+  "safeToSpend",
+  "security",
+  "cancel",
+  "languages",
+  "devices",
+  "advice",
+] as const;
 
 export default function Faq() {
   const { t } = useTranslation("marketing");
@@ -27,12 +40,21 @@ export default function Faq() {
         */}
         <div className="rounded-2xl border bg-card px-5 shadow-sm sm:px-7">
           {questions.map((key, index) => (
-            <details key={key} name="faq" className={cn("group border-b", index === questions.length - 1 && "border-b-0")}>
+            <details
+              key={key}
+              name="faq"
+              className={cn("group border-b", index === questions.length - 1 && "border-b-0")}
+            >
               <summary className="-mx-2 flex cursor-pointer list-none items-center justify-between gap-4 rounded-md px-2 py-5 text-left text-base font-medium transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
                 {t(`faq.items.${key}.question`)}
-                <ChevronDownIcon className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
+                <ChevronDownIcon
+                  className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
+                  aria-hidden="true"
+                />
               </summary>
-              <p className="pb-5 text-base leading-relaxed text-muted-foreground">{t(`faq.items.${key}.answer`, { ...planLimits("free") })}</p>
+              <p className="pb-5 text-base leading-relaxed text-muted-foreground">
+                {t(`faq.items.${key}.answer`, { ...planLimits("free") })}
+              </p>
             </details>
           ))}
         </div>

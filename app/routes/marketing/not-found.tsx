@@ -17,7 +17,9 @@ export default function NotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-20 text-center sm:py-28">
       <title>{t("notFound.metaTitle")}</title>
-      <p className="rounded-full bg-secondary px-4 py-1.5 text-sm font-semibold tracking-wide text-secondary-foreground">404</p>
+      <p className="rounded-full bg-secondary px-4 py-1.5 text-sm font-semibold tracking-wide text-secondary-foreground">
+        404
+      </p>
       <h1 className="text-balance text-3xl font-semibold tracking-tight sm:text-4xl">{t("notFound.title")}</h1>
       <p className="text-pretty text-lg text-muted-foreground">{t("notFound.description")}</p>
       <Button asChild size="lg" className="mt-2">

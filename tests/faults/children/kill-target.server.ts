@@ -31,18 +31,36 @@ export async function work(operation: Operation, target: KillTarget): Promise<vo
   if (operation === "import") {
     for (const draftId of target.draftIds) {
       const started = performance.now();
-      const result = await confirmImport({ userId, householdId, draftId, choices: { skipLines: new Set(), categories: new Map() } });
+      const result = await confirmImport({
+        userId,
+        householdId,
+        draftId,
+        choices: { skipLines: new Set(), categories: new Map() },
+      });
       if (!result.ok) throw new Error(`import refused: ${JSON.stringify(result)}`);
       say(`committed ${draftId} ${Math.round(performance.now() - started)}`);
     }
   } else if (operation === "goal") {
     for (let round = 1; ; round++) {
-      const result = await contributeToGoal({ userId, householdId, goalId: target.goalId, amountMinor: round % 2 ? 500 : -300, occurredOn: "2026-01-15" });
+      const result = await contributeToGoal({
+        userId,
+        householdId,
+        goalId: target.goalId,
+        amountMinor: round % 2 ? 500 : -300,
+        occurredOn: "2026-01-15",
+      });
       if (!result.ok) throw new Error(`contribution refused: ${JSON.stringify(result)}`);
       if (round % 25 === 0) say(`contributed ${round}`);
     }
   } else {
-    const result = await exportTransactionsCsv({ userId, householdId, range: { from: "2020-01-01", to: "2030-12-31" }, language: "en", decimal: "point", batchSize: 500 });
+    const result = await exportTransactionsCsv({
+      userId,
+      householdId,
+      range: { from: "2020-01-01", to: "2030-12-31" },
+      language: "en",
+      decimal: "point",
+      batchSize: 500,
+    });
     if (!result.ok) throw new Error(`export refused: ${result.error}`);
     const reader = result.stream.getReader();
     let bytes = 0;

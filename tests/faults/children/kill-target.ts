@@ -4,4 +4,6 @@ import type * as KillTarget from "./kill-target.server.ts";
 import { runInApp } from "../../../scripts/run-in-app.ts";
 
 const [operation, target] = process.argv.slice(2) as [KillTarget.Operation, string];
-await runInApp<typeof KillTarget>("./tests/faults/children/kill-target.server.ts", (module) => module.work(operation, JSON.parse(target) as KillTarget.KillTarget));
+await runInApp<typeof KillTarget>("./tests/faults/children/kill-target.server.ts", (module) =>
+  module.work(operation, JSON.parse(target) as KillTarget.KillTarget),
+);

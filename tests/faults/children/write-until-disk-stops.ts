@@ -12,10 +12,10 @@ await once(process.stdin, "data");
 for (let round = 1; ; round++) {
   await database.transaction(async (tx) => {
     for (let row = 0; row < 5; row++) {
-      await tx.query(`update "ledger" set "round" = $1, "payload" = (select string_agg(md5(random()::text), '') from generate_series(1, 59)) where "id" = $2`, [
-        round,
-        ((round * 5 + row) % 40) + 1,
-      ]);
+      await tx.query(
+        `update "ledger" set "round" = $1, "payload" = (select string_agg(md5(random()::text), '') from generate_series(1, 59)) where "id" = $2`,
+        [round, ((round * 5 + row) % 40) + 1],
+      );
     }
     await tx.query(`update "counter" set "rounds" = $1`, [round]);
   });

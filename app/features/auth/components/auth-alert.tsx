@@ -3,14 +3,24 @@ import CircleCheckIcon from "lucide-react/icons/circle-check";
 import { cn } from "~/lib/cn";
 
 /** An inline notice inside an auth card: errors for pages without JavaScript, confirmations. */
-export function AuthAlert({ title, children, tone = "error" }: { title: string; children?: React.ReactNode; tone?: "error" | "success" }) {
+export function AuthAlert({
+  title,
+  children,
+  tone = "error",
+}: {
+  title: string;
+  children?: React.ReactNode;
+  tone?: "error" | "success";
+}) {
   const Icon = tone === "error" ? CircleAlertIcon : CircleCheckIcon;
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
       className={cn(
         "flex gap-3 rounded-lg border p-4 text-sm",
-        tone === "error" ? "border-destructive/40 bg-destructive/5 text-destructive" : "border-primary/30 bg-secondary text-secondary-foreground",
+        tone === "error"
+          ? "border-destructive/40 bg-destructive/5 text-destructive"
+          : "border-primary/30 bg-secondary text-secondary-foreground",
       )}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

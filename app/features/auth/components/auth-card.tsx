@@ -1,7 +1,17 @@
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 
 /** The centred card every auth page uses. */
-export function AuthCard({ heading, intro, children, footer }: { heading: string; intro?: React.ReactNode; children: React.ReactNode; footer?: React.ReactNode }) {
+export function AuthCard({
+  heading,
+  intro,
+  children,
+  footer,
+}: {
+  heading: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
       <Card>

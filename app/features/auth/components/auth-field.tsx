@@ -21,7 +21,18 @@ interface AuthFieldProps extends Omit<React.ComponentProps<"input">, "id" | "nam
 }
 
 /** Label, input, hint and the field's error, wired together for screen readers. */
-export function AuthField({ name, label, hint, error, revealable, idPrefix = "auth", labelAside, className, type, ...props }: AuthFieldProps) {
+export function AuthField({
+  name,
+  label,
+  hint,
+  error,
+  revealable,
+  idPrefix = "auth",
+  labelAside,
+  className,
+  type,
+  ...props
+}: AuthFieldProps) {
   const { t } = useTranslation("auth");
   const [revealed, setRevealed] = useState(false);
   const id = `${idPrefix}-${name}`;
@@ -51,7 +62,11 @@ export function AuthField({ name, label, hint, error, revealable, idPrefix = "au
             aria-pressed={revealed}
             aria-controls={id}
           >
-            {revealed ? <EyeOffIcon className="size-4" aria-hidden="true" /> : <EyeIcon className="size-4" aria-hidden="true" />}
+            {revealed ? (
+              <EyeOffIcon className="size-4" aria-hidden="true" />
+            ) : (
+              <EyeIcon className="size-4" aria-hidden="true" />
+            )}
           </button>
         )}
       </div>

@@ -48,12 +48,15 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
       if (answer.error) {
         showToast({
           title: t("toasts.authErrorTitle"),
-          description: t(`errors.${answer.error.code}`, { count: Math.ceil((answer.error.retryAfterSeconds ?? 60) / 60) }),
+          description: t(`errors.${answer.error.code}`, {
+            count: Math.ceil((answer.error.retryAfterSeconds ?? 60) / 60),
+          }),
           variant: "destructive",
         });
       } else {
         const first = Object.values(answer.fieldErrors ?? {})[0];
-        if (first) showToast({ title: t("toasts.errorTitle"), description: t(`errors.${first}`), variant: "destructive" });
+        if (first)
+          showToast({ title: t("toasts.errorTitle"), description: t(`errors.${first}`), variant: "destructive" });
       }
       return;
     }
@@ -85,7 +88,8 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
   const confirmError: AuthErrorCode | undefined = mismatch ? "PASSWORDS_DONT_MATCH" : fieldErrors.confirmPassword;
   // Without JavaScript the card shows every refusal; with it a toast does, and the card keeps the one that lasts (the
   // database out of reach) so the reason stays in view while the person waits.
-  const serviceError = result && !result.ok && (!fromScript || result.error?.code === "DATABASE_UNAVAILABLE") ? result.error : undefined;
+  const serviceError =
+    result && !result.ok && (!fromScript || result.error?.code === "DATABASE_UNAVAILABLE") ? result.error : undefined;
   const unverified = result && !result.ok && result.error?.code === "EMAIL_NOT_VERIFIED";
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -95,7 +99,11 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
       // Spec section 5: the mismatch is reported here and nothing is sent.
       event.preventDefault();
       setMismatch(true);
-      showToast({ title: t("toasts.errorTitle"), description: t("errors.PASSWORDS_DONT_MATCH"), variant: "destructive" });
+      showToast({
+        title: t("toasts.errorTitle"),
+        description: t("errors.PASSWORDS_DONT_MATCH"),
+        variant: "destructive",
+      });
       return;
     }
     setMismatch(false);
@@ -108,7 +116,10 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
       footer={
         <p>
           {signUp ? t("screen.haveAccount") : t("screen.noAccount")}{" "}
-          <Link to={withRedirect(signUp ? "/auth" : "/signup", redirectTo)} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={withRedirect(signUp ? "/auth" : "/signup", redirectTo)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             {signUp ? t("screen.signInLink") : t("screen.signUpLink")}
           </Link>
         </p>
@@ -119,7 +130,9 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
           {t(`errors.${serviceError.code}`, { count: Math.ceil((serviceError.retryAfterSeconds ?? 60) / 60) })}
         </AuthAlert>
       )}
-      {unverified && fromScript && <AuthAlert title={t("toasts.authErrorTitle")}>{t("errors.EMAIL_NOT_VERIFIED")}</AuthAlert>}
+      {unverified && fromScript && (
+        <AuthAlert title={t("toasts.authErrorTitle")}>{t("errors.EMAIL_NOT_VERIFIED")}</AuthAlert>
+      )}
       <fetcher.Form method="post" className="grid gap-4" noValidate={false} onSubmit={onSubmit} aria-busy={submitting}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -156,7 +169,10 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
           error={fieldErrors.password}
           labelAside={
             signUp ? undefined : (
-              <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                to="/forgot-password"
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {t("screen.forgotPassword")}
               </Link>
             )
@@ -188,7 +204,13 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
         )}
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {signUp ? (submitting ? t("screen.creatingAccount") : t("screen.signUp")) : submitting ? t("screen.signingIn") : t("screen.signIn")}
+          {signUp
+            ? submitting
+              ? t("screen.creatingAccount")
+              : t("screen.signUp")
+            : submitting
+              ? t("screen.signingIn")
+              : t("screen.signIn")}
         </Button>
       </fetcher.Form>
     </AuthCard>
@@ -208,7 +230,10 @@ function CheckInbox({ email, redirectTo, resent }: { email: string; redirectTo: 
     <AuthCard
       heading={t("screen.checkInbox.heading")}
       footer={
-        <Link to={withRedirect("/auth", redirectTo)} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={withRedirect("/auth", redirectTo)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t("screen.checkInbox.back")}
         </Link>
       }
@@ -223,7 +248,9 @@ function CheckInbox({ email, redirectTo, resent }: { email: string; redirectTo: 
           {t("screen.checkInbox.resent")}
         </AuthAlert>
       )}
-      {resendError && <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${resendError.code}`, { count: 15 })}</AuthAlert>}
+      {resendError && (
+        <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${resendError.code}`, { count: 15 })}</AuthAlert>
+      )}
       <fetcher.Form method="post" action={withRedirect("/auth", redirectTo)} className="grid">
         <input type="hidden" name="intent" value="resend-verification" />
         <input type="hidden" name="email" value={email} />

@@ -29,8 +29,18 @@ export function ResendVerificationForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="resend-verification" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {hydrated && <input type="hidden" name="js" value="1" />}
-      {answer && !answer.ok && answer.error && <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${answer.error.code}`)}</AuthAlert>}
-      <AuthField name="email" type="email" idPrefix="resend" label={t("screen.email")} autoComplete="email" required error={fieldError} />
+      {answer && !answer.ok && answer.error && (
+        <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${answer.error.code}`)}</AuthAlert>
+      )}
+      <AuthField
+        name="email"
+        type="email"
+        idPrefix="resend"
+        label={t("screen.email")}
+        autoComplete="email"
+        required
+        error={fieldError}
+      />
       <Button type="submit" disabled={submitting}>
         {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         {t("screen.checkInbox.resend")}

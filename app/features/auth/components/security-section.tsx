@@ -23,7 +23,11 @@ interface SecuritySectionProps {
 }
 
 function isSecurityResult(value: unknown): value is SecurityResult {
-  return typeof value === "object" && value !== null && String((value as { intent?: unknown }).intent).startsWith("two-factor-");
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    String((value as { intent?: unknown }).intent).startsWith("two-factor-")
+  );
 }
 
 /**
@@ -48,7 +52,10 @@ export function SecuritySection({ twoFactorEnabled }: SecuritySectionProps) {
     <Card id="security" aria-labelledby="security-heading">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="security-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight">
+          <h2
+            id="security-heading"
+            className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight"
+          >
             {twoFactorEnabled ? (
               <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
             ) : (
@@ -56,7 +63,9 @@ export function SecuritySection({ twoFactorEnabled }: SecuritySectionProps) {
             )}
             {t("security.twoFactorHeading")}
           </h2>
-          <Badge variant={twoFactorEnabled ? "default" : "secondary"}>{twoFactorEnabled ? t("security.statusOn") : t("security.statusOff")}</Badge>
+          <Badge variant={twoFactorEnabled ? "default" : "secondary"}>
+            {twoFactorEnabled ? t("security.statusOn") : t("security.statusOff")}
+          </Badge>
         </div>
         <CardDescription>{t("security.twoFactorIntro")}</CardDescription>
       </CardHeader>
@@ -114,10 +123,19 @@ function TurnOn() {
         </h3>
         <p className="text-sm text-muted-foreground">{t("security.scanBody")}</p>
         <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-          <img src={setup.qrCode} alt={t("security.qrAlt")} width={176} height={176} className="size-44 rounded-lg border bg-white p-2" />
+          <img
+            src={setup.qrCode}
+            alt={t("security.qrAlt")}
+            width={176}
+            height={176}
+            className="size-44 rounded-lg border bg-white p-2"
+          />
           <div className="grid gap-1">
             <p className="text-sm font-medium">{t("security.manualKey")}</p>
-            <code className="select-all break-all rounded-md bg-muted px-3 py-2 font-mono text-sm" data-testid="two-factor-manual-key">
+            <code
+              className="select-all break-all rounded-md bg-muted px-3 py-2 font-mono text-sm"
+              data-testid="two-factor-manual-key"
+            >
               {setup.manualKey}
             </code>
           </div>
@@ -128,7 +146,10 @@ function TurnOn() {
           {t("security.backupHeading")}
         </h3>
         <p className="text-sm text-muted-foreground">{t("security.backupBody")}</p>
-        <ul className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm sm:grid-cols-3" data-testid="two-factor-backup-codes">
+        <ul
+          className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm sm:grid-cols-3"
+          data-testid="two-factor-backup-codes"
+        >
           {setup.backupCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
@@ -141,7 +162,9 @@ function TurnOn() {
         </h3>
         <confirm.Form method="post" action={securityActionPath} className="grid max-w-xs gap-4">
           <input type="hidden" name="intent" value="two-factor-confirm" />
-          {confirmFailed?.error && <AuthAlert title={t("toasts.errorTitle")}>{t(`errors.${confirmFailed.error.code}`)}</AuthAlert>}
+          {confirmFailed?.error && (
+            <AuthAlert title={t("toasts.errorTitle")}>{t(`errors.${confirmFailed.error.code}`)}</AuthAlert>
+          )}
           <AuthField
             name="code"
             idPrefix="two-factor-confirm"

@@ -25,7 +25,10 @@ export function TwoFactorChallenge({ method, redirectTo }: { method: "totp" | "b
   const submitting = fetcher.state !== "idle";
   const backup = method === "backup";
   const query = redirectTo === defaultSignedInPath ? "" : `redirectTo=${encodeURIComponent(redirectTo)}`;
-  const otherMethod = `/auth/two-factor?${[backup ? "" : "method=backup", query].filter(Boolean).join("&")}`.replace(/\?$/, "");
+  const otherMethod = `/auth/two-factor?${[backup ? "" : "method=backup", query].filter(Boolean).join("&")}`.replace(
+    /\?$/,
+    "",
+  );
 
   useEffect(() => {
     const answer = fetcher.data;
@@ -37,14 +40,20 @@ export function TwoFactorChallenge({ method, redirectTo }: { method: "totp" | "b
       showToast({ title: t("toasts.welcomeTitle"), description: t("toasts.welcomeBody") });
       void navigate(answer.next);
     } else if (answer.error) {
-      showToast({ title: t("toasts.authErrorTitle"), description: t(`errors.${answer.error.code}`), variant: "destructive" });
+      showToast({
+        title: t("toasts.authErrorTitle"),
+        description: t(`errors.${answer.error.code}`),
+        variant: "destructive",
+      });
     }
   }, [fetcher.state, fetcher.data, navigate, t]);
 
   if (result && !result.ok && result.restart) {
     return (
       <AuthCard heading={t("twoFactor.heading")}>
-        <AuthAlert title={t("toasts.authErrorTitle")}>{t(`errors.${result.error?.code ?? "TWO_FACTOR_EXPIRED"}`)}</AuthAlert>
+        <AuthAlert title={t("toasts.authErrorTitle")}>
+          {t(`errors.${result.error?.code ?? "TWO_FACTOR_EXPIRED"}`)}
+        </AuthAlert>
         <Button asChild size="lg">
           <Link to={signInPath(redirectTo)}>{t("twoFactor.restart")}</Link>
         </Button>
@@ -52,7 +61,10 @@ export function TwoFactorChallenge({ method, redirectTo }: { method: "totp" | "b
     );
   }
 
-  const codeError = result && !result.ok ? (result.fieldErrors?.code ?? (result.error && !fetcher.data ? result.error.code : undefined)) : undefined;
+  const codeError =
+    result && !result.ok
+      ? (result.fieldErrors?.code ?? (result.error && !fetcher.data ? result.error.code : undefined))
+      : undefined;
   return (
     <AuthCard
       heading={t("twoFactor.heading")}
@@ -86,7 +98,10 @@ export function TwoFactorChallenge({ method, redirectTo }: { method: "totp" | "b
           {submitting ? t("twoFactor.verifying") : t("twoFactor.verify")}
         </Button>
       </fetcher.Form>
-      <Link to={otherMethod} className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        to={otherMethod}
+        className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
         {backup ? t("twoFactor.useApp") : t("twoFactor.useBackup")}
       </Link>
     </AuthCard>

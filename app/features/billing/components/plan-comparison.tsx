@@ -10,19 +10,45 @@ import { planLimits, type Plan } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 
 const planFeatures = {
-  free: ["tracking", "builtInCategories", "statementImport", "budgets", "rulesFree", "goalsFree", "reportsFree", "dataRights"],
-  premium: ["everythingFree", "unlimited", "customCategories", "goalsPremium", "reportsPremium", "exports", "partners", "fairShare"],
+  free: [
+    "tracking",
+    "builtInCategories",
+    "statementImport",
+    "budgets",
+    "rulesFree",
+    "goalsFree",
+    "reportsFree",
+    "dataRights",
+  ],
+  premium: [
+    "everythingFree",
+    "unlimited",
+    "customCategories",
+    "goalsPremium",
+    "reportsPremium",
+    "exports",
+    "partners",
+    "fairShare",
+  ],
 } as const;
 
 /**
  * Free and Premium side by side, with prices from the translation text ("4,99 €" where a comma is the decimal
  * separator), then the full comparison table. `premiumAction` sits under the Premium card (button and terms).
  */
-export function PlanComparison({ currentPlan, premiumAction }: { currentPlan: "free" | "premium"; premiumAction?: ReactNode }) {
+export function PlanComparison({
+  currentPlan,
+  premiumAction,
+}: {
+  currentPlan: "free" | "premium";
+  premiumAction?: ReactNode;
+}) {
   const { t } = useTranslation("premium");
   const cell = (row: (typeof comparisonRows)[number], plan: Plan) =>
     "described" in row ? (
-      <span className="block text-xs leading-snug sm:text-sm">{t(`plans.cells.${row.key}${plan === "free" ? "Free" : "Premium"}`, { ...planLimits(plan) })}</span>
+      <span className="block text-xs leading-snug sm:text-sm">
+        {t(`plans.cells.${row.key}${plan === "free" ? "Free" : "Premium"}`, { ...planLimits(plan) })}
+      </span>
     ) : includesRow(plan, row) ? (
       <CheckIcon role="img" aria-label={t("plans.included")} className="mx-auto size-5 text-success" />
     ) : (
@@ -32,7 +58,11 @@ export function PlanComparison({ currentPlan, premiumAction }: { currentPlan: "f
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 md:grid-cols-2">
         {(["free", "premium"] as const).map((plan) => (
-          <Card key={plan} className={cn("flex flex-col gap-4 p-6", plan === "premium" && "border-primary shadow-md")} data-plan={plan}>
+          <Card
+            key={plan}
+            className={cn("flex flex-col gap-4 p-6", plan === "premium" && "border-primary shadow-md")}
+            data-plan={plan}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="flex items-center gap-2 text-lg font-semibold">
                 {plan === "premium" && <CrownIcon aria-hidden="true" className="size-5 text-primary" />}
@@ -58,7 +88,9 @@ export function PlanComparison({ currentPlan, premiumAction }: { currentPlan: "f
                 </li>
               ))}
             </ul>
-            {plan === "premium" && premiumAction && <div className="mt-auto flex flex-col gap-3 pt-2">{premiumAction}</div>}
+            {plan === "premium" && premiumAction && (
+              <div className="mt-auto flex flex-col gap-3 pt-2">{premiumAction}</div>
+            )}
           </Card>
         ))}
       </div>

@@ -54,11 +54,20 @@ export function PremiumGate({ feature, children, allowed, compact, className }: 
   return (
     <section
       aria-labelledby={`premium-gate-${feature}`}
-      className={cn("rounded-xl border border-dashed border-primary/40 bg-secondary/40", compact ? "p-4" : "p-6", className)}
+      className={cn(
+        "rounded-xl border border-dashed border-primary/40 bg-secondary/40",
+        compact ? "p-4" : "p-6",
+        className,
+      )}
       data-premium-gate={feature}
     >
       <div className={cn("flex gap-4", compact ? "items-start" : "flex-col items-start sm:flex-row")}>
-        <span className={cn("shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary", compact ? "hidden size-9 sm:flex" : "flex size-12")}>
+        <span
+          className={cn(
+            "shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary",
+            compact ? "hidden size-9 sm:flex" : "flex size-12",
+          )}
+        >
           <Icon aria-hidden="true" className={compact ? "size-4" : "size-6"} />
         </span>
         <div className="flex min-w-0 flex-col gap-2">
@@ -80,7 +89,9 @@ export function PremiumGate({ feature, children, allowed, compact, className }: 
                   {t("gate.cta")}
                 </Link>
               </Button>
-              <span className="text-xs text-muted-foreground">{t("gate.price", { price: t("plans.premium.price") })}</span>
+              <span className="text-xs text-muted-foreground">
+                {t("gate.price", { price: t("plans.premium.price") })}
+              </span>
             </div>
           ) : (
             <p className="text-sm font-medium">{t("gate.ownerOnly")}</p>

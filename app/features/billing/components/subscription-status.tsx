@@ -15,7 +15,14 @@ import type { BillingOverview } from "../subscription.server";
 export function useBillingDate() {
   const format = useFormat();
   return (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(toBcp47(format.language), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso)) : "";
+    iso
+      ? new Intl.DateTimeFormat(toBcp47(format.language), {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: "UTC",
+        }).format(new Date(iso))
+      : "";
 }
 
 /** The household's plan right now, and what the owner can do about it (cancel at period end, resume). */
@@ -104,7 +111,9 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
           ) : (
             <p className="text-sm text-muted-foreground">{t("upgrade.ownerOnly")}</p>
           )}
-          {overview.canManage && overview.state !== "cancelling" && <p className="text-xs text-muted-foreground">{t("upgrade.cancelHint")}</p>}
+          {overview.canManage && overview.state !== "cancelling" && (
+            <p className="text-xs text-muted-foreground">{t("upgrade.cancelHint")}</p>
+          )}
         </CardContent>
       )}
     </Card>

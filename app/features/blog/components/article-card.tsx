@@ -16,7 +16,15 @@ import { TranslationErrorNotice } from "./translation-error-notice";
 
 const cardClass = "relative flex h-full flex-col rounded-2xl border bg-card p-6 shadow-sm";
 
-function ArticleCard({ article, language, autoTranslated }: { article: CardArticle; language: Language; autoTranslated: boolean }) {
+function ArticleCard({
+  article,
+  language,
+  autoTranslated,
+}: {
+  article: CardArticle;
+  language: Language;
+  autoTranslated: boolean;
+}) {
   const { t } = useTranslation("blog");
   return (
     <article
@@ -33,7 +41,11 @@ function ArticleCard({ article, language, autoTranslated }: { article: CardArtic
       </div>
       <h3 className="mt-4 text-lg font-semibold leading-snug tracking-tight">
         {/* The link covers the whole card; the heading keeps a meaningful accessible name. */}
-        <Link to={blogPath(language, article.slug)} prefetch="intent" className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+        <Link
+          to={blogPath(language, article.slug)}
+          prefetch="intent"
+          className="outline-none after:absolute after:inset-0 after:rounded-2xl"
+        >
           {article.title}
         </Link>
       </h3>
@@ -60,7 +72,8 @@ export function OriginalCard({ card, language }: { card: BlogCard; language: Lan
     showToast(result, language);
   }, [result, language, showToast]);
 
-  if (card.kind === "article") return <ArticleCard article={card.article} language={language} autoTranslated={card.autoTranslated} />;
+  if (card.kind === "article")
+    return <ArticleCard article={card.article} language={language} autoTranslated={card.autoTranslated} />;
   return <UntranslatedCard original={card.original} language={language} fetcher={fetcher} error={result?.error} />;
 }
 
@@ -89,13 +102,19 @@ function UntranslatedCard({ original, language, fetcher, error }: UntranslatedCa
         {original.title}
       </h3>
       <p className="mt-1.5 text-sm text-muted-foreground">{t("list.byAuthor", { author: original.authorName })}</p>
-      <p className="mt-4 text-sm text-muted-foreground">{t("list.untranslated.label", { language: languageDisplayName(language, language) })}</p>
+      <p className="mt-4 text-sm text-muted-foreground">
+        {t("list.untranslated.label", { language: languageDisplayName(language, language) })}
+      </p>
       {error && <TranslationErrorNotice message={error} className="mt-4" />}
       <fetcher.Form method="post" className="mt-auto pt-5">
         <input type="hidden" name="intent" value="translate" />
         <input type="hidden" name="articleId" value={original.id} />
         <Button type="submit" variant="outline" disabled={busy} className="w-full sm:w-auto">
-          {busy ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : <LanguagesIcon aria-hidden="true" />}
+          {busy ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <LanguagesIcon aria-hidden="true" />
+          )}
           {busy ? t("list.untranslated.translating") : t("list.untranslated.translate")}
         </Button>
       </fetcher.Form>

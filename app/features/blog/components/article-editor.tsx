@@ -62,31 +62,59 @@ export function ArticleEditor({ language, onClose }: ArticleEditorProps) {
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-8" data-testid="article-editor">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border bg-card p-5 shadow-sm sm:p-8"
+      data-testid="article-editor"
+    >
       <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
         {t("editor.title")}
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t("editor.description", { language: languageDisplayName(language, language) })}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {t("editor.description", { language: languageDisplayName(language, language) })}
+      </p>
       <fetcher.Form ref={formRef} method="post" className="mt-6 grid gap-5">
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-2">
           <Label htmlFor={`${id}-authorName`}>{t("editor.fields.authorName")}</Label>
-          <Input {...field("authorName")} required maxLength={articleLimits.authorName} autoComplete="name" placeholder={t("editor.placeholders.authorName")} />
+          <Input
+            {...field("authorName")}
+            required
+            maxLength={articleLimits.authorName}
+            autoComplete="name"
+            placeholder={t("editor.placeholders.authorName")}
+          />
           {errorText("authorName")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-title`}>{t("editor.fields.title")}</Label>
-          <Input {...field("title")} required maxLength={articleLimits.title} placeholder={t("editor.placeholders.title")} />
+          <Input
+            {...field("title")}
+            required
+            maxLength={articleLimits.title}
+            placeholder={t("editor.placeholders.title")}
+          />
           {errorText("title")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-excerpt`}>{t("editor.fields.excerpt")}</Label>
-          <Textarea {...field("excerpt")} rows={4} maxLength={articleLimits.excerpt} placeholder={t("editor.placeholders.excerpt")} />
+          <Textarea
+            {...field("excerpt")}
+            rows={4}
+            maxLength={articleLimits.excerpt}
+            placeholder={t("editor.placeholders.excerpt")}
+          />
           {errorText("excerpt")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-content`}>{t("editor.fields.content")}</Label>
-          <Textarea {...field("content")} rows={12} required maxLength={articleLimits.content} placeholder={t("editor.placeholders.content")} />
+          <Textarea
+            {...field("content")}
+            rows={12}
+            required
+            maxLength={articleLimits.content}
+            placeholder={t("editor.placeholders.content")}
+          />
           {errorText("content")}
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

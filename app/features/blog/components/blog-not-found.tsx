@@ -16,8 +16,12 @@ export function BlogErrorBoundary() {
       <title>{notFound ? t("notFound.metaTitle") : t("errorPage.title")}</title>
       <meta name="robots" content="noindex" />
       {notFound && <p className="text-6xl font-bold text-primary/30">404</p>}
-      <h1 className="text-3xl font-bold tracking-tight">{notFound ? t("notFound.title") : badInput ? t("badInput.title") : t("errorPage.title")}</h1>
-      <p className="text-muted-foreground">{notFound ? t("notFound.description") : badInput ? t(`badInput.${badInput}`) : t("errorPage.description")}</p>
+      <h1 className="text-3xl font-bold tracking-tight">
+        {notFound ? t("notFound.title") : badInput ? t("badInput.title") : t("errorPage.title")}
+      </h1>
+      <p className="text-muted-foreground">
+        {notFound ? t("notFound.description") : badInput ? t(`badInput.${badInput}`) : t("errorPage.description")}
+      </p>
       <Button asChild size="lg">
         <Link to="/">{t("notFound.returnHome")}</Link>
       </Button>
@@ -29,7 +33,10 @@ export function BlogErrorBoundary() {
 export function NoArticle({ language }: { language: Language }) {
   const { t } = useTranslation("blog");
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-24 text-center" data-testid="no-article">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-24 text-center"
+      data-testid="no-article"
+    >
       <title>{t("meta.notFoundTitle")}</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-semibold tracking-tight">{t("list.noArticles")}</h1>

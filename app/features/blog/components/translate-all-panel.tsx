@@ -58,14 +58,20 @@ export function TranslateAllPanel({ missing, workerError }: TranslateAllPanelPro
   const error = current?.workerError ?? startError ?? (started ? null : workerError);
 
   return (
-    <section aria-labelledby="bulk-translate-title" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" data-testid="translate-all-panel">
+    <section
+      aria-labelledby="bulk-translate-title"
+      className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+      data-testid="translate-all-panel"
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id="bulk-translate-title" className="flex items-center gap-2 font-semibold">
             <LanguagesIcon aria-hidden="true" className="size-4 text-primary" />
             {t("bulk.title")}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{missing > 0 ? t("bulk.missing", { count: missing }) : t("bulk.complete")}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {missing > 0 ? t("bulk.missing", { count: missing }) : t("bulk.complete")}
+          </p>
         </div>
         <start.Form method="post">
           <input type="hidden" name="intent" value="translate-all" />
@@ -100,7 +106,9 @@ export function TranslateAllPanel({ missing, workerError }: TranslateAllPanelPro
             {t("bulk.noArticles")}
           </p>
         )}
-        {started && !started.ok && started.reason === "forbidden" && <p className="text-sm text-destructive">{t("bulk.forbidden")}</p>}
+        {started && !started.ok && started.reason === "forbidden" && (
+          <p className="text-sm text-destructive">{t("bulk.forbidden")}</p>
+        )}
         {error && <TranslationErrorNotice message={error} />}
       </div>
     </section>

@@ -21,7 +21,10 @@ export function BudgetCategoryCard({
   const { t } = useTranslation("budgets");
   const over = item.availableMinor < 0;
   return (
-    <Card className={cn("flex h-full flex-col gap-3 p-5", over && "border-amber-300 bg-amber-50/40")} data-testid="budget-card">
+    <Card
+      className={cn("flex h-full flex-col gap-3 p-5", over && "border-amber-300 bg-amber-50/40")}
+      data-testid="budget-card"
+    >
       <BudgetProgress item={item} look={look} />
       {(item.rollover || item.source === "month") && (
         <div className="flex flex-wrap gap-2">
@@ -31,12 +34,22 @@ export function BudgetCategoryCard({
               {t("item.rollsOver")}
             </span>
           )}
-          {item.source === "month" && <span className="inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium">{t("item.onlyThisMonth")}</span>}
+          {item.source === "month" && (
+            <span className="inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium">
+              {t("item.onlyThisMonth")}
+            </span>
+          )}
         </div>
       )}
       {canWrite && (
         <div className="mt-auto border-t pt-3">
-          <BudgetEditor categoryId={item.categoryId} label={look(item.categoryId).label} month={item.month} item={item} refusal={refusal} />
+          <BudgetEditor
+            categoryId={item.categoryId}
+            label={look(item.categoryId).label}
+            month={item.month}
+            item={item}
+            refusal={refusal}
+          />
         </div>
       )}
     </Card>

@@ -78,7 +78,13 @@ export function BudgetEditor({
       <input type="hidden" name="categoryId" value={categoryId} />
       <input type="hidden" name="month" value={month} />
       <input type="hidden" name="scope" value={scope} />
-      <Button type="submit" variant="ghost" size="sm" disabled={remove.state !== "idle"} aria-label={`${text}: ${label}`}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        disabled={remove.state !== "idle"}
+        aria-label={`${text}: ${label}`}
+      >
         {icon}
         {text}
       </Button>
@@ -98,10 +104,16 @@ export function BudgetEditor({
       <summary
         className={cn(
           "flex cursor-pointer list-none items-center gap-2 text-sm font-medium [&::-webkit-details-marker]:hidden",
-          item ? "text-muted-foreground hover:text-foreground" : "w-fit rounded-md border bg-card px-3 py-2 shadow-xs hover:bg-secondary",
+          item
+            ? "text-muted-foreground hover:text-foreground"
+            : "w-fit rounded-md border bg-card px-3 py-2 shadow-xs hover:bg-secondary",
         )}
       >
-        {item ? <PencilIcon aria-hidden="true" className="size-4" /> : <PlusIcon aria-hidden="true" className="size-4" />}
+        {item ? (
+          <PencilIcon aria-hidden="true" className="size-4" />
+        ) : (
+          <PlusIcon aria-hidden="true" className="size-4" />
+        )}
         {t(item ? "form.edit" : "form.set")}
         <span className="sr-only">: {label}</span>
       </summary>
@@ -129,7 +141,13 @@ export function BudgetEditor({
             <div className="flex flex-col gap-2 sm:flex-row sm:gap-5">
               {(["repeat", "month"] as const).map((option) => (
                 <label key={option} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="scope" value={option} defaultChecked={scope === option} className="size-4 accent-primary" />
+                  <input
+                    type="radio"
+                    name="scope"
+                    value={option}
+                    defaultChecked={scope === option}
+                    className="size-4 accent-primary"
+                  />
                   {t(option === "repeat" ? "form.fromThisMonth" : "form.onlyThisMonth")}
                 </label>
               ))}
@@ -137,14 +155,22 @@ export function BudgetEditor({
           </fieldset>
           <div className="flex flex-col gap-1">
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" name="rollover" defaultChecked={rollover} className="mt-0.5 size-4 shrink-0 accent-primary" aria-describedby={`${id}-rollover-hint`} />
+              <input
+                type="checkbox"
+                name="rollover"
+                defaultChecked={rollover}
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+                aria-describedby={`${id}-rollover-hint`}
+              />
               {t("form.rollover")}
             </label>
             <p id={`${id}-rollover-hint`} className="pl-6 text-xs text-muted-foreground">
               {t("form.rolloverHint")}
             </p>
           </div>
-          <FieldError message={errors?.form ?? errors?.categoryId ?? errors?.scope ?? errors?.month ?? errors?.rollover} />
+          <FieldError
+            message={errors?.form ?? errors?.categoryId ?? errors?.scope ?? errors?.month ?? errors?.rollover}
+          />
           <Button type="submit" disabled={save.state !== "idle"} className="sm:self-start">
             {t("form.save")}
           </Button>

@@ -14,7 +14,15 @@ export type CategoryLook = (categoryId: string) => { label: string; icon: ReactN
 const overspentBar = "[&>div]:bg-amber-600";
 
 /** A category's month: spent of what is available, a bar, what is left or overspent, and any carry from last month. */
-export function BudgetProgress({ item, look, compact = false }: { item: CategoryBudgetMonth; look: CategoryLook; compact?: boolean }) {
+export function BudgetProgress({
+  item,
+  look,
+  compact = false,
+}: {
+  item: CategoryBudgetMonth;
+  look: CategoryLook;
+  compact?: boolean;
+}) {
   const { t } = useTranslation("budgets");
   const format = useFormat();
   const { label, icon } = look(item.categoryId);
@@ -36,7 +44,11 @@ export function BudgetProgress({ item, look, compact = false }: { item: Category
       </div>
       <Progress
         value={budgetProgress(item) * 100}
-        aria-label={t("item.progressLabel", { category: label, spent: format.money(item.spentMinor), available: format.money(available) })}
+        aria-label={t("item.progressLabel", {
+          category: label,
+          spent: format.money(item.spentMinor),
+          available: format.money(available),
+        })}
         className={cn(compact && "h-2", over && overspentBar)}
       />
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs">

@@ -22,7 +22,9 @@ function Difference({ minor }: { minor: number }) {
   const format = useFormat();
   return (
     <span className={cn("whitespace-nowrap", minor < 0 && "font-semibold text-amber-800")}>
-      {minor < 0 ? t("report.over", { amount: format.money(-minor) }) : t("report.under", { amount: format.money(minor) })}
+      {minor < 0
+        ? t("report.over", { amount: format.money(-minor) })
+        : t("report.under", { amount: format.money(minor) })}
     </span>
   );
 }
@@ -42,19 +44,29 @@ export function BudgetReport({ months, look }: { months: BudgetReportMonth[]; lo
         <p className="text-sm text-muted-foreground">{t("report.hint")}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 max-sm:px-3">
-        {newestFirst.length === 0 && <p className="py-4 text-center text-sm text-muted-foreground">{t("report.empty")}</p>}
+        {newestFirst.length === 0 && (
+          <p className="py-4 text-center text-sm text-muted-foreground">{t("report.empty")}</p>
+        )}
         {newestFirst.map((month, index) => (
           <details key={month.month} className="group rounded-lg border" open={index === 0 || undefined}>
             <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3 [&::-webkit-details-marker]:hidden">
               <span className="font-medium">{format.monthTitle(month.month)}</span>
               <span className="text-sm text-muted-foreground">
-                {t("report.monthSummary", { spent: format.money(month.totals.spentMinor), budget: format.money(month.totals.limitMinor) })}
+                {t("report.monthSummary", {
+                  spent: format.money(month.totals.spentMinor),
+                  budget: format.money(month.totals.limitMinor),
+                })}
                 {" · "}
                 <Difference minor={month.totals.differenceMinor} />
               </span>
             </summary>
             {/* On a phone the four columns may be wider than the screen: the table scrolls on its own, not the page. */}
-            <div className="overflow-x-auto border-t" role="region" tabIndex={0} aria-label={t("report.caption", { month: format.monthTitle(month.month) })}>
+            <div
+              className="overflow-x-auto border-t"
+              role="region"
+              tabIndex={0}
+              aria-label={t("report.caption", { month: format.monthTitle(month.month) })}
+            >
               <table className="w-full text-xs sm:text-sm">
                 <thead className="text-muted-foreground">
                   <tr>
@@ -75,7 +87,10 @@ export function BudgetReport({ months, look }: { months: BudgetReportMonth[]; lo
                 <tbody className="divide-y">
                   {month.categories.map((line) => (
                     <tr key={line.categoryId}>
-                      <th scope="row" className="max-w-28 truncate px-2 py-2 text-left font-normal sm:max-w-none sm:px-3">
+                      <th
+                        scope="row"
+                        className="max-w-28 truncate px-2 py-2 text-left font-normal sm:max-w-none sm:px-3"
+                      >
                         {look(line.categoryId).label}
                       </th>
                       <td className={cell}>{format.money(line.limitMinor)}</td>

@@ -16,8 +16,13 @@ export function BudgetSummary({ totals }: { totals: BudgetTotals }) {
   return (
     <Card className="grid gap-4 p-5 sm:grid-cols-3 sm:items-end" data-testid="budget-summary">
       <div className="flex flex-col gap-1">
-        <h2 className="text-sm font-medium text-muted-foreground">{t(overspent ? "summary.overspent" : "summary.left")}</h2>
-        <p className={cn("text-3xl font-semibold tabular-nums tracking-tight", overspent && "text-amber-800")} data-testid="budget-left-total">
+        <h2 className="text-sm font-medium text-muted-foreground">
+          {t(overspent ? "summary.overspent" : "summary.left")}
+        </h2>
+        <p
+          className={cn("text-3xl font-semibold tabular-nums tracking-tight", overspent && "text-amber-800")}
+          data-testid="budget-left-total"
+        >
           {format.money(Math.abs(totals.leftMinor))}
         </p>
       </div>
@@ -32,7 +37,9 @@ export function BudgetSummary({ totals }: { totals: BudgetTotals }) {
         </dl>
         {totals.carryMinor !== 0 && (
           <p className="text-xs text-muted-foreground">
-            {t(totals.carryMinor > 0 ? "summary.carriedIn" : "summary.carriedOverspent", { amount: format.money(Math.abs(totals.carryMinor)) })}
+            {t(totals.carryMinor > 0 ? "summary.carriedIn" : "summary.carriedOverspent", {
+              amount: format.money(Math.abs(totals.carryMinor)),
+            })}
           </p>
         )}
       </div>

@@ -11,7 +11,17 @@ import { budgetsPath } from "../budgets-path";
 import { BudgetProgress, type CategoryLook } from "./budget-progress";
 
 /** The dashboard's budgets: left to spend this month and each budgeted category's spent of its limit. */
-export function LeftToSpendCard({ month, totals, categories, look }: { month: string; totals: BudgetTotals; categories: CategoryBudgetMonth[]; look: CategoryLook }) {
+export function LeftToSpendCard({
+  month,
+  totals,
+  categories,
+  look,
+}: {
+  month: string;
+  totals: BudgetTotals;
+  categories: CategoryBudgetMonth[];
+  look: CategoryLook;
+}) {
   const { t } = useTranslation("budgets");
   const format = useFormat();
   const overspent = totals.leftMinor < 0;
@@ -27,11 +37,19 @@ export function LeftToSpendCard({ month, totals, categories, look }: { month: st
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div>
-          <p className={cn("text-2xl font-semibold tabular-nums tracking-tight", overspent && "text-amber-800")} data-testid="left-to-spend-value">
-            {overspent ? t("dashboard.overspent", { amount: format.money(-totals.leftMinor) }) : format.money(totals.leftMinor)}
+          <p
+            className={cn("text-2xl font-semibold tabular-nums tracking-tight", overspent && "text-amber-800")}
+            data-testid="left-to-spend-value"
+          >
+            {overspent
+              ? t("dashboard.overspent", { amount: format.money(-totals.leftMinor) })
+              : format.money(totals.leftMinor)}
           </p>
           <p className="text-sm text-muted-foreground">
-            {t("dashboard.spentOfBudgeted", { spent: format.money(totals.spentMinor), budgeted: format.money(totals.limitMinor + totals.carryMinor) })}
+            {t("dashboard.spentOfBudgeted", {
+              spent: format.money(totals.spentMinor),
+              budgeted: format.money(totals.limitMinor + totals.carryMinor),
+            })}
           </p>
         </div>
         <ul className="grid gap-x-8 gap-y-4 sm:grid-cols-2">

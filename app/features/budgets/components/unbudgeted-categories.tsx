@@ -40,7 +40,9 @@ export function UnbudgetedCategories({
                   {icon}
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{label}</p>
-                    <p className="text-xs text-muted-foreground">{average > 0 ? t("average", { amount: format.money(average) }) : t("noRecentSpending")}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {average > 0 ? t("average", { amount: format.money(average) }) : t("noRecentSpending")}
+                    </p>
                   </div>
                 </div>
                 <BudgetEditor categoryId={categoryId} label={label} month={month} refusal={refusalFor(categoryId)} />

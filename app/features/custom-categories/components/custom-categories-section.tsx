@@ -46,8 +46,18 @@ function AppearanceFields({ color, icon, errors }: { color: string; icon: string
         <legend className="mb-1 text-sm font-medium">{t("categories.color")}</legend>
         <div className="flex flex-wrap gap-2">
           {categoryColors.map((value, index) => (
-            <label key={value} className="relative cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring">
-              <input type="radio" name="color" value={value} defaultChecked={value === color} onChange={() => setChosenColor(value)} className="peer sr-only" />
+            <label
+              key={value}
+              className="relative cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring"
+            >
+              <input
+                type="radio"
+                name="color"
+                value={value}
+                defaultChecked={value === color}
+                onChange={() => setChosenColor(value)}
+                className="peer sr-only"
+              />
               <span className="sr-only">{t("categories.colorName", { number: index + 1 })}</span>
               <span
                 aria-hidden="true"
@@ -88,7 +98,13 @@ function CreateForm({ result }: { result?: CategoriesResult }) {
   const created = answer?.ok && answer.intent === "create" ? answer.categoryId : "new";
   const householdId = useAppShell().household.id;
   return (
-    <fetcher.Form method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg border p-4" noValidate key={created}>
+    <fetcher.Form
+      method="post"
+      action={categoriesAction}
+      className="flex flex-col gap-4 rounded-lg border p-4"
+      noValidate
+      key={created}
+    >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="householdId" value={householdId} />
       <h3 className="text-sm font-semibold">{t("categories.newTitle")}</h3>
@@ -96,14 +112,25 @@ function CreateForm({ result }: { result?: CategoriesResult }) {
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-name`}>{t("categories.name")}</Label>
-          <Input id={`${id}-name`} name="name" maxLength={categoryNameMaxLength} autoComplete="off" required aria-invalid={errors.name ? true : undefined} placeholder={t("categories.namePlaceholder")} />
+          <Input
+            id={`${id}-name`}
+            name="name"
+            maxLength={categoryNameMaxLength}
+            autoComplete="off"
+            required
+            aria-invalid={errors.name ? true : undefined}
+            placeholder={t("categories.namePlaceholder")}
+          />
           <FieldError message={premiumKey(errors.name)} />
         </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium">{t("categories.kind")}</legend>
           <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
             {(["expense", "income"] as const).map((kind) => (
-              <label key={kind} className="flex h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium has-[:checked]:bg-card has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+              <label
+                key={kind}
+                className="flex h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium has-[:checked]:bg-card has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              >
                 <input type="radio" name="kind" value={kind} defaultChecked={kind === "expense"} className="sr-only" />
                 {t(`categories.kinds.${kind}`)}
               </label>
@@ -135,7 +162,8 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
   const answer = fetcher.data;
   const conflict = useRowConflict(answer, category.version);
   const inConflict = conflict.current !== undefined || conflict.gone;
-  const errors = answer && !answer.ok && !inConflict && !answer.fieldErrors.form?.startsWith("conflict.") ? answer.fieldErrors : {};
+  const errors =
+    answer && !answer.ok && !inConflict && !answer.fieldErrors.form?.startsWith("conflict.") ? answer.fieldErrors : {};
   const saved = answer?.ok && answer.intent === "update";
   const householdId = useAppShell().household.id;
   return (
@@ -144,7 +172,9 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
         <div className="flex min-w-0 items-center gap-3">
           <CategoryIcon icon={category.icon} color={category.color} />
           <div className="min-w-0">
-            <p className={cn("truncate text-sm font-medium", category.archived && "text-muted-foreground")}>{category.name}</p>
+            <p className={cn("truncate text-sm font-medium", category.archived && "text-muted-foreground")}>
+              {category.name}
+            </p>
             <p className="text-xs text-muted-foreground">
               {t(`categories.kinds.${category.kind}`)} · {t("categories.entries", { number: category.entries })}
             </p>
@@ -153,7 +183,14 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
         </div>
         {canEdit && (
           <div className="flex items-center gap-1">
-            <Button type="button" variant="ghost" size="sm" onClick={() => setEditing((open) => !open)} aria-expanded={editing} aria-controls={`${id}-edit`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => setEditing((open) => !open)}
+              aria-expanded={editing}
+              aria-controls={`${id}-edit`}
+            >
               <PencilIcon aria-hidden="true" />
               {t("categories.edit")}
               <span className="sr-only">: {category.name}</span>
@@ -173,7 +210,13 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
       </div>
       {!editing && <FormError message={premiumKey(errors.form)} />}
       {canEdit && editing && (
-        <fetcher.Form id={`${id}-edit`} method="post" action={categoriesAction} className="flex flex-col gap-4 rounded-lg bg-muted/50 p-4" noValidate>
+        <fetcher.Form
+          id={`${id}-edit`}
+          method="post"
+          action={categoriesAction}
+          className="flex flex-col gap-4 rounded-lg bg-muted/50 p-4"
+          noValidate
+        >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="householdId" value={householdId} />
           <input type="hidden" name="categoryId" value={category.id} />
@@ -183,7 +226,14 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
           <div key={category.version} className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${id}-name`}>{t("categories.name")}</Label>
-              <Input id={`${id}-name`} name="name" defaultValue={category.name} maxLength={categoryNameMaxLength} required aria-invalid={errors.name ? true : undefined} />
+              <Input
+                id={`${id}-name`}
+                name="name"
+                defaultValue={category.name}
+                maxLength={categoryNameMaxLength}
+                required
+                aria-invalid={errors.name ? true : undefined}
+              />
               <FieldError message={premiumKey(errors.name)} />
             </div>
             <AppearanceFields color={category.color} icon={category.icon} errors={errors} />
@@ -195,7 +245,12 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
               values={
                 conflict.current && [
                   { label: t("categories.name"), value: conflict.current.name },
-                  { label: t("categories.icon"), value: t(`categories.icons.${conflict.current.icon}` as "categories.icons.shapes", { defaultValue: conflict.current.icon }) },
+                  {
+                    label: t("categories.icon"),
+                    value: t(`categories.icons.${conflict.current.icon}` as "categories.icons.shapes", {
+                      defaultValue: conflict.current.icon,
+                    }),
+                  },
                 ]
               }
             />

@@ -7,11 +7,22 @@ import { useFormat } from "~/features/household/components/use-app-shell";
 import { useCategories } from "./use-budget-shell";
 
 /** Spending per category as coloured bars, biggest first, each with its share and change. */
-export function CategoryBreakdown({ items, changeLabel, months = 1, columns = 1 }: { items: CategorySpending[]; changeLabel: string; months?: number; columns?: 1 | 2 }) {
+export function CategoryBreakdown({
+  items,
+  changeLabel,
+  months = 1,
+  columns = 1,
+}: {
+  items: CategorySpending[];
+  changeLabel: string;
+  months?: number;
+  columns?: 1 | 2;
+}) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const categories = useCategories();
-  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{t("categoryBreakdown.empty")}</p>;
+  if (items.length === 0)
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t("categoryBreakdown.empty")}</p>;
   const largest = items[0]?.totalMinor ?? 1;
   return (
     <ul className={cn("grid gap-x-10 gap-y-4", columns === 2 && "lg:grid-cols-2")}>
@@ -27,14 +38,25 @@ export function CategoryBreakdown({ items, changeLabel, months = 1, columns = 1 
                 <span className="shrink-0 text-sm font-semibold tabular-nums">{format.money(item.totalMinor)}</span>
               </div>
               <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-secondary" aria-hidden="true">
-                <div className="h-full rounded-full" style={{ width: `${Math.max(2, (item.totalMinor / largest) * 100)}%`, backgroundColor: category?.color ?? "#64748b" }} />
+                <div
+                  className="h-full rounded-full"
+                  style={{
+                    width: `${Math.max(2, (item.totalMinor / largest) * 100)}%`,
+                    backgroundColor: category?.color ?? "#64748b",
+                  }}
+                />
               </div>
               <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <span>
                   {t("categoryBreakdown.share", { share: format.percent(item.share) })}
-                  {months > 1 && ` · ${t("categoryBreakdown.perMonth", { amount: format.money(Math.round(item.totalMinor / months)) })}`}
+                  {months > 1 &&
+                    ` · ${t("categoryBreakdown.perMonth", { amount: format.money(Math.round(item.totalMinor / months)) })}`}
                 </span>
-                <ChangeBadge change={item.change} good={item.change === null ? null : item.change <= 0} label={changeLabel} />
+                <ChangeBadge
+                  change={item.change}
+                  good={item.change === null ? null : item.change <= 0}
+                  label={changeLabel}
+                />
               </div>
             </div>
           </li>

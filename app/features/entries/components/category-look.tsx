@@ -11,7 +11,10 @@ export function useCategoryLook() {
   return useCallback(
     (categoryId: string) => {
       const category = categories.byId(categoryId);
-      return { label: categories.label(category), icon: <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} /> };
+      return {
+        label: categories.label(category),
+        icon: <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} />,
+      };
     },
     [categories],
   );

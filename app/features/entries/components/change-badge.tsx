@@ -6,7 +6,17 @@ import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
 /** "+10 % vs last month", green when the change is good news and red when it is not; "—" when there is nothing to compare. */
-export function ChangeBadge({ change, good, points = false, label }: { change: number | null; good: boolean | null; points?: boolean; label?: string }) {
+export function ChangeBadge({
+  change,
+  good,
+  points = false,
+  label,
+}: {
+  change: number | null;
+  good: boolean | null;
+  points?: boolean;
+  label?: string;
+}) {
   const { t } = useTranslation("app");
   const format = useFormat();
   if (change === null || !Number.isFinite(change)) {
@@ -14,7 +24,12 @@ export function ChangeBadge({ change, good, points = false, label }: { change: n
   }
   const Icon = change >= 0 ? ArrowUpRightIcon : ArrowDownRightIcon;
   const value = points
-    ? t("change.points", { value: new Intl.NumberFormat(toBcp47(format.language), { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(change * 100) })
+    ? t("change.points", {
+        value: new Intl.NumberFormat(toBcp47(format.language), {
+          maximumFractionDigits: 1,
+          signDisplay: "exceptZero",
+        }).format(change * 100),
+      })
     : format.percent(change, true);
   return (
     <span className="inline-flex flex-wrap items-center gap-1 text-xs">

@@ -6,7 +6,11 @@ import { useEntrySharing } from "./use-budget-shell";
  * Whose an entry is, in a household of two or more: "Shared · paid by Sanne" on a shared entry, "Sanne's" on another
  * member's own; nothing on the reader's own, in a household of one, or in a list that did not read the sharing columns.
  */
-export function EntryMemberMarker({ transaction }: { transaction: Pick<TransactionView, "kind" | "shared" | "memberUserId"> }) {
+export function EntryMemberMarker({
+  transaction,
+}: {
+  transaction: Pick<TransactionView, "kind" | "shared" | "memberUserId">;
+}) {
   const { t } = useTranslation("app");
   const sharing = useEntrySharing();
   if (!sharing || transaction.shared === undefined) return null;

@@ -21,9 +21,16 @@ export function useEntryValues() {
       { label: t("entry.category"), value: categories.label(categories.byId(entry.categoryId)) },
       { label: t("entry.date"), value: format.date(entry.occurredOn) },
       { label: t("entry.description"), value: entry.description || "—" },
-      ...(sharing && !income && entry.shared !== undefined ? [{ label: t("entryShare.legend"), value: t(entry.shared ? "entryShare.shared" : "entryShare.personal") }] : []),
+      ...(sharing && !income && entry.shared !== undefined
+        ? [{ label: t("entryShare.legend"), value: t(entry.shared ? "entryShare.shared" : "entryShare.personal") }]
+        : []),
       ...(sharing && member
-        ? [{ label: t(income ? "entryShare.receivedBy" : "entryShare.paidBy"), value: member.userId === sharing.currentUserId ? t("entryShare.me") : member.name }]
+        ? [
+            {
+              label: t(income ? "entryShare.receivedBy" : "entryShare.paidBy"),
+              value: member.userId === sharing.currentUserId ? t("entryShare.me") : member.name,
+            },
+          ]
         : []),
     ];
   };

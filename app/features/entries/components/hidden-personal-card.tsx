@@ -20,7 +20,10 @@ export function HiddenPersonalCard({ spending }: { spending: HiddenPersonalSpend
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="hidden-personal">
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-muted-foreground">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-muted-foreground"
+        >
           <LockIcon className="size-4" />
         </span>
         <div className="min-w-0 flex-1">

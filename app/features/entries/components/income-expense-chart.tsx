@@ -20,7 +20,12 @@ export function niceCeiling(value: number): number {
   return 10 * power;
 }
 
-function bucketTitle(period: ChartPeriod, point: ChartPoint, format: ReturnType<typeof useFormat>, weekOf: (date: string) => string): string {
+function bucketTitle(
+  period: ChartPeriod,
+  point: ChartPoint,
+  format: ReturnType<typeof useFormat>,
+  weekOf: (date: string) => string,
+): string {
   if (period === "monthly") return format.monthTitle(point.key);
   if (period === "weekly") return weekOf(format.date(point.start));
   return point.key;
@@ -30,7 +35,15 @@ function bucketTitle(period: ChartPeriod, point: ChartPoint, format: ReturnType<
  * Grouped bars of income and expenses, drawn with HTML so labels stay readable at any width (no chart library).
  * Each group is a button: tapping or focusing it shows its figures above the chart; a table carries the data for screen readers.
  */
-export function IncomeExpenseChart({ points, period, className }: { points: ChartPoint[]; period: ChartPeriod; className?: string }) {
+export function IncomeExpenseChart({
+  points,
+  period,
+  className,
+}: {
+  points: ChartPoint[];
+  period: ChartPeriod;
+  className?: string;
+}) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const [selected, setSelected] = useState(points.length - 1);
@@ -43,7 +56,12 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
 
   if (empty) {
     return (
-      <div className={cn("flex h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-center sm:h-60", className)}>
+      <div
+        className={cn(
+          "flex h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-center sm:h-60",
+          className,
+        )}
+      >
         <ChartColumnIcon aria-hidden="true" className="size-8 text-muted-foreground/60" />
         <p className="max-w-xs text-sm text-muted-foreground">{t("chart.empty")}</p>
       </div>
@@ -70,7 +88,9 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
       <div className="relative h-52 pl-10 sm:h-60 sm:pl-14" aria-hidden="true">
         {ticks.map((tick) => (
           <div key={tick} className="absolute inset-x-0 flex items-center" style={{ top: `${(1 - tick) * 100}%` }}>
-            <span className="w-9 -translate-y-1/2 pr-1.5 text-right text-[0.625rem] tabular-nums text-muted-foreground sm:w-13 sm:pr-2 sm:text-[0.6875rem]">{format.compactMoney(max * tick)}</span>
+            <span className="w-9 -translate-y-1/2 pr-1.5 text-right text-[0.625rem] tabular-nums text-muted-foreground sm:w-13 sm:pr-2 sm:text-[0.6875rem]">
+              {format.compactMoney(max * tick)}
+            </span>
             <span className={cn("h-px flex-1 -translate-y-1/2", tick === 0 ? "bg-border" : "bg-border/60")} />
           </div>
         ))}
@@ -82,10 +102,19 @@ export function IncomeExpenseChart({ points, period, className }: { points: Char
               tabIndex={-1}
               onClick={() => setSelected(index)}
               onMouseEnter={() => setSelected(index)}
-              className={cn("group flex h-full flex-1 items-end justify-center gap-[2px] rounded-t-md px-0.5 sm:gap-1", index === selected && "bg-secondary/70")}
+              className={cn(
+                "group flex h-full flex-1 items-end justify-center gap-[2px] rounded-t-md px-0.5 sm:gap-1",
+                index === selected && "bg-secondary/70",
+              )}
             >
-              <span className="w-full max-w-3.5 rounded-t-sm bg-primary transition-[height]" style={{ height: `${(point.incomeMinor / max) * 100}%` }} />
-              <span className="w-full max-w-3.5 rounded-t-sm bg-orange-400 transition-[height]" style={{ height: `${(point.expenseMinor / max) * 100}%` }} />
+              <span
+                className="w-full max-w-3.5 rounded-t-sm bg-primary transition-[height]"
+                style={{ height: `${(point.incomeMinor / max) * 100}%` }}
+              />
+              <span
+                className="w-full max-w-3.5 rounded-t-sm bg-orange-400 transition-[height]"
+                style={{ height: `${(point.expenseMinor / max) * 100}%` }}
+              />
             </button>
           ))}
         </div>

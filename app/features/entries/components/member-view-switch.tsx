@@ -10,7 +10,15 @@ import { useEntrySharing } from "./use-budget-shell";
  * household of two or more. `householdWide`: the page also shows cards that stay the household's whatever the view
  * (the dashboard), and says so under the switch when a member's view is chosen.
  */
-export function MemberViewSwitch({ view, householdWide = false, className }: { view: MemberView; householdWide?: boolean; className?: string }) {
+export function MemberViewSwitch({
+  view,
+  householdWide = false,
+  className,
+}: {
+  view: MemberView;
+  householdWide?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("app");
   const sharing = useEntrySharing();
   const location = useLocation();
@@ -18,10 +26,16 @@ export function MemberViewSwitch({ view, householdWide = false, className }: { v
   const options: { view: MemberView; label: string }[] = [
     { view: "ours", label: t("views.ours") },
     { view: "mine", label: t("views.mine") },
-    ...sharing.members.filter((member) => member.userId !== sharing.currentUserId).map((member) => ({ view: member.userId, label: t("views.member", { name: member.name }) })),
+    ...sharing.members
+      .filter((member) => member.userId !== sharing.currentUserId)
+      .map((member) => ({ view: member.userId, label: t("views.member", { name: member.name }) })),
   ];
   const switcher = (
-    <nav aria-label={t("views.label")} className={cn("rounded-lg border bg-card p-1 shadow-xs sm:w-fit", !householdWide && className)} data-testid="member-views">
+    <nav
+      aria-label={t("views.label")}
+      className={cn("rounded-lg border bg-card p-1 shadow-xs sm:w-fit", !householdWide && className)}
+      data-testid="member-views"
+    >
       <ul className="flex gap-1">
         {options.map((option) => (
           <li key={option.view} className="min-w-0 flex-1 sm:flex-none">

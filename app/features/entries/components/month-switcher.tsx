@@ -21,17 +21,30 @@ export function MonthSwitcher({ month, className }: { month: MonthKey; className
   const isCurrent = month === monthOf(today);
   return (
     <div className={cn("flex items-center gap-1 rounded-lg border bg-card p-1 shadow-xs", className)}>
-      <Link to={href(addMonths(month, -1))} className="flex size-9 items-center justify-center rounded-md hover:bg-secondary" aria-label={t("month.previous")} preventScrollReset>
+      <Link
+        to={href(addMonths(month, -1))}
+        className="flex size-9 items-center justify-center rounded-md hover:bg-secondary"
+        aria-label={t("month.previous")}
+        preventScrollReset
+      >
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
       </Link>
       <span className="min-w-32 flex-1 text-center text-sm font-semibold" aria-live="polite">
         {format.monthTitle(month)}
       </span>
-      <Link to={href(addMonths(month, 1))} className="flex size-9 items-center justify-center rounded-md hover:bg-secondary" aria-label={t("month.next")} preventScrollReset>
+      <Link
+        to={href(addMonths(month, 1))}
+        className="flex size-9 items-center justify-center rounded-md hover:bg-secondary"
+        aria-label={t("month.next")}
+        preventScrollReset
+      >
         <ChevronRightIcon aria-hidden="true" className="size-4" />
       </Link>
       {!isCurrent && (
-        <Link to={href(monthOf(today))} className="rounded-md px-2 py-1.5 text-xs font-medium text-primary hover:bg-secondary">
+        <Link
+          to={href(monthOf(today))}
+          className="rounded-md px-2 py-1.5 text-xs font-medium text-primary hover:bg-secondary"
+        >
           {t("month.today")}
         </Link>
       )}

@@ -22,7 +22,8 @@ function relativeTime(iso: string, language: Parameters<typeof toBcp47>[0]): str
     ["hour", 3_600],
     ["minute", 60],
   ];
-  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  for (const [unit, size] of steps)
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   return format.format(0, "minute");
 }
 
@@ -56,10 +57,20 @@ export function NotificationItem({ item }: { item: Item }) {
     const amount = format.money(Number(payload.amountMinor ?? 0));
     // One entry ("Pieter added a shared expense: Sofa, €899.00"), or one statement import's summary.
     if (typeof payload.count === "number") {
-      text = t("notifications.sharedExpensesImported", { count: payload.count, name, amount, threshold: format.money(Number(payload.thresholdMinor ?? 0)) });
+      text = t("notifications.sharedExpensesImported", {
+        count: payload.count,
+        name,
+        amount,
+        threshold: format.money(Number(payload.thresholdMinor ?? 0)),
+      });
     } else {
-      const description = String(payload.description ?? "") || categories.label(categories.byId(String(payload.categoryId ?? "")));
-      text = t(name ? "notifications.sharedExpense" : "notifications.sharedExpensePosted", { name, description, amount });
+      const description =
+        String(payload.description ?? "") || categories.label(categories.byId(String(payload.categoryId ?? "")));
+      text = t(name ? "notifications.sharedExpense" : "notifications.sharedExpensePosted", {
+        name,
+        description,
+        amount,
+      });
     }
   } else if (item.kind === "budgetPassed") {
     icon = <GaugeIcon aria-hidden="true" className="size-4" />;
@@ -79,7 +90,9 @@ export function NotificationItem({ item }: { item: Item }) {
   }
   return (
     <li className={cn("flex gap-3 px-4 py-3 text-sm", !item.read && "bg-secondary/50")}>
-      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {icon}
+      </span>
       <div className="min-w-0">
         <p className="leading-snug">{text}</p>
         <p className="mt-1 text-xs text-muted-foreground">{relativeTime(item.createdAt, format.language)}</p>

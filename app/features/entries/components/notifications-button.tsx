@@ -19,9 +19,19 @@ export function NotificationsButton() {
       }}
     >
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? t("notifications.buttonUnread", { number: unread }) : t("notifications.button")}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? t("notifications.buttonUnread", { number: unread }) : t("notifications.button")}
+        >
           <BellIcon aria-hidden="true" className="!size-5" />
-          {unread > 0 && <span className="absolute right-2 top-2 size-2.5 rounded-full bg-destructive ring-2 ring-card" data-testid="alert-dot" />}
+          {unread > 0 && (
+            <span
+              className="absolute right-2 top-2 size-2.5 rounded-full bg-destructive ring-2 ring-card"
+              data-testid="alert-dot"
+            />
+          )}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-2rem))] p-0">

@@ -73,7 +73,13 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
   const format = useFormat();
   const location = useLocation();
   const phone = useIsPhone();
-  const [state, setState] = useState<{ open: boolean; mode: "add" | "edit"; kind: TransactionKind; transaction?: TransactionView; version: number }>({
+  const [state, setState] = useState<{
+    open: boolean;
+    mode: "add" | "edit";
+    kind: TransactionKind;
+    transaction?: TransactionView;
+    version: number;
+  }>({
     open: false,
     mode: "add",
     kind: "expense",
@@ -96,11 +102,20 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
   }, []);
   const openEdit = useCallback((transaction: TransactionView) => {
     setRefusal(undefined);
-    setState((previous) => ({ open: true, mode: "edit", kind: transaction.kind, transaction, version: previous.version + 1 }));
+    setState((previous) => ({
+      open: true,
+      mode: "edit",
+      kind: transaction.kind,
+      transaction,
+      version: previous.version + 1,
+    }));
   }, []);
   const remove = useCallback(
     (transaction: TransactionView) => {
-      removal.submit({ intent: "delete", js: "1", householdId: shell.household.id, version: transaction.version }, { method: "post", action: `/app/transactions/${transaction.id}` });
+      removal.submit(
+        { intent: "delete", js: "1", householdId: shell.household.id, version: transaction.version },
+        { method: "post", action: `/app/transactions/${transaction.id}` },
+      );
     },
     [removal, shell.household.id],
   );
@@ -120,7 +135,11 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
         duration: 15_000,
         action: {
           label: t("entry.learn.yes"),
-          onClick: () => learn.submit({ intent: "learn", js: "1", householdId: shell.household.id, ...offer }, { method: "post", action: "/app/rules" }),
+          onClick: () =>
+            learn.submit(
+              { intent: "learn", js: "1", householdId: shell.household.id, ...offer },
+              { method: "post", action: "/app/rules" },
+            ),
         },
         cancel: { label: t("entry.learn.no"), onClick: () => {} },
       });
@@ -140,13 +159,16 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
     if (!result.ok) {
       // Changed or deleted meanwhile: the sheet shows what it says now and asks again.
       if (isConflict(result)) setRefusal(result);
-      else if (result.fieldErrors.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
+      else if (result.fieldErrors.form)
+        showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
       return;
     }
     setState((previous) => ({ ...previous, open: false }));
     const deleted = result.transaction;
     showToast({
-      title: t(deleted.kind === "income" ? "toast.incomeDeleted" : "toast.expenseDeleted", { amount: format.money(deleted.amountMinor) }),
+      title: t(deleted.kind === "income" ? "toast.incomeDeleted" : "toast.expenseDeleted", {
+        amount: format.money(deleted.amountMinor),
+      }),
       duration: 8000,
       action: {
         label: t("toast.undo"),
@@ -172,7 +194,8 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
 
   useFetcherResult(learn, (result) => {
     if (result.ok) showToast({ title: t("entry.learn.done"), variant: "success" });
-    else if (result.fieldErrors?.form) showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
+    else if (result.fieldErrors?.form)
+      showToast({ title: tDynamic(t, result.fieldErrors.form), variant: "destructive" });
   });
 
   useFetcherResult(restore, (result) => {
@@ -189,7 +212,13 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
   // "Use theirs": the sheet's form starts again from the entry as the other person left it.
   const takeTheirs = (current: TransactionView | undefined) => {
     setRefusal(undefined);
-    if (current) setState((previous) => ({ ...previous, transaction: current, kind: current.kind, version: previous.version + 1 }));
+    if (current)
+      setState((previous) => ({
+        ...previous,
+        transaction: current,
+        kind: current.kind,
+        version: previous.version + 1,
+      }));
     void revalidator.revalidate();
   };
 
@@ -225,8 +254,12 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
           aria-describedby={undefined}
         >
           <div className="flex flex-col gap-1 pr-8">
-            <SheetTitle className="text-lg font-semibold">{t(editing ? "entry.editTitle" : "entry.addTitle")}</SheetTitle>
-            <SheetDescription className="text-sm text-muted-foreground">{householdName(shell.household, t)}</SheetDescription>
+            <SheetTitle className="text-lg font-semibold">
+              {t(editing ? "entry.editTitle" : "entry.addTitle")}
+            </SheetTitle>
+            <SheetDescription className="text-sm text-muted-foreground">
+              {householdName(shell.household, t)}
+            </SheetDescription>
           </div>
           {editing && (deleteConflict.current || deleteConflict.gone) && (
             <removal.Form method="post" action={`/app/transactions/${editing.id}`}>
@@ -274,7 +307,13 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
             }
             footer={
               editing && !deleteConflict.current && !deleteConflict.gone ? (
-                <Button type="button" variant="ghost" className="w-full text-destructive hover:text-destructive" onClick={() => remove(editing)} disabled={removal.state !== "idle"}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="w-full text-destructive hover:text-destructive"
+                  onClick={() => remove(editing)}
+                  disabled={removal.state !== "idle"}
+                >
                   <Trash2Icon aria-hidden="true" />
                   {t("entry.delete")}
                 </Button>

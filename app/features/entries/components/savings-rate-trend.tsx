@@ -11,7 +11,8 @@ export function SavingsRateTrend({ months }: { months: { month: string; savingsR
   const { t } = useTranslation("app");
   const format = useFormat();
   const rates = months.map((month) => month.savingsRate).filter((rate): rate is number => rate !== null);
-  if (rates.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">{t("reports.noRate")}</p>;
+  if (rates.length === 0)
+    return <p className="py-8 text-center text-sm text-muted-foreground">{t("reports.noRate")}</p>;
   const top = Math.max(0.5, Math.ceil(Math.max(...rates) * 4) / 4);
   const bottom = Math.min(0, Math.floor(Math.min(...rates) * 4) / 4);
   const span = top - bottom || 1;
@@ -35,14 +36,26 @@ export function SavingsRateTrend({ months }: { months: { month: string; savingsR
       <div className="relative h-44 pl-12" aria-hidden="true">
         {ticks.map((tick) => (
           <div key={tick} className="absolute inset-x-0 flex items-center" style={{ top: `${y(tick)}%` }}>
-            <span className="w-11 -translate-y-1/2 pr-2 text-right text-[0.6875rem] tabular-nums text-muted-foreground">{format.percent(tick)}</span>
+            <span className="w-11 -translate-y-1/2 pr-2 text-right text-[0.6875rem] tabular-nums text-muted-foreground">
+              {format.percent(tick)}
+            </span>
             <span className={cn("h-px flex-1 -translate-y-1/2", tick === 0 ? "bg-border" : "bg-border/60")} />
           </div>
         ))}
         <div className="absolute inset-y-0 left-12 right-2">
           <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="size-full overflow-visible">
             {segments.map((segment) => (
-              <path key={segment} d={segment} fill="none" stroke="currentColor" strokeWidth={2.5} vectorEffect="non-scaling-stroke" className="text-violet-600" strokeLinejoin="round" strokeLinecap="round" />
+              <path
+                key={segment}
+                d={segment}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2.5}
+                vectorEffect="non-scaling-stroke"
+                className="text-violet-600"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
             ))}
           </svg>
           {months.map((month, index) =>
@@ -59,7 +72,13 @@ export function SavingsRateTrend({ months }: { months: { month: string; savingsR
       </div>
       <div className="flex pl-12 pr-2" aria-hidden="true">
         {months.map((month, index) => (
-          <span key={month.month} className={cn("w-0 flex-1 whitespace-nowrap text-center text-[0.6875rem] text-muted-foreground", dense && (months.length - 1 - index) % 2 === 1 && "max-sm:invisible")}>
+          <span
+            key={month.month}
+            className={cn(
+              "w-0 flex-1 whitespace-nowrap text-center text-[0.6875rem] text-muted-foreground",
+              dense && (months.length - 1 - index) % 2 === 1 && "max-sm:invisible",
+            )}
+          >
             {formatMonthShort(month.month, format.language)}
           </span>
         ))}

@@ -14,11 +14,53 @@ import { useFormat } from "~/features/household/components/use-app-shell";
 export function SummaryCards({ summary, changeLabel }: { summary: Summary; changeLabel: string }) {
   const { t } = useTranslation("app");
   const format = useFormat();
-  const cards: { key: string; label: string; value: string; icon: LucideIcon; tone: string; change: number | null; good: boolean | null; points?: boolean }[] = [
-    { key: "income", label: t("summary.income"), value: format.money(summary.income.value), icon: ArrowDownLeftIcon, tone: "bg-emerald-50 text-emerald-700", change: summary.income.change, good: summary.income.changeIsGood },
-    { key: "expenses", label: t("summary.expenses"), value: format.money(summary.expenses.value), icon: ArrowUpRightIcon, tone: "bg-orange-50 text-orange-700", change: summary.expenses.change, good: summary.expenses.changeIsGood },
-    { key: "net", label: t("summary.net"), value: format.money(summary.net.value), icon: ScaleIcon, tone: "bg-sky-50 text-sky-700", change: summary.net.change, good: summary.net.changeIsGood },
-    { key: "savingsRate", label: t("summary.savingsRate"), value: format.percent(summary.savingsRate.value), icon: PercentIcon, tone: "bg-violet-50 text-violet-700", change: summary.savingsRate.change, good: summary.savingsRate.changeIsGood, points: true },
+  const cards: {
+    key: string;
+    label: string;
+    value: string;
+    icon: LucideIcon;
+    tone: string;
+    change: number | null;
+    good: boolean | null;
+    points?: boolean;
+  }[] = [
+    {
+      key: "income",
+      label: t("summary.income"),
+      value: format.money(summary.income.value),
+      icon: ArrowDownLeftIcon,
+      tone: "bg-emerald-50 text-emerald-700",
+      change: summary.income.change,
+      good: summary.income.changeIsGood,
+    },
+    {
+      key: "expenses",
+      label: t("summary.expenses"),
+      value: format.money(summary.expenses.value),
+      icon: ArrowUpRightIcon,
+      tone: "bg-orange-50 text-orange-700",
+      change: summary.expenses.change,
+      good: summary.expenses.changeIsGood,
+    },
+    {
+      key: "net",
+      label: t("summary.net"),
+      value: format.money(summary.net.value),
+      icon: ScaleIcon,
+      tone: "bg-sky-50 text-sky-700",
+      change: summary.net.change,
+      good: summary.net.changeIsGood,
+    },
+    {
+      key: "savingsRate",
+      label: t("summary.savingsRate"),
+      value: format.percent(summary.savingsRate.value),
+      icon: PercentIcon,
+      tone: "bg-violet-50 text-violet-700",
+      change: summary.savingsRate.change,
+      good: summary.savingsRate.changeIsGood,
+      points: true,
+    },
   ];
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
@@ -26,11 +68,20 @@ export function SummaryCards({ summary, changeLabel }: { summary: Summary; chang
         <Card key={card.key} className="flex flex-col gap-2 p-4 sm:p-5" data-testid={`card-${card.key}`}>
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{card.label}</h2>
-            <span className={cn("flex size-7 shrink-0 items-center justify-center rounded-full sm:size-8", card.tone)} aria-hidden="true">
+            <span
+              className={cn("flex size-7 shrink-0 items-center justify-center rounded-full sm:size-8", card.tone)}
+              aria-hidden="true"
+            >
               <card.icon className="size-4" />
             </span>
           </div>
-          <p className={cn("text-lg font-semibold tabular-nums tracking-tight sm:text-2xl", card.key === "net" && summary.net.value < 0 && "text-red-700")} data-testid="card-value">
+          <p
+            className={cn(
+              "text-lg font-semibold tabular-nums tracking-tight sm:text-2xl",
+              card.key === "net" && summary.net.value < 0 && "text-red-700",
+            )}
+            data-testid="card-value"
+          >
             {card.value}
           </p>
           <ChangeBadge change={card.change} good={card.good} points={card.points} label={changeLabel} />

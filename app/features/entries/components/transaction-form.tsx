@@ -55,7 +55,21 @@ interface TransactionFormProps {
  * A plain POST form, so it works before (and without) JavaScript; with it, a fetcher submits and the sheet stays.
  * Without JavaScript the category chips of the other kind are hidden by CSS (:has), not by state.
  */
-export function TransactionForm({ Form, action, mode, values, errors = {}, submitting, viaScript, redirectTo, autoFocus, footer, sticky, version, conflict }: TransactionFormProps) {
+export function TransactionForm({
+  Form,
+  action,
+  mode,
+  values,
+  errors = {},
+  submitting,
+  viaScript,
+  redirectTo,
+  autoFocus,
+  footer,
+  sticky,
+  version,
+  conflict,
+}: TransactionFormProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
@@ -69,7 +83,8 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
   const { suggestion, askedFor } = useEntrySuggestion({ enabled: mode === "add", kind, amountRef, descriptionRef });
   // Once the user picks a category themselves (or edits an entry), suggestions stop choosing for them.
   const [picked, setPicked] = useState(mode !== "add" || values.categoryId !== defaultCategoryId(values.kind));
-  const suggested = !picked && suggestion?.categoryId && categories.byId(suggestion.categoryId)?.kind === kind ? suggestion : null;
+  const suggested =
+    !picked && suggestion?.categoryId && categories.byId(suggestion.categoryId)?.kind === kind ? suggestion : null;
   const categoryId = suggested?.categoryId ?? chosenCategoryId;
 
   useEffect(() => {
@@ -82,7 +97,10 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
   };
   const hint = suggested
     ? suggested.reason.kind === "usual"
-      ? t("entry.suggestion.usual", { name: suggested.reason.name, category: categories.label(categories.byId(suggested.categoryId ?? "")) })
+      ? t("entry.suggestion.usual", {
+          name: suggested.reason.name,
+          category: categories.label(categories.byId(suggested.categoryId ?? "")),
+        })
       : suggested.reason.about
         ? t("entry.suggestion.rule", { about: suggested.reason.about })
         : t("entry.suggestion.anyRule")
@@ -127,7 +145,9 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
       </fieldset>
 
       {/* An entry opened from a list that did not read its sharing is saved without the question, so it keeps its answers. */}
-      {(mode === "add" || values.shared !== undefined) && <EntrySharingFields kind={kind} values={values} suggested={suggestion?.sharing ?? null} />}
+      {(mode === "add" || values.shared !== undefined) && (
+        <EntrySharingFields kind={kind} values={values} suggested={suggestion?.sharing ?? null} />
+      )}
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-amount`}>{t("entry.amount")}</Label>
@@ -155,7 +175,10 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">{t("entry.category")}</legend>
-        <p aria-live="polite" className={cn("flex min-h-5 items-center gap-1.5 text-xs text-muted-foreground", !hint && "sr-only")}>
+        <p
+          aria-live="polite"
+          className={cn("flex min-h-5 items-center gap-1.5 text-xs text-muted-foreground", !hint && "sr-only")}
+        >
           {hint && (
             <>
               <SparklesIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
@@ -168,7 +191,9 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
             key={group}
             className={cn(
               "grid grid-cols-3 gap-2 sm:grid-cols-4",
-              group === "expense" ? "group-has-[input[name=kind][value=income]:checked]/entry:hidden" : "group-has-[input[name=kind][value=expense]:checked]/entry:hidden",
+              group === "expense"
+                ? "group-has-[input[name=kind][value=income]:checked]/entry:hidden"
+                : "group-has-[input[name=kind][value=expense]:checked]/entry:hidden",
             )}
           >
             {categories.ofKind(group).map((category) => (
@@ -224,7 +249,9 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
             defaultValue={values.description}
             maxLength={descriptionMaxLength}
             autoComplete="off"
-            placeholder={t(kind === "income" ? "entry.descriptionIncomePlaceholder" : "entry.descriptionExpensePlaceholder")}
+            placeholder={t(
+              kind === "income" ? "entry.descriptionIncomePlaceholder" : "entry.descriptionExpensePlaceholder",
+            )}
             aria-invalid={errors.description ? true : undefined}
             aria-describedby={errorId("description")}
           />
@@ -244,7 +271,12 @@ export function TransactionForm({ Form, action, mode, values, errors = {}, submi
       </div>
 
       {/* A conflict notice is too tall to stay pinned over the fields it is compared with. */}
-      <div className={cn("flex flex-col gap-2", sticky && !conflict && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card/95 px-6 pb-6 pt-3 backdrop-blur")}>
+      <div
+        className={cn(
+          "flex flex-col gap-2",
+          sticky && !conflict && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card/95 px-6 pb-6 pt-3 backdrop-blur",
+        )}
+      >
         {conflict ?? (
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting
@@ -295,7 +327,11 @@ function useEntrySuggestion({
     const ask = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const query = new URLSearchParams({ kind, description: description?.value.trim() ?? "", amount: amount?.value.trim() ?? "" });
+        const query = new URLSearchParams({
+          kind,
+          description: description?.value.trim() ?? "",
+          amount: amount?.value.trim() ?? "",
+        });
         if (!query.get("description") && !query.get("amount")) return;
         const url = `/app/rules/suggest?${query}`;
         if (url === asked.current) return;
@@ -327,17 +363,29 @@ const segment = cn(
  * or more: a household of one never sees them, and its entries take the account's default and the entering member.
  * A rule that marks the expense shared or personal preselects its answer, and says so, until the user taps one.
  */
-function EntrySharingFields({ kind, values, suggested }: { kind: TransactionKind; values: TransactionFormValues; suggested: EntrySuggestion["sharing"] }) {
+function EntrySharingFields({
+  kind,
+  values,
+  suggested,
+}: {
+  kind: TransactionKind;
+  values: TransactionFormValues;
+  suggested: EntrySuggestion["sharing"];
+}) {
   const { t } = useTranslation("app");
   const sharing = useEntrySharing();
   const [chosen, setChosen] = useState(values.shared);
   if (!sharing) return null;
   const byRule = chosen === undefined && kind === "expense" ? suggested : null;
   const shared = byRule?.shared ?? chosen ?? sharing.defaultShared;
-  const hint = byRule && (byRule.reason.about ? t("entry.suggestion.rule", { about: byRule.reason.about }) : t("entry.suggestion.anyRule"));
+  const hint =
+    byRule &&
+    (byRule.reason.about ? t("entry.suggestion.rule", { about: byRule.reason.about }) : t("entry.suggestion.anyRule"));
   const memberUserId = values.memberUserId ?? sharing.currentUserId;
   // Me first, then the others by when they joined.
-  const members = [...sharing.members].sort((a, b) => Number(b.userId === sharing.currentUserId) - Number(a.userId === sharing.currentUserId));
+  const members = [...sharing.members].sort(
+    (a, b) => Number(b.userId === sharing.currentUserId) - Number(a.userId === sharing.currentUserId),
+  );
   return (
     <div className="flex flex-col gap-2">
       {kind === "expense" && (
@@ -346,12 +394,23 @@ function EntrySharingFields({ kind, values, suggested }: { kind: TransactionKind
           <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
             {([true, false] as const).map((option) => (
               <label key={String(option)} className={segment}>
-                <input type="radio" name="shared" value={option ? "1" : "0"} checked={shared === option} onChange={() => setChosen(option)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="shared"
+                  value={option ? "1" : "0"}
+                  checked={shared === option}
+                  onChange={() => setChosen(option)}
+                  className="sr-only"
+                />
                 {t(option ? "entryShare.shared" : "entryShare.personal")}
               </label>
             ))}
           </div>
-          <p aria-live="polite" className={cn("mt-1 flex min-h-5 items-center gap-1.5 text-xs text-muted-foreground", !hint && "sr-only")} data-testid="sharing-suggestion">
+          <p
+            aria-live="polite"
+            className={cn("mt-1 flex min-h-5 items-center gap-1.5 text-xs text-muted-foreground", !hint && "sr-only")}
+            data-testid="sharing-suggestion"
+          >
             {hint && (
               <>
                 <SparklesIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
@@ -362,12 +421,22 @@ function EntrySharingFields({ kind, values, suggested }: { kind: TransactionKind
         </fieldset>
       )}
       <fieldset className="flex items-center gap-2">
-        <legend className="float-left mr-1 shrink-0 text-sm text-muted-foreground">{t(kind === "income" ? "entryShare.receivedBy" : "entryShare.paidBy")}</legend>
+        <legend className="float-left mr-1 shrink-0 text-sm text-muted-foreground">
+          {t(kind === "income" ? "entryShare.receivedBy" : "entryShare.paidBy")}
+        </legend>
         <div className="flex min-w-0 flex-1 gap-1 rounded-lg bg-secondary p-1">
           {members.map((member) => (
             <label key={member.userId} className={cn(segment, "flex-1")}>
-              <input type="radio" name="memberUserId" value={member.userId} defaultChecked={memberUserId === member.userId} className="sr-only" />
-              <span className="truncate">{member.userId === sharing.currentUserId ? t("entryShare.me") : member.name}</span>
+              <input
+                type="radio"
+                name="memberUserId"
+                value={member.userId}
+                defaultChecked={memberUserId === member.userId}
+                className="sr-only"
+              />
+              <span className="truncate">
+                {member.userId === sharing.currentUserId ? t("entryShare.me") : member.name}
+              </span>
             </label>
           ))}
         </div>

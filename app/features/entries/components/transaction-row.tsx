@@ -13,7 +13,13 @@ import { useCategories } from "./use-budget-shell";
  * One entry: category icon, description (or the category), date, signed amount. Owners tap it to edit: in the sheet
  * when the list read the entry's version, otherwise (and without JavaScript) on the entry's own page, which reads it.
  */
-export function TransactionRow({ transaction, showDate = true }: { transaction: ListedTransaction; showDate?: boolean }) {
+export function TransactionRow({
+  transaction,
+  showDate = true,
+}: {
+  transaction: ListedTransaction;
+  showDate?: boolean;
+}) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const categories = useCategories();
@@ -35,7 +41,11 @@ export function TransactionRow({ transaction, showDate = true }: { transaction: 
           <EntryMemberMarker transaction={transaction} />
         </span>
       </span>
-      <span className={cn("shrink-0 text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}>{amount}</span>
+      <span
+        className={cn("shrink-0 text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}
+      >
+        {amount}
+      </span>
     </>
   );
   if (!shell.household.canWrite) return <div className="flex items-center gap-3 px-1 py-2.5">{content}</div>;
@@ -52,7 +62,10 @@ export function TransactionRow({ transaction, showDate = true }: { transaction: 
     >
       <span className="sr-only">{t("entry.editTitle")}: </span>
       {content}
-      <ChevronRightIcon aria-hidden="true" className="hidden size-4 shrink-0 text-muted-foreground/60 group-hover:text-muted-foreground sm:block" />
+      <ChevronRightIcon
+        aria-hidden="true"
+        className="hidden size-4 shrink-0 text-muted-foreground/60 group-hover:text-muted-foreground sm:block"
+      />
     </Link>
   );
 }

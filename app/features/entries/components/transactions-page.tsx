@@ -87,9 +87,14 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
       <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
         <div>
           <p className="text-sm text-muted-foreground">
-            {filtered ? t("list.filteredTotal") : t(income ? "list.totalIncome" : "list.totalExpenses", { month: format.month(data.month) })}
+            {filtered
+              ? t("list.filteredTotal")
+              : t(income ? "list.totalIncome" : "list.totalExpenses", { month: format.month(data.month) })}
           </p>
-          <p className={cn("mt-1 text-3xl font-semibold tabular-nums tracking-tight", income && "text-emerald-700")} data-testid="list-total">
+          <p
+            className={cn("mt-1 text-3xl font-semibold tabular-nums tracking-tight", income && "text-emerald-700")}
+            data-testid="list-total"
+          >
             {format.money(data.totals.totalMinor)}
           </p>
         </div>
@@ -104,17 +109,31 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
           const form = event.currentTarget;
           const isSearch = (event.target as HTMLElement).getAttribute("name") === "q";
           clearTimeout(searchTimer.current);
-          searchTimer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), isSearch ? 350 : 0);
+          searchTimer.current = setTimeout(
+            () => submit(form, { replace: true, preventScrollReset: true }),
+            isSearch ? 350 : 0,
+          );
         }}
       >
         <input type="hidden" name="month" value={data.month} />
         {data.view !== "ours" && <input type="hidden" name={memberViewParam} value={data.view} />}
         <div className="relative flex-1">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <label htmlFor="list-search" className="sr-only">
             {t("list.search")}
           </label>
-          <Input id="list-search" type="search" name="q" defaultValue={data.search} placeholder={t("list.searchPlaceholder")} className="h-11 pl-9" key={`q-${data.search}`} />
+          <Input
+            id="list-search"
+            type="search"
+            name="q"
+            defaultValue={data.search}
+            placeholder={t("list.searchPlaceholder")}
+            className="h-11 pl-9"
+            key={`q-${data.search}`}
+          />
         </div>
         <label htmlFor="list-category" className="sr-only">
           {t("list.category")}
@@ -149,7 +168,10 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
       </Form>
 
       {data.cursor && (
-        <Link to={`${location.pathname}?month=${data.month}${viewQuery}`} className="text-sm font-medium text-primary hover:underline">
+        <Link
+          to={`${location.pathname}?month=${data.month}${viewQuery}`}
+          className="text-sm font-medium text-primary hover:underline"
+        >
           {t("list.backToNewest")}
         </Link>
       )}
@@ -161,7 +183,11 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
       {data.items.length === 0 ? (
         data.hidden.length === 0 && (
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="font-medium">{filtered ? t("list.noMatches") : t(income ? "list.emptyIncome" : "list.emptyExpenses", { month: format.month(data.month) })}</p>
+            <p className="font-medium">
+              {filtered
+                ? t("list.noMatches")
+                : t(income ? "list.emptyIncome" : "list.emptyExpenses", { month: format.month(data.month) })}
+            </p>
             {!filtered && shell.household.canWrite && (
               <Button variant="outline" onClick={() => quickEntry?.openAdd(data.kind)} type="button">
                 <PlusIcon aria-hidden="true" />
@@ -171,9 +197,19 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
           </Card>
         )
       ) : (
-        <Card className={cn("px-4 py-2 transition-opacity sm:px-5", busy && "opacity-60")} data-testid="transaction-list">
+        <Card
+          className={cn("px-4 py-2 transition-opacity sm:px-5", busy && "opacity-60")}
+          data-testid="transaction-list"
+        >
           <DayGroups items={data.items} />
-          {data.nextCursor && <MoreEntries key={`${data.month}|${data.view}|${data.search}|${data.categoryId}|${data.nextCursor}`} href={pageHref} cursor={data.nextCursor} previousDate={data.items.at(-1)?.occurredOn} />}
+          {data.nextCursor && (
+            <MoreEntries
+              key={`${data.month}|${data.view}|${data.search}|${data.categoryId}|${data.nextCursor}`}
+              href={pageHref}
+              cursor={data.nextCursor}
+              previousDate={data.items.at(-1)?.occurredOn}
+            />
+          )}
         </Card>
       )}
     </div>
@@ -186,9 +222,15 @@ function DayGroups({ items, previousDate }: { items: TransactionView[]; previous
   return (
     <>
       {groupByDate(items).map((group) => (
-        <section key={group.date} className="border-b py-2 last:border-b-0" aria-label={format.date(group.date, "long")}>
+        <section
+          key={group.date}
+          className="border-b py-2 last:border-b-0"
+          aria-label={format.date(group.date, "long")}
+        >
           {group.date !== previousDate && (
-            <h2 className="pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{format.date(group.date, "day")}</h2>
+            <h2 className="pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+              {format.date(group.date, "day")}
+            </h2>
           )}
           <div className="flex flex-col">
             {group.items.map((transaction) => (
@@ -205,7 +247,15 @@ function DayGroups({ items, previousDate }: { items: TransactionView[]; previous
  * The next keyset page: a "Show more" link (a plain page without JavaScript); with it, the page is fetched and
  * appended here, followed by the next "Show more". React Router revalidates these fetchers after every change.
  */
-function MoreEntries({ href, cursor, previousDate }: { href: (cursor: string) => string; cursor: string; previousDate?: string }) {
+function MoreEntries({
+  href,
+  cursor,
+  previousDate,
+}: {
+  href: (cursor: string) => string;
+  cursor: string;
+  previousDate?: string;
+}) {
   const { t } = useTranslation("app");
   const page = useFetcher<TransactionsPageData>();
   const [requested, setRequested] = useState(false);
@@ -213,7 +263,9 @@ function MoreEntries({ href, cursor, previousDate }: { href: (cursor: string) =>
     return (
       <>
         <DayGroups items={page.data.items} previousDate={previousDate} />
-        {page.data.nextCursor && <MoreEntries href={href} cursor={page.data.nextCursor} previousDate={page.data.items.at(-1)?.occurredOn} />}
+        {page.data.nextCursor && (
+          <MoreEntries href={href} cursor={page.data.nextCursor} previousDate={page.data.items.at(-1)?.occurredOn} />
+        )}
       </>
     );
   }

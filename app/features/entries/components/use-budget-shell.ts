@@ -23,7 +23,8 @@ export function useCategories() {
       all: categories,
       byId: (id: string): CategoryView | undefined => byId.get(id),
       label: (category: CategoryView | undefined) => (category ? categoryLabel(category, t) : t("categories.other")),
-      ofKind: (kind: "income" | "expense") => categories.filter((category) => category.kind === kind && !category.archived),
+      ofKind: (kind: "income" | "expense") =>
+        categories.filter((category) => category.kind === kind && !category.archived),
     };
   }, [categories, t]);
 }

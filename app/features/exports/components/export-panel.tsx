@@ -54,7 +54,9 @@ export function ExportPanel({ today, month, className }: { today: IsoDate; month
                 <Label htmlFor={`${id}-decimal`}>{t("exports.panel.decimal")}</Label>
                 <select id={`${id}-decimal`} name="decimal" defaultValue="locale" className={selectClass}>
                   <option value="locale">{t("exports.panel.decimalLocale", { example: `1234${decimal}56` })}</option>
-                  {decimal !== "." && <option value="point">{t("exports.panel.decimalPoint", { example: "1234.56" })}</option>}
+                  {decimal !== "." && (
+                    <option value="point">{t("exports.panel.decimalPoint", { example: "1234.56" })}</option>
+                  )}
                 </select>
                 <p className="text-xs text-muted-foreground">{t("exports.panel.decimalHint")}</p>
               </div>
@@ -82,7 +84,14 @@ export function ExportPanel({ today, month, className }: { today: IsoDate; month
             <form method="get" action="/app/export/report.pdf" className="flex flex-col gap-4">
               <div className="flex flex-col gap-2">
                 <Label htmlFor={`${id}-month`}>{t("exports.panel.month")}</Label>
-                <Input id={`${id}-month`} type="month" name="month" defaultValue={current} max={monthOf(today)} required />
+                <Input
+                  id={`${id}-month`}
+                  type="month"
+                  name="month"
+                  defaultValue={current}
+                  max={monthOf(today)}
+                  required
+                />
               </div>
               <Button type="submit" className="self-start">
                 {t("exports.panel.pdfButton")}

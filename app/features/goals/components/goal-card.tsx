@@ -44,7 +44,17 @@ export interface ContributionData {
 }
 
 /** A <details> section: opens without JavaScript, stays accessible, and keeps the card calm when closed. */
-function Expander({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId?: string }) {
+function Expander({
+  icon,
+  label,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <details className="group/expander border-t pt-3" data-testid={testId}>
       <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground [&::-webkit-details-marker]:hidden">
@@ -60,7 +70,15 @@ function Expander({ icon, label, children, testId }: { icon: ReactNode; label: s
  * One goal: progress, deadline and the monthly amount still needed; add or withdraw money; edit, archive,
  * history. Each form is a fetcher form, a plain POST without JavaScript.
  */
-export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData; history: ContributionData[]; canUseDeadline: boolean }) {
+export function GoalCard({
+  goal,
+  history,
+  canUseDeadline,
+}: {
+  goal: GoalCardData;
+  history: ContributionData[];
+  canUseDeadline: boolean;
+}) {
   const { t } = useTranslation("app");
   const format = useFormat();
   const shell = useAppShell();
@@ -76,10 +94,14 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
     const result = money.data;
     if (money.state !== "idle" || !result?.ok || result.amountMinor === undefined) return;
     if (amountRef.current) amountRef.current.value = "";
-    if (result.reached && result.amountMinor > 0) showToast({ title: t("goals.toastReached", { name: goal.name }), variant: "success" });
+    if (result.reached && result.amountMinor > 0)
+      showToast({ title: t("goals.toastReached", { name: goal.name }), variant: "success" });
     else
       showToast({
-        title: t(result.amountMinor > 0 ? "goals.toastAdded" : "goals.toastWithdrawn", { amount: format.money(Math.abs(result.amountMinor)), name: goal.name }),
+        title: t(result.amountMinor > 0 ? "goals.toastAdded" : "goals.toastWithdrawn", {
+          amount: format.money(Math.abs(result.amountMinor)),
+          name: goal.name,
+        }),
         variant: "success",
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
@@ -133,7 +155,13 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
               <PlusIcon aria-hidden="true" />
               <span>{t("goals.add")}</span>
             </Button>
-            <Button type="submit" name="direction" value="withdraw" variant="outline" disabled={money.state !== "idle" || goal.savedMinor === 0}>
+            <Button
+              type="submit"
+              name="direction"
+              value="withdraw"
+              variant="outline"
+              disabled={money.state !== "idle" || goal.savedMinor === 0}
+            >
               <MinusIcon aria-hidden="true" />
               <span>{t("goals.withdraw")}</span>
             </Button>
@@ -149,7 +177,12 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
             {history.map((item) => (
               <li key={item.id} className="flex justify-between gap-3">
                 <span className="text-muted-foreground">{format.date(item.occurredOn)}</span>
-                <span className={cn("font-medium tabular-nums", item.amountMinor > 0 ? "text-emerald-700" : "text-foreground")}>
+                <span
+                  className={cn(
+                    "font-medium tabular-nums",
+                    item.amountMinor > 0 ? "text-emerald-700" : "text-foreground",
+                  )}
+                >
                   {item.amountMinor > 0 ? "+" : "−"}
                   {format.money(Math.abs(item.amountMinor))}
                 </span>
@@ -168,7 +201,12 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
               <input type="hidden" name="householdId" value={shell.household.id} />
               <VersionInput version={goal.version} conflict={conflict.current !== undefined} />
               {/* A new version (their save or ours) brings the fields back to the goal as it is now. */}
-              <GoalFormFields key={goal.version} values={goal} errors={inConflict ? undefined : editErrors} showDeadline={canUseDeadline} />
+              <GoalFormFields
+                key={goal.version}
+                values={goal}
+                errors={inConflict ? undefined : editErrors}
+                showDeadline={canUseDeadline}
+              />
               {inConflict ? (
                 <ConflictNotice
                   gone={conflict.gone}
@@ -176,8 +214,18 @@ export function GoalCard({ goal, history, canUseDeadline }: { goal: GoalCardData
                   values={
                     conflict.current && [
                       { label: t("goals.name"), value: conflict.current.name },
-                      { label: t("goals.target", { currency: currencySymbol(format.currency, format.language) }), value: format.money(conflict.current.targetMinor) },
-                      ...(canUseDeadline ? [{ label: t("goals.deadlineLabel"), value: conflict.current.deadline ? format.date(conflict.current.deadline) : "—" }] : []),
+                      {
+                        label: t("goals.target", { currency: currencySymbol(format.currency, format.language) }),
+                        value: format.money(conflict.current.targetMinor),
+                      },
+                      ...(canUseDeadline
+                        ? [
+                            {
+                              label: t("goals.deadlineLabel"),
+                              value: conflict.current.deadline ? format.date(conflict.current.deadline) : "—",
+                            },
+                          ]
+                        : []),
                     ]
                   }
                 />

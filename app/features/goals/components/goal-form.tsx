@@ -49,7 +49,8 @@ export function GoalFormFields({
             id={`${id}-deadline`}
             label={
               <>
-                {t("goals.deadlineLabel")} <span className="font-normal text-muted-foreground">{t("entry.optional")}</span>
+                {t("goals.deadlineLabel")}{" "}
+                <span className="font-normal text-muted-foreground">{t("entry.optional")}</span>
               </>
             }
             name="deadline"

@@ -32,19 +32,29 @@ export function GoalProgress({
             {t("goals.reached")}
           </span>
         ) : (
-          <span className="shrink-0 text-xs font-semibold tabular-nums text-muted-foreground">{format.percent(progress)}</span>
+          <span className="shrink-0 text-xs font-semibold tabular-nums text-muted-foreground">
+            {format.percent(progress)}
+          </span>
         )}
       </div>
       <Progress
         value={progress * 100}
-        aria-label={t("goals.progressLabel", { name, saved: format.money(savedMinor), target: format.money(targetMinor) })}
+        aria-label={t("goals.progressLabel", {
+          name,
+          saved: format.money(savedMinor),
+          target: format.money(targetMinor),
+        })}
         className={cn(reached && "[&>div]:bg-emerald-600")}
       />
       {compact ? (
-        <p className="text-xs text-muted-foreground">{t("goals.savedOfTarget", { saved: format.money(savedMinor), target: format.money(targetMinor) })}</p>
+        <p className="text-xs text-muted-foreground">
+          {t("goals.savedOfTarget", { saved: format.money(savedMinor), target: format.money(targetMinor) })}
+        </p>
       ) : (
         <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm text-muted-foreground">
-          <span className="text-2xl font-semibold tabular-nums tracking-tight text-foreground">{format.money(savedMinor)}</span>
+          <span className="text-2xl font-semibold tabular-nums tracking-tight text-foreground">
+            {format.money(savedMinor)}
+          </span>
           <span>{t("goals.ofTarget", { target: format.money(targetMinor) })}</span>
         </p>
       )}

@@ -20,8 +20,12 @@ export function AppErrorBoundary() {
       <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <Icon aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="text-2xl font-semibold">{badInput ? t("common:badInput.title") : t(notFound ? "errorPage.notFoundTitle" : "errorPage.title")}</h1>
-      <p className="text-muted-foreground">{badInput ? t(`common:badInput.${badInput}`) : t(notFound ? "errorPage.notFoundText" : "errorPage.text")}</p>
+      <h1 className="text-2xl font-semibold">
+        {badInput ? t("common:badInput.title") : t(notFound ? "errorPage.notFoundTitle" : "errorPage.title")}
+      </h1>
+      <p className="text-muted-foreground">
+        {badInput ? t(`common:badInput.${badInput}`) : t(notFound ? "errorPage.notFoundText" : "errorPage.text")}
+      </p>
       <Button asChild>
         <Link to="/app">{t("errorPage.back")}</Link>
       </Button>

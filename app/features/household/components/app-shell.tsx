@@ -28,7 +28,20 @@ import { useAppShell } from "./use-app-shell";
 
 interface NavItem {
   to: string;
-  key: "dashboard" | "income" | "expenses" | "budgets" | "recurring" | "accounts" | "import" | "rules" | "goals" | "settleUp" | "reports" | "settings" | "upgrade";
+  key:
+    | "dashboard"
+    | "income"
+    | "expenses"
+    | "budgets"
+    | "recurring"
+    | "accounts"
+    | "import"
+    | "rules"
+    | "goals"
+    | "settleUp"
+    | "reports"
+    | "settings"
+    | "upgrade";
   icon: LucideIcon;
   end?: boolean;
   /**
@@ -66,12 +79,23 @@ export const moreItems = navItems.filter((item): item is MoreItem => !item.phone
  * and below 768 px the bottom bar of four tabs and "More". The header's add button and notifications belong to budget: the
  * layout route hands them in, so the frame knows nothing of transactions.
  */
-export function AppShell({ children, addEntry, notifications }: { children: ReactNode; addEntry: ReactNode; notifications: ReactNode }) {
+export function AppShell({
+  children,
+  addEntry,
+  notifications,
+}: {
+  children: ReactNode;
+  addEntry: ReactNode;
+  notifications: ReactNode;
+}) {
   const { t } = useTranslation("app");
   const shell = useAppShell();
   return (
     <div className="min-h-dvh bg-muted/40 md:grid md:grid-cols-[15.5rem_minmax(0,1fr)]">
-      <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r bg-card px-3 py-5 md:flex" aria-label={t("nav.sidebar")}>
+      <aside
+        className="sticky top-0 hidden h-dvh flex-col gap-6 border-r bg-card px-3 py-5 md:flex"
+        aria-label={t("nav.sidebar")}
+      >
         <Link to="/app" className="px-2">
           <BrandLogo />
         </Link>
@@ -98,7 +122,10 @@ export function AppShell({ children, addEntry, notifications }: { children: Reac
         </nav>
         <div className="mt-auto flex flex-col gap-3">
           {shell.household.plan === "free" && (
-            <Link to="/app/upgrade" className="rounded-xl border border-accent bg-accent/60 p-4 text-sm transition-colors hover:bg-accent">
+            <Link
+              to="/app/upgrade"
+              className="rounded-xl border border-accent bg-accent/60 p-4 text-sm transition-colors hover:bg-accent"
+            >
               <span className="flex items-center gap-2 font-semibold text-accent-foreground">
                 <CrownIcon aria-hidden="true" className="size-4" />
                 {t("upgrade.sidebarTitle")}
@@ -107,7 +134,10 @@ export function AppShell({ children, addEntry, notifications }: { children: Reac
             </Link>
           )}
           <div className="flex items-center gap-2 rounded-lg px-2 py-1">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden="true">
+            <span
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+              aria-hidden="true"
+            >
               {(shell.user.name || shell.user.email).slice(0, 1).toUpperCase()}
             </span>
             <div className="min-w-0 flex-1 text-sm">
@@ -115,7 +145,14 @@ export function AppShell({ children, addEntry, notifications }: { children: Reac
               <p className="truncate text-xs text-muted-foreground">{shell.user.email}</p>
             </div>
             <Form method="post" action={signOutAction}>
-              <Button type="submit" variant="ghost" size="icon" className="size-9" aria-label={t("nav.signOut")} title={t("nav.signOut")}>
+              <Button
+                type="submit"
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                aria-label={t("nav.signOut")}
+                title={t("nav.signOut")}
+              >
                 <LogOutIcon aria-hidden="true" />
               </Button>
             </Form>
@@ -135,7 +172,9 @@ export function AppShell({ children, addEntry, notifications }: { children: Reac
           <div className="hidden flex-1 md:block" />
           {shell.household.canWrite && addEntry}
           {!shell.household.canWrite && (
-            <span className="hidden rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline">{t("household.readOnlyBadge")}</span>
+            <span className="hidden rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline">
+              {t("household.readOnlyBadge")}
+            </span>
           )}
           {notifications}
         </header>
@@ -155,10 +194,18 @@ function BottomBar() {
   const { t } = useTranslation("app");
   const { pathname } = useLocation();
   // "More" stays lit on the screens it leads to, so a phone always shows where it is.
-  const onMoreScreen = pathname === "/app/more" || moreItems.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const onMoreScreen =
+    pathname === "/app/more" || moreItems.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
   const tabs = [
     ...phoneTabs.map((item) => ({ ...item, label: t(`nav.short.${item.key}`), forceActive: false })),
-    { to: "/app/more", key: "more", icon: EllipsisIcon, end: true, label: t("nav.short.more"), forceActive: onMoreScreen },
+    {
+      to: "/app/more",
+      key: "more",
+      icon: EllipsisIcon,
+      end: true,
+      label: t("nav.short.more"),
+      forceActive: onMoreScreen,
+    },
   ];
   return (
     <nav
@@ -181,7 +228,12 @@ function BottomBar() {
             >
               {({ isActive }) => (
                 <>
-                  <span className={cn("flex h-7 w-12 items-center justify-center rounded-full transition-colors", (isActive || item.forceActive) && "bg-secondary")}>
+                  <span
+                    className={cn(
+                      "flex h-7 w-12 items-center justify-center rounded-full transition-colors",
+                      (isActive || item.forceActive) && "bg-secondary",
+                    )}
+                  >
                     <item.icon aria-hidden="true" className="size-5" />
                   </span>
                   {/* Past what the bar can give (a narrower phone), a label ends in an ellipsis rather than running into the next. */}
@@ -248,9 +300,19 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{householdName(household, t)}</span>
-                <span className="block text-xs text-muted-foreground">{t(household.role === "owner" ? "household.roleOwner" : household.canEdit ? "household.roleEditor" : "household.rolePartner")}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {t(
+                    household.role === "owner"
+                      ? "household.roleOwner"
+                      : household.canEdit
+                        ? "household.roleEditor"
+                        : "household.rolePartner",
+                  )}
+                </span>
               </span>
-              {household.id === current.id && <CheckIcon aria-label={t("household.current")} className="size-4 text-primary" />}
+              {household.id === current.id && (
+                <CheckIcon aria-label={t("household.current")} className="size-4 text-primary" />
+              )}
             </button>
           ))}
         </Form>

@@ -49,7 +49,10 @@ export function LegalPage({ kind, canonicalUrl }: LegalPageProps) {
   const description = t(`${kind}.metaDescription`);
 
   return (
-    <article id="top" className="print-document mx-auto max-w-6xl px-4 wrap-break-word py-10 sm:px-6 sm:py-14 lg:py-16 print:max-w-none print:p-0">
+    <article
+      id="top"
+      className="print-document mx-auto max-w-6xl px-4 wrap-break-word py-10 sm:px-6 sm:py-14 lg:py-16 print:max-w-none print:p-0"
+    >
       <title>{t(`${kind}.metaTitle`)}</title>
       <meta name="description" content={description} />
       <meta name="robots" content="index, follow" />
@@ -62,12 +65,20 @@ export function LegalPage({ kind, canonicalUrl }: LegalPageProps) {
       <meta property="og:url" content={canonicalUrl} />
 
       <header className="border-b pb-8 print:pb-6">
-        <p className="text-sm font-semibold uppercase tracking-wider text-primary print:text-foreground">{t("common.eyebrow")}</p>
-        <h1 className="mt-2 text-[1.625rem] leading-tight font-bold tracking-tight text-balance hyphens-auto sm:text-4xl">{title}</h1>
-        <p className="mt-3 text-sm text-muted-foreground">
-          <time dateTime={legalLastUpdated}>{t("common.lastUpdated", { date: formatLegalDate(legalLastUpdated, language) })}</time>
+        <p className="text-sm font-semibold uppercase tracking-wider text-primary print:text-foreground">
+          {t("common.eyebrow")}
         </p>
-        <p className="mt-5 max-w-[62ch] text-base leading-relaxed sm:text-lg text-pretty text-muted-foreground print:text-base">{t(`${kind}.summary`)}</p>
+        <h1 className="mt-2 text-[1.625rem] leading-tight font-bold tracking-tight text-balance hyphens-auto sm:text-4xl">
+          {title}
+        </h1>
+        <p className="mt-3 text-sm text-muted-foreground">
+          <time dateTime={legalLastUpdated}>
+            {t("common.lastUpdated", { date: formatLegalDate(legalLastUpdated, language) })}
+          </time>
+        </p>
+        <p className="mt-5 max-w-[62ch] text-base leading-relaxed sm:text-lg text-pretty text-muted-foreground print:text-base">
+          {t(`${kind}.summary`)}
+        </p>
         <p className="mt-2 hidden text-sm text-muted-foreground print:block">{canonicalUrl}</p>
         <div className="mt-6">
           <PrintButton />
@@ -84,7 +95,10 @@ export function LegalPage({ kind, canonicalUrl }: LegalPageProps) {
               aria-labelledby={section.anchor}
               className="mt-8 scroll-mt-24 border-t pt-8 first:mt-0 first:border-t-0 first:pt-0 print:mt-5 print:pt-5"
             >
-              <h2 id={section.anchor} className="text-xl font-semibold tracking-tight text-balance hyphens-auto sm:text-2xl print:break-after-avoid print:text-lg">
+              <h2
+                id={section.anchor}
+                className="text-xl font-semibold tracking-tight text-balance hyphens-auto sm:text-2xl print:break-after-avoid print:text-lg"
+              >
                 <span className="mr-2 tabular-nums text-primary print:text-foreground">{index + 1}.</span>
                 {section.title}
               </h2>
@@ -99,7 +113,10 @@ export function LegalPage({ kind, canonicalUrl }: LegalPageProps) {
           <footer className="mt-12 flex flex-col gap-4 rounded-xl bg-secondary/60 p-5 text-sm sm:flex-row sm:items-center sm:justify-between print:hidden">
             <p className="text-secondary-foreground">
               {t("common.seeAlso")}{" "}
-              <Link to={legalDocumentPaths[otherKind]} className="font-medium text-primary underline underline-offset-4">
+              <Link
+                to={legalDocumentPaths[otherKind]}
+                className="font-medium text-primary underline underline-offset-4"
+              >
                 {t(`${otherKind}.title`)}
               </Link>
             </p>

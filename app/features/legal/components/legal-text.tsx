@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { parseInlineMarkup } from "../inline-markup";
 
-const linkClass = "font-medium text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary";
+const linkClass =
+  "font-medium text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary";
 
 /** One paragraph or list item of a legal text, with its links and emphasis. */
 export function LegalText({ text }: { text: string }) {
@@ -25,7 +26,12 @@ export function LegalText({ text }: { text: string }) {
           }
           const external = token.href.startsWith("http");
           return (
-            <a key={index} href={token.href} className={linkClass} {...(external ? { rel: "noopener noreferrer" } : {})}>
+            <a
+              key={index}
+              href={token.href}
+              className={linkClass}
+              {...(external ? { rel: "noopener noreferrer" } : {})}
+            >
               {token.text}
             </a>
           );

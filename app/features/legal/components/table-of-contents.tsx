@@ -34,7 +34,10 @@ export function TableOfContents({ sections }: { sections: LegalSection[] }) {
       <details className="group rounded-lg border bg-card lg:hidden print:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 text-sm font-semibold [&::-webkit-details-marker]:hidden">
           {t("common.contents")}
-          <ChevronDownIcon aria-hidden="true" className="size-4 text-muted-foreground transition-transform group-open:rotate-180" />
+          <ChevronDownIcon
+            aria-hidden="true"
+            className="size-4 text-muted-foreground transition-transform group-open:rotate-180"
+          />
         </summary>
         <nav aria-label={t("common.contents")} className="border-t px-2 py-3">
           <SectionLinks sections={sections} />
@@ -44,7 +47,10 @@ export function TableOfContents({ sections }: { sections: LegalSection[] }) {
         aria-labelledby="legal-contents-heading"
         className="hidden lg:sticky lg:top-24 lg:block lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto print:hidden"
       >
-        <h2 id="legal-contents-heading" className="px-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        <h2
+          id="legal-contents-heading"
+          className="px-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+        >
           {t("common.contents")}
         </h2>
         <div className="mt-3">

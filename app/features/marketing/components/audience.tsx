@@ -17,7 +17,12 @@ export function Audience() {
   const { t } = useTranslation("marketing");
   return (
     <Section tone="muted" aria-labelledby="audience-title">
-      <SectionHeader id="audience-title" eyebrow={t("home.audience.eyebrow")} title={t("home.audience.title")} subtitle={t("home.audience.subtitle")} />
+      <SectionHeader
+        id="audience-title"
+        eyebrow={t("home.audience.eyebrow")}
+        title={t("home.audience.title")}
+        subtitle={t("home.audience.subtitle")}
+      />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {groups.map(({ key, icon: Icon }) => (
           <li key={key} className="flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-sm">

@@ -24,7 +24,12 @@ export function FeatureHighlights() {
   const { t } = useTranslation("marketing");
   return (
     <Section tone="muted" aria-labelledby="features-title">
-      <SectionHeader id="features-title" eyebrow={t("home.features.eyebrow")} title={t("home.features.title")} subtitle={t("home.features.subtitle")} />
+      <SectionHeader
+        id="features-title"
+        eyebrow={t("home.features.eyebrow")}
+        title={t("home.features.title")}
+        subtitle={t("home.features.subtitle")}
+      />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map(({ key, icon: Icon }) => (
           <li key={key} className="flex gap-4 rounded-2xl border bg-card p-6 shadow-sm">
@@ -33,13 +38,18 @@ export function FeatureHighlights() {
             </IconTile>
             <div>
               <h3 className="font-semibold">{t(`home.features.items.${key}.title`)}</h3>
-              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{t(`home.features.items.${key}.text`)}</p>
+              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
+                {t(`home.features.items.${key}.text`)}
+              </p>
             </div>
           </li>
         ))}
       </ul>
       <div className="mt-10 text-center">
-        <Link to="/features" className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/features"
+          className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t("home.features.more")}
           <ArrowRightIcon aria-hidden="true" className="size-4" />
         </Link>

@@ -16,7 +16,10 @@ function HeroPreview() {
   const peak = Math.max(...demoMonth.history.map((month) => month.income));
   return (
     <div role="img" aria-label={t("home.hero.previewLabel")} className="relative mx-auto w-full max-w-md lg:max-w-none">
-      <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-secondary via-accent/60 to-background blur-2xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-secondary via-accent/60 to-background blur-2xl"
+      />
       <div className="rounded-2xl border bg-card p-5 shadow-xl shadow-primary/5 sm:p-6">
         <div className="flex items-center justify-between">
           <p className="text-sm font-medium text-muted-foreground">{t("home.hero.previewMonth")}</p>
@@ -40,7 +43,10 @@ function HeroPreview() {
           {demoMonth.history.map((month, index) => (
             <div key={index} className="flex flex-1 items-end gap-1">
               <div className="flex-1 rounded-t bg-primary/80" style={{ height: `${(month.income / peak) * 96}px` }} />
-              <div className="flex-1 rounded-t bg-accent-foreground/30" style={{ height: `${(month.expenses / peak) * 96}px` }} />
+              <div
+                className="flex-1 rounded-t bg-accent-foreground/30"
+                style={{ height: `${(month.expenses / peak) * 96}px` }}
+              />
             </div>
           ))}
         </div>
@@ -77,11 +83,15 @@ export function Hero() {
     <section className="relative overflow-hidden bg-gradient-to-b from-secondary/60 to-background">
       <div className="mx-auto grid max-w-6xl items-center gap-14 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pb-16 lg:pt-20">
         <div className="flex flex-col items-start gap-6">
-          <p className="rounded-full border border-primary/20 bg-card/70 px-3 py-1 text-sm font-medium text-primary">{t("home.hero.eyebrow")}</p>
+          <p className="rounded-full border border-primary/20 bg-card/70 px-3 py-1 text-sm font-medium text-primary">
+            {t("home.hero.eyebrow")}
+          </p>
           <h1 className="text-balance text-4xl font-semibold leading-[1.1] tracking-tight text-foreground sm:text-5xl lg:text-6xl">
             {t("common:tagline")}
           </h1>
-          <p className="max-w-xl text-pretty text-lg leading-relaxed text-muted-foreground">{t("home.hero.subtitle")}</p>
+          <p className="max-w-xl text-pretty text-lg leading-relaxed text-muted-foreground">
+            {t("home.hero.subtitle")}
+          </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
               <AppLink to="/signup">

@@ -12,11 +12,17 @@ export function PlanComparisonTable() {
   const { t } = useTranslation("marketing");
   const cell = (row: (typeof comparisonRows)[number], plan: Plan) =>
     "described" in row ? (
-      <span className="block text-xs leading-snug sm:text-sm">{t(`pricing.compare.cells.${row.key}${plan === "free" ? "Free" : "Premium"}`, { ...planLimits(plan) })}</span>
+      <span className="block text-xs leading-snug sm:text-sm">
+        {t(`pricing.compare.cells.${row.key}${plan === "free" ? "Free" : "Premium"}`, { ...planLimits(plan) })}
+      </span>
     ) : includesRow(plan, row) ? (
       <CheckIcon role="img" aria-label={t("pricing.compare.included")} className="mx-auto size-5 text-primary" />
     ) : (
-      <MinusIcon role="img" aria-label={t("pricing.compare.notIncluded")} className="mx-auto size-5 text-muted-foreground" />
+      <MinusIcon
+        role="img"
+        aria-label={t("pricing.compare.notIncluded")}
+        className="mx-auto size-5 text-muted-foreground"
+      />
     );
   return (
     <section aria-labelledby="compare-title" className="mx-auto mt-16 max-w-4xl sm:mt-20">
@@ -27,11 +33,21 @@ export function PlanComparisonTable() {
         <table aria-labelledby="compare-title" className="w-full text-left" data-testid="plan-comparison">
           <thead>
             <tr className="border-b">
-              <th scope="col" className="px-2 py-3 text-xs font-medium text-muted-foreground sm:px-6 sm:py-4 sm:text-sm">
+              <th
+                scope="col"
+                className="px-2 py-3 text-xs font-medium text-muted-foreground sm:px-6 sm:py-4 sm:text-sm"
+              >
                 {t("pricing.compare.feature")}
               </th>
               {columns.map((plan) => (
-                <th key={plan} scope="col" className={cn("w-1/4 px-2 py-3 text-center text-xs font-semibold sm:px-6 sm:py-4 sm:text-sm", plan === "premium" && "text-primary")}>
+                <th
+                  key={plan}
+                  scope="col"
+                  className={cn(
+                    "w-1/4 px-2 py-3 text-center text-xs font-semibold sm:px-6 sm:py-4 sm:text-sm",
+                    plan === "premium" && "text-primary",
+                  )}
+                >
                   {t(`pricing.${plan}.name`)}
                 </th>
               ))}

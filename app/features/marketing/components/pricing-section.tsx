@@ -6,8 +6,18 @@ import { Section, SectionHeader } from "./section";
 export function PricingSection() {
   const { t } = useTranslation("marketing");
   return (
-    <Section id="pricing" tone="tinted" aria-labelledby="pricing-title" className="scroll-mt-16 md:scroll-mt-28 xl:scroll-mt-16">
-      <SectionHeader id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} subtitle={t("pricing.subtitle")} />
+    <Section
+      id="pricing"
+      tone="tinted"
+      aria-labelledby="pricing-title"
+      className="scroll-mt-16 md:scroll-mt-28 xl:scroll-mt-16"
+    >
+      <SectionHeader
+        id="pricing-title"
+        eyebrow={t("pricing.eyebrow")}
+        title={t("pricing.title")}
+        subtitle={t("pricing.subtitle")}
+      />
       <div className="mt-12">
         <PricingPlans />
       </div>

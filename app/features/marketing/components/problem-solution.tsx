@@ -9,7 +9,12 @@ export function ProblemSolution() {
   const { t } = useTranslation("marketing");
   return (
     <Section aria-labelledby="problem-title">
-      <SectionHeader id="problem-title" eyebrow={t("home.problem.eyebrow")} title={t("home.problem.title")} subtitle={t("home.problem.subtitle")} />
+      <SectionHeader
+        id="problem-title"
+        eyebrow={t("home.problem.eyebrow")}
+        title={t("home.problem.title")}
+        subtitle={t("home.problem.subtitle")}
+      />
       <div className="mt-12 grid gap-6 md:grid-cols-2">
         <div className="rounded-2xl border bg-muted/50 p-6 sm:p-8">
           <h3 className="text-lg font-semibold text-muted-foreground">{t("home.problem.beforeTitle")}</h3>

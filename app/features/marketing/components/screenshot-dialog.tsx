@@ -35,7 +35,13 @@ export default function ScreenshotDialog({ view, closeLabel, onClose, returnFocu
             <DialogTitle>{view.title}</DialogTitle>
             <DialogDescription>{view.description}</DialogDescription>
           </div>
-          <img src={view.src} width={view.width} height={view.height} alt={view.alt} className="h-auto w-full rounded-lg border" />
+          <img
+            src={view.src}
+            width={view.width}
+            height={view.height}
+            alt={view.alt}
+            className="h-auto w-full rounded-lg border"
+          />
         </DialogContent>
       )}
     </Dialog>

@@ -71,14 +71,21 @@ export function ScreenshotGallery() {
                 </span>
               </button>
               <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{t(`home.screenshots.items.${shot.key}.text`)}</p>
+              <p className="mt-1 text-sm leading-relaxed text-muted-foreground">
+                {t(`home.screenshots.items.${shot.key}.text`)}
+              </p>
             </li>
           );
         })}
       </ul>
       {used && (
         <Suspense fallback={null}>
-          <ScreenshotDialog view={view} closeLabel={t("common:actions.close")} onClose={() => setSelected(null)} returnFocusTo={openedFrom} />
+          <ScreenshotDialog
+            view={view}
+            closeLabel={t("common:actions.close")}
+            onClose={() => setSelected(null)}
+            returnFocusTo={openedFrom}
+          />
         </Suspense>
       )}
     </Section>

@@ -34,9 +34,23 @@ interface SectionHeaderProps {
   className?: string;
 }
 
-export function SectionHeader({ id, eyebrow, title, subtitle, as: Heading = "h2", align = "center", className }: SectionHeaderProps) {
+export function SectionHeader({
+  id,
+  eyebrow,
+  title,
+  subtitle,
+  as: Heading = "h2",
+  align = "center",
+  className,
+}: SectionHeaderProps) {
   return (
-    <div className={cn("flex max-w-2xl flex-col gap-3", align === "center" && "mx-auto items-center text-center", className)}>
+    <div
+      className={cn(
+        "flex max-w-2xl flex-col gap-3",
+        align === "center" && "mx-auto items-center text-center",
+        className,
+      )}
+    >
       {eyebrow && <p className="text-sm font-semibold tracking-wide text-primary">{eyebrow}</p>}
       <Heading
         id={id}
@@ -55,7 +69,12 @@ export function SectionHeader({ id, eyebrow, title, subtitle, as: Heading = "h2"
 /** The rounded icon tile used on feature, audience and value cards. */
 export function IconTile({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
-    <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary [&_svg]:size-5", className)}>
+    <span
+      className={cn(
+        "flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary [&_svg]:size-5",
+        className,
+      )}
+    >
       {children}
     </span>
   );

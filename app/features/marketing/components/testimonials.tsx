@@ -24,15 +24,24 @@ export function Testimonials() {
   const { t } = useTranslation("marketing");
   return (
     <Section aria-labelledby="testimonials-title">
-      <SectionHeader id="testimonials-title" eyebrow={t("home.testimonials.eyebrow")} title={t("home.testimonials.title")} />
+      <SectionHeader
+        id="testimonials-title"
+        eyebrow={t("home.testimonials.eyebrow")}
+        title={t("home.testimonials.title")}
+      />
       <ul className="mt-12 grid gap-5 md:grid-cols-3">
         {reviews.map(({ key, stars }) => (
           <li key={key}>
             <figure className="flex h-full flex-col gap-5 rounded-2xl border bg-card p-6 shadow-sm">
               <Stars count={stars} />
-              <blockquote className="flex-1 leading-relaxed text-foreground">“{t(`home.testimonials.items.${key}.quote`)}”</blockquote>
+              <blockquote className="flex-1 leading-relaxed text-foreground">
+                “{t(`home.testimonials.items.${key}.quote`)}”
+              </blockquote>
               <figcaption className="flex items-center gap-3 border-t pt-4">
-                <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary"
+                >
                   {t(`home.testimonials.items.${key}.name`).charAt(0)}
                 </span>
                 <span className="flex flex-col">

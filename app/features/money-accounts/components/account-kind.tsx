@@ -18,7 +18,12 @@ const kindIcons: Record<AccountKind, LucideIcon> = {
 export function AccountKindIcon({ kind, className }: { kind: AccountKind; className?: string }) {
   const Icon = kindIcons[kind];
   return (
-    <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary", className)}>
+    <span
+      className={cn(
+        "flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary",
+        className,
+      )}
+    >
       <Icon aria-hidden="true" className="size-5" />
     </span>
   );

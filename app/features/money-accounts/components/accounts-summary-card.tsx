@@ -12,7 +12,11 @@ import { AccountKindIcon, useAccountName } from "./account-kind";
 const shownOnDashboard = 4;
 
 /** The dashboard's accounts: each open account's balance today, a way to all of them and to importing a statement. */
-export function AccountsSummaryCard({ accounts }: { accounts: Pick<AccountView, "id" | "name" | "kind" | "archived" | "balanceMinor">[] }) {
+export function AccountsSummaryCard({
+  accounts,
+}: {
+  accounts: Pick<AccountView, "id" | "name" | "kind" | "archived" | "balanceMinor">[];
+}) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const shell = useAppShell();
@@ -42,7 +46,9 @@ export function AccountsSummaryCard({ accounts }: { accounts: Pick<AccountView, 
               <AccountKindIcon kind={account.kind} className="size-9" />
               <div className="min-w-0">
                 <p className="break-words text-sm text-muted-foreground">{accountName(account)}</p>
-                <p className={cn("font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}>{format.money(account.balanceMinor)}</p>
+                <p className={cn("font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}>
+                  {format.money(account.balanceMinor)}
+                </p>
               </div>
             </li>
           ))}

@@ -10,7 +10,15 @@ import { useSeriesName, useWeekdays } from "./use-series-name";
  * The month as a table, Monday first: each day with its due dates as small markers (a dot on a phone, the name
  * beside it from 640 px). Every marker says in words what it is, for screen readers and on hover.
  */
-export function MonthCalendar({ month, today, occurrences }: { month: MonthKey; today: IsoDate; occurrences: readonly OccurrenceView[] }) {
+export function MonthCalendar({
+  month,
+  today,
+  occurrences,
+}: {
+  month: MonthKey;
+  today: IsoDate;
+  occurrences: readonly OccurrenceView[];
+}) {
   const { t } = useTranslation("recurring");
   const format = useFormat();
   const categories = useCategories();
@@ -49,8 +57,17 @@ export function MonthCalendar({ month, today, occurrences }: { month: MonthKey; 
               const items = byDay.get(date) ?? [];
               const isToday = date === today;
               return (
-                <td key={date} className={cn("h-14 border border-border/60 p-1 align-top sm:h-20", isToday && "bg-accent/40")} aria-current={isToday ? "date" : undefined}>
-                  <span className={cn("flex size-6 items-center justify-center rounded-full text-xs tabular-nums", isToday && "bg-primary font-semibold text-primary-foreground")}>
+                <td
+                  key={date}
+                  className={cn("h-14 border border-border/60 p-1 align-top sm:h-20", isToday && "bg-accent/40")}
+                  aria-current={isToday ? "date" : undefined}
+                >
+                  <span
+                    className={cn(
+                      "flex size-6 items-center justify-center rounded-full text-xs tabular-nums",
+                      isToday && "bg-primary font-semibold text-primary-foreground",
+                    )}
+                  >
                     {Number(date.slice(8))}
                     {isToday && <span className="sr-only"> ({t("calendar.today")})</span>}
                   </span>
@@ -65,10 +82,21 @@ export function MonthCalendar({ month, today, occurrences }: { month: MonthKey; 
                             <span
                               aria-hidden="true"
                               className={cn("size-2.5 shrink-0 rounded-full border-2", done && "opacity-40")}
-                              style={{ borderColor: category?.color ?? "#64748b", backgroundColor: item.status === "skipped" ? "transparent" : (category?.color ?? "#64748b") }}
+                              style={{
+                                borderColor: category?.color ?? "#64748b",
+                                backgroundColor:
+                                  item.status === "skipped" ? "transparent" : (category?.color ?? "#64748b"),
+                              }}
                             />
                             <span className="sr-only">{label}</span>
-                            <span aria-hidden="true" className={cn("hidden truncate text-xs sm:inline", done && "text-muted-foreground", item.status === "skipped" && "line-through")}>
+                            <span
+                              aria-hidden="true"
+                              className={cn(
+                                "hidden truncate text-xs sm:inline",
+                                done && "text-muted-foreground",
+                                item.status === "skipped" && "line-through",
+                              )}
+                            >
                               {seriesName(item)}
                             </span>
                           </li>

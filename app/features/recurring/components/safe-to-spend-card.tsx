@@ -27,16 +27,28 @@ export function SafeToSpendCard({ figures, upcomingCount }: { figures: SafeToSpe
         <CardTitle as="h2" className="text-base">
           {t("safeToSpend.title")}
         </CardTitle>
-        <Link to="/app/recurring" className="flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <Link
+          to="/app/recurring"
+          className="flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+        >
           <CalendarClockIcon aria-hidden="true" className="size-4" />
           {t("safeToSpend.upcomingLink")}
-          {upcomingCount > 0 && <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums text-secondary-foreground">{upcomingCount}</span>}
+          {upcomingCount > 0 && (
+            <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums text-secondary-foreground">
+              {upcomingCount}
+            </span>
+          )}
         </Link>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div>
-          <p className={cn("text-2xl font-semibold tabular-nums tracking-tight", short && "text-amber-800")} data-testid="safe-to-spend-value">
-            {short ? t("safeToSpend.short", { amount: format.money(-figures.safeMinor) }) : format.money(figures.safeMinor)}
+          <p
+            className={cn("text-2xl font-semibold tabular-nums tracking-tight", short && "text-amber-800")}
+            data-testid="safe-to-spend-value"
+          >
+            {short
+              ? t("safeToSpend.short", { amount: format.money(-figures.safeMinor) })
+              : format.money(figures.safeMinor)}
           </p>
           <p className="text-sm text-muted-foreground">{short ? t("safeToSpend.shortHint") : t("safeToSpend.hint")}</p>
         </div>
@@ -45,7 +57,10 @@ export function SafeToSpendCard({ figures, upcomingCount }: { figures: SafeToSpe
             {t("safeToSpend.how")}
             <ChevronDownIcon aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
           </summary>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t px-3 py-3 text-sm" data-testid="safe-to-spend-breakdown">
+          <dl
+            className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t px-3 py-3 text-sm"
+            data-testid="safe-to-spend-breakdown"
+          >
             {lines.map((line) => (
               <div key={line.key} className="contents">
                 <dt className="text-muted-foreground">{t(`safeToSpend.${line.key}`)}</dt>

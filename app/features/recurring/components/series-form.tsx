@@ -38,7 +38,11 @@ export interface AccountChoice {
 }
 
 /** The form value of a series' day: its day of the month, "last", or empty for weekly and yearly series. */
-export function dayValue(series: { frequency: RecurringFrequency; dayOfMonth: number | null; lastDay: boolean }): string {
+export function dayValue(series: {
+  frequency: RecurringFrequency;
+  dayOfMonth: number | null;
+  lastDay: boolean;
+}): string {
   if (series.frequency !== "monthly") return "";
   return series.lastDay ? "last" : series.dayOfMonth ? String(series.dayOfMonth) : "";
 }
@@ -48,7 +52,15 @@ export function dayValue(series: { frequency: RecurringFrequency; dayOfMonth: nu
  * A plain form that works without JavaScript: the day of the month shows only while "Monthly" is chosen (CSS :has),
  * and the category list offers both kinds until the page's script narrows it to the chosen one.
  */
-export function SeriesFormFields({ values, errors, accounts }: { values: SeriesFormValues; errors?: Record<string, string | undefined>; accounts: readonly AccountChoice[] }) {
+export function SeriesFormFields({
+  values,
+  errors,
+  accounts,
+}: {
+  values: SeriesFormValues;
+  errors?: Record<string, string | undefined>;
+  accounts: readonly AccountChoice[];
+}) {
   const { t } = useTranslation("recurring");
   const format = useFormat();
   const categories = useCategories();
@@ -78,7 +90,14 @@ export function SeriesFormFields({ values, errors, accounts }: { values: SeriesF
               key={option}
               className="flex h-10 cursor-pointer items-center justify-center rounded-md text-sm font-medium text-secondary-foreground transition-colors has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
             >
-              <input type="radio" name="kind" value={option} checked={kind === option} onChange={() => chooseKind(option)} className="sr-only" />
+              <input
+                type="radio"
+                name="kind"
+                value={option}
+                checked={kind === option}
+                onChange={() => chooseKind(option)}
+                className="sr-only"
+              />
               {t(option === "expense" ? "fields.expense" : "fields.income")}
             </label>
           ))}
@@ -173,7 +192,10 @@ export function SeriesFormFields({ values, errors, accounts }: { values: SeriesF
           id={`${id}-day`}
           name="day"
           label={t("fields.day")}
-          options={[...Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) })), { value: "last", label: t("fields.lastDay") }]}
+          options={[
+            ...Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) })),
+            { value: "last", label: t("fields.lastDay") },
+          ]}
           defaultValue={values.day}
           error={errors?.day}
           className="hidden group-has-[option[value=monthly]:checked]/series:flex"

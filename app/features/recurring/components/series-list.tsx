@@ -35,7 +35,12 @@ export function useSavedToast(fetcher: { state: string; data?: RecurringActionRe
   const { t } = useTranslation("recurring");
   useEffect(() => {
     const intent = fetcher.data?.intent;
-    if (fetcher.state !== "idle" || !fetcher.data?.ok || !(intent === "create" || intent === "update" || intent === "delete")) return;
+    if (
+      fetcher.state !== "idle" ||
+      !fetcher.data?.ok ||
+      !(intent === "create" || intent === "update" || intent === "delete")
+    )
+      return;
     showToast({ title: t(toastKeys[intent]), variant: "success" });
     onSaved?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
@@ -69,7 +74,19 @@ function echoedValues(values: Record<string, string>, fallback: SeriesFormValues
 }
 
 /** "Add a series": a <details> form, a plain POST without JavaScript. */
-export function NewSeries({ action, defaults, accounts, actionData, open }: { action: string; defaults: SeriesFormValues; accounts: readonly AccountChoice[]; actionData?: PostedBack; open?: boolean }) {
+export function NewSeries({
+  action,
+  defaults,
+  accounts,
+  actionData,
+  open,
+}: {
+  action: string;
+  defaults: SeriesFormValues;
+  accounts: readonly AccountChoice[];
+  actionData?: PostedBack;
+  open?: boolean;
+}) {
   const { t } = useTranslation("recurring");
   const shell = useAppShell();
   const create = useFetcher<RecurringActionResult>();
@@ -80,11 +97,21 @@ export function NewSeries({ action, defaults, accounts, actionData, open }: { ac
   useSavedToast(create, close);
 
   return (
-    <CreatePanel ref={panelRef} id="new-series" title={t("series.add")} hint={t("series.addHint")} open={Boolean(plain || open)}>
+    <CreatePanel
+      ref={panelRef}
+      id="new-series"
+      title={t("series.add")}
+      hint={t("series.addHint")}
+      open={Boolean(plain || open)}
+    >
       <create.Form ref={formRef} method="post" action={action} className="flex flex-col gap-4 border-t p-5" noValidate>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="householdId" value={shell.household.id} />
-        <SeriesFormFields values={plain?.values ? echoedValues(plain.values, defaults) : defaults} errors={refusal?.fieldErrors} accounts={accounts} />
+        <SeriesFormFields
+          values={plain?.values ? echoedValues(plain.values, defaults) : defaults}
+          errors={refusal?.fieldErrors}
+          accounts={accounts}
+        />
         <FormError message={refusal?.fieldErrors.form} />
         <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
           {t("series.create")}
@@ -97,7 +124,17 @@ export function NewSeries({ action, defaults, accounts, actionData, open }: { ac
 type ListedSeries = SeriesView & { nextDue: IsoDate | null };
 
 /** One series: name, amount, schedule in words, next date; for the owner, edit and delete. */
-export function SeriesCard({ series, action, accounts, actionData }: { series: ListedSeries; action: string; accounts: readonly AccountChoice[]; actionData?: PostedBack }) {
+export function SeriesCard({
+  series,
+  action,
+  accounts,
+  actionData,
+}: {
+  series: ListedSeries;
+  action: string;
+  accounts: readonly AccountChoice[];
+  actionData?: PostedBack;
+}) {
   const { t } = useTranslation("recurring");
   const { t: tApp } = useTranslation("app");
   const format = useFormat();
@@ -117,11 +154,16 @@ export function SeriesCard({ series, action, accounts, actionData }: { series: L
   const conflict = useRowConflict(edit.data, series.version);
   const editConflict = conflict.current !== undefined || conflict.gone;
   // Every card shares the delete fetcher: only this series' answer counts here.
-  const removal = useRowConflict(remove.data && "recurringId" in remove.data && remove.data.recurringId === series.id ? remove.data : undefined, series.version);
+  const removal = useRowConflict(
+    remove.data && "recurringId" in remove.data && remove.data.recurringId === series.id ? remove.data : undefined,
+    series.version,
+  );
   const theirs = (current: SeriesView | undefined) =>
     current && [
       { value: `${seriesName(current)}: ${current.kind === "income" ? "+" : "−"}${format.money(current.amountMinor)}` },
-      { value: `${sentence(current)}${current.endsOn ? `, ${t("series.until", { date: format.date(current.endsOn) })}` : ""}` },
+      {
+        value: `${sentence(current)}${current.endsOn ? `, ${t("series.until", { date: format.date(current.endsOn) })}` : ""}`,
+      },
     ];
   const saved: SeriesFormValues = {
     kind: series.kind,
@@ -159,7 +201,9 @@ export function SeriesCard({ series, action, accounts, actionData }: { series: L
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-12 text-sm">
-        <span className="font-medium">{series.nextDue ? t("series.next", { date: format.date(series.nextDue, "day") }) : t("series.ended")}</span>
+        <span className="font-medium">
+          {series.nextDue ? t("series.next", { date: format.date(series.nextDue, "day") }) : t("series.ended")}
+        </span>
         <span className="text-muted-foreground">{categories.label(category)}</span>
         {account && <span className="text-muted-foreground">{account.name}</span>}
         {series.autoPost && <Badge variant="secondary">{t("upcoming.automatic")}</Badge>}
@@ -185,7 +229,11 @@ export function SeriesCard({ series, action, accounts, actionData }: { series: L
               accounts={accounts}
             />
             {editConflict ? (
-              <ConflictNotice gone={conflict.gone} version={conflict.current?.version} values={theirs(conflict.current)} />
+              <ConflictNotice
+                gone={conflict.gone}
+                version={conflict.current?.version}
+                values={theirs(conflict.current)}
+              />
             ) : (
               <>
                 <FormError message={editRefusal?.fieldErrors.form} />
@@ -195,7 +243,11 @@ export function SeriesCard({ series, action, accounts, actionData }: { series: L
               </>
             )}
           </edit.Form>
-          <remove.Form method="post" action={action} className="mt-4 flex flex-col gap-2 border-t pt-4 sm:flex-row sm:items-center">
+          <remove.Form
+            method="post"
+            action={action}
+            className="mt-4 flex flex-col gap-2 border-t pt-4 sm:flex-row sm:items-center"
+          >
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="recurringId" value={series.id} />
             <input type="hidden" name="householdId" value={shell.household.id} />
@@ -210,7 +262,14 @@ export function SeriesCard({ series, action, accounts, actionData }: { series: L
               />
             ) : (
               <>
-                <Button type="submit" variant="ghost" size="sm" className="text-destructive sm:self-start" disabled={remove.state !== "idle"} aria-label={`${t("series.delete")}: ${name}`}>
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive sm:self-start"
+                  disabled={remove.state !== "idle"}
+                  aria-label={`${t("series.delete")}: ${name}`}
+                >
                   <Trash2Icon aria-hidden="true" />
                   {t("series.delete")}
                 </Button>

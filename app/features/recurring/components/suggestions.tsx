@@ -63,7 +63,15 @@ function parseDismissals(stored: string): string[] {
  * Series found in the history and not set up yet ("Netflix, €13.99, every month on day 5"): Add opens the new-series
  * form filled in from it; Dismiss (once the page's script runs) hides it for this session.
  */
-export function Suggestions({ suggestions, action, accounts }: { suggestions: readonly RecurringSuggestion[]; action: string; accounts: readonly AccountChoice[] }) {
+export function Suggestions({
+  suggestions,
+  action,
+  accounts,
+}: {
+  suggestions: readonly RecurringSuggestion[];
+  action: string;
+  accounts: readonly AccountChoice[];
+}) {
   const { t } = useTranslation("recurring");
   const dismissed = parseDismissals(useSyncExternalStore(subscribeToDismissals, storedDismissals, () => "[]"));
   const [adding, setAdding] = useState<string | null>(null);
@@ -72,7 +80,11 @@ export function Suggestions({ suggestions, action, accounts }: { suggestions: re
   if (shown.length === 0) return null;
 
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="recurring-suggestions" data-testid="recurring-suggestions">
+    <section
+      className="flex flex-col gap-3"
+      aria-labelledby="recurring-suggestions"
+      data-testid="recurring-suggestions"
+    >
       <div>
         <h2 id="recurring-suggestions" className="text-lg font-semibold">
           {t("suggestions.title")}
@@ -82,7 +94,14 @@ export function Suggestions({ suggestions, action, accounts }: { suggestions: re
       <ul className="grid gap-3 lg:grid-cols-2">
         {shown.map((suggestion) => (
           <li key={suggestion.key}>
-            <SuggestionCard suggestion={suggestion} action={action} accounts={accounts} adding={adding === suggestion.key} onAdd={() => setAdding(suggestion.key)} onDismiss={() => dismissSuggestion(suggestion.key)} />
+            <SuggestionCard
+              suggestion={suggestion}
+              action={action}
+              accounts={accounts}
+              adding={adding === suggestion.key}
+              onAdd={() => setAdding(suggestion.key)}
+              onDismiss={() => dismissSuggestion(suggestion.key)}
+            />
           </li>
         ))}
       </ul>
@@ -125,12 +144,25 @@ function SuggestionCard({
         <div className="min-w-0 flex-1">
           <h3 className="break-words font-semibold">{suggestion.name}</h3>
           <p className="text-sm">
-            <span className={cn("font-semibold tabular-nums", income && "text-emerald-700")}>{format.money(suggestion.amountMinor)}</span> · {sentence(schedule)}
+            <span className={cn("font-semibold tabular-nums", income && "text-emerald-700")}>
+              {format.money(suggestion.amountMinor)}
+            </span>{" "}
+            · {sentence(schedule)}
           </p>
-          <p className="text-xs text-muted-foreground">{t("suggestions.seen", { count: suggestion.occurrences, date: format.date(suggestion.lastSeen) })}</p>
+          <p className="text-xs text-muted-foreground">
+            {t("suggestions.seen", { count: suggestion.occurrences, date: format.date(suggestion.lastSeen) })}
+          </p>
         </div>
         {hydrated && (
-          <Button type="button" variant="ghost" size="icon" className="-mr-2 -mt-2 shrink-0" onClick={onDismiss} aria-label={t("suggestions.dismissLabel", { name: suggestion.name })} title={t("suggestions.dismiss")}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="-mr-2 -mt-2 shrink-0"
+            onClick={onDismiss}
+            aria-label={t("suggestions.dismissLabel", { name: suggestion.name })}
+            title={t("suggestions.dismiss")}
+          >
             <XIcon aria-hidden="true" />
           </Button>
         )}
@@ -143,7 +175,13 @@ function SuggestionCard({
           <PlusIcon aria-hidden="true" className="size-4" />
           {t("suggestions.add")}
         </summary>
-        <create.Form method="post" action={action} onSubmit={onAdd} className="flex flex-col gap-4 border-t pt-4" noValidate>
+        <create.Form
+          method="post"
+          action={action}
+          onSubmit={onAdd}
+          className="flex flex-col gap-4 border-t pt-4"
+          noValidate
+        >
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="householdId" value={shell.household.id} />
           <SeriesFormFields

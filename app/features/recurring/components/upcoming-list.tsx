@@ -23,7 +23,15 @@ const occurrenceFetcherKey = "recurring-occurrence";
  * The month's open due dates, each with Confirm and Skip: one tap, a plain form without JavaScript. With it, the row
  * leaves at once and a toast offers to undo.
  */
-export function UpcomingList({ items, action, plainError }: { items: readonly OccurrenceView[]; action: string; plainError?: string }) {
+export function UpcomingList({
+  items,
+  action,
+  plainError,
+}: {
+  items: readonly OccurrenceView[];
+  action: string;
+  plainError?: string;
+}) {
   const { t } = useTranslation("recurring");
   const format = useFormat();
   const shell = useAppShell();
@@ -33,7 +41,9 @@ export function UpcomingList({ items, action, plainError }: { items: readonly Oc
   // The row tapped last: its name and amount are gone from the page once the answer has come.
   const tapped = useRef<OccurrenceView | undefined>(undefined);
   const seen = useRef<RecurringActionResult | undefined>(undefined);
-  const pending = act.formData ? `${String(act.formData.get("recurringId"))}|${String(act.formData.get("dueOn"))}` : null;
+  const pending = act.formData
+    ? `${String(act.formData.get("recurringId"))}|${String(act.formData.get("dueOn"))}`
+    : null;
   const failed = act.state === "idle" && act.data && !act.data.ok ? act.data : undefined;
 
   useEffect(() => {
@@ -49,12 +59,24 @@ export function UpcomingList({ items, action, plainError }: { items: readonly Oc
     if (!item || !result.dueOn) return;
     const name = seriesName(item);
     showToast({
-      title: result.intent === "confirm" ? t("upcoming.confirmed", { name, amount: format.money(item.amountMinor) }) : t("upcoming.skipped", { name, date: format.date(item.dueOn, "short") }),
+      title:
+        result.intent === "confirm"
+          ? t("upcoming.confirmed", { name, amount: format.money(item.amountMinor) })
+          : t("upcoming.skipped", { name, date: format.date(item.dueOn, "short") }),
       variant: "success",
       duration: 8000,
       action: {
         label: t("upcoming.undo"),
-        onClick: () => reopen.submit({ intent: "reopen", householdId: shell.household.id, recurringId: result.recurringId, dueOn: result.dueOn ?? "" }, { method: "post", action }),
+        onClick: () =>
+          reopen.submit(
+            {
+              intent: "reopen",
+              householdId: shell.household.id,
+              recurringId: result.recurringId,
+              dueOn: result.dueOn ?? "",
+            },
+            { method: "post", action },
+          ),
       },
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
@@ -72,7 +94,14 @@ export function UpcomingList({ items, action, plainError }: { items: readonly Oc
       <FormError message={plainError ?? failed?.fieldErrors.form} />
       <ul className="flex flex-col divide-y" data-testid="upcoming-list">
         {shown.map((item) => (
-          <UpcomingRow key={`${item.recurringId}|${item.dueOn}`} item={item} action={action} onTap={() => (tapped.current = item)} Form={act.Form} busy={act.state !== "idle"} />
+          <UpcomingRow
+            key={`${item.recurringId}|${item.dueOn}`}
+            item={item}
+            action={action}
+            onTap={() => (tapped.current = item)}
+            Form={act.Form}
+            busy={act.state !== "idle"}
+          />
         ))}
       </ul>
     </>
@@ -118,7 +147,11 @@ function UpcomingRow({
           <span className="text-lg font-semibold leading-tight tabular-nums">{Number(item.dueOn.slice(8))}</span>
           <span className="text-xs">{weekdays.shortOf(item.dueOn)}</span>
         </div>
-        <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} className="hidden sm:flex" />
+        <CategoryIcon
+          icon={category?.icon ?? "shapes"}
+          color={category?.color ?? "#64748b"}
+          className="hidden sm:flex"
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{name}</p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
@@ -136,14 +169,27 @@ function UpcomingRow({
         <div className="flex gap-2 sm:justify-end">
           <Form method="post" action={action} onSubmit={onTap} className="flex-1 sm:flex-none">
             {hidden("confirm")}
-            <Button type="submit" size="sm" className="w-full" disabled={busy} aria-label={t("upcoming.confirmLabel", { name, date })}>
+            <Button
+              type="submit"
+              size="sm"
+              className="w-full"
+              disabled={busy}
+              aria-label={t("upcoming.confirmLabel", { name, date })}
+            >
               <CheckIcon aria-hidden="true" />
               {t("upcoming.confirm")}
             </Button>
           </Form>
           <Form method="post" action={action} onSubmit={onTap} className="flex-1 sm:flex-none">
             {hidden("skip")}
-            <Button type="submit" size="sm" variant="outline" className="w-full" disabled={busy} aria-label={t("upcoming.skipLabel", { name, date })}>
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline"
+              className="w-full"
+              disabled={busy}
+              aria-label={t("upcoming.skipLabel", { name, date })}
+            >
               <SkipForwardIcon aria-hidden="true" />
               {t("upcoming.skip")}
             </Button>

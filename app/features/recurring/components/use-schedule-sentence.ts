@@ -15,7 +15,9 @@ export function useScheduleSentence() {
     const count = sentence.count;
     switch (sentence.key) {
       case "monthlyOnDay":
-        return every ? t("schedule.monthlyOnDayEvery", { count, day: sentence.day }) : t("schedule.monthlyOnDay", { day: sentence.day });
+        return every
+          ? t("schedule.monthlyOnDayEvery", { count, day: sentence.day })
+          : t("schedule.monthlyOnDay", { day: sentence.day });
       case "monthlyOnLastDay":
         return every ? t("schedule.monthlyOnLastDayEvery", { count }) : t("schedule.monthlyOnLastDay");
       case "weeklyOn": {
@@ -23,7 +25,11 @@ export function useScheduleSentence() {
         return every ? t("schedule.weeklyOnEvery", { count, weekday }) : t("schedule.weeklyOn", { weekday });
       }
       case "yearlyOn": {
-        const date = new Intl.DateTimeFormat(toBcp47(format.language), { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${sentence.date}T00:00:00Z`));
+        const date = new Intl.DateTimeFormat(toBcp47(format.language), {
+          day: "numeric",
+          month: "long",
+          timeZone: "UTC",
+        }).format(new Date(`${sentence.date}T00:00:00Z`));
         return every ? t("schedule.yearlyOnEvery", { count, date }) : t("schedule.yearlyOn", { date });
       }
     }

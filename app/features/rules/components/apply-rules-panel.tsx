@@ -48,10 +48,14 @@ export function ApplyRulesPanel({ plainAnswer }: { plainAnswer?: Answer }) {
       </div>
       <div role="status" aria-live="polite" className="text-sm">
         {answer && "refused" in answer && <FormError message={answer.refused} />}
-        {answer && "counts" in answer && answer.intent === "apply" && <p className="font-medium">{t("apply.done", { rows: answer.counts.rows })}</p>}
+        {answer && "counts" in answer && answer.intent === "apply" && (
+          <p className="font-medium">{t("apply.done", { rows: answer.counts.rows })}</p>
+        )}
         {answer && "counts" in answer && answer.intent === "preview" && (
           <div className="flex flex-col gap-1">
-            <p className="font-medium">{answer.counts.rows === 0 ? t("apply.nothing") : t("apply.wouldChange", { rows: answer.counts.rows })}</p>
+            <p className="font-medium">
+              {answer.counts.rows === 0 ? t("apply.nothing") : t("apply.wouldChange", { rows: answer.counts.rows })}
+            </p>
             {answer.counts.rows > 0 && (
               <ul className="list-disc pl-5 text-muted-foreground">
                 {answer.counts.categories > 0 && <li>{t("apply.categories", { count: answer.counts.categories })}</li>}

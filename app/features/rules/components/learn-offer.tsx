@@ -31,7 +31,13 @@ export function LearnOfferPrompt({ offer, householdId, redirectTo, declineTo, cl
   const learn = useFetcher<typeof handleRuleAction>();
   const [declined, setDeclined] = useState(false);
   const names = { counterparty: offer.counterparty, category: categories.label(categories.byId(offer.categoryId)) };
-  const fields = { intent: "learn", householdId, counterparty: offer.counterparty, categoryId: offer.categoryId, kind: offer.kind };
+  const fields = {
+    intent: "learn",
+    householdId,
+    counterparty: offer.counterparty,
+    categoryId: offer.categoryId,
+    kind: offer.kind,
+  };
 
   if (declined) return null;
   if (learn.data?.ok) {
@@ -85,7 +91,12 @@ export function LearnOfferPrompt({ offer, householdId, redirectTo, declineTo, cl
       {question}
       <FormError message={refused} />
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" disabled={busy} onClick={() => learn.submit({ ...fields, js: "1" }, { method: "post", action: "/app/rules" })}>
+        <Button
+          type="button"
+          size="sm"
+          disabled={busy}
+          onClick={() => learn.submit({ ...fields, js: "1" }, { method: "post", action: "/app/rules" })}
+        >
           {t("entry.learn.yes")}
         </Button>
         {decline}

@@ -29,11 +29,26 @@ interface RuleCardProps {
   accounts: { id: string; name: string }[];
   canWrite: boolean;
   /** A refused edit posted without JavaScript, to show again in this card's form. */
-  plainRefusal?: { intent: string; fieldErrors: Record<string, string | undefined>; values?: RuleFormValues; current?: RuleView };
+  plainRefusal?: {
+    intent: string;
+    fieldErrors: Record<string, string | undefined>;
+    values?: RuleFormValues;
+    current?: RuleView;
+  };
 }
 
 /** One rule as a sentence; for those who may write, move up and down, edit and delete (after a confirmation). */
-export function RuleCard({ rule, number, first, last, sentence, describe, accounts, canWrite, plainRefusal }: RuleCardProps) {
+export function RuleCard({
+  rule,
+  number,
+  first,
+  last,
+  sentence,
+  describe,
+  accounts,
+  canWrite,
+  plainRefusal,
+}: RuleCardProps) {
   const { t } = useTranslation("rules");
   const { t: tApp } = useTranslation("app");
   const shell = useAppShell();
@@ -47,7 +62,9 @@ export function RuleCard({ rule, number, first, last, sentence, describe, accoun
   const removal = useRowConflict(remove.data, rule.version);
   // What this person typed stays in the form while they decide; once the page holds the newer rule, it shows that.
   const typed = refusal && "intent" in refusal && (!refusal.current || conflict.current) ? refusal.values : undefined;
-  const failed = [move.data, remove.data].find((answer) => answer && !answer.ok && !answer.fieldErrors.form?.startsWith("conflict."));
+  const failed = [move.data, remove.data].find(
+    (answer) => answer && !answer.ok && !answer.fieldErrors.form?.startsWith("conflict."),
+  );
   const theirs = (current: RuleView | undefined) => current && [{ value: describe(current) }];
 
   useEffect(() => {
@@ -67,7 +84,10 @@ export function RuleCard({ rule, number, first, last, sentence, describe, accoun
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="rule-card">
       <div className="flex items-start gap-3">
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold tabular-nums text-secondary-foreground" aria-hidden="true">
+        <span
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold tabular-nums text-secondary-foreground"
+          aria-hidden="true"
+        >
           {number}
         </span>
         <div className="min-w-0 flex-1">
@@ -83,13 +103,25 @@ export function RuleCard({ rule, number, first, last, sentence, describe, accoun
           <div className="flex shrink-0 gap-1">
             <move.Form method="post" action="/app/rules">
               {hidden("moveUp")}
-              <Button type="submit" variant="ghost" size="icon" disabled={first || move.state !== "idle"} aria-label={t("moveUp", { number })}>
+              <Button
+                type="submit"
+                variant="ghost"
+                size="icon"
+                disabled={first || move.state !== "idle"}
+                aria-label={t("moveUp", { number })}
+              >
                 <ArrowUpIcon aria-hidden="true" />
               </Button>
             </move.Form>
             <move.Form method="post" action="/app/rules">
               {hidden("moveDown")}
-              <Button type="submit" variant="ghost" size="icon" disabled={last || move.state !== "idle"} aria-label={t("moveDown", { number })}>
+              <Button
+                type="submit"
+                variant="ghost"
+                size="icon"
+                disabled={last || move.state !== "idle"}
+                aria-label={t("moveDown", { number })}
+              >
                 <ArrowDownIcon aria-hidden="true" />
               </Button>
             </move.Form>
@@ -101,7 +133,11 @@ export function RuleCard({ rule, number, first, last, sentence, describe, accoun
         <div className="flex flex-col gap-3 border-t pt-3">
           <FormError message={failed && !failed.ok ? failed.fieldErrors.form : undefined} />
           <div className="flex flex-wrap gap-x-4 gap-y-2">
-            <details ref={editRef} className="group/edit w-full sm:w-auto sm:flex-1" open={plainRefusal ? true : undefined}>
+            <details
+              ref={editRef}
+              className="group/edit w-full sm:w-auto sm:flex-1"
+              open={plainRefusal ? true : undefined}
+            >
               <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground [&::-webkit-details-marker]:hidden">
                 <PencilIcon aria-hidden="true" className="size-4" />
                 {t("edit")}
@@ -114,7 +150,15 @@ export function RuleCard({ rule, number, first, last, sentence, describe, accoun
                   intent="update"
                   ruleId={rule.id}
                   version={conflict.current ? undefined : rule.version}
-                  conflict={conflict.current || conflict.gone ? <ConflictNotice gone={conflict.gone} version={conflict.current?.version} values={theirs(conflict.current)} /> : undefined}
+                  conflict={
+                    conflict.current || conflict.gone ? (
+                      <ConflictNotice
+                        gone={conflict.gone}
+                        version={conflict.current?.version}
+                        values={theirs(conflict.current)}
+                      />
+                    ) : undefined
+                  }
                   values={typed ?? formValuesOf(rule, format.language)}
                   errors={conflict.current || conflict.gone ? undefined : refusal?.fieldErrors}
                   accounts={accounts}

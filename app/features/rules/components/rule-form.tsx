@@ -27,10 +27,16 @@ import {
   type RuleFormValues,
 } from "../rule.schema";
 
-
-const blankRow = (): ConditionRowValues => ({ field: "counterparty", operator: "contains", value: "", max: "", account: "" });
+const blankRow = (): ConditionRowValues => ({
+  field: "counterparty",
+  operator: "contains",
+  value: "",
+  max: "",
+  account: "",
+});
 const rowInputs = ["field", "operator", "value", "max", "account"] as const;
-const sameRow = (one: ConditionRowValues, other: ConditionRowValues) => rowInputs.every((input) => one[input] === other[input]);
+const sameRow = (one: ConditionRowValues, other: ConditionRowValues) =>
+  rowInputs.every((input) => one[input] === other[input]);
 
 /** A row whose comparison does not fit its field (the field just changed) takes the field's first one. */
 function fitted(row: ConditionRowValues): ConditionRowValues {
@@ -59,7 +65,18 @@ interface RuleFormProps {
  * POST form: without JavaScript it offers one blank row more than the rule has (left blank, it is ignored) and shows
  * each row's inputs for the chosen field by CSS; with it, rows are added and removed in place.
  */
-export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, submitting, submitLabel, version, conflict }: RuleFormProps) {
+export function RuleForm({
+  Form,
+  intent,
+  ruleId,
+  values,
+  errors = {},
+  accounts,
+  submitting,
+  submitLabel,
+  version,
+  conflict,
+}: RuleFormProps) {
   const { t } = useTranslation("rules");
   const shell = useAppShell();
   const categories = useCategories();
@@ -67,13 +84,17 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
   const sharing = useEntrySharing();
   const hydrated = useHydrated();
   const id = useId();
-  const [rows, setRows] = useState(() => (values?.rows.length ? values.rows : [blankRow()]).map((row, index) => ({ ...row, key: index })));
+  const [rows, setRows] = useState(() =>
+    (values?.rows.length ? values.rows : [blankRow()]).map((row, index) => ({ ...row, key: index })),
+  );
   const [nextKey, setNextKey] = useState(rows.length);
   // Before the script runs, a blank row stands in for "Add a condition".
   const shown = hydrated ? rows : [...rows, { ...blankRow(), key: -1 }];
 
   const update = (key: number, change: Partial<ConditionRowValues>) =>
-    setRows((previous) => previous.map((row) => (row.key === key ? { ...row, ...fitted({ ...row, ...change }) } : row)));
+    setRows((previous) =>
+      previous.map((row) => (row.key === key ? { ...row, ...fitted({ ...row, ...change }) } : row)),
+    );
 
   // What someone chose or typed before the script ran is only in the page: the rows take it over at hydration, or
   // the first re-render would put back what the server sent. A filled-in stand-in row becomes a row of its own.
@@ -82,10 +103,25 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
     const list = conditionList.current;
     if (!list) return;
     const read = (input: (typeof rowInputs)[number]) =>
-      Array.from(list.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${conditionInputs[input]}"]`), (element) => element.value);
-    const [fields, operators, texts, maxes, chosenAccounts] = rowInputs.map(read) as [string[], string[], string[], string[], string[]];
+      Array.from(
+        list.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${conditionInputs[input]}"]`),
+        (element) => element.value,
+      );
+    const [fields, operators, texts, maxes, chosenAccounts] = rowInputs.map(read) as [
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+    ];
     const inPage = fields.map((field, index) =>
-      fitted({ field, operator: operators[index] ?? "", value: texts[index] ?? "", max: maxes[index] ?? "", account: chosenAccounts[index] ?? "" }),
+      fitted({
+        field,
+        operator: operators[index] ?? "",
+        value: texts[index] ?? "",
+        max: maxes[index] ?? "",
+        account: chosenAccounts[index] ?? "",
+      }),
     );
     const taken = rows.map((row, index) => ({ ...(inPage[index] ?? row), key: row.key }));
     const standIn = inPage[rows.length];
@@ -118,7 +154,11 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
               accounts={accounts}
               error={errors[`condition${index}`]}
               onChange={(change) => update(row.key, change)}
-              onRemove={hydrated && rows.length > 1 ? () => setRows((previous) => previous.filter((candidate) => candidate.key !== row.key)) : undefined}
+              onRemove={
+                hydrated && rows.length > 1
+                  ? () => setRows((previous) => previous.filter((candidate) => candidate.key !== row.key))
+                  : undefined
+              }
             />
           ))}
         </ol>
@@ -145,7 +185,13 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-category`}>{t("form.category")}</Label>
-            <select id={`${id}-category`} name="categoryId" defaultValue={values?.categoryId ?? ""} className={selectClass} aria-invalid={errors.categoryId ? true : undefined}>
+            <select
+              id={`${id}-category`}
+              name="categoryId"
+              defaultValue={values?.categoryId ?? ""}
+              className={selectClass}
+              aria-invalid={errors.categoryId ? true : undefined}
+            >
               <option value="">{t("form.keepCategory")}</option>
               {(["expense", "income"] as const).map((kind) => (
                 <optgroup key={kind} label={t(kind === "expense" ? "form.expenseCategories" : "form.incomeCategories")}>
@@ -175,7 +221,13 @@ export function RuleForm({ Form, intent, ruleId, values, errors = {}, accounts, 
           {accounts.length > 1 && (
             <div className="flex flex-col gap-2 sm:col-span-2">
               <Label htmlFor={`${id}-transfer`}>{t("form.transfer")}</Label>
-              <select id={`${id}-transfer`} name="transferAccountId" defaultValue={values?.transferAccountId ?? ""} className={selectClass} aria-describedby={`${id}-transfer-hint`}>
+              <select
+                id={`${id}-transfer`}
+                name="transferAccountId"
+                defaultValue={values?.transferAccountId ?? ""}
+                className={selectClass}
+                aria-describedby={`${id}-transfer-hint`}
+              >
                 <option value="">{t("form.noTransfer")}</option>
                 {accounts.map((account) => (
                   <option key={account.id} value={account.id}>
@@ -256,7 +308,13 @@ function ConditionRow({ id, number, row, accounts, error, onChange, onRemove }: 
   return (
     <li className="group/condition flex flex-col gap-2 rounded-lg border bg-muted/30 p-3">
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,11rem)_minmax(0,10rem)_minmax(0,1fr)_auto] sm:items-start">
-        <select name={conditionInputs.field} value={field} onChange={(event) => onChange({ field: event.currentTarget.value })} className={selectClass} aria-label={labelled(t("form.field"))}>
+        <select
+          name={conditionInputs.field}
+          value={field}
+          onChange={(event) => onChange({ field: event.currentTarget.value })}
+          className={selectClass}
+          aria-label={labelled(t("form.field"))}
+        >
           {ruleFields.map((option) => (
             <option key={option} value={option}>
               {capitalised(t(`fields.${option}`))}
@@ -272,7 +330,11 @@ function ConditionRow({ id, number, row, accounts, error, onChange, onRemove }: 
         >
           {operatorsFor(field).map((operator) => (
             <option key={operator} value={operator}>
-              {t(field === "amount" ? `amountOperators.${operator === "between" ? "between" : "equals"}` : `operators.${operator}`)}
+              {t(
+                field === "amount"
+                  ? `amountOperators.${operator === "between" ? "between" : "equals"}`
+                  : `operators.${operator}`,
+              )}
             </option>
           ))}
         </select>
@@ -291,7 +353,10 @@ function ConditionRow({ id, number, row, accounts, error, onChange, onRemove }: 
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
           />
-          <span className="hidden shrink-0 text-sm text-muted-foreground group-has-[option[value=between]:checked]/condition:inline" aria-hidden="true">
+          <span
+            className="hidden shrink-0 text-sm text-muted-foreground group-has-[option[value=between]:checked]/condition:inline"
+            aria-hidden="true"
+          >
             {t("form.and")}
           </span>
           <Input
@@ -320,12 +385,20 @@ function ConditionRow({ id, number, row, accounts, error, onChange, onRemove }: 
           </select>
         </div>
         {onRemove && (
-          <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={t("form.removeCondition", { number })}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={onRemove}
+            aria-label={t("form.removeCondition", { number })}
+          >
             <XIcon aria-hidden="true" />
           </Button>
         )}
       </div>
-      {field !== "amount" && field !== "account" && row.operator === "regex" && <p className="text-xs text-muted-foreground">{t("form.regexHint")}</p>}
+      {field !== "amount" && field !== "account" && row.operator === "regex" && (
+        <p className="text-xs text-muted-foreground">{t("form.regexHint")}</p>
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </li>
   );

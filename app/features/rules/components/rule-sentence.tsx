@@ -17,7 +17,11 @@ export function useRuleSentence(accounts: { id: string; name: string }[]) {
         ? t("sentence.amountBetween", { min: format.money(item.minMinor), max: format.money(item.maxMinor) })
         : t("sentence.amount", { amount: format.money(item.amountMinor) });
     }
-    return t("sentence.text", { field: t(`fields.${item.field}`), operator: t(`operators.${item.operator}`), value: item.value });
+    return t("sentence.text", {
+      field: t(`fields.${item.field}`),
+      operator: t(`operators.${item.operator}`),
+      value: item.value,
+    });
   };
 
   const actions = (set: RuleActions): string[] => [
@@ -28,5 +32,8 @@ export function useRuleSentence(accounts: { id: string; name: string }[]) {
   ];
 
   return (rule: { conditions: readonly RuleCondition[]; actions: RuleActions }) =>
-    t("sentence.rule", { conditions: rule.conditions.map(condition).join(t("sentence.and")), actions: actions(rule.actions).join(", ") });
+    t("sentence.rule", {
+      conditions: rule.conditions.map(condition).join(t("sentence.and")),
+      actions: actions(rule.actions).join(", "),
+    });
 }

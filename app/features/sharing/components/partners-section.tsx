@@ -31,10 +31,13 @@ export type PartnersResult =
 function Message({ result, intent }: { result: PartnersResult | undefined; intent: string }) {
   const { t } = useTranslation("premium");
   if (!result || result.intent !== intent) return null;
-  if (!result.ok) return <FormError message={result.fieldErrors.form ? `premium:${result.fieldErrors.form}` : undefined} />;
+  if (!result.ok)
+    return <FormError message={result.fieldErrors.form ? `premium:${result.fieldErrors.form}` : undefined} />;
   return (
     <p className="text-sm font-medium text-success" role="status">
-      {result.intent === "invite" ? t("sharing.messages.invited", { email: result.email }) : t(`sharing.messages.${result.intent}`)}
+      {result.intent === "invite"
+        ? t("sharing.messages.invited", { email: result.email })
+        : t(`sharing.messages.${result.intent}`)}
     </p>
   );
 }
@@ -48,7 +51,13 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
   const errors = answer && !answer.ok && answer.intent === "invite" ? answer.fieldErrors : {};
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={partnersAction} className="flex flex-col gap-4" noValidate key={answer?.ok && answer.intent === "invite" ? answer.email : "invite"}>
+    <fetcher.Form
+      method="post"
+      action={partnersAction}
+      className="flex flex-col gap-4"
+      noValidate
+      key={answer?.ok && answer.intent === "invite" ? answer.email : "invite"}
+    >
       <input type="hidden" name="intent" value="invite" />
       <input type="hidden" name="householdId" value={householdId} />
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
@@ -69,7 +78,12 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-language`}>{t("sharing.invite.language")}</Label>
-          <select id={`${id}-language`} name="language" defaultValue={defaultLanguage} className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs">
+          <select
+            id={`${id}-language`}
+            name="language"
+            defaultValue={defaultLanguage}
+            className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+          >
             {languages.map((language) => (
               <option key={language} value={language} lang={language === "ua" ? "uk" : language}>
                 {languageNames[language]}
@@ -81,8 +95,17 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t("sharing.invite.access")}</legend>
         {(["view", "edit"] as const).map((access) => (
-          <label key={access} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-            <input type="radio" name="access" value={access} defaultChecked={access === "view"} className="size-4 accent-primary" />
+          <label
+            key={access}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+          >
+            <input
+              type="radio"
+              name="access"
+              value={access}
+              defaultChecked={access === "view"}
+              className="size-4 accent-primary"
+            />
             {access === "edit" ? t("sharing.invite.canEdit") : t("sharing.invite.viewOnly")}
           </label>
         ))}
@@ -99,7 +122,17 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
   );
 }
 
-function RowAction({ intent, fields, label, icon }: { intent: string; fields: Record<string, string>; label: string; icon: ReactNode }) {
+function RowAction({
+  intent,
+  fields,
+  label,
+  icon,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  label: string;
+  icon: ReactNode;
+}) {
   const fetcher = useFetcher<PartnersResult>();
   const answer = fetcher.data;
   const householdId = useAppShell().household.id;
@@ -123,13 +156,23 @@ function RowAction({ intent, fields, label, icon }: { intent: string; fields: Re
  * Each member's own choice (design: money-in.md, "Two people"): the others see their personal spending entry by entry,
  * or only as totals per category. Shared expenses always stay visible, since both carry them.
  */
-function PersonalPrivacyForm({ others, inDetail, result }: { others: SharingOverview["members"]; inDetail: boolean; result?: PartnersResult }) {
+function PersonalPrivacyForm({
+  others,
+  inDetail,
+  result,
+}: {
+  others: SharingOverview["members"];
+  inDetail: boolean;
+  result?: PartnersResult;
+}) {
   const { t } = useTranslation("premium");
   const format = useFormat();
   const fetcher = useFetcher<PartnersResult>();
   const id = useId();
   const householdId = useAppShell().household.id;
-  const names = new Intl.ListFormat(toBcp47(format.language), { type: "conjunction" }).format(others.map((member) => member.name || member.email));
+  const names = new Intl.ListFormat(toBcp47(format.language), { type: "conjunction" }).format(
+    others.map((member) => member.name || member.email),
+  );
   const choices = [
     { value: true, label: t("sharing.privacy.detail"), hint: t("sharing.privacy.detailHint") },
     { value: false, label: t("sharing.privacy.totals"), hint: t("sharing.privacy.totalsHint") },
@@ -141,8 +184,17 @@ function PersonalPrivacyForm({ others, inDetail, result }: { others: SharingOver
       <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-note`}>
         <legend className="mb-1 text-sm font-semibold">{t("sharing.privacy.legend", { names })}</legend>
         {choices.map((choice) => (
-          <label key={String(choice.value)} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-            <input type="radio" name="personalInDetail" value={String(choice.value)} defaultChecked={choice.value === inDetail} className="mt-0.5 size-4 shrink-0 accent-primary" />
+          <label
+            key={String(choice.value)}
+            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+          >
+            <input
+              type="radio"
+              name="personalInDetail"
+              value={String(choice.value)}
+              defaultChecked={choice.value === inDetail}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
             <span className="min-w-0">
               <span className="block font-medium">{choice.label}</span>
               <span className="block text-xs text-muted-foreground">{choice.hint}</span>
@@ -167,7 +219,15 @@ function PersonalPrivacyForm({ others, inDetail, result }: { others: SharingOver
  * Partner sharing in Settings. The owner of a premium household invites by e-mail, sees who shares the household
  * and the pending invitations, and ends access at any time; a partner sees who shares it and can leave.
  */
-export function PartnersSection({ sharing, defaultLanguage, result }: { sharing: SharingOverview; defaultLanguage: Language; result?: PartnersResult }) {
+export function PartnersSection({
+  sharing,
+  defaultLanguage,
+  result,
+}: {
+  sharing: SharingOverview;
+  defaultLanguage: Language;
+  result?: PartnersResult;
+}) {
   const { t } = useTranslation("premium");
   const format = useFormat();
   const partners = sharing.members.filter((member) => member.role === "partner");
@@ -184,7 +244,9 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
         <CardDescription>
           {sharing.role === "owner"
             ? t("sharing.ownerText")
-            : t(you?.canEdit ? "sharing.partnerTextEditor" : "sharing.partnerText", { owner: owner?.name || owner?.email || "" })}
+            : t(you?.canEdit ? "sharing.partnerTextEditor" : "sharing.partnerText", {
+                owner: owner?.name || owner?.email || "",
+              })}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -207,11 +269,19 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
                     {member.isYou && <span className="font-normal text-muted-foreground"> ({t("sharing.you")})</span>}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{member.email}</p>
-                  {!member.isYou && !member.personalInDetail && <p className="text-xs text-muted-foreground">{t("sharing.privacy.showsTotals")}</p>}
+                  {!member.isYou && !member.personalInDetail && (
+                    <p className="text-xs text-muted-foreground">{t("sharing.privacy.showsTotals")}</p>
+                  )}
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge variant={member.role === "owner" ? "secondary" : "outline"}>
-                    {t(member.role === "owner" ? "sharing.roles.owner" : member.canEdit ? "sharing.roles.editor" : "sharing.roles.partner")}
+                    {t(
+                      member.role === "owner"
+                        ? "sharing.roles.owner"
+                        : member.canEdit
+                          ? "sharing.roles.editor"
+                          : "sharing.roles.partner",
+                    )}
                   </Badge>
                   {sharing.role === "owner" && member.role === "partner" && (
                     <>
@@ -221,7 +291,12 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
                         label={member.canEdit ? t("sharing.makeReadOnly") : t("sharing.allowEditing")}
                         icon={member.canEdit ? <EyeIcon aria-hidden="true" /> : <PencilIcon aria-hidden="true" />}
                       />
-                      <RowAction intent="remove" fields={{ partnerUserId: member.userId }} label={t("sharing.remove")} icon={<UserMinusIcon aria-hidden="true" />} />
+                      <RowAction
+                        intent="remove"
+                        fields={{ partnerUserId: member.userId }}
+                        label={t("sharing.remove")}
+                        icon={<UserMinusIcon aria-hidden="true" />}
+                      />
                     </>
                   )}
                 </div>
@@ -230,7 +305,9 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
           </ul>
         </div>
 
-        {you && others.length > 0 && <PersonalPrivacyForm others={others} inDetail={you.personalInDetail} result={result} />}
+        {you && others.length > 0 && (
+          <PersonalPrivacyForm others={others} inDetail={you.personalInDetail} result={result} />
+        )}
 
         {sharing.role === "owner" && sharing.pending.length > 0 && (
           <div className="flex flex-col gap-2">
@@ -242,11 +319,22 @@ export function PartnersSection({ sharing, defaultLanguage, result }: { sharing:
                     <MailIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                     <div className="min-w-0">
                       <p className="truncate text-sm font-medium">{item.email}</p>
-                      <p className="text-xs text-muted-foreground">{t(item.canEdit ? "sharing.roles.editor" : "sharing.roles.partner")}</p>
-                      <p className="text-xs text-muted-foreground">{t("sharing.expires", { date: formatDate(item.expiresAt.slice(0, 10), format.language, "medium") })}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {t(item.canEdit ? "sharing.roles.editor" : "sharing.roles.partner")}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        {t("sharing.expires", {
+                          date: formatDate(item.expiresAt.slice(0, 10), format.language, "medium"),
+                        })}
+                      </p>
                     </div>
                   </div>
-                  <RowAction intent="revoke" fields={{ invitationId: item.id }} label={t("sharing.revoke")} icon={<UserMinusIcon aria-hidden="true" />} />
+                  <RowAction
+                    intent="revoke"
+                    fields={{ invitationId: item.id }}
+                    label={t("sharing.revoke")}
+                    icon={<UserMinusIcon aria-hidden="true" />}
+                  />
                 </li>
               ))}
             </ul>

@@ -47,7 +47,8 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
   const monthName = format.month(month);
 
   useEffect(() => {
-    if (settle.state === "idle" && settle.data?.ok) showToast({ title: t("balance.settledToast", { month: monthName }), variant: "success" });
+    if (settle.state === "idle" && settle.data?.ok)
+      showToast({ title: t("balance.settledToast", { month: monthName }), variant: "success" });
   }, [settle.state, settle.data, t, monthName]);
 
   return (
@@ -59,13 +60,23 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
         <div className="min-w-0" aria-live="polite">
           {view.split.payments.length > 0 ? (
             view.split.payments.map((payment) => (
-              <p key={`${payment.fromUserId}-${payment.toUserId}`} className="text-xl font-semibold" data-testid="settle-sentence">
-                {t("balance.owes", { from: names.get(payment.fromUserId) ?? "", to: names.get(payment.toUserId) ?? "", amount: format.money(payment.amountMinor) })}
+              <p
+                key={`${payment.fromUserId}-${payment.toUserId}`}
+                className="text-xl font-semibold"
+                data-testid="settle-sentence"
+              >
+                {t("balance.owes", {
+                  from: names.get(payment.fromUserId) ?? "",
+                  to: names.get(payment.toUserId) ?? "",
+                  amount: format.money(payment.amountMinor),
+                })}
               </p>
             ))
           ) : (
             <p className="text-xl font-semibold" data-testid="settle-sentence">
-              {view.split.totalMinor === 0 ? t("balance.noShared", { month: monthName }) : t("balance.square", { month: monthName })}
+              {view.split.totalMinor === 0
+                ? t("balance.noShared", { month: monthName })
+                : t("balance.square", { month: monthName })}
             </p>
           )}
           <p className="mt-1 text-sm text-muted-foreground">
@@ -73,7 +84,9 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
           </p>
           {view.settled && <p className="mt-1 text-sm text-muted-foreground">{t("balance.settledWith")}</p>}
           {view.split.method !== view.monthMethod && (
-            <p className="mt-1 text-sm text-muted-foreground">{t(view.monthMethod === "income" ? "balance.fallbackIncome" : "balance.fallbackFixed")}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {t(view.monthMethod === "income" ? "balance.fallbackIncome" : "balance.fallbackFixed")}
+            </p>
           )}
         </div>
       </div>
@@ -85,19 +98,40 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
             <caption className="sr-only">{t("balance.caption")}</caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-1.5 font-medium">{t("balance.member")}</th>
-                <th scope="col" className="px-1.5 py-2 text-right font-medium">{t("balance.paid")}</th>
-                <th scope="col" className="px-1.5 py-2 text-right font-medium">{t("balance.share")}</th>
-                <th scope="col" className="py-2 pl-1.5 text-right font-medium">{t("balance.balance")}</th>
+                <th scope="col" className="py-2 pr-1.5 font-medium">
+                  {t("balance.member")}
+                </th>
+                <th scope="col" className="px-1.5 py-2 text-right font-medium">
+                  {t("balance.paid")}
+                </th>
+                <th scope="col" className="px-1.5 py-2 text-right font-medium">
+                  {t("balance.share")}
+                </th>
+                <th scope="col" className="py-2 pl-1.5 text-right font-medium">
+                  {t("balance.balance")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {view.split.members.map((member) => (
                 <tr key={member.userId} className="border-b last:border-0">
-                  <th scope="row" className="max-w-24 truncate py-2 pr-1.5 text-left font-medium sm:max-w-40">{names.get(member.userId)}</th>
-                  <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums">{format.money(member.paidMinor)}</td>
-                  <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums">{format.money(member.shareMinor)}</td>
-                  <td className={cn("whitespace-nowrap py-2 pl-1.5 text-right tabular-nums", member.balanceMinor < 0 && "text-destructive")}>{format.money(member.balanceMinor)}</td>
+                  <th scope="row" className="max-w-24 truncate py-2 pr-1.5 text-left font-medium sm:max-w-40">
+                    {names.get(member.userId)}
+                  </th>
+                  <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums">
+                    {format.money(member.paidMinor)}
+                  </td>
+                  <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums">
+                    {format.money(member.shareMinor)}
+                  </td>
+                  <td
+                    className={cn(
+                      "whitespace-nowrap py-2 pl-1.5 text-right tabular-nums",
+                      member.balanceMinor < 0 && "text-destructive",
+                    )}
+                  >
+                    {format.money(member.balanceMinor)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -136,7 +170,10 @@ function AskToSettle({ view, month }: { view: SettleUpView; month: MonthKey }) {
 
   useEffect(() => {
     if (ask.state !== "idle" || !ask.data?.ok) return;
-    showToast({ title: ask.data.asked ? t("ask.sentToast", { month: monthName }) : t("ask.alreadyToast", { month: monthName }), variant: "success" });
+    showToast({
+      title: ask.data.asked ? t("ask.sentToast", { month: monthName }) : t("ask.alreadyToast", { month: monthName }),
+      variant: "success",
+    });
   }, [ask.state, ask.data, t, monthName]);
 
   return (
@@ -176,7 +213,9 @@ export function SharedAlertForm({ view }: { view: SettleUpView }) {
           <p className="mt-1 text-sm text-muted-foreground">{t("alert.hint")}</p>
         </div>
         <div className="flex flex-col gap-1.5 sm:max-w-xs">
-          <Label htmlFor="shared-alert">{t("alert.label", { currency: currencySymbol(format.currency, format.language) })}</Label>
+          <Label htmlFor="shared-alert">
+            {t("alert.label", { currency: currencySymbol(format.currency, format.language) })}
+          </Label>
           <Input
             id="shared-alert"
             name="sharedAlert"
@@ -223,8 +262,18 @@ export function ShareMethodForm({ view, month }: { view: SettleUpView; month: Mo
           <legend className="font-semibold">{t("method.title")}</legend>
           <p className="text-sm text-muted-foreground">{t("method.hint")}</p>
           {shareMethods.map((option) => (
-            <label key={option} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-              <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} className="mt-1 size-4 accent-primary" />
+            <label
+              key={option}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+            >
+              <input
+                type="radio"
+                name="method"
+                value={option}
+                checked={method === option}
+                onChange={() => setMethod(option)}
+                className="mt-1 size-4 accent-primary"
+              />
               <span>
                 <span className="block font-medium">{t(`method.${option}`)}</span>
                 <span className="block text-sm text-muted-foreground">{t(`method.${option}Hint`)}</span>
@@ -277,7 +326,13 @@ export function SettlementHistory({ history }: { history: SettleUpView["history"
         <ul className="divide-y overflow-hidden rounded-xl border bg-card">
           {history.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
-              <span className="font-medium">{t("history.entry", { from: entry.fromName, to: entry.toName, amount: format.money(entry.amountMinor) })}</span>
+              <span className="font-medium">
+                {t("history.entry", {
+                  from: entry.fromName,
+                  to: entry.toName,
+                  amount: format.money(entry.amountMinor),
+                })}
+              </span>
               <span className="text-sm text-muted-foreground">
                 <Link to={`${settleUpPath}?month=${entry.month}`} className="underline-offset-2 hover:underline">
                   {format.monthTitle(entry.month)}

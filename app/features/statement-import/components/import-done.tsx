@@ -30,7 +30,10 @@ export function ImportDone({ done, accountName }: { done: Done; accountName: str
         <p className="flex items-start gap-2 rounded-lg bg-secondary/60 p-3 text-sm">
           <ScaleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {reconciliation.bankMinor === reconciliation.oursMinor
-            ? t("import.done.matches", { amount: format.money(reconciliation.bankMinor), date: format.date(reconciliation.on) })
+            ? t("import.done.matches", {
+                amount: format.money(reconciliation.bankMinor),
+                date: format.date(reconciliation.on),
+              })
             : t("import.done.differs", {
                 bank: format.money(reconciliation.bankMinor),
                 ours: format.money(reconciliation.oursMinor),

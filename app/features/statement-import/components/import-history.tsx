@@ -25,7 +25,11 @@ function BatchRow({ batch, householdId, canWrite }: { batch: Batch; householdId:
       <p className="flex min-w-0 items-start gap-2 text-sm">
         <FileTextIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
         <span className="min-w-0 break-words">
-          {t("import.history.row", { file: batch.fileName, count: batch.rowsImported, date: format.date(new Date(batch.createdAt).toISOString().slice(0, 10)) })}
+          {t("import.history.row", {
+            file: batch.fileName,
+            count: batch.rowsImported,
+            date: format.date(new Date(batch.createdAt).toISOString().slice(0, 10)),
+          })}
         </span>
       </p>
       {canWrite && (
@@ -35,7 +39,11 @@ function BatchRow({ batch, householdId, canWrite }: { batch: Batch; householdId:
             {t("import.history.undo")}
             <span className="sr-only">: {batch.fileName}</span>
           </summary>
-          <undo.Form method="post" action="/app/import" className="mt-2 flex flex-col gap-2 rounded-lg border bg-card p-3 text-left sm:items-end sm:text-right">
+          <undo.Form
+            method="post"
+            action="/app/import"
+            className="mt-2 flex flex-col gap-2 rounded-lg border bg-card p-3 text-left sm:items-end sm:text-right"
+          >
             <input type="hidden" name="intent" value="undo" />
             <input type="hidden" name="householdId" value={householdId} />
             <input type="hidden" name="batchId" value={batch.id} />
@@ -50,13 +58,22 @@ function BatchRow({ batch, householdId, canWrite }: { batch: Batch; householdId:
   );
 }
 
-export function ImportHistory({ batches, householdId, canWrite }: { batches: Batch[]; householdId: string; canWrite: boolean }) {
+export function ImportHistory({
+  batches,
+  householdId,
+  canWrite,
+}: {
+  batches: Batch[];
+  householdId: string;
+  canWrite: boolean;
+}) {
   const { t } = useTranslation("money");
   const undo = useFetcher<typeof handleImportAction>({ key: undoFetcherKey });
   const removed = undo.data?.ok && undo.data.intent === "undo" ? undo.data.removed : undefined;
 
   useEffect(() => {
-    if (undo.state === "idle" && removed !== undefined) showToast({ title: t("import.history.undone", { count: removed }), variant: "success" });
+    if (undo.state === "idle" && removed !== undefined)
+      showToast({ title: t("import.history.undone", { count: removed }), variant: "success" });
   }, [undo.state, removed, t]);
 
   return (

@@ -12,7 +12,13 @@ import type { ImportPreview as Preview, PreviewRow } from "../statement-import.s
 
 type ShownPreview = Extract<Preview, { kind: "preview" }>;
 
-const formatNames: Record<ShownPreview["format"], string> = { csv: "CSV", camt: "CAMT.053", mt940: "MT940", ofx: "OFX", qif: "QIF" };
+const formatNames: Record<ShownPreview["format"], string> = {
+  csv: "CSV",
+  camt: "CAMT.053",
+  mt940: "MT940",
+  ofx: "OFX",
+  qif: "QIF",
+};
 
 const selectClass = "h-10 w-full min-w-40 rounded-md border border-input bg-card px-2 text-sm shadow-xs";
 
@@ -42,7 +48,8 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
   const count = importable - unticked.size;
   const latest = preview.rows.reduce((last, row) => (row.bookedOn > last ? row.bookedOn : last), "");
   const saving = navigation.state === "submitting" && navigation.formAction === "/app/import";
-  const usable = (kind: "income" | "expense") => preview.categories.filter((category) => category.kind === kind && !category.archived);
+  const usable = (kind: "income" | "expense") =>
+    preview.categories.filter((category) => category.kind === kind && !category.archived);
   const label = (category: CategoryView) => categoryLabel(category, (key) => t(`app:${key}`));
 
   const toggle = (line: number, included: boolean) =>
@@ -69,7 +76,11 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
           duplicates: t("import.preview.summaryDuplicates", { count: summary.duplicates }),
           transfers: t("import.preview.summaryTransfers", { count: summary.transfers }),
         })}
-        {summary.rows > preview.rows.length && <span className="mt-1 block font-normal text-muted-foreground">{t("import.preview.more", { shown: preview.rows.length, rows: summary.rows })}</span>}
+        {summary.rows > preview.rows.length && (
+          <span className="mt-1 block font-normal text-muted-foreground">
+            {t("import.preview.more", { shown: preview.rows.length, rows: summary.rows })}
+          </span>
+        )}
       </Card>
 
       <Form method="post" action="/app/import" className="flex flex-col gap-4">
@@ -88,11 +99,21 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
               <th scope="col" className="w-10 py-2 pr-2">
                 <span className="sr-only">{t("import.preview.include")}</span>
               </th>
-              <th scope="col" className="py-2 pr-3">{t("import.preview.date")}</th>
-              <th scope="col" className="py-2 pr-3">{t("import.preview.description")}</th>
-              <th scope="col" className="py-2 pr-3 text-right">{t("import.preview.amount")}</th>
-              <th scope="col" className="py-2 pr-3">{t("import.preview.status")}</th>
-              <th scope="col" className="py-2">{t("import.preview.category")}</th>
+              <th scope="col" className="py-2 pr-3">
+                {t("import.preview.date")}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t("import.preview.description")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t("import.preview.amount")}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t("import.preview.status")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("import.preview.category")}
+              </th>
             </tr>
           </thead>
           <tbody className="max-md:flex max-md:flex-col max-md:gap-2">
@@ -129,9 +150,11 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
   );
 }
 
-
 function statusText(row: PreviewRow, t: TFunction<"money">, accountName: (id: string | null) => string): string {
-  if (row.status === "transfer") return t(row.amountMinor < 0 ? "import.preview.statuses.transfer" : "import.preview.statuses.transferIn", { account: accountName(row.otherAccountId) });
+  if (row.status === "transfer")
+    return t(row.amountMinor < 0 ? "import.preview.statuses.transfer" : "import.preview.statuses.transferIn", {
+      account: accountName(row.otherAccountId),
+    });
   return t(`import.preview.statuses.${row.status}`);
 }
 
@@ -147,7 +170,17 @@ interface PreviewTableRowProps {
   date: string;
 }
 
-function PreviewTableRow({ row, householdId, included, onToggle, status, categories, label, amount, date }: PreviewTableRowProps) {
+function PreviewTableRow({
+  row,
+  householdId,
+  included,
+  onToggle,
+  status,
+  categories,
+  label,
+  amount,
+  date,
+}: PreviewTableRowProps) {
   const { t } = useTranslation("money");
   // The category the user picked instead of the suggested one: Samen then offers to always do so for this counterparty.
   // Kept with the suggestion it replaced, so the answer stays in view when learning changes the suggestion.
@@ -157,7 +190,11 @@ function PreviewTableRow({ row, householdId, included, onToggle, status, categor
   const description = row.rename || row.description || row.counterparty || "";
   const offer =
     picked && picked.categoryId !== picked.instead && row.counterparty
-      ? { counterparty: row.counterparty, categoryId: picked.categoryId, kind: row.amountMinor >= 0 ? ("income" as const) : ("expense" as const) }
+      ? {
+          counterparty: row.counterparty,
+          categoryId: picked.categoryId,
+          kind: row.amountMinor >= 0 ? ("income" as const) : ("expense" as const),
+        }
       : null;
   return (
     <tr
@@ -183,16 +220,31 @@ function PreviewTableRow({ row, householdId, included, onToggle, status, categor
           </>
         )}
       </td>
-      <td className="whitespace-nowrap py-3 pr-3 max-md:col-start-2 max-md:row-start-2 max-md:py-0 max-md:text-xs max-md:text-muted-foreground">{date}</td>
+      <td className="whitespace-nowrap py-3 pr-3 max-md:col-start-2 max-md:row-start-2 max-md:py-0 max-md:text-xs max-md:text-muted-foreground">
+        {date}
+      </td>
       <td className="py-3 pr-3 max-md:col-start-2 max-md:row-start-1 max-md:py-0">
         <span className="block break-words font-medium text-foreground">{description}</span>
-        {row.rename && row.description && <span className="block break-words text-xs text-muted-foreground">{row.description}</span>}
-        {row.counterparty && row.description && <span className="block break-words text-xs text-muted-foreground">{row.counterparty}</span>}
+        {row.rename && row.description && (
+          <span className="block break-words text-xs text-muted-foreground">{row.description}</span>
+        )}
+        {row.counterparty && row.description && (
+          <span className="block break-words text-xs text-muted-foreground">{row.counterparty}</span>
+        )}
       </td>
-      <td className={cn("whitespace-nowrap py-3 pr-3 text-right font-semibold tabular-nums max-md:col-start-3 max-md:row-start-1 max-md:py-0", row.amountMinor >= 0 ? "text-emerald-700" : "text-foreground")}>{amount}</td>
+      <td
+        className={cn(
+          "whitespace-nowrap py-3 pr-3 text-right font-semibold tabular-nums max-md:col-start-3 max-md:row-start-1 max-md:py-0",
+          row.amountMinor >= 0 ? "text-emerald-700" : "text-foreground",
+        )}
+      >
+        {amount}
+      </td>
       <td className="py-3 pr-3 max-md:col-span-2 max-md:col-start-2 max-md:py-0 max-md:text-xs">
         {status}
-        {row.transferByRule && <span className="block text-xs text-muted-foreground">{t("import.preview.why.rule")}</span>}
+        {row.transferByRule && (
+          <span className="block text-xs text-muted-foreground">{t("import.preview.why.rule")}</span>
+        )}
       </td>
       <td className="py-2 max-md:col-span-2 max-md:col-start-2 max-md:pt-1">
         {row.status === "new" && row.categoryId && (
@@ -218,10 +270,14 @@ function PreviewTableRow({ row, householdId, included, onToggle, status, categor
             </select>
             {row.categorySource && (
               <span id={`why-${row.line}`} className="mt-1 block text-xs text-muted-foreground">
-                {row.categorySource === "rule" && row.ruleAbout ? t("import.preview.why.ruleFor", { about: row.ruleAbout }) : t(`import.preview.why.${row.categorySource}`)}
+                {row.categorySource === "rule" && row.ruleAbout
+                  ? t("import.preview.why.ruleFor", { about: row.ruleAbout })
+                  : t(`import.preview.why.${row.categorySource}`)}
               </span>
             )}
-            {offer && <LearnOfferPrompt key={offer.categoryId} offer={offer} householdId={householdId} className="mt-2" />}
+            {offer && (
+              <LearnOfferPrompt key={offer.categoryId} offer={offer} householdId={householdId} className="mt-2" />
+            )}
           </>
         )}
       </td>

@@ -27,7 +27,10 @@ export function ImportProblemMessage({ problem }: { problem: ImportProblem }) {
     where = [place, value ? t("import.errors.where.value", { value }) : undefined].filter((part) => part !== undefined);
   }
   return (
-    <div className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive" role="alert">
+    <div
+      className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive"
+      role="alert"
+    >
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>
         <span className="font-medium">{message}</span>

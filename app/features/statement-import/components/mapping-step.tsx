@@ -29,23 +29,45 @@ interface MappingStepProps {
  * "Which column is which?" for a CSV no preset knows: a GET form back to the preview, so without JavaScript the
  * answer is one request; with it, the first rows are read live as the selects change.
  */
-export function MappingStep({ draftId, fileName, headers, sample, values: initial, incomplete, problem }: MappingStepProps) {
+export function MappingStep({
+  draftId,
+  fileName,
+  headers,
+  sample,
+  values: initial,
+  incomplete,
+  problem,
+}: MappingStepProps) {
   const { t } = useTranslation("money");
   const id = useId();
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const width = Math.max(headers.length, ...sample.map((row) => row.length));
-  const columns = Array.from({ length: width }, (_, index) => ({ value: String(index), label: headers[index] || t("import.mapping.column", { number: index + 1 }) }));
-  const set = (field: keyof MappingFormValues, value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  const columns = Array.from({ length: width }, (_, index) => ({
+    value: String(index),
+    label: headers[index] || t("import.mapping.column", { number: index + 1 }),
+  }));
+  const set = (field: keyof MappingFormValues, value: string) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
   // Without JavaScript every amount field stays visible; the chosen way of writing amounts decides which are read.
   const shows = (mode: AmountMode[]) => !hydrated || mode.includes(values.amountMode);
 
-  const columnSelect = (field: Exclude<keyof MappingFormValues, "description" | "amountMode" | "dateFormat" | "decimal" | "debitValue">, label: string, optional: boolean) => (
+  const columnSelect = (
+    field: Exclude<keyof MappingFormValues, "description" | "amountMode" | "dateFormat" | "decimal" | "debitValue">,
+    label: string,
+    optional: boolean,
+  ) => (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
         {label}
       </label>
-      <select id={`${id}-${field}`} name={mappingParameter[field]} value={values[field]} onChange={(event) => set(field, event.currentTarget.value)} className={selectClass}>
+      <select
+        id={`${id}-${field}`}
+        name={mappingParameter[field]}
+        value={values[field]}
+        onChange={(event) => set(field, event.currentTarget.value)}
+        className={selectClass}
+      >
         {(optional || values[field] === "") && <option value="">{t("import.mapping.none")}</option>}
         {columns.map((column) => (
           <option key={column.value} value={column.value}>
@@ -69,7 +91,12 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
           {t("import.mapping.sample")}
         </h2>
         {/* A wide file scrolls sideways on its own, not the page; the region is focusable so the keyboard can scroll it. */}
-        <div className="overflow-x-auto rounded-xl border bg-card" tabIndex={0} role="region" aria-labelledby={`${id}-sample`}>
+        <div
+          className="overflow-x-auto rounded-xl border bg-card"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${id}-sample`}
+        >
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b text-left">
@@ -103,7 +130,13 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
               <label htmlFor={`${id}-dateFormat`} className="text-sm font-medium">
                 {t("import.mapping.dateFormat")}
               </label>
-              <select id={`${id}-dateFormat`} name={mappingParameter.dateFormat} value={values.dateFormat} onChange={(event) => set("dateFormat", event.currentTarget.value)} className={selectClass}>
+              <select
+                id={`${id}-dateFormat`}
+                name={mappingParameter.dateFormat}
+                value={values.dateFormat}
+                onChange={(event) => set("dateFormat", event.currentTarget.value)}
+                className={selectClass}
+              >
                 {statementDateFormats.map((dateFormat) => (
                   <option key={dateFormat} value={dateFormat}>
                     {dateFormat}
@@ -123,7 +156,14 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
               ] as const
             ).map(([mode, label]) => (
               <label key={mode} className="flex items-center gap-2 text-sm">
-                <input type="radio" name={mappingParameter.amountMode} value={mode} checked={values.amountMode === mode} onChange={() => set("amountMode", mode)} className="size-4 accent-primary" />
+                <input
+                  type="radio"
+                  name={mappingParameter.amountMode}
+                  value={mode}
+                  checked={values.amountMode === mode}
+                  onChange={() => set("amountMode", mode)}
+                  className="size-4 accent-primary"
+                />
                 {label}
               </label>
             ))}
@@ -137,7 +177,13 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
                   <label htmlFor={`${id}-debitValue`} className="text-sm font-medium">
                     {t("import.mapping.debitValue")}
                   </label>
-                  <Input id={`${id}-debitValue`} name={mappingParameter.debitValue} value={values.debitValue} maxLength={20} onChange={(event) => set("debitValue", event.currentTarget.value)} />
+                  <Input
+                    id={`${id}-debitValue`}
+                    name={mappingParameter.debitValue}
+                    value={values.debitValue}
+                    maxLength={20}
+                    onChange={(event) => set("debitValue", event.currentTarget.value)}
+                  />
                 </div>
               )}
             </div>
@@ -148,7 +194,13 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
               <label htmlFor={`${id}-decimal`} className="text-sm font-medium">
                 {t("import.mapping.decimal")}
               </label>
-              <select id={`${id}-decimal`} name={mappingParameter.decimal} value={values.decimal} onChange={(event) => set("decimal", event.currentTarget.value)} className={selectClass}>
+              <select
+                id={`${id}-decimal`}
+                name={mappingParameter.decimal}
+                value={values.decimal}
+                onChange={(event) => set("decimal", event.currentTarget.value)}
+                className={selectClass}
+              >
                 <option value=",">{t("import.mapping.decimalComma")}</option>
                 <option value=".">{t("import.mapping.decimalPoint")}</option>
               </select>
@@ -169,7 +221,10 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
                     value={values.description[slot] ?? ""}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
-                      setValues((previous) => ({ ...previous, description: previous.description.map((current, at) => (at === slot ? value : current)) }));
+                      setValues((previous) => ({
+                        ...previous,
+                        description: previous.description.map((current, at) => (at === slot ? value : current)),
+                      }));
                     }}
                     className={selectClass}
                   >
@@ -192,7 +247,10 @@ export function MappingStep({ draftId, fileName, headers, sample, values: initia
           </div>
 
           {incomplete && (
-            <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive" role="alert">
+            <p
+              className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+              role="alert"
+            >
               {t("import.mapping.missing")}
             </p>
           )}

@@ -55,7 +55,10 @@ export function UploadForm({ householdId, accounts, selectedAccountId, problem }
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string>();
   const [dragging, setDragging] = useState(false);
-  const reading = navigation.state === "submitting" && navigation.formAction === "/app/import" && navigation.formEncType === "multipart/form-data";
+  const reading =
+    navigation.state === "submitting" &&
+    navigation.formAction === "/app/import" &&
+    navigation.formEncType === "multipart/form-data";
 
   return (
     <Form method="post" action="/app/import" encType="multipart/form-data" className="flex flex-col gap-4">
@@ -65,7 +68,12 @@ export function UploadForm({ householdId, accounts, selectedAccountId, problem }
         <label htmlFor={`${id}-account`} className="text-sm font-medium">
           {t("import.account")}
         </label>
-        <select id={`${id}-account`} name="accountId" defaultValue={selectedAccountId} className={cn(selectClass, "sm:max-w-sm")}>
+        <select
+          id={`${id}-account`}
+          name="accountId"
+          defaultValue={selectedAccountId}
+          className={cn(selectClass, "sm:max-w-sm")}
+        >
           {accounts.map((account) => (
             <option key={account.id} value={account.id}>
               {account.label}

@@ -9,7 +9,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
   const query = parseReportQuery(new URL(request.url).searchParams, context.today);
   if (!query.ok) throw redirect("/app/exports?error=month");
-  const result = await forLoader(() => exportMonthlyReportPdf({ userId: context.user.id, householdId: context.householdId, month: query.month, language: context.language }));
+  const result = await forLoader(() =>
+    exportMonthlyReportPdf({
+      userId: context.user.id,
+      householdId: context.householdId,
+      month: query.month,
+      language: context.language,
+    }),
+  );
   if (!result.ok) throw redirect("/app/upgrade?feature=exports");
   return new Response(result.stream, { headers: downloadHeaders(result.fileName, "application/pdf") });
 }

@@ -10,7 +10,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseCsvExportQuery(new URL(request.url).searchParams, context.today);
   if (!query.ok) throw redirect("/app/exports?error=range");
   const result = await forLoader(() =>
-    exportSettlementsCsv({ userId: context.user.id, householdId: context.householdId, range: { from: query.from, to: query.to }, language: context.language, decimal: query.decimal }),
+    exportSettlementsCsv({
+      userId: context.user.id,
+      householdId: context.householdId,
+      range: { from: query.from, to: query.to },
+      language: context.language,
+      decimal: query.decimal,
+    }),
   );
   // A free household meets the explanation and the upgrade button, not an error.
   if (!result.ok) throw redirect("/app/upgrade?feature=exports");

@@ -27,7 +27,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await acceptInvitation({ token: params.token, userId: context.user.id, email: context.user.email });
   if (!result.ok) return data({ error: result.error }, { status: result.error === "wrongEmail" ? 403 : 410 });
   // Land in the household just joined: the switcher's cookie points to it.
-  throw redirect("/app?joined=1", { headers: { "Set-Cookie": householdCookieHeader(result.householdId, secureCookies()) } });
+  throw redirect("/app?joined=1", {
+    headers: { "Set-Cookie": householdCookieHeader(result.householdId, secureCookies()) },
+  });
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -38,7 +40,9 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const { invitation, email } = loaderData;
   const state: InvitationState = actionData?.error ?? invitation.state;
-  const household = invitation.householdName ? householdName({ name: invitation.householdName, role: "partner", ownerName: invitation.inviterName ?? "" }, tApp) : "";
+  const household = invitation.householdName
+    ? householdName({ name: invitation.householdName, role: "partner", ownerName: invitation.inviterName ?? "" }, tApp)
+    : "";
   const inviter = invitation.inviterName || t("invitation.someone");
 
   return (
@@ -47,9 +51,17 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       <Card>
         <CardHeader className="items-start gap-3">
           <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            {state === "valid" ? <UsersIcon aria-hidden="true" className="size-6" /> : <CircleAlertIcon aria-hidden="true" className="size-6" />}
+            {state === "valid" ? (
+              <UsersIcon aria-hidden="true" className="size-6" />
+            ) : (
+              <CircleAlertIcon aria-hidden="true" className="size-6" />
+            )}
           </span>
-          <h1 className="text-xl font-semibold leading-tight">{state === "valid" ? t("invitation.heading", { inviter, household }) : t(`invitation.states.${state}.title`)}</h1>
+          <h1 className="text-xl font-semibold leading-tight">
+            {state === "valid"
+              ? t("invitation.heading", { inviter, household })
+              : t(`invitation.states.${state}.title`)}
+          </h1>
           <CardDescription>
             {state === "valid"
               ? t(invitation.canEdit ? "invitation.textEdit" : "invitation.textView")
@@ -65,7 +77,9 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
               </Button>
             </Form>
           )}
-          {state === "valid" && invitation.alreadyMember && <p className="text-sm font-medium">{t("invitation.alreadyMember")}</p>}
+          {state === "valid" && invitation.alreadyMember && (
+            <p className="text-sm font-medium">{t("invitation.alreadyMember")}</p>
+          )}
           {state === "wrongEmail" && (
             <Form method="post" action="/auth/sign-out">
               <Button type="submit" variant="outline" className="w-full">

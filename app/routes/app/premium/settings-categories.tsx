@@ -5,16 +5,38 @@ import { forAction, forLoader, requireAppContext } from "~/features/household/ap
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
-import { CustomCategoriesSection, type CategoriesResult } from "~/features/custom-categories/components/custom-categories-section";
-import { createCustomCategory, listCustomCategories, setCustomCategoryArchived, updateCustomCategory, type CategoryResult } from "~/features/custom-categories/custom-categories.server";
-import { categoryFieldErrors, createCategoryForm, updateCategoryForm } from "~/features/custom-categories/custom-category.schema";
+import {
+  CustomCategoriesSection,
+  type CategoriesResult,
+} from "~/features/custom-categories/components/custom-categories-section";
+import {
+  createCustomCategory,
+  listCustomCategories,
+  setCustomCategoryArchived,
+  updateCustomCategory,
+  type CategoryResult,
+} from "~/features/custom-categories/custom-categories.server";
+import {
+  categoryFieldErrors,
+  createCategoryForm,
+  updateCategoryForm,
+} from "~/features/custom-categories/custom-category.schema";
 
 export const handle = { i18n: ["app", "premium"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const listed = await forLoader(() => listCustomCategories({ userId: context.user.id, householdId: context.householdId }));
-  return { categories: { categories: listed.categories, canEdit: listed.canEdit, premium: listed.premium, role: listed.access.role } };
+  const listed = await forLoader(() =>
+    listCustomCategories({ userId: context.user.id, householdId: context.householdId }),
+  );
+  return {
+    categories: {
+      categories: listed.categories,
+      canEdit: listed.canEdit,
+      premium: listed.premium,
+      role: listed.access.role,
+    },
+  };
 }
 
 /** Create, update, archive and restore; a refusal comes back as translated field messages, never an error page. */
@@ -28,7 +50,14 @@ export async function action({ request }: Route.ActionArgs) {
       ? data<CategoriesResult>({ ok: true, intent, categoryId: result.categoryId })
       : data<CategoriesResult>(
           { ok: false, intent, categoryId, fieldErrors: result.fieldErrors },
-          { status: result.fieldErrors.form === "categories.errors.premiumRequired" ? 403 : result.fieldErrors.form === "categories.errors.notFound" ? 404 : 400 },
+          {
+            status:
+              result.fieldErrors.form === "categories.errors.premiumRequired"
+                ? 403
+                : result.fieldErrors.form === "categories.errors.notFound"
+                  ? 404
+                  : 400,
+          },
         );
   return forAction(async () => {
     if (intent === "create") {
@@ -39,14 +68,29 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (intent === "update") {
       const parsed = updateCategoryForm.safeParse(values);
-      if (!parsed.success) return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) }, values.categoryId);
+      if (!parsed.success)
+        return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) }, values.categoryId);
       const { categoryId, ...fields } = parsed.data;
       const result = await updateCustomCategory({ ...base, categoryId, version: values.version, fields });
-      if ("conflict" in result) return conflictAnswer(result, (form, current): CategoriesResult => ({ ok: false, intent, categoryId, fieldErrors: { form }, current }));
+      if ("conflict" in result)
+        return conflictAnswer(result, (form, current): CategoriesResult => ({
+          ok: false,
+          intent,
+          categoryId,
+          fieldErrors: { form },
+          current,
+        }));
       return answer(result, categoryId);
     }
     if (intent === "archive" || intent === "restore") {
-      return answer(await setCustomCategoryArchived({ ...base, categoryId: values.categoryId ?? "", archived: intent === "archive" }), values.categoryId);
+      return answer(
+        await setCustomCategoryArchived({
+          ...base,
+          categoryId: values.categoryId ?? "",
+          archived: intent === "archive",
+        }),
+        values.categoryId,
+      );
     }
     return answer({ ok: false, fieldErrors: { form: "categories.errors.generic" } });
   });

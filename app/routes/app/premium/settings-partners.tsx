@@ -2,11 +2,24 @@ import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-partners";
 import { secureCookies } from "~/config.server";
-import { clearedHouseholdCookieHeader, forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
+import {
+  clearedHouseholdCookieHeader,
+  forAction,
+  forLoader,
+  requireAppContext,
+} from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
-import { getSharingOverview, invitePartner, leaveHousehold, removePartner, revokeInvitation, setPartnerAccess, setPersonalPrivacy } from "~/features/sharing/invitations.server";
+import {
+  getSharingOverview,
+  invitePartner,
+  leaveHousehold,
+  removePartner,
+  revokeInvitation,
+  setPartnerAccess,
+  setPersonalPrivacy,
+} from "~/features/sharing/invitations.server";
 import { inviteForm, partnerAccessForm, personalPrivacyForm } from "~/features/sharing/sharing.schema";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
@@ -17,12 +30,17 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const sharing = await forLoader(() => getSharingOverview({ userId: context.user.id, householdId: context.householdId }));
+  const sharing = await forLoader(() =>
+    getSharingOverview({ userId: context.user.id, householdId: context.householdId }),
+  );
   return { sharing, language: context.language };
 }
 
 const refuse = (intent: string, fieldErrors: Record<string, string>, status: number, retryAfterSeconds?: number) =>
-  data<PartnersResult>({ ok: false, intent, fieldErrors }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined });
+  data<PartnersResult>(
+    { ok: false, intent, fieldErrors },
+    { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined },
+  );
 
 /** Invite, revoke, remove, change a partner's access, leave, and each member's own privacy choice. Fetchers get the answer as data; a plain form post renders this page with it. */
 export async function action({ request }: Route.ActionArgs) {
@@ -35,28 +53,52 @@ export async function action({ request }: Route.ActionArgs) {
         const parsed = inviteForm.safeParse(values);
         if (!parsed.success) {
           const field = String(parsed.error.issues[0]?.path[0] ?? "email");
-          return refuse("invite", { [field === "language" ? "form" : "email"]: parsed.error.issues[0]?.message ?? "sharing.errors.invalidEmail" }, 400);
+          return refuse(
+            "invite",
+            {
+              [field === "language" ? "form" : "email"]:
+                parsed.error.issues[0]?.message ?? "sharing.errors.invalidEmail",
+            },
+            400,
+          );
         }
-        const result = await invitePartner({ ...base, email: parsed.data.email, language: parsed.data.language, canEdit: parsed.data.access === "edit" });
+        const result = await invitePartner({
+          ...base,
+          email: parsed.data.email,
+          language: parsed.data.language,
+          canEdit: parsed.data.access === "edit",
+        });
         if (!result.ok) {
-          const onEmail = result.error === "invalidEmail" || result.error === "self" || result.error === "alreadyMember";
-          return refuse("invite", { [onEmail ? "email" : "form"]: `sharing.errors.${result.error}` }, result.error === "premiumRequired" ? 403 : result.error === "tooMany" ? 429 : 400, result.retryAfterSeconds);
+          const onEmail =
+            result.error === "invalidEmail" || result.error === "self" || result.error === "alreadyMember";
+          return refuse(
+            "invite",
+            { [onEmail ? "email" : "form"]: `sharing.errors.${result.error}` },
+            result.error === "premiumRequired" ? 403 : result.error === "tooMany" ? 429 : 400,
+            result.retryAfterSeconds,
+          );
         }
         return data<PartnersResult>({ ok: true, intent: "invite", email: result.email });
       }
       case "revoke": {
         const result = await revokeInvitation({ ...base, invitationId: values.invitationId ?? "" });
-        return result.ok ? data<PartnersResult>({ ok: true, intent: "revoke" }) : refuse("revoke", { form: "sharing.errors.gone" }, 404);
+        return result.ok
+          ? data<PartnersResult>({ ok: true, intent: "revoke" })
+          : refuse("revoke", { form: "sharing.errors.gone" }, 404);
       }
       case "remove": {
         const result = await removePartner({ ...base, partnerUserId: values.partnerUserId ?? "" });
-        return result.ok ? data<PartnersResult>({ ok: true, intent: "remove" }) : refuse("remove", { form: "sharing.errors.gone" }, 404);
+        return result.ok
+          ? data<PartnersResult>({ ok: true, intent: "remove" })
+          : refuse("remove", { form: "sharing.errors.gone" }, 404);
       }
       case "setAccess": {
         const parsed = partnerAccessForm.safeParse(values);
         if (!parsed.success) return refuse("setAccess", { form: "sharing.errors.generic" }, 400);
         const result = await setPartnerAccess({ ...base, ...parsed.data });
-        return result.ok ? data<PartnersResult>({ ok: true, intent: "setAccess" }) : refuse("setAccess", { form: "sharing.errors.gone" }, 404);
+        return result.ok
+          ? data<PartnersResult>({ ok: true, intent: "setAccess" })
+          : refuse("setAccess", { form: "sharing.errors.gone" }, 404);
       }
       case "setPrivacy": {
         const parsed = personalPrivacyForm.safeParse(values);

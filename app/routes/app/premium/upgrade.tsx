@@ -13,18 +13,29 @@ import { FormError } from "~/components/ui/field-error";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { PlanComparison } from "~/features/billing/components/plan-comparison";
 import { SubscriptionStatus, useBillingDate } from "~/features/billing/components/subscription-status";
-import { cancelPremium, endTestPeriod, getBillingOverview, resumePremium, upgradeToPremium, type BillingFailure } from "~/features/billing/subscription.server";
+import {
+  cancelPremium,
+  endTestPeriod,
+  getBillingOverview,
+  resumePremium,
+  upgradeToPremium,
+  type BillingFailure,
+} from "~/features/billing/subscription.server";
 
 export const handle = { i18n: ["app", "premium"] };
 
 const gatedFeatures = ["customCategories", "partners", "exports", "reports", "goals", "fairShare"] as const;
-const isGatedFeature = (value: string | null): value is (typeof gatedFeatures)[number] => gatedFeatures.some((feature) => feature === value);
+const isGatedFeature = (value: string | null): value is (typeof gatedFeatures)[number] =>
+  gatedFeatures.some((feature) => feature === value);
 /** What Stripe's checkout reports back in `?checkout=`; each has its message at `upgrade.messages.checkout_<outcome>`. */
-const isCheckoutOutcome = (value: string | null): value is "success" | "cancelled" => value === "success" || value === "cancelled";
+const isCheckoutOutcome = (value: string | null): value is "success" | "cancelled" =>
+  value === "success" || value === "cancelled";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
-  const overview = await forLoader(() => getBillingOverview({ userId: context.user.id, householdId: context.householdId }));
+  const overview = await forLoader(() =>
+    getBillingOverview({ userId: context.user.id, householdId: context.householdId }),
+  );
   const params = new URL(request.url).searchParams;
   const checkout = params.get("checkout");
   const feature = params.get("feature");
@@ -35,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type UpgradeResult = { ok: true; message: "upgraded" | "cancelled" | "resumed" | "ended" } | { ok: false; error: BillingFailure | "invalid" };
+type UpgradeResult =
+  | { ok: true; message: "upgraded" | "cancelled" | "resumed" | "ended" }
+  | { ok: false; error: BillingFailure | "invalid" };
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
@@ -45,15 +58,33 @@ export async function action({ request }: Route.ActionArgs) {
   return forAction(async () => {
     if (intent === "upgrade") {
       const result = await upgradeToPremium({ ...base, email: context.user.email, language: context.language });
-      if (!result.ok) return data<UpgradeResult>({ ok: false, error: result.error }, { status: result.error === "providerFailed" ? 502 : 409 });
+      if (!result.ok)
+        return data<UpgradeResult>(
+          { ok: false, error: result.error },
+          { status: result.error === "providerFailed" ? 502 : 409 },
+        );
       if (result.redirectTo) throw redirect(result.redirectTo, 303);
       return data<UpgradeResult>({ ok: true, message: "upgraded" });
     }
-    const run = intent === "cancel" ? cancelPremium : intent === "resume" ? resumePremium : intent === "endTest" ? endTestPeriod : null;
+    const run =
+      intent === "cancel"
+        ? cancelPremium
+        : intent === "resume"
+          ? resumePremium
+          : intent === "endTest"
+            ? endTestPeriod
+            : null;
     if (!run) return data<UpgradeResult>({ ok: false, error: "invalid" }, { status: 400 });
     const result = await run(base);
-    if (!result.ok) return data<UpgradeResult>({ ok: false, error: result.error }, { status: result.error === "providerFailed" ? 502 : 409 });
-    return data<UpgradeResult>({ ok: true, message: intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "ended" });
+    if (!result.ok)
+      return data<UpgradeResult>(
+        { ok: false, error: result.error },
+        { status: result.error === "providerFailed" ? 502 : 409 },
+      );
+    return data<UpgradeResult>({
+      ok: true,
+      message: intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "ended",
+    });
   });
 }
 
@@ -66,8 +97,17 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
   const shell = useAppShell();
   const { overview, checkout, feature } = loaderData;
   const result = actionData;
-  const refused = result && !result.ok ? ("error" in result ? `upgrade.errors.${result.error}` : "upgrade.errors.readOnly") : undefined;
-  const message = result?.ok ? t(`upgrade.messages.${result.message}`, { date: date(overview.periodEnd) }) : checkout ? t(`upgrade.messages.checkout_${checkout}`) : null;
+  const refused =
+    result && !result.ok
+      ? "error" in result
+        ? `upgrade.errors.${result.error}`
+        : "upgrade.errors.readOnly"
+      : undefined;
+  const message = result?.ok
+    ? t(`upgrade.messages.${result.message}`, { date: date(overview.periodEnd) })
+    : checkout
+      ? t(`upgrade.messages.checkout_${checkout}`)
+      : null;
   const upgrading = navigation.state !== "idle" && navigation.formData?.get("intent") === "upgrade";
 
   const premiumAction =
@@ -82,9 +122,19 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
           <Form method="post">
             <input type="hidden" name="intent" value="upgrade" />
             <input type="hidden" name="householdId" value={shell.household.id} />
-            <Button type="submit" size="lg" className="h-auto min-h-11 w-full whitespace-normal py-2 text-center" disabled={upgrading} aria-describedby="premium-terms">
+            <Button
+              type="submit"
+              size="lg"
+              className="h-auto min-h-11 w-full whitespace-normal py-2 text-center"
+              disabled={upgrading}
+              aria-describedby="premium-terms"
+            >
               <CrownIcon aria-hidden="true" />
-              {upgrading ? t("upgrade.actions.upgrading") : overview.mode === "test" ? t("upgrade.actions.upgradeTest") : t("upgrade.actions.upgrade")}
+              {upgrading
+                ? t("upgrade.actions.upgrading")
+                : overview.mode === "test"
+                  ? t("upgrade.actions.upgradeTest")
+                  : t("upgrade.actions.upgrade")}
             </Button>
           </Form>
         )}
@@ -108,7 +158,11 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {overview.mode === "test" && (
-        <div className="flex items-start gap-3 rounded-xl border border-warning/50 bg-accent/50 p-4 text-sm" role="note" data-testid="test-mode">
+        <div
+          className="flex items-start gap-3 rounded-xl border border-warning/50 bg-accent/50 p-4 text-sm"
+          role="note"
+          data-testid="test-mode"
+        >
           <FlaskConicalIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-foreground" />
           <div>
             <p className="font-semibold text-accent-foreground">{t("upgrade.testMode.badge")}</p>
@@ -119,12 +173,16 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
 
       {feature && overview.plan === "free" && (
         <p className="rounded-xl border bg-secondary/50 p-4 text-sm">
-          <span className="font-semibold">{t(`gate.features.${feature}.title`)}</span> — {t(`gate.features.${feature}.text`)}
+          <span className="font-semibold">{t(`gate.features.${feature}.title`)}</span> —{" "}
+          {t(`gate.features.${feature}.text`)}
         </p>
       )}
 
       {message && (
-        <p className="flex items-start gap-2 rounded-xl border border-success/40 bg-success/10 p-4 text-sm font-medium" role="status">
+        <p
+          className="flex items-start gap-2 rounded-xl border border-success/40 bg-success/10 p-4 text-sm font-medium"
+          role="status"
+        >
           <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
           {message}
         </p>
