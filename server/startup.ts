@@ -3,7 +3,7 @@
 import { startAccounts } from "~/features/auth/startup.server";
 import { onArticlesChanged } from "~/features/blog/article-changes.server";
 import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
-import { seedBudgetDemo } from "~/features/entries/startup.server";
+import { seedBudgetDemo, startUndoPurge, stopUndoPurge } from "~/features/entries/startup.server";
 import { startHouseholds } from "~/features/household/startup.server";
 import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.server";
 import { startRecurringPosting, stopRecurringPosting } from "~/features/recurring/startup.server";
@@ -30,6 +30,11 @@ export const startupTasks: readonly StartupTask[] = [
   { name: "blog: demo articles", run: seedBlogDemo },
   { name: "blog: translation worker", run: startArticleTranslation },
   { name: "budget: demo account", run: seedBudgetDemo },
+  {
+    name: "entries: remove the copies undo keeps of deleted entries after a day, then every hour",
+    run: startUndoPurge,
+    stop: stopUndoPurge,
+  },
   { name: "sharing: purge expired invitations", run: startInvitationPurge },
   {
     name: "statement import: remove drafts a day after upload, then every 15 minutes",

@@ -283,6 +283,24 @@ export const transaction = pgTable(
 );
 
 /**
+ * What undo of a delete puts back: the deleted entry whole (its account, counterparty, import identity, member), kept on
+ * the server for a day, so undo never trusts what the browser posts. Only the member who deleted it may undo it.
+ */
+export const deletedEntry = pgTable(
+  "deleted_entry",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    deletedBy: text("deleted_by").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    entry: jsonb("entry").notNull(),
+  },
+  (table) => [index("deleted_entry_deleted_at_idx").on(table.deletedAt)],
+);
+
+/**
  * Totals per household, month, kind and category, kept exact by statement-level triggers on `transaction`
  * (see the budget_month_totals migration). Cards, charts and reports read these few rows, so their cost
  * follows the number of months shown, not the size of the history.

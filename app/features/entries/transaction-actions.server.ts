@@ -1,17 +1,11 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
-import { isTransactionKind } from "~/domain/categories";
-import { maxAmountMinor } from "~/domain/money";
-import { isIsoDate, monthOf } from "~/domain/periods";
+import { monthOf } from "~/domain/periods";
 import type { LearnOffer } from "~/domain/rules/rule-types";
-import { isUuid } from "~/lib/uuid";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
-import { appMessages } from "~/lib/form-fields";
-import { fieldErrorsOf } from "~/lib/forms";
-import { descriptionMaxLength, parseTransactionForm } from "./transaction.schema";
+import { parseTransactionForm } from "./transaction.schema";
 import {
   addTransaction,
   deleteTransaction,
@@ -30,22 +24,6 @@ export function safeAppPath(value: string | undefined | null): string | undefine
 export function listPath(transaction: Pick<TransactionView, "kind" | "occurredOn">): string {
   return `/app/${transaction.kind === "income" ? "income" : "expenses"}?month=${monthOf(transaction.occurredOn)}`;
 }
-
-const restoreFields = z.object({
-  kind: z
-    .string()
-    .refine(isTransactionKind)
-    .transform((value) => value as "income" | "expense"),
-  amountMinor: z.coerce.number().int().positive().max(maxAmountMinor),
-  occurredOn: z.string().refine(isIsoDate),
-  description: z.string().max(descriptionMaxLength).default(""),
-  categoryId: z.string().refine(isUuid),
-  shared: z
-    .enum(["1", "0"])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === "1")),
-  memberUserId: z.string().min(1).max(64).optional(),
-});
 
 export type TransactionActionResult =
   | {
@@ -145,10 +123,8 @@ export async function handleTransactionAction(
       return done(result.transaction, listPath(result.transaction));
     }
     if (intent === "restore" && transactionId) {
-      const parsed = restoreFields.safeParse(values);
-      if (!parsed.success) return refused(fieldErrorsOf(parsed.error, { messages: appMessages }));
-      const result = await restoreTransaction({ userId, householdId, transactionId, fields: parsed.data });
-      if (!result.ok) return refused(result.fieldErrors);
+      // Put back from the copy the delete kept on the server; nothing the browser posts is trusted.
+      const result = await restoreTransaction({ userId, householdId, transactionId });
       return done(result.transaction, listPath(result.transaction));
     }
     return refused({ form: "errors.form.invalid" });

@@ -14,6 +14,7 @@ import {
   deleteTransaction,
   getTransaction,
   listTransactions,
+  purgeUndoCopies,
   restoreTransaction,
   updateTransaction,
   type TransactionFields,
@@ -87,20 +88,74 @@ describe("adding, changing and deleting entries", () => {
       version: added.transaction.version,
     });
     if (!("ok" in removed)) throw new Error("delete refused");
-    const { id, version: _deletedVersion, ...fields } = removed.transaction;
-    const restored = await restoreTransaction({
-      userId: owner.id,
-      householdId: household.id,
-      transactionId: id,
-      fields,
-    });
-    expect(
-      await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id, fields }),
-    ).toEqual(restored);
+    const { id } = removed.transaction;
+    const restored = await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id });
+    expect(await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id })).toEqual(
+      restored,
+    );
     await expect(
       getTransaction({ userId: owner.id, householdId: household.id, transactionId: id }),
     ).resolves.toMatchObject({ amountMinor: 4250 });
     expect(await monthTotals(household.id)).toEqual({ [`2025-03-01:expense:${groceries}`]: [4250, 1] });
+  });
+
+  it("undo puts the entry back whole from the server's copy, for the member who deleted it, within a day", async () => {
+    const { owner, household } = await seedHousehold();
+    const partner = await seedUser();
+    await seedPremium(household.id);
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const [savings] = await db()
+      .insert(moneyAccount)
+      .values({ householdId: household.id, name: "Savings", kind: "savings", currency: "EUR" })
+      .returning();
+    const added = await addTransaction({ userId: owner.id, householdId: household.id, fields: expense() });
+    if (!added.ok || !savings) throw new Error("add failed");
+    const id = added.transaction.id;
+    // As an import leaves it: another account, the bank's name for the other side, and its statement identity.
+    await db()
+      .update(transaction)
+      .set({ accountId: savings.id, counterparty: "ALBERT HEIJN 1403", importKey: "ref:NL-2025-0001" })
+      .where(eq(transaction.id, id));
+    const [before] = await db().select().from(transaction).where(eq(transaction.id, id));
+    const current = await getTransaction({ userId: owner.id, householdId: household.id, transactionId: id });
+    expect(
+      await deleteTransaction({
+        userId: owner.id,
+        householdId: household.id,
+        transactionId: id,
+        version: current.version,
+      }),
+    ).toMatchObject({ ok: true });
+
+    // Somebody else's undo, or one that arrives with a stranger's household, finds nothing to put back.
+    await expect(
+      restoreTransaction({ userId: partner.id, householdId: household.id, transactionId: id }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    const { household: other } = await seedHousehold();
+    await expect(
+      restoreTransaction({ userId: owner.id, householdId: other.id, transactionId: id }),
+    ).rejects.toMatchObject({ code: "notFound" });
+
+    expect(await restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id })).toEqual({
+      ok: true,
+      transaction: current,
+    });
+    const [after] = await db().select().from(transaction).where(eq(transaction.id, id));
+    expect(after).toEqual(before);
+
+    // A day later the copy is gone: deleted means deleted.
+    const again = await deleteTransaction({
+      userId: owner.id,
+      householdId: household.id,
+      transactionId: id,
+      version: current.version,
+    });
+    expect(again).toMatchObject({ ok: true });
+    // (Other tests of this file leave copies of their own.)
+    expect(await purgeUndoCopies(new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1);
+    await expect(
+      restoreTransaction({ userId: owner.id, householdId: household.id, transactionId: id }),
+    ).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("refuses an income category on an expense", async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { householdMember, moneyAccount, monthTotal, transaction } from "~/db/schema";
+import { deletedEntry, householdMember, moneyAccount, monthTotal, transaction } from "~/db/schema";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
@@ -211,60 +211,79 @@ export async function deleteTransaction({
 }): Promise<{ ok: true; transaction: TransactionView } | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
-  const [row] = await db()
-    .delete(transaction)
+  const matches = and(
+    eq(transaction.id, transactionId),
+    eq(transaction.householdId, householdId),
+    atVersion(transaction.updatedAt, version),
     // A hidden personal expense of the other member is not this member's to change, even with its id and version.
-    .where(
-      and(
-        eq(transaction.id, transactionId),
-        eq(transaction.householdId, householdId),
-        atVersion(transaction.updatedAt, version),
-        visibleEntries(access),
-      ),
-    )
-    .returning(columns);
+    visibleEntries(access),
+  );
+  const row = await db().transaction(async (tx) => {
+    // The copy undo puts back, whole: account, counterparty, import identity and all (`deletedEntry`).
+    await tx.execute(sql`
+      insert into ${deletedEntry} ("id", "household_id", "deleted_by", "entry")
+      select "transaction"."id", "transaction"."household_id", ${userId}, to_jsonb("transaction") from "transaction" where ${matches}
+      on conflict ("id") do update set "entry" = excluded."entry", "deleted_by" = excluded."deleted_by", "deleted_at" = now()`);
+    const [removed] = await tx.delete(transaction).where(matches).returning(columns);
+    return removed;
+  });
   if (!row) return entryConflict(access, householdId, transactionId);
   return { ok: true, transaction: toView(row) };
 }
 
-/** Undo of a delete: puts the entry back under its old id (a second undo changes nothing). */
+/** How long undo of a delete can put the entry back; the copy is removed after it (`purgeUndoCopies`). */
+const undoHours = 24;
+
+/** Removes the copies of deleted entries past their undo time: deleted means deleted, a day later at the latest. */
+export async function purgeUndoCopies(now: Date = new Date()): Promise<number> {
+  const removed = await db()
+    .delete(deletedEntry)
+    .where(lt(deletedEntry.deletedAt, new Date(now.getTime() - undoHours * 3_600_000)))
+    .returning({ id: deletedEntry.id });
+  return removed.length;
+}
+
+/**
+ * Undo of a delete: puts the entry back from the copy the delete kept on the server, exactly as it was (its account,
+ * counterparty, import identity, member and version), never from what the browser posts. Only the member who deleted
+ * it, within a day; a second undo changes nothing and answers the entry as it is. An id another household uses, a copy
+ * somebody else made, and a partner's entry that is now hidden from this member are not found.
+ */
 export async function restoreTransaction({
   userId,
   householdId,
   transactionId,
-  fields,
-}: EntryWrite): Promise<WriteResult> {
+}: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+}): Promise<{ ok: true; transaction: TransactionView }> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
-  const problem = await checkCategory(householdId, fields);
-  if (problem) return { ok: false, fieldErrors: problem };
-  const shared = fields.shared ?? false;
-  const memberUserId = fields.memberUserId ?? userId;
-  const [row] = await db()
-    .insert(transaction)
-    .values({
-      id: transactionId,
-      householdId,
-      accountId: await everydayAccountId(householdId),
-      currency: access.household.currency,
-      createdBy: userId,
-      ...fields,
-      shared,
-      memberUserId,
+  const shown = and(
+    eq(transaction.id, transactionId),
+    eq(transaction.householdId, householdId),
+    visibleEntries(access),
+  );
+  const back = await db()
+    .transaction(async (tx) => {
+      await tx.execute(sql`
+      with "copy" as (
+        delete from ${deletedEntry}
+        where "id" = ${transactionId} and "household_id" = ${householdId} and "deleted_by" = ${userId}
+          and "deleted_at" > now() - make_interval(hours => ${undoHours})
+        returning "entry")
+      insert into "transaction" select (jsonb_populate_record(null::"transaction", "copy"."entry")).* from "copy"
+      on conflict ("id") do nothing`);
+      const [row] = await tx.select(columns).from(transaction).where(shown).limit(1);
+      // Not shown to this member (hidden meanwhile): the copy stays as it was, for its own member's sake.
+      if (!row) tx.rollback();
+      return row;
     })
-    .onConflictDoNothing({ target: transaction.id })
-    .returning(columns);
-  // A second undo writes nothing: the entry is back already, as it is now. An id another household uses is not found,
-  // and so is a partner's hidden personal expense: undo must not read out what its page would not show.
-  const back =
-    row ??
-    (
-      await db()
-        .select(columns)
-        .from(transaction)
-        .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId), visibleEntries(access)))
-        .limit(1)
-    )[0];
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return undefined;
+      throw error;
+    });
   if (!back) throw new HouseholdAccessError("notFound");
   return { ok: true, transaction: toView(back) };
 }

@@ -22,6 +22,7 @@ import { exportMyData } from "~/features/data-rights/export-data.server";
 import { getDashboard } from "~/features/entries/dashboard.server";
 import {
   addTransaction,
+  deleteTransaction,
   getTransaction,
   listTransactions,
   restoreTransaction,
@@ -306,23 +307,27 @@ async function step(world: World, next: Action): Promise<boolean> {
       const target = world.entries[next.target % Math.max(world.entries.length, 1)];
       if (!canWrite(world, next.who) || !target) return false;
       const hidden = (await hiddenFrom(world, next.who)).some((entry) => entry.id === target.id);
-      const attempt = restoreTransaction({
+      if (hidden) {
+        // Undo with a hidden entry's id: nothing read out, nothing changed.
+        await expect(
+          restoreTransaction({ userId, householdId, transactionId: target.id }),
+          `undo reads out an entry hidden from ${next.who}`,
+        ).rejects.toMatchObject({ code: "notFound" });
+        return true;
+      }
+      // Delete and undo: the entry comes back whole, from the server's copy.
+      const before = await getTransaction({ userId, householdId, transactionId: target.id });
+      const removed = await deleteTransaction({
         userId,
         householdId,
         transactionId: target.id,
-        fields: {
-          kind: "expense",
-          amountMinor: 1,
-          occurredOn: `${month}-01`,
-          description: "undo",
-          categoryId: groceries,
-        },
+        version: before.version,
       });
-      if (hidden)
-        await expect(attempt, `undo reads out an entry hidden from ${next.who}`).rejects.toMatchObject({
-          code: "notFound",
-        });
-      else await attempt;
+      if (!("ok" in removed)) throw new Error(JSON.stringify(removed));
+      expect(await restoreTransaction({ userId, householdId, transactionId: target.id })).toEqual({
+        ok: true,
+        transaction: before,
+      });
       return true;
     }
     case "series": {
