@@ -138,12 +138,13 @@ const rows: Row[] = [
     path: (ids) => `/app/accounts/${ids.accountId}`,
     expected: { anonymous: 302, owner: 200, partner: 200, stranger: 404 },
   },
-  // A waiting import: only the owner previews it; anyone else's draft is "not found" (its existence never confirmed).
+  // A waiting import is read only by the member who uploaded it (the owner here, issue 20): the partner who edits finds
+  // it "not found" like a stranger (its existence never confirmed), the read-only partner is refused before.
   {
     name: "GET an import preview",
     method: "GET",
     path: (ids) => `/app/import/${ids.draftId}`,
-    expected: { anonymous: 302, owner: 200, partner: 403, stranger: 404 },
+    expected: { anonymous: 302, owner: 200, editor: 404, partner: 403, stranger: 404 },
   },
   page("/app/household", { owner: 302, partner: 302, stranger: 302 }),
   page("/app/notifications", { owner: 302, partner: 302, stranger: 302 }),
@@ -402,7 +403,8 @@ const rows: Row[] = [
       draftId: ids.draftId,
       accountId: ids.accountId,
     }),
-    expected: doneByEditor(404),
+    // The uploader's alone: the partner who edits cannot confirm the owner's draft.
+    expected: { ...householdWrite, editor: 404 },
   },
   {
     name: "POST undo an import",
