@@ -18,6 +18,11 @@ export function visibleEntries(access: Pick<HouseholdAccess, "hiddenPersonalOf">
   return sql`(${and(eq(transaction.kind, "expense"), eq(transaction.shared, false), inArray(entryMember, access.hiddenPersonalOf))}) is not true`;
 }
 
+/** `visibleEntries` for raw SQL, where a condition must always stand: true when nobody hides anything. */
+export function visibleEntriesInSql(access: Pick<HouseholdAccess, "hiddenPersonalOf">): SQL {
+  return visibleEntries(access) ?? sql`true`;
+}
+
 /**
  * The recurring series the member may see one by one: not an expense series another member set up on an account whose
  * entries start personal while that member shows personal spending only as category totals — its entries would be

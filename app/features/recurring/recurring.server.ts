@@ -20,7 +20,7 @@ import { isUuid, uuidv7 } from "~/lib/uuid";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses } from "~/features/household/notifications.server";
-import { visibleEntries, visibleSeries } from "~/features/household/personal-privacy.server";
+import { visibleEntriesInSql, visibleSeries } from "~/features/household/personal-privacy.server";
 import { isUsableCategory } from "~/features/entries/categories.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
@@ -640,7 +640,7 @@ export async function detectRecurring({
              array_agg("category_id"::text) as "categories",
              array_agg("account_id"::text) as "accounts"
       from "transaction"
-      where "household_id" = ${householdId} and "occurred_on" >= ${since} and "occurred_on" <= ${today} and ${visibleEntries(access) ?? sql`true`}
+      where "household_id" = ${householdId} and "occurred_on" >= ${since} and "occurred_on" <= ${today} and ${visibleEntriesInSql(access)}
       group by 1, 2, 3`),
     seriesOf(householdId),
   ]);

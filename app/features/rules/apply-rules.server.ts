@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
-import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { visibleEntriesInSql } from "~/features/household/personal-privacy.server";
 import type { RuleEntry } from "~/domain/rules/rule-types";
 import {
   loadRuleSet,
@@ -19,13 +19,9 @@ import {
  * one UPDATE … FROM unnest (category, description, shared or personal), plus, for entries a rule marks as transfers, one INSERT into transfer and one DELETE.
  */
 
-/**
- * The entries the member applying the rules may see row by row: a partner's hidden personal expense is neither counted
- * by the preview (its count would tell whether a text matches it) nor changed (made shared, it would show in detail).
- */
-function readable(access: HouseholdAccess) {
-  return visibleEntries(access) ?? sql`true`;
-}
+// Every read and write below keeps to the entries the member applying the rules may see row by row: a partner's hidden
+// personal expense is neither counted by the preview (its count would tell whether a text matches it) nor changed
+// (made shared, it would show in detail).
 
 /** Entries read, evaluated and written per round trip. */
 const batchSize = 10_000;
@@ -101,7 +97,7 @@ async function readBatch(
     select coalesce(json_agg(json_build_array("id", "kind", ${amount}, "occurred_on", ${description}, ${counterparty}, ${iban}, ${account}, "category_id", "shared")
                              order by "occurred_on" desc, "id" desc), '[]'::json) as "entries"
     from (select "id", "kind", "amount_minor", "occurred_on", "description", "counterparty", "counterparty_iban", "account_id", "category_id", "shared"
-          from "transaction" where "household_id" = ${householdId} and ${readable(access)} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
+          from "transaction" where "household_id" = ${householdId} and ${visibleEntriesInSql(access)} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
   // PGlite and node-postgres both answer with { rows } and parse json.
   const [row] = (result as unknown as { rows: { entries: EntryTuple[] | string }[] }).rows;
   const entries = row?.entries ?? [];
@@ -201,7 +197,7 @@ export async function applyRulesToExisting({
           from unnest(${column((update) => update.id)}::uuid[], ${column((update) => update.categoryId)}::uuid[], ${column((update) => update.description)}::text[],
                       ${column((update) => update.shared)}::boolean[])
             as "changed"("id", "category_id", "description", "shared")
-          where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId} and ${readable(access)}`);
+          where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId} and ${visibleEntriesInSql(access)}`);
       }
       if (transfers.length > 0) {
         const column = <Value>(pick: (moved: (typeof transfers)[number]) => Value) => sql.param(transfers.map(pick));
@@ -220,9 +216,9 @@ export async function applyRulesToExisting({
                  "transaction"."created_by"
           from unnest(${column((moved) => moved.id)}::uuid[], ${column((moved) => moved.otherAccountId)}::uuid[], ${column((moved) => moved.description)}::text[])
             as "moved"("id", "other_account_id", "description")
-          join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${readable(access)}`);
+          join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${visibleEntriesInSql(access)}`);
         await tx.execute(
-          sql`delete from "transaction" where "household_id" = ${householdId} and ${readable(access)} and "id" = any(${column((moved) => moved.id)}::uuid[])`,
+          sql`delete from "transaction" where "household_id" = ${householdId} and ${visibleEntriesInSql(access)} and "id" = any(${column((moved) => moved.id)}::uuid[])`,
         );
       }
     });
