@@ -52,6 +52,8 @@ export class TranslationWorker {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  /** A wake that came while the worker was busy (claiming, translating): its next wakeable sleep ends at once. */
+  private wakeRequested = false;
 
   constructor(options: TranslationWorkerOptions) {
     this.options = {
@@ -86,6 +88,7 @@ export class TranslationWorker {
 
   /** Starts looking for work now instead of at the next poll (after publishing or a bulk request). */
   wake(): void {
+    this.wakeRequested = true;
     this.wakeUp?.();
   }
 
@@ -126,6 +129,8 @@ export class TranslationWorker {
 
   /** Claims and handles one job; "none" when nothing is due. */
   async runOnce(): Promise<JobOutcome> {
+    // This claim sees everything queued so far; only a wake from here on should cut the next sleep short.
+    this.wakeRequested = false;
     const job = await claimTranslationJob({ workerId: this.id });
     if (!job) {
       if (this.state === "working") this.state = "idle";
@@ -193,13 +198,19 @@ export class TranslationWorker {
   }
 
   private sleep(ms: number, wakeable: boolean): Promise<void> {
+    // Work queued while the last claim was on its way must not wait for the next poll.
+    if (wakeable && this.wakeRequested && this.running) {
+      this.wakeRequested = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (wakeable) this.wakeRequested = false;
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       timer.unref?.();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
       if (wakeable || !this.running) this.wakeUp = done;
       // A stop request must never wait out a pause.
       else this.wakeUp = () => (this.running ? undefined : done());

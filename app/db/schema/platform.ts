@@ -1,2 +1,0 @@
-// Tables shared by several areas live here; each area adds its own file beside this one.
-export {};
