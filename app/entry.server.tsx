@@ -9,8 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { databaseFaultOf, statusOfDatabaseFault, type DatabaseFault } from "~/db/faults.server";
-import { isLanguage } from "~/domain/languages";
-import { detectLanguage } from "~/i18n/detect.server";
+import { pageLanguage } from "~/features/auth/request-language.server";
 import { I18nProvider } from "~/i18n/react";
 import { serverTranslator } from "~/i18n/resources.server";
 import { createCoalescingStream } from "~/lib/coalescing-stream.server";
@@ -39,9 +38,8 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
-  // Without the root's data (its loader failed) the page still speaks the reader's language: cookie, then browser.
-  const language = isLanguage(rootData?.language) ? rootData.language : detectLanguage(request);
+  // The language the root loader decided; without it (its loader failed) the reader's: cookie, then browser.
+  const language = await pageLanguage(request);
   const i18n = serverTranslator(language);
 
   return new Promise<Response>((resolve, reject) => {

@@ -30,6 +30,11 @@ export interface RequestStore {
   readonly reading?: boolean;
   /** Set when a loader or action met a database that is down or a full disk: the page answers 503 or 507. */
   databaseFault?: DatabaseFault;
+  /**
+   * Who is asking and in what setting (the signed-in user, the page language, the household), read once for the
+   * Request React Router hands the routes (`oncePerRequestContext`). Set by the first read, never by the server.
+   */
+  context?: { request: Request; values: Map<string, Promise<unknown>> };
 }
 
 export const requestStoreContext = createContext<RequestStore>();
@@ -59,4 +64,29 @@ export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<
     store.once.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * A part of this request's context (the signed-in user, the page language, the household), computed once however
+ * many loaders, the root loader and entry.server ask; outside a request, computed every time. Kept for the Request
+ * React Router hands the routes: after an action, the loaders that render its page get a Request of their own, so
+ * they read again what the action may have changed (a sign-in or sign-out, a household switch, a new language) and
+ * never reuse what was read before it wrote. Two requests never share it: each has its own store.
+ */
+export function oncePerRequestContext<T>(request: Request, key: string, work: () => Promise<T>): Promise<T> {
+  const store = storage.getStore();
+  if (!store) return work();
+  if (store.context?.request !== request) store.context = { request, values: new Map() };
+  const { values } = store.context;
+  let pending = values.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = work();
+    values.set(key, pending);
+  }
+  return pending;
+}
+
+/** What the request's latest context already holds for `key`, without computing it (entry.server: the language). */
+export function requestContextValue<T>(key: string): Promise<T> | undefined {
+  return storage.getStore()?.context?.values.get(key) as Promise<T> | undefined;
 }

@@ -4,7 +4,7 @@ import { isLanguage } from "~/domain/languages";
 import { readCookie } from "~/i18n/detect.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpHeader, getAuth, sessionCookieName } from "./auth.server";
-import { getRequestStore, oncePerRequest } from "~/lib/request-store.server";
+import { getRequestStore, oncePerRequestContext } from "~/lib/request-store.server";
 import { defaultSignedInPath, pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
 
@@ -71,12 +71,13 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
 
 /**
  * The signed-in user of this request, or null. Reads the session cookie and checks the session in the database
- * (expired or revoked sessions count as signed out); one lookup per request, however many loaders ask.
+ * (expired or revoked sessions count as signed out); one lookup per request, however many loaders ask, kept in the
+ * request's context (`oncePerRequestContext`): the loaders after an action that signed someone in or out look again.
  */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
   const cookie = readCookie(request, sessionCookieName());
   if (!cookie) return null;
-  return oncePerRequest(`session:${cookie}`, () => lookUpSession(request));
+  return oncePerRequestContext(request, `session:${cookie}`, () => lookUpSession(request));
 }
 
 /** The signed-in user, or a redirect to /auth?redirectTo=<this page>. */

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import type { SessionUser } from "~/features/auth/session-user";
-import { detectLanguage, readCookie } from "~/i18n/detect.server";
+import { requestLanguage } from "~/features/auth/request-language.server";
+import { readCookie } from "~/i18n/detect.server";
 import type { Language } from "~/domain/languages";
 import { clearedCookieLine, cookieLine, cookies } from "~/lib/cookies";
 import { isMonthKey, monthOf, todayIn, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isUniqueViolation } from "~/db/faults.server";
+import { oncePerRequestContext } from "~/lib/request-store.server";
 import { isHouseholdAccessError } from "./errors";
 import { ensurePersonalHousehold, listUserHouseholds } from "./households.server";
 
@@ -21,9 +23,15 @@ export interface AppContext {
 /**
  * What every /app loader and action starts with: the signed-in user (or a redirect to sign-in), their households
  * — creating their own on the first visit, however the account was made — and the reader's language and today.
+ * Read once per request however many loaders ask (the layout's and the page's), kept in the request's context: the
+ * loaders after an action that switched household, joined one or renamed it read it again.
  */
 export async function requireAppContext(request: Request): Promise<AppContext> {
   const user = await requireUser(request);
+  return oncePerRequestContext(request, `app-context:${user.id}`, () => readAppContext(request, user));
+}
+
+async function readAppContext(request: Request, user: SessionUser): Promise<AppContext> {
   let households = await listUserHouseholds({ userId: user.id });
   if (!households.some((item) => item.role === "owner")) {
     await ensurePersonalHousehold({ userId: user.id });
@@ -34,7 +42,7 @@ export async function requireAppContext(request: Request): Promise<AppContext> {
   if (!household) throw new Error("a user without a household after ensurePersonalHousehold");
   return {
     user,
-    language: detectLanguage(request, user.locale),
+    language: await requestLanguage(request),
     today: todayIn(readCookie(request, cookies.timeZone.name)),
     households,
     householdId: household.id,

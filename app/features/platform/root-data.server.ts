@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getConfig, publicUrl } from "~/config.server";
 import { isExcludedIp } from "~/features/analytics/excluded-ip";
 import { requestStoreContext } from "~/lib/request-store.server";
-import { detectLanguage } from "~/i18n/detect.server";
+import { requestLanguage } from "~/features/auth/request-language.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 
 function clientIpOf(context: Readonly<RouterContextProvider>): string | undefined {
@@ -17,7 +17,7 @@ function clientIpOf(context: Readonly<RouterContextProvider>): string | undefine
 export async function getRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const config = getConfig();
   const user = await getOptionalUser(request);
-  const language = detectLanguage(request, user?.locale);
+  const language = await requestLanguage(request);
   return {
     language,
     user,

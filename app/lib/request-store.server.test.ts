@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { logger } from "./logger.server";
+import {
+  oncePerRequestContext,
+  requestContextValue,
+  runWithRequestStore,
+  type RequestStore,
+} from "./request-store.server";
+
+const store = (): RequestStore => ({
+  nonce: "n",
+  requestId: "1",
+  log: logger,
+  clientIp: "203.0.113.7",
+  appendSetCookie: () => undefined,
+  once: new Map(),
+});
+
+describe("oncePerRequestContext", () => {
+  it("computes a value once for the loaders of one request", async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    const request = new Request("http://localhost/app");
+    const values = await runWithRequestStore(store(), () =>
+      Promise.all([oncePerRequestContext(request, "x", read), oncePerRequestContext(request, "x", read)]),
+    );
+    expect(values).toEqual([1, 1]);
+    expect(reads).toBe(1);
+  });
+
+  it("never shares a value between two requests running at once", async () => {
+    const request = new Request("http://localhost/app");
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = runWithRequestStore(store(), () =>
+      oncePerRequestContext(request, "user", async () => {
+        await gate;
+        return "first";
+      }),
+    );
+    const second = runWithRequestStore(store(), () => oncePerRequestContext(request, "user", async () => "second"));
+    release();
+    expect(await Promise.all([first, second])).toEqual(["first", "second"]);
+  });
+
+  it("reads again for the loaders after an action: React Router hands them a Request of their own", async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    const action = new Request("http://localhost/app/settings", { method: "POST" });
+    const loaders = new Request(action.url, { headers: action.headers });
+    const values = await runWithRequestStore(store(), async () => [
+      await oncePerRequestContext(action, "x", read),
+      await oncePerRequestContext(loaders, "x", read),
+      await oncePerRequestContext(loaders, "x", read),
+      await requestContextValue("x"),
+    ]);
+    expect(values).toEqual([1, 2, 2, 2]);
+  });
+
+  it("outside a request computes every time and keeps nothing", async () => {
+    let reads = 0;
+    const request = new Request("http://localhost/");
+    await oncePerRequestContext(request, "x", async () => ++reads);
+    await oncePerRequestContext(request, "x", async () => ++reads);
+    expect(reads).toBe(2);
+    expect(requestContextValue("x")).toBeUndefined();
+  });
+});
