@@ -79,7 +79,8 @@ const entryModules = [
  */
 const entryTable = [
   {
-    selector: "ImportDeclaration[source.value='~/db/schema'] > ImportSpecifier[imported.name='transaction']",
+    selector:
+      "ImportDeclaration[source.value=/^~\\/db\\/schema(\\/entries)?$/] > ImportSpecifier[imported.name='transaction']",
     message:
       "Entries are read through a module that applies personal privacy (decision 0016): use it, or check this one and list it in entryModules.",
   },

@@ -128,7 +128,7 @@ describe("accounts", () => {
     });
     expect(forged).toMatchObject({ ok: true, signedIn: false });
     const { db } = await import("~/db/client.server");
-    const { session, user } = await import("~/db/schema");
+    const { session, user } = await import("~/db/schema/auth");
     const { eq } = await import("drizzle-orm");
     const [account] = await db().select().from(user).where(eq(user.email, victim));
     expect(account?.emailVerified).toBe(true);

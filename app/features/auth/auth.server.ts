@@ -5,7 +5,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { getConfig, publicUrl, secureCookies } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
 import { databaseFaultOf } from "~/db/faults.server";
-import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema";
+import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "~/db/schema/auth";
 import { isLanguage } from "~/domain/languages";
 import {
   sessionCookieAttributes,

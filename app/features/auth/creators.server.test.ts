@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
 import { useTestDatabase } from "~/db/test-database";
 import { signUpWithPassword } from "./account.server";
 import { canCreateArticles, grantConfiguredCreators } from "./creators.server";

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
 import { logger } from "~/lib/logger.server";
 import { creatorEmails } from "./creator-emails.server";
 

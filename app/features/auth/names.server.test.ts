@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
 import { useTestDatabase } from "~/db/test-database";
 import { seedUser } from "../../../db/seed/budget";
 import { signInWithPassword, signUpWithPassword } from "./account.server";

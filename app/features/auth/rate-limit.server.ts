@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { rateLimit } from "~/db/schema";
+import { rateLimit } from "~/db/schema/auth";
 
 export interface RateLimitRule {
   /** Length of the window in seconds. */

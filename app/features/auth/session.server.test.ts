@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { session, user } from "~/db/schema";
+import { session, user } from "~/db/schema/auth";
 import { useTestDatabase } from "~/db/test-database";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
 import { logger } from "~/lib/logger.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getConfig, publicUrl } from "~/config.server";
 import { db } from "~/db/client.server";
-import { subscription } from "~/db/schema";
+import { subscription } from "~/db/schema/billing";
 import type { Language } from "~/domain/languages";
 import { effectivePlan, type Plan } from "~/domain/plans";
 import { requireHouseholdAccess } from "~/features/household/households.server";

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { billingEvent } from "~/db/schema";
+import { billingEvent } from "~/db/schema/billing";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold } from "../../../db/seed/budget";
 import { fakeStripeKey, fakeStripePrice, startFakeStripe } from "../../../tests/fakes/stripe-server";

@@ -1,7 +1,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
-import { billingEvent, household, subscription } from "~/db/schema";
+import { billingEvent, subscription } from "~/db/schema/billing";
+import { household } from "~/db/schema/household";
 import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { applyStripeSubscription } from "./subscription.server";

@@ -1,7 +1,7 @@
 import { like, or, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/faults.server";
-import { blogPost } from "~/db/schema";
+import { blogPost } from "~/db/schema/blog";
 import { languages, type Language } from "~/domain/languages";
 import { slugify, uniqueSlug } from "~/domain/slugs";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";

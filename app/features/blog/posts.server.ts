@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { blogPost, type BlogPostRow } from "~/db/schema";
+import { blogPost, type BlogPostRow } from "~/db/schema/blog";
 import { isLanguage, languages, type Language } from "~/domain/languages";
 import { isWellFormedSlug } from "~/domain/slugs";
 import { cardExcerpt, type BlogArticle, type BlogCard, type CardArticle } from "./blog-article";

@@ -1,5 +1,5 @@
 import { db } from "~/db/client.server";
-import { blogPost } from "~/db/schema";
+import { blogPost } from "~/db/schema/blog";
 import { languages } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
 import { articlesChanged } from "./article-changes.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { blogPost } from "~/db/schema";
+import { blogPost } from "~/db/schema/blog";
 import { blogPath, isLanguage, languages, type Language } from "~/domain/languages";
 import type { SitemapEntry } from "~/features/marketing/sitemap.server";
 

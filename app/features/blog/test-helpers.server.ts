@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { db } from "~/db/client.server";
-import { blogPost, translationJob, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { blogPost } from "~/db/schema/blog";
+import { translationJob } from "~/db/schema/translation";
 import type { Language } from "~/domain/languages";
 
 /** Inserts a user row directly (the accounts area owns sign-up); returns its id. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { blogPost } from "~/db/schema";
+import { blogPost } from "~/db/schema/blog";
 import { logger } from "~/lib/logger.server";
 import { getTranslationProvider } from "~/features/translation/providers.server";
 import { enqueueMissingTranslations, getBatchProgress, type BatchProgress } from "~/features/translation/queue.server";

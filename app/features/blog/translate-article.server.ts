@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { blogPost } from "~/db/schema";
+import { blogPost } from "~/db/schema/blog";
 import type { Language } from "~/domain/languages";
 import { logger } from "~/lib/logger.server";
 import { getTranslationProvider } from "~/features/translation/providers.server";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { category } from "~/db/schema";
+import { category } from "~/db/schema/entries";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { amountToInput } from "~/domain/money";

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { budgetLimit, category, monthTotal } from "~/db/schema";
+import { budgetLimit } from "~/db/schema/budgets";
+import { category, monthTotal } from "~/db/schema/entries";
 import {
   budgetHistory,
   budgetTotals,

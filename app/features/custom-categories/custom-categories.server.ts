@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { category, monthTotal } from "~/db/schema";
+import { category, monthTotal } from "~/db/schema/entries";
 import type { TransactionKind } from "~/domain/categories";
 import { maxCustomCategories, sameCategoryName } from "~/domain/custom-categories";
 import { can } from "~/domain/plans";

@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { db } from "~/db/client.server";
-import { account, billingEvent, household, invitation, rateLimit, subscription, user, verification } from "~/db/schema";
+import { account, rateLimit, user, verification } from "~/db/schema/auth";
+import { billingEvent, subscription } from "~/db/schema/billing";
+import { household } from "~/db/schema/household";
+import { invitation } from "~/db/schema/sharing";
 import { isLanguage, type Language } from "~/domain/languages";
 import { effectivePlan } from "~/domain/plans";
 import { consumeRateLimit, emailKey } from "~/features/auth/rate-limit.server";

@@ -1,24 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import {
-  budgetLimit,
-  category,
-  goal,
-  goalContribution,
-  household,
-  householdMember,
-  importBatch,
-  invitation,
-  moneyAccount,
-  notification,
-  recurring,
-  rule,
-  session,
-  subscription,
-  transaction,
-  transfer,
-  user,
-} from "~/db/schema";
+import { session, user } from "~/db/schema/auth";
+import { subscription } from "~/db/schema/billing";
+import { budgetLimit } from "~/db/schema/budgets";
+import { category, transaction } from "~/db/schema/entries";
+import { goal, goalContribution } from "~/db/schema/goals";
+import { household, householdMember, notification } from "~/db/schema/household";
+import { moneyAccount, transfer } from "~/db/schema/money-accounts";
+import { recurring } from "~/db/schema/recurring";
+import { rule } from "~/db/schema/rules";
+import { invitation } from "~/db/schema/sharing";
+import { importBatch } from "~/db/schema/statement-import";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { entryMember, visibleEntries, visibleSeries } from "~/features/household/personal-privacy.server";
 import { listSettlements } from "~/features/sharing/settle-up.server";

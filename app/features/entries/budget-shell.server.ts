@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { householdMember, moneyAccount, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { householdMember } from "~/db/schema/household";
+import { moneyAccount } from "~/db/schema/money-accounts";
 import { listCategories } from "./categories.server";
 import { listNotifications } from "~/features/household/notifications.server";
 

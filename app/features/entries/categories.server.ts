@@ -1,6 +1,6 @@
 import { asc, eq, isNull, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { category } from "~/db/schema";
+import { category } from "~/db/schema/entries";
 import type { CategoryView, TransactionKind } from "~/domain/categories";
 
 /** The built-in set plus the household's own categories, in picking order: one small indexed query. */

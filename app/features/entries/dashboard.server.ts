@@ -1,7 +1,8 @@
 import { versionOf } from "~/features/platform/row-version.server";
 import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { goal, monthTotal, transaction } from "~/db/schema";
+import { monthTotal, transaction } from "~/db/schema/entries";
+import { goal } from "~/db/schema/goals";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import {

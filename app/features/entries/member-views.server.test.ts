@@ -7,7 +7,7 @@ import { seedPremium } from "../../../db/seed/premium";
 import { getDashboard } from "./dashboard.server";
 import { hiddenPersonalSpending } from "./personal-totals.server";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
 import { listAccountActivity } from "~/features/money-accounts/transfers.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { versionOf } from "~/features/platform/row-version.server";

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
 import { monthEnd, monthStart, type MonthKey } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
 import { entryMember } from "~/features/household/personal-privacy.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
 import type { Language } from "~/domain/languages";
 
 /** Saves the profile name and interface language on the account; e-mails are written in that language. */

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { moneyAccount, monthTotal, transaction } from "~/db/schema";
+import { monthTotal, transaction } from "~/db/schema/entries";
+import { moneyAccount } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "~/features/household/notifications.server";
+import { purgeUndoCopies } from "./entry-writer.server";
 import { parseTransactionForm } from "./transaction.schema";
 import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
 import {
@@ -14,7 +16,6 @@ import {
   deleteTransaction,
   getTransaction,
   listTransactions,
-  purgeUndoCopies,
   restoreTransaction,
   updateTransaction,
   type TransactionFields,

@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
 import { useTestDatabase } from "~/db/test-database";
 import { formatMonthShort } from "~/domain/periods";
 import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { transaction, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { transaction } from "~/db/schema/entries";
 import { categoryLabel } from "~/domain/categories";
 import { csvAmount, csvDelimiter, csvLine, csvQuote, csvText, utf8Bom, type CsvDecimal } from "~/domain/csv";
 import type { Language } from "~/domain/languages";

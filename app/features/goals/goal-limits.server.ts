@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { goal } from "~/db/schema";
+import { goal } from "~/db/schema/goals";
 import { readOnlyGoalIds, type Plan } from "~/domain/plans";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { goal, goalContribution } from "~/db/schema";
+import { goal, goalContribution } from "~/db/schema/goals";
 import { goalProgress, isGoalReached, monthlyAmountNeeded } from "~/domain/goals";
 import { maxAmountMinor } from "~/domain/money";
 import { can, planLimits, readOnlyGoalIds } from "~/domain/plans";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { category, household } from "~/db/schema";
+import { category } from "~/db/schema/entries";
+import { household } from "~/db/schema/household";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategories } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";

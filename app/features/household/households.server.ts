@@ -1,6 +1,8 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { household, householdMember, subscription, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { subscription } from "~/db/schema/billing";
+import { household, householdMember } from "~/db/schema/household";
 import { defaultCurrency, type Currency } from "~/domain/money";
 import { can, planFromColumns, type Plan } from "~/domain/plans";
 import { oncePerReadingRequest } from "~/lib/request-store.server";

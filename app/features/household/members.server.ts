@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { householdMember, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { householdMember } from "~/db/schema/household";
 import type { HouseholdRole } from "./households.server";
 
 /** The members of a household with their display names, in the order they joined (the owner first). */

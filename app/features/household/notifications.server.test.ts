@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { household as householdTable, moneyAccount } from "~/db/schema";
+import { household as householdTable } from "~/db/schema/household";
+import { moneyAccount } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";

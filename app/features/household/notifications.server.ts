@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { household, householdMember, notification, subscription, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { subscription } from "~/db/schema/billing";
+import { household, householdMember, notification } from "~/db/schema/household";
 import { can, planFromColumns } from "~/domain/plans";
 
 export type NotificationKind =

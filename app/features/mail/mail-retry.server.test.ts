@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import { mailOutbox } from "~/db/schema/mail";
 import { useTestDatabase } from "~/db/test-database";
 import { signUpWithPassword } from "~/features/auth/account.server";
 import { readSinkMails, startSmtpSink } from "../../../tests/fakes/smtp-sink";

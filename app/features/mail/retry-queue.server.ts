@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import { mailOutbox } from "~/db/schema/mail";
 
 /**
  * How long a claimed mail stays out of other workers' reach: far longer than one attempt can take (the transport gives

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { transaction, transfer } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
+import { transfer } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addTransaction } from "~/features/entries/transactions.server";

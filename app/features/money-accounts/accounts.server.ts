@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { unlessUniqueViolation } from "~/db/faults.server";
-import { moneyAccount } from "~/db/schema";
+import { moneyAccount } from "~/db/schema/money-accounts";
 import { can, planLimits } from "~/domain/plans";
 import { monthOf, monthStart, todayIn } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
-import { household, moneyAccount } from "~/db/schema";
+import { household } from "~/db/schema/household";
+import { moneyAccount } from "~/db/schema/money-accounts";
 
 type Executor = Pick<Database, "select" | "insert">;
 

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { monthTotal, transfer } from "~/db/schema";
+import { monthTotal } from "~/db/schema/entries";
+import { transfer } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { moneyAccount, transaction, transfer } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
+import { moneyAccount, transfer } from "~/db/schema/money-accounts";
 import type { TransactionKind } from "~/domain/categories";
 import { maxAmountMinor } from "~/domain/money";
 import { isIsoDate, type IsoDate } from "~/domain/periods";

@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { monthTotal, notification, recurringOccurrence, transaction } from "~/db/schema";
+import { monthTotal, transaction } from "~/db/schema/entries";
+import { notification } from "~/db/schema/household";
+import { recurringOccurrence } from "~/db/schema/recurring";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { addDays } from "~/domain/periods";

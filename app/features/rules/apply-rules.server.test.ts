@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction, transfer } from "~/db/schema";
+import { monthTotal, transaction } from "~/db/schema/entries";
+import { transfer } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { uuidv7 } from "~/lib/uuid";

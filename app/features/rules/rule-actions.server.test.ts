@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { rule, transaction } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
+import { rule } from "~/db/schema/rules";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import type * as SessionModule from "~/features/auth/session.server";

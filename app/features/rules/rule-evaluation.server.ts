@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
-import { category, moneyAccount, rule, transaction } from "~/db/schema";
+import { category, transaction } from "~/db/schema/entries";
+import { moneyAccount } from "~/db/schema/money-accounts";
+import { rule } from "~/db/schema/rules";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { compileRules, type RuleOutcome, type StoredRule } from "~/domain/rules/rule-engine";
 import type {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { category, rule } from "~/db/schema";
+import { category } from "~/db/schema/entries";
+import { rule } from "~/db/schema/rules";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import type { RuleCondition } from "~/domain/rules/rule-types";

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { moneyAccount, rule } from "~/db/schema";
+import { moneyAccount } from "~/db/schema/money-accounts";
+import { rule } from "~/db/schema/rules";
 import { planLimits, type Plan } from "~/domain/plans";
 import { isLearnedRuleFor, learnedRule, normaliseRulePattern } from "~/domain/rules/rule-engine";
 import type { LearnOffer, RuleActions, RuleCondition, RuleOrigin } from "~/domain/rules/rule-types";

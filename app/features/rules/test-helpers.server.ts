@@ -1,5 +1,5 @@
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
 import { builtInCategory } from "~/domain/categories";
 import { uuidv7 } from "~/lib/uuid";
 import type { RuleInput } from "./rule.schema";

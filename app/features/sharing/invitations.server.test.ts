@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { householdMember, invitation } from "~/db/schema";
+import { householdMember } from "~/db/schema/household";
+import { invitation } from "~/db/schema/sharing";
 import { useTestDatabase } from "~/db/test-database";
 import { seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium, seedSubscription } from "../../../db/seed/premium";

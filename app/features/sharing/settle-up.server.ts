@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { household, householdMember, settlement, transaction, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { transaction } from "~/db/schema/entries";
+import { household, householdMember } from "~/db/schema/household";
+import { settlement } from "~/db/schema/sharing";
 import {
   isShareMethod,
   settleMonth,

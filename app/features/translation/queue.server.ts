@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { translationJob } from "~/db/schema";
+import { translationJob } from "~/db/schema/translation";
 import { isLanguage, languages, type Language } from "~/domain/languages";
 
 /** A running job whose worker has not finished it within this time is taken over (its process died). */

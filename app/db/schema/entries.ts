@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, kindCheck } from "./columns";
+import { household } from "./household";
+import { moneyAccount } from "./money-accounts";
+import { importBatch } from "./statement-import";
+
+// The entries feature's tables: categories, income and expense entries, deleted entries kept for undo, month totals.
+
+/** Built-in categories have no household (ids fixed in app/domain/categories.ts); custom ones belong to one. */
+export const category = pgTable(
+  "category",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id").references(() => household.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** Translation key of a built-in category; null for custom ones. */
+    key: text("key"),
+    /** Name of a custom category; null for built-in ones. */
+    name: text("name"),
+    icon: text("icon").notNull().default("shapes"),
+    color: text("color").notNull().default("#64748b"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("category_household_kind_idx").on(table.householdId, table.kind),
+    uniqueIndex("category_builtin_key")
+      .on(table.key)
+      .where(sql`${table.householdId} is null`),
+    kindCheck("category_kind_check", "kind"),
+    check("category_key_or_name_check", sql`(${table.key} is null) <> (${table.name} is null)`),
+  ],
+);
+
+/** An income or expense entry. Ids are UUIDv7 (time-ordered) so "newest first" within a day is the entry order. */
+export const transaction = pgTable(
+  "transaction",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    description: text("description").notNull().default(""),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => category.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    /** As the bank wrote it, for rules and transfer recognition; empty for entries typed by hand. */
+    counterparty: text("counterparty"),
+    counterpartyIban: text("counterparty_iban"),
+    /** The import that wrote this entry (Undo import removes exactly these rows). */
+    importBatchId: uuid("import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
+    /** Hash of the row's identity in its account (app/domain/statements/import-identity.ts): a re-import adds nothing. */
+    importKey: text("import_key"),
+    /** An expense both members carry (split by the household's share method) rather than one member's own. */
+    shared: boolean("shared").notNull().default(false),
+    /**
+     * Who paid an expense or received an income; null means whoever entered it (`created_by`). Not a foreign key, like
+     * `created_by`: a member who leaves keeps their history.
+     */
+    memberUserId: text("member_user_id"),
+    // An audit field, not a foreign key: deleting an account must not scan every transaction of every household.
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Settle-up: one month of a household's shared expenses, without reading its personal ones.
+    index("transaction_household_shared_date_idx")
+      .on(table.householdId, table.occurredOn)
+      .where(sql`${table.shared} and ${table.kind} = 'expense'`),
+    uniqueIndex("transaction_account_import_key")
+      .on(table.accountId, table.importKey)
+      .where(sql`${table.importKey} is not null`),
+    // Account balances and the account's own list.
+    index("transaction_account_date_idx").on(table.accountId, table.occurredOn),
+    index("transaction_import_batch_idx")
+      .on(table.importBatchId)
+      .where(sql`${table.importBatchId} is not null`),
+    // Income / Expenses pages: one month of one kind, newest first, keyset-paginated; also the weekly chart.
+    index("transaction_household_kind_date_idx").on(
+      table.householdId,
+      table.kind,
+      table.occurredOn.desc(),
+      table.id.desc(),
+    ),
+    // Dashboard "recent transactions" across both kinds.
+    index("transaction_household_date_idx").on(table.householdId, table.occurredOn.desc(), table.id.desc()),
+    kindCheck("transaction_kind_check", "kind"),
+    check("transaction_amount_positive_check", sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * What undo of a delete puts back: the deleted entry whole (its account, counterparty, import identity, member), kept on
+ * the server for a day, so undo never trusts what the browser posts. Only the member who deleted it may undo it.
+ */
+export const deletedEntry = pgTable(
+  "deleted_entry",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    deletedBy: text("deleted_by").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    entry: jsonb("entry").notNull(),
+  },
+  (table) => [index("deleted_entry_deleted_at_idx").on(table.deletedAt)],
+);
+
+/**
+ * Totals per household, month, kind and category, kept exact by statement-level triggers on `transaction`
+ * (see the budget_month_totals migration). Cards, charts and reports read these few rows, so their cost
+ * follows the number of months shown, not the size of the history.
+ */
+export const monthTotal = pgTable(
+  "month_total",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    /** First day of the calendar month. */
+    month: date("month", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    categoryId: uuid("category_id").notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.householdId, table.month, table.kind, table.categoryId] })],
+);
+
+export type TransactionRow = typeof transaction.$inferSelect;
