@@ -17,7 +17,7 @@ import { Toaster } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
 import { toBcp47, type Language } from "~/domain/languages";
-import { getRootData } from "~/features/platform/root-data.server";
+import { getRootData } from "~/composition/root-data.server";
 import { refuseWritesWhenDiskIsLow } from "~/features/platform/disk-guard.server";
 import { answerResourceFaults } from "~/features/platform/resource-faults.server";
 import { useRootData } from "~/features/platform/use-root-data";

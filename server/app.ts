@@ -11,7 +11,7 @@ import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKin
 import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import { requestStoreContext, runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
 import { runStartupTasks, stopStartupTasks } from "./startup";
-import { mountApiRoutes } from "~/features/platform/api-routes.server";
+import { mountApiRoutes } from "~/composition/api-routes.server";
 import { processPageCache, type PageCache } from "./page-cache";
 import { newNonce } from "./page-template";
 import { privateWhenSignedIn } from "./private-when-signed-in";

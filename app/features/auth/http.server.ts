@@ -5,10 +5,8 @@ import { detectLanguage } from "~/i18n/detect.server";
 import { serverTranslator } from "~/i18n/resources.server";
 import { logger } from "~/lib/logger.server";
 import { getRequestStore } from "~/lib/request-store.server";
+import { maxAuthBodyBytes } from "~/features/platform/body-limits.server";
 import { clientIpHeader, getAuth } from "./auth.server";
-
-/** Auth requests carry a few short fields; anything bigger is refused before it is read. */
-export const maxAuthBodyBytes = 64 * 1024;
 
 function limitBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();

@@ -1,4 +1,5 @@
-import { maxAuthBodyBytes } from "~/features/auth/http.server";
+/** Auth requests carry a few short fields; anything bigger is refused before it is read (auth/http.server.ts). */
+export const maxAuthBodyBytes = 64 * 1024;
 
 /** Every form and API body: a page's longest form (an article of 50,000 characters, percent-encoded) fits easily. */
 export const defaultBodyLimitBytes = 1024 * 1024;
