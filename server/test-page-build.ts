@@ -34,7 +34,7 @@ function withRouteProps(module: RouteModule): RouteModule {
  * Use it as the factory of `vi.mock("virtual:react-router/server-build", …)` in a test that needs real pages.
  */
 export async function pageServerBuild(): Promise<ServerBuild> {
-  const routeConfig = ((await import("~/routes")) as { default: RouteConfigEntry[] }).default;
+  const routeConfig = (await import("~/routes")).default;
   const root = withRouteProps((await import("~/root")) as unknown as RouteModule);
   const entryServer = (await import("~/entry.server")) as unknown as ServerBuild["entry"]["module"];
 

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { pgliteLocation } from "./client.server";
+import { rowsOf } from "./rows.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock.server";
 
 /**
@@ -145,10 +146,10 @@ async function dumpPglite(dataDir: string, partial: string): Promise<void> {
 }
 
 async function accountsIn(query: (statement: string) => Promise<{ rows: unknown[] }>): Promise<number> {
-  const { rows: tables } = await query(`select to_regclass('public.user') is not null as "exists"`);
-  if (!(tables[0] as { exists: boolean } | undefined)?.exists) return 0;
-  const { rows } = await query(`select count(*)::int as "accounts" from "user"`);
-  return (rows[0] as { accounts: number } | undefined)?.accounts ?? 0;
+  const [table] = rowsOf<{ exists: boolean }>(await query(`select to_regclass('public.user') is not null as "exists"`));
+  if (!table?.exists) return 0;
+  const [count] = rowsOf<{ accounts: number }>(await query(`select count(*)::int as "accounts" from "user"`));
+  return count?.accounts ?? 0;
 }
 
 function refuseToOverwrite(accounts: number, where: string): never {

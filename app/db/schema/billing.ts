@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { household } from "./household";
+import type { Plan } from "~/domain/plans";
 
 // The billing feature's tables: the household's plan and the payment provider's events.
 
@@ -12,7 +13,7 @@ export const subscription = pgTable(
     householdId: uuid("household_id")
       .primaryKey()
       .references(() => household.id, { onDelete: "cascade" }),
-    plan: text("plan").notNull().default("free"),
+    plan: text("plan").$type<Plan>().notNull().default("free"),
     status: text("status").notNull().default("active"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
@@ -39,8 +40,10 @@ export const billingEvent = pgTable(
     type: text("type").notNull(),
     objectId: text("object_id"),
     providerCreatedAt: timestamp("provider_created_at", { withTimezone: true }).notNull(),
-    /** applied | ignored (unknown customer, stale, or a type we do not act on). */
-    outcome: text("outcome").notNull(),
+    /** applied | ignored (unknown customer, stale, or a type we do not act on); pending while being applied. */
+    outcome: text("outcome", {
+      enum: ["pending", "applied", "duplicate", "stale", "unknownCustomer", "ignored"],
+    }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [index("billing_event_object_created_idx").on(table.objectId, table.providerCreatedAt)],

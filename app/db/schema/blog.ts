@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { languageCheck } from "./columns";
+import type { Language } from "~/domain/languages";
 
 // The blog feature's table.
 
@@ -29,7 +30,7 @@ export const blogPost = pgTable(
     authorName: text("author_name").notNull(),
     slug: text("slug").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    language: text("language").notNull(),
+    language: text("language").$type<Language>().notNull(),
     sourceArticleId: uuid("source_article_id").references((): AnyPgColumn => blogPost.id, { onDelete: "cascade" }),
     published: boolean("published").notNull().default(true),
     /** True when a translation service wrote this version (shows the auto-translated badge). */

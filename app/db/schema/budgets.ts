@@ -3,6 +3,7 @@ import { bigint, boolean, check, date, pgTable, text, uniqueIndex, uuid } from "
 import { createdAt, updatedAt } from "./columns";
 import { category } from "./entries";
 import { household } from "./household";
+import type { BudgetScope } from "~/domain/budgets";
 
 // The budgets feature's table: a category's monthly limit.
 
@@ -22,7 +23,7 @@ export const budgetLimit = pgTable(
       .references(() => category.id, { onDelete: "cascade" }),
     /** First day of the month. */
     month: date("month", { mode: "string" }).notNull(),
-    scope: text("scope").notNull(),
+    scope: text("scope").$type<BudgetScope>().notNull(),
     limitMinor: bigint("limit_minor", { mode: "number" }),
     /** What is left (or overspent) at a month's end carries into the next month. Only on repeat rows. */
     rollover: boolean("rollover").notNull().default(false),

@@ -18,6 +18,8 @@ import { createdAt, updatedAt, kindCheck } from "./columns";
 import { household } from "./household";
 import { moneyAccount } from "./money-accounts";
 import { importBatch } from "./statement-import";
+import type { TransactionKind } from "~/domain/categories";
+import type { Currency } from "~/domain/money";
 
 // The entries feature's tables: categories, income and expense entries, deleted entries kept for undo, month totals.
 
@@ -27,7 +29,7 @@ export const category = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     householdId: uuid("household_id").references(() => household.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<TransactionKind>().notNull(),
     /** Translation key of a built-in category; null for custom ones. */
     key: text("key"),
     /** Name of a custom category; null for built-in ones. */
@@ -57,9 +59,9 @@ export const transaction = pgTable(
     householdId: uuid("household_id")
       .notNull()
       .references(() => household.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<TransactionKind>().notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
     occurredOn: date("occurred_on", { mode: "string" }).notNull(),
     description: text("description").notNull().default(""),
     categoryId: uuid("category_id")
@@ -145,7 +147,7 @@ export const monthTotal = pgTable(
       .references(() => household.id, { onDelete: "cascade" }),
     /** First day of the calendar month. */
     month: date("month", { mode: "string" }).notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<TransactionKind>().notNull(),
     categoryId: uuid("category_id").notNull(),
     totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
     entries: integer("entries").notNull().default(0),

@@ -15,6 +15,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { user } from "./auth";
+import type { ShareMethod } from "~/domain/fair-share";
+import type { Currency } from "~/domain/money";
 
 // The household feature's tables: households, their members, who keeps personal spending private, notifications.
 
@@ -25,12 +27,12 @@ export const household = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     /** ISO 4217; every amount of the household is in this currency. */
-    currency: text("currency").notNull().default("EUR"),
+    currency: text("currency").$type<Currency>().notNull().default("EUR"),
     ownerUserId: text("owner_user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     /** How shared expenses are split (app/domain/fair-share.ts): `equal`, `income` (by each member's income) or `fixed`. */
-    shareMethod: text("share_method").notNull().default("equal"),
+    shareMethod: text("share_method").$type<ShareMethod>().notNull().default("equal"),
     /** A shared expense of at least this many minor units tells the other members; null: no such notice. */
     sharedAlertMinor: bigint("shared_alert_minor", { mode: "number" }),
     createdAt: createdAt(),
@@ -52,7 +54,7 @@ export const householdMember = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role", { enum: ["owner", "partner"] }).notNull(),
     /** A partner who adds and changes the household's money (premium); without it a partner only looks. Owners always edit. */
     canEdit: boolean("can_edit").notNull().default(false),
     /** This member's part of shared expenses under the `fixed` share method, in whole percent. */
@@ -96,7 +98,9 @@ export const notification = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     householdId: uuid("household_id").references(() => household.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind", {
+      enum: ["partnerJoined", "goalReached", "categoryOverUsual", "budgetPassed", "settleUpRequested", "sharedExpense"],
+    }).notNull(),
     payload: jsonb("payload").$type<Record<string, string | number | null>>().notNull().default({}),
     /** The same event never notifies twice ("goal-reached:<id>", "over-usual:<category>:<month>"). */
     dedupeKey: text("dedupe_key"),

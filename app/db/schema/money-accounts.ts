@@ -17,6 +17,7 @@ import { createdAt, updatedAt } from "./columns";
 import { household } from "./household";
 import { importBatch } from "./statement-import";
 import type { CsvMapping } from "~/domain/statements/csv";
+import type { Currency } from "~/domain/money";
 
 // The money-accounts feature's tables: where money is kept, each account's month totals, transfers.
 
@@ -35,9 +36,11 @@ export const moneyAccount = pgTable(
     name: text("name"),
     /** The account every household starts with, where entries typed without choosing an account go. */
     isEveryday: boolean("is_everyday").notNull().default(false),
-    kind: text("kind").notNull().default("checking"),
+    kind: text("kind", { enum: ["checking", "savings", "credit_card", "cash"] })
+      .notNull()
+      .default("checking"),
     /** ISO 4217; today always the household's currency. */
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
     /** Normalised (upper case, no spaces), mod-97 checked on the way in. */
     iban: text("iban"),
     /** Signed: a credit card starts below zero when money is owed. */

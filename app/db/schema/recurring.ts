@@ -4,6 +4,9 @@ import { createdAt, updatedAt } from "./columns";
 import { category, transaction } from "./entries";
 import { household } from "./household";
 import { moneyAccount } from "./money-accounts";
+import type { TransactionKind } from "~/domain/categories";
+import type { Currency } from "~/domain/money";
+import type { RecurringFrequency } from "~/domain/recurring";
 
 // The recurring feature's tables: series and what became of their due dates.
 
@@ -18,9 +21,9 @@ export const recurring = pgTable(
     householdId: uuid("household_id")
       .notNull()
       .references(() => household.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<TransactionKind>().notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
     description: text("description").notNull().default(""),
     counterparty: text("counterparty"),
     categoryId: uuid("category_id")
@@ -30,7 +33,7 @@ export const recurring = pgTable(
       .notNull()
       .references(() => moneyAccount.id, { onDelete: "cascade" }),
     /** "monthly" (on dayOfMonth, or the last day when lastDay), "weekly" (every `interval` weeks from startsOn), "yearly". */
-    frequency: text("frequency").notNull(),
+    frequency: text("frequency").$type<RecurringFrequency>().notNull(),
     /** Every N weeks or months (1 = every). */
     interval: integer("interval").notNull().default(1),
     /** 1–31 for monthly schedules; a day past the month's end falls on its last day. */
@@ -68,7 +71,7 @@ export const recurringOccurrence = pgTable(
     householdId: uuid("household_id")
       .notNull()
       .references(() => household.id, { onDelete: "cascade" }),
-    status: text("status").notNull(),
+    status: text("status", { enum: ["posted", "skipped"] }).notNull(),
     transactionId: uuid("transaction_id").references(() => transaction.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

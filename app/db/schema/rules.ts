@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/p
 import { createdAt, updatedAt } from "./columns";
 import { household } from "./household";
 import type { RuleActions, RuleCondition } from "~/domain/rules/rule-types";
+import type { RuleOrigin } from "~/domain/rules/rule-types";
 
 // The rules feature's table.
 
@@ -21,7 +22,7 @@ export const rule = pgTable(
     conditions: jsonb("conditions").$type<RuleCondition[]>().notNull(),
     actions: jsonb("actions").$type<RuleActions>().notNull(),
     /** "learned" when the user said yes to "Always put … in …?"; "manual" when written on the Rules screen. */
-    origin: text("origin").notNull().default("manual"),
+    origin: text("origin").$type<RuleOrigin>().notNull().default("manual"),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -15,6 +15,8 @@ import {
 import { createdAt, updatedAt } from "./columns";
 import { user } from "./auth";
 import { household } from "./household";
+import type { ShareMethod } from "~/domain/fair-share";
+import type { Language } from "~/domain/languages";
 
 // The sharing feature's tables: partner invitations and settlements.
 
@@ -32,9 +34,11 @@ export const invitation = pgTable(
     /** Lower-cased; the invitee must sign in with this address to accept. */
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "revoked", "expired"] })
+      .notNull()
+      .default("pending"),
     /** The language the invitation e-mail was written in. */
-    language: text("language").notNull(),
+    language: text("language").$type<Language>().notNull(),
     /** The partner will edit (true) or only look; the owner can change it after acceptance. */
     canEdit: boolean("can_edit").notNull().default(false),
     invitedByUserId: text("invited_by_user_id")
@@ -76,7 +80,7 @@ export const settlement = pgTable(
     fromUserId: text("from_user_id").notNull(),
     toUserId: text("to_user_id").notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
-    shareMethod: text("share_method").notNull(),
+    shareMethod: text("share_method").$type<ShareMethod>().notNull(),
     /** Under `fixed`, each member's percent at the time of settling. */
     sharePercents: jsonb("share_percents").$type<Record<string, number>>(),
     createdBy: text("created_by").notNull(),

@@ -3,6 +3,7 @@ import { createdAt, updatedAt } from "./columns";
 import { bytea } from "./bytea";
 import { household } from "./household";
 import { moneyAccount } from "./money-accounts";
+import type { StatementFormat } from "~/domain/statements/statement";
 
 // The statement-import feature's tables: imports (what undo removes) and uploaded statements awaiting confirmation.
 
@@ -18,7 +19,7 @@ export const importBatch = pgTable(
       .notNull()
       .references(() => moneyAccount.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull(),
-    format: text("format").notNull(),
+    format: text("format").$type<StatementFormat>().notNull(),
     /** Rows in the file, rows written (entries and transfers), rows skipped as duplicates. */
     rowsInFile: integer("rows_in_file").notNull(),
     rowsImported: integer("rows_imported").notNull(),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { languageCheck } from "./columns";
 import { blogPost } from "./blog";
+import type { Language } from "~/domain/languages";
 
 // The translation feature's table: the queue of article translations.
 
@@ -16,9 +17,11 @@ export const translationJob = pgTable(
     articleId: uuid("article_id")
       .notNull()
       .references(() => blogPost.id, { onDelete: "cascade" }),
-    targetLanguage: text("target_language").notNull(),
+    targetLanguage: text("target_language").$type<Language>().notNull(),
     /** pending → running → done | failed; a rate-limited job goes back to pending with a later run_after. */
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp("locked_at", { withTimezone: true }),

@@ -162,8 +162,8 @@ function parseElements(text: string, from: number): OfxElement {
         justOpened = element;
       }
     }
-    line += countLines(whole!, 0, whole!.length);
-    at += whole!.length;
+    line += countLines(whole, 0, whole.length);
+    at += whole.length;
   }
   takeText();
   if (open.length > 1) {

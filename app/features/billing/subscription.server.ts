@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { getConfig, publicUrl } from "~/config.server";
 import { db } from "~/db/client.server";
 import { subscription } from "~/db/schema/billing";
+
+/** What a plan change writes into the household's subscription row. */
+export type SubscriptionValues = Partial<typeof subscription.$inferInsert>;
 import type { Language } from "~/domain/languages";
 import { effectivePlan, type Plan } from "~/domain/plans";
 import { requireHouseholdAccess } from "~/features/household/households.server";
@@ -133,7 +136,7 @@ export async function upgradeToPremium({
       cancelAtPeriodEnd: false,
       providerSubscriptionId: null,
       updatedAt: now,
-    };
+    } satisfies SubscriptionValues;
     await db()
       .insert(subscription)
       .values({ householdId, ...values })
@@ -275,7 +278,7 @@ export async function applyStripeSubscription(
     providerCustomerId: idOf(stripeSubscription.customer),
     providerSubscriptionId: stripeSubscription.id,
     updatedAt: new Date(),
-  };
+  } satisfies SubscriptionValues;
   await executor
     .insert(subscription)
     .values({ householdId, ...values })

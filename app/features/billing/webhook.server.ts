@@ -5,7 +5,7 @@ import { billingEvent, subscription } from "~/db/schema/billing";
 import { household } from "~/db/schema/household";
 import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
-import { applyStripeSubscription } from "./subscription.server";
+import { applyStripeSubscription, type SubscriptionValues } from "./subscription.server";
 import { verifyStripeEvent, type Stripe } from "./stripe-client.server";
 
 type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -146,9 +146,9 @@ async function handle(tx: Transaction, event: Stripe.Event, target: EventTarget)
         providerCustomerId: target.customerId,
         providerSubscriptionId: target.subscriptionId,
         // An asynchronous payment (SEPA debit) completes later: invoice.paid switches the plan then.
-        ...(paid ? { plan: "premium", status: "active", cancelAtPeriodEnd: false } : {}),
+        ...(paid ? ({ plan: "premium", status: "active", cancelAtPeriodEnd: false } as const) : {}),
         updatedAt: now,
-      };
+      } satisfies SubscriptionValues;
       await tx
         .insert(subscription)
         .values({ householdId, plan: paid ? "premium" : "free", status: paid ? "active" : "incomplete", ...values })
@@ -168,7 +168,7 @@ async function handle(tx: Transaction, event: Stripe.Event, target: EventTarget)
         providerSubscriptionId: target.subscriptionId,
         updatedAt: now,
         ...(invoicePeriodEnd(event.data.object) ? { currentPeriodEnd: invoicePeriodEnd(event.data.object) } : {}),
-      };
+      } satisfies SubscriptionValues;
       await tx
         .insert(subscription)
         .values({ householdId, ...values })

@@ -88,7 +88,7 @@ async function translateAndSave(
     if (!provider) return failure(translationMessages.notConfigured);
     if (allowNewTranslation && !(await allowNewTranslation())) return failure(translationMessages.rateLimit);
 
-    const source = original.language as Language;
+    const source = original.language;
     const segments = toSegments(original);
     const translated = segments.assemble(
       await provider.translate({ texts: segments.texts, source, target: targetLanguage }),

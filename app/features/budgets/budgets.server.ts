@@ -35,7 +35,7 @@ async function readBudgetRows({ householdId, to }: { householdId: string; to: Mo
     })
     .from(budgetLimit)
     .where(and(eq(budgetLimit.householdId, householdId), lt(budgetLimit.month, monthEnd(to))));
-  return rows.map((row) => ({ ...row, month: monthOf(row.month), scope: row.scope as BudgetScope }));
+  return rows.map((row) => ({ ...row, month: monthOf(row.month), scope: row.scope }));
 }
 
 /**

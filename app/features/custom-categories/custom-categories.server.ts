@@ -59,7 +59,7 @@ export async function listCustomCategories({ userId, householdId }: { userId: st
     .orderBy(asc(category.archived), asc(category.kind), asc(category.sortOrder), asc(category.createdAt));
   const categories: CustomCategoryView[] = rows.map((row) => ({
     ...row,
-    kind: row.kind as TransactionKind,
+    kind: row.kind,
     name: row.name ?? "",
     entries: Number(row.entries),
   }));
@@ -76,7 +76,7 @@ async function requireEditor(userId: string, householdId: string) {
   return can(access.plan, "categories.custom");
 }
 
-async function nameTaken(householdId: string, kind: string, name: string, exceptId?: string) {
+async function nameTaken(householdId: string, kind: TransactionKind, name: string, exceptId?: string) {
   const rows = await db()
     .select({ id: category.id, name: category.name })
     .from(category)

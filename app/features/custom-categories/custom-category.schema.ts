@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTransactionKind, type TransactionKind } from "~/domain/categories";
+import { isTransactionKind } from "~/domain/categories";
 import { categoryNameMaxLength, isCategoryColor, isCategoryIcon, tidyCategoryName } from "~/domain/custom-categories";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
@@ -15,10 +15,7 @@ const color = z.string({ error: "categories.errors.color" }).refine(isCategoryCo
 const icon = z.string({ error: "categories.errors.icon" }).refine(isCategoryIcon, "categories.errors.icon");
 
 export const createCategoryForm = z.object({
-  kind: z
-    .string({ error: "categories.errors.kind" })
-    .refine(isTransactionKind, "categories.errors.kind")
-    .transform((value) => value as TransactionKind),
+  kind: z.string({ error: "categories.errors.kind" }).refine(isTransactionKind, "categories.errors.kind"),
   name,
   color,
   icon,

@@ -288,7 +288,7 @@ describe("export my data: rules, recurring series, budgets and import drafts", (
       frequency: "monthly",
       dayOfMonth: 1,
       startsOn: "2026-01-01",
-    };
+    } satisfies Partial<typeof recurring.$inferInsert>;
     await db()
       .insert(recurring)
       .values([

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { account, rateLimit, user, verification } from "~/db/schema/auth";
 import { billingEvent, subscription } from "~/db/schema/billing";
 import { household } from "~/db/schema/household";
@@ -116,7 +117,7 @@ export async function deleteAccount({
 /** Counts what is left of a user in the database (used by tests and the e2e check that nothing is kept). */
 export async function countUserTraces({ userId, email }: { userId: string; email: string }) {
   const lower = email.toLowerCase();
-  const result = await db().execute<{ total: string }>(sql`
+  const result = await db().execute(sql`
     select
       (select count(*) from "user" where "id" = ${userId} or lower("email") = ${lower})
     + (select count(*) from "session" where "user_id" = ${userId})
@@ -129,6 +130,6 @@ export async function countUserTraces({ userId, email }: { userId: string; email
     + (select count(*) from "goal_contribution" where "created_by" = ${userId})
     + (select count(*) from "verification" where "value" = ${userId} or "identifier" = ${lower})
     as "total"`);
-  const [row] = (result as unknown as { rows: { total: string }[] }).rows;
+  const [row] = rowsOf<{ total: string }>(result);
   return Number(row?.total ?? 0);
 }

@@ -18,7 +18,7 @@ export async function listCategories({ householdId }: { householdId: string }): 
     .from(category)
     .where(or(isNull(category.householdId), eq(category.householdId, householdId)))
     .orderBy(asc(category.sortOrder), asc(category.createdAt));
-  return rows.map((row) => ({ ...row, kind: row.kind as TransactionKind }));
+  return rows.map((row) => ({ ...row, kind: row.kind }));
 }
 
 /** Whether a category may be used for an entry of this kind in this household. */

@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { monthTotal, transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
-import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import {
   addDays,
@@ -56,7 +55,7 @@ export async function readMonthTotals({
         lt(monthTotal.month, monthStart(to)),
       ),
     );
-  return rows.map((row) => ({ ...row, month: monthOf(row.month), kind: row.kind as TransactionKind }));
+  return rows.map((row) => ({ ...row, month: monthOf(row.month), kind: row.kind }));
 }
 
 export type MonthTotalRow = Awaited<ReturnType<typeof readMonthTotals>>[number];
@@ -96,7 +95,7 @@ async function readMemberMonthTotals({
     .groupBy(sql`1`, transaction.kind, transaction.categoryId);
   return rows.map((row) => ({
     month: monthOf(row.month),
-    kind: row.kind as TransactionKind,
+    kind: row.kind,
     categoryId: row.categoryId,
     totalMinor: Number(row.totalMinor),
   }));
@@ -138,7 +137,7 @@ async function readDayTotals({
     .groupBy(transaction.kind, transaction.categoryId);
   return rows.map((row) => ({
     month,
-    kind: row.kind as TransactionKind,
+    kind: row.kind,
     categoryId: row.categoryId,
     totalMinor: Number(row.totalMinor),
   }));
@@ -370,7 +369,7 @@ export async function getDashboard({
       (key) => key === month,
       (key) => key === previousMonth,
     ),
-    recent: recent.map((row) => ({ ...row, kind: row.kind as TransactionKind })),
+    recent: recent.map((row) => ({ ...row, kind: row.kind })),
     goals: goals.map((row) => ({ ...row, progress: goalProgress(row), reached: isGoalReached(row) })),
   };
 }

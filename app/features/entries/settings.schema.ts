@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isLanguage, type Language } from "~/domain/languages";
-import { isCurrency, type Currency } from "~/domain/money";
+import { isLanguage } from "~/domain/languages";
+import { isCurrency } from "~/domain/money";
 import { hasControlCharacters } from "~/lib/safe-text";
 
 export const profileFields = z.object({
@@ -9,10 +9,7 @@ export const profileFields = z.object({
     .refine((value) => !hasControlCharacters(value), "errors.name.controlCharacters")
     .transform((value) => value.trim())
     .pipe(z.string().min(1, "errors.name.required").max(80, "errors.name.tooLong")),
-  locale: z
-    .string({ error: "errors.language.invalid" })
-    .refine(isLanguage, "errors.language.invalid")
-    .transform((value) => value as Language),
+  locale: z.string({ error: "errors.language.invalid" }).refine(isLanguage, "errors.language.invalid"),
 });
 
 export const householdFields = z.object({
@@ -21,8 +18,5 @@ export const householdFields = z.object({
     .refine((value) => !hasControlCharacters(value), "errors.householdName.controlCharacters")
     .transform((value) => value.trim())
     .pipe(z.string().min(1, "errors.householdName.required").max(60, "errors.householdName.tooLong")),
-  currency: z
-    .string({ error: "errors.currency.invalid" })
-    .refine(isCurrency, "errors.currency.invalid")
-    .transform((value) => value as Currency),
+  currency: z.string({ error: "errors.currency.invalid" }).refine(isCurrency, "errors.currency.invalid"),
 });

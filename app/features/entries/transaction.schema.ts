@@ -9,10 +9,7 @@ export const descriptionMaxLength = 120;
 
 export function transactionFields(language: Language) {
   return z.object({
-    kind: z
-      .string()
-      .refine(isTransactionKind, "errors.kind.invalid")
-      .transform((value) => value as "income" | "expense"),
+    kind: z.string().refine(isTransactionKind, "errors.kind.invalid"),
     amount: amountField(language),
     occurredOn: dateField,
     description: z

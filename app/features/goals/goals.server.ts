@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { goal, goalContribution } from "~/db/schema/goals";
 import { goalProgress, isGoalReached, monthlyAmountNeeded } from "~/domain/goals";
 import { maxAmountMinor } from "~/domain/money";
@@ -108,9 +109,7 @@ export async function listRecentContributions({
     where "position" <= ${perGoal}
     order by "goal_id", "position"`);
   // PGlite and node-postgres both answer with { rows }; bigint comes back as a string from node-postgres.
-  const rows = (
-    result as unknown as { rows: { id: string; goal_id: string; amount_minor: string | number; occurred_on: string }[] }
-  ).rows;
+  const rows = rowsOf<{ id: string; goal_id: string; amount_minor: string | number; occurred_on: string }>(result);
   return rows.map((row) => ({
     id: row.id,
     goalId: row.goal_id,

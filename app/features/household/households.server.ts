@@ -113,9 +113,9 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
       id: row.id,
       name: row.name,
       ownerName: row.ownerName,
-      role: row.role as HouseholdRole,
+      role: row.role,
       canEdit: row.role === "owner" || row.canEdit,
-      currency: row.currency as Currency,
+      currency: row.currency,
     }));
 }
 
@@ -141,7 +141,7 @@ export async function requireHouseholdAccess({
     memberships(userId, eq(householdMember.householdId, householdId), { withHiddenPersonal: true }).limit(1),
   );
   if (!row) throw new HouseholdAccessError("notFound");
-  const role = row.role as HouseholdRole;
+  const role = row.role;
   const plan = planFromColumns(row);
   // A partner's view is a premium feature: after a downgrade the membership stays but opens nothing.
   if (role === "partner" && !can(plan, "partners.access")) throw new HouseholdAccessError("notFound");
@@ -151,7 +151,7 @@ export async function requireHouseholdAccess({
     household: {
       id: row.id,
       name: row.name,
-      currency: row.currency as Currency,
+      currency: row.currency,
       ownerUserId: row.ownerUserId,
       ownerName: row.ownerName,
     },

@@ -180,7 +180,7 @@ export async function listNotifications({ userId, limit = 10 }: { userId: string
     unread: counts?.unread ?? 0,
     items: items.map((item) => ({
       ...item,
-      kind: item.kind as NotificationKind,
+      kind: item.kind,
       createdAt: item.createdAt.toISOString(),
       read: item.readAt !== null,
     })),

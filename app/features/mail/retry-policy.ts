@@ -56,5 +56,5 @@ export function describeMailError(error: unknown): string {
 }
 
 function fieldsOf(error: unknown): SmtpErrorFields {
-  return typeof error === "object" && error !== null ? (error as SmtpErrorFields) : {};
+  return typeof error === "object" && error !== null ? error : {};
 }

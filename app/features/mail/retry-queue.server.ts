@@ -37,7 +37,8 @@ export async function queueMail(mail: NewQueuedMail & { nextAttemptAt: Date }): 
     .insert(mailOutbox)
     .values({ ...values, attempts: 1, createdAt: now })
     .returning({ id: mailOutbox.id });
-  return (row as { id: string }).id;
+  if (!row) throw new Error("The outbox row was not written.");
+  return row.id;
 }
 
 /** Records (without its body) a mail the server refused for good at the first attempt, so the logged id can be looked up. */
@@ -47,7 +48,8 @@ export async function recordRefusedMail(mail: NewQueuedMail): Promise<string> {
     .insert(mailOutbox)
     .values({ ...values, html: "", text: "", attempts: 1, createdAt: now, nextAttemptAt: now, failedAt: now })
     .returning({ id: mailOutbox.id });
-  return (row as { id: string }).id;
+  if (!row) throw new Error("The outbox row was not written.");
+  return row.id;
 }
 
 /**

@@ -125,9 +125,9 @@ describe("account month totals", () => {
                 item.rows.map((row) => ({
                   id: uuidv7(),
                   householdId: household.id,
-                  kind: row.income ? "income" : "expense",
+                  kind: row.income ? ("income" as const) : ("expense" as const),
                   amountMinor: row.amount,
-                  currency: "EUR",
+                  currency: "EUR" as const,
                   occurredOn: days[row.day]!,
                   categoryId: row.income ? salary : groceries,
                   accountId: accountIds[row.account]!,

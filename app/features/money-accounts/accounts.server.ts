@@ -95,7 +95,7 @@ export async function listAccounts({
     );
   return rows.map(({ archivedAt, balanceMinor, kind, ...row }) => ({
     ...row,
-    kind: kind as AccountKind,
+    kind: kind,
     archived: archivedAt !== null,
     balanceMinor: Number(balanceMinor),
   }));
@@ -231,9 +231,7 @@ export async function updateAccount({
     })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
-  return current
-    ? { conflict: "changed", current: { ...current, kind: current.kind as AccountKind } }
-    : { conflict: "gone" };
+  return current ? { conflict: "changed", current: { ...current, kind: current.kind } } : { conflict: "gone" };
 }
 
 /** Archives (or brings back) an account: its entries stay in every total; it leaves the lists. The last open one stays. */

@@ -214,7 +214,7 @@ export async function listAccountActivity({
     .select({
       id: transaction.id,
       occurredOn: transaction.occurredOn,
-      kind: transaction.kind,
+      kind: sql<TransactionKind | "transferIn" | "transferOut">`${transaction.kind}`.as("kind"),
       amountMinor: transaction.amountMinor,
       description: transaction.description,
       counterparty: transaction.counterparty,
@@ -234,7 +234,7 @@ export async function listAccountActivity({
       .select({
         id: transfer.id,
         occurredOn: transfer.occurredOn,
-        kind: sql<string>`${direction}::text`.as("kind"),
+        kind: sql<TransactionKind | typeof direction>`${direction}::text`.as("kind"),
         amountMinor: transfer.amountMinor,
         description: transfer.description,
         counterparty: sql<string | null>`null::text`.as("counterparty"),

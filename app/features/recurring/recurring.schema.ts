@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTransactionKind, type TransactionKind } from "~/domain/categories";
+import { isTransactionKind } from "~/domain/categories";
 import type { Language } from "~/domain/languages";
 import { recurringFrequencies } from "~/domain/recurring";
 import { amountField, dateField } from "~/lib/form-fields";
@@ -29,10 +29,7 @@ const optionalText = (tooLong: string) =>
 export function recurringFields(language: Language) {
   return z
     .object({
-      kind: z
-        .string({ error: "errors.kind.invalid" })
-        .refine(isTransactionKind, "errors.kind.invalid")
-        .transform((value) => value as TransactionKind),
+      kind: z.string({ error: "errors.kind.invalid" }).refine(isTransactionKind, "errors.kind.invalid"),
       amount: amountField(language),
       description: optionalText("errors.description.tooLong"),
       counterparty: optionalText("errors.description.tooLong").transform((value) => value || null),

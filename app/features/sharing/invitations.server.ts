@@ -437,7 +437,7 @@ export async function getSharingOverview({
       userId: member.userId,
       name: member.name,
       email: member.email,
-      role: member.role as "owner" | "partner",
+      role: member.role,
       canEdit: member.role === "owner" || member.canEdit,
       joinedAt: member.joinedAt.toISOString(),
       isYou: member.userId === userId,

@@ -266,7 +266,7 @@ async function settlementRows(
   const rows = await (limit ? query.limit(limit) : query);
   return rows.map((row) => ({
     ...row,
-    month: row.month.slice(0, 7) as MonthKey,
+    month: row.month.slice(0, 7),
     fromName: row.fromName ?? "",
     toName: row.toName ?? "",
     shareMethod: isShareMethod(row.shareMethod) ? row.shareMethod : "equal",

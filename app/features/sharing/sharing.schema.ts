@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLanguage, type Language } from "~/domain/languages";
+import { isLanguage } from "~/domain/languages";
 
 const maxEmailLength = 254;
 const emailSchema = z.string().trim().min(1).max(maxEmailLength).pipe(z.email());
@@ -18,10 +18,7 @@ export const inviteForm = z.object({
     .min(1, "sharing.errors.emailRequired")
     .max(maxEmailLength, "sharing.errors.invalidEmail")
     .pipe(z.email("sharing.errors.invalidEmail")),
-  language: z
-    .string({ error: "sharing.errors.invalidLanguage" })
-    .refine(isLanguage, "sharing.errors.invalidLanguage")
-    .transform((value) => value as Language),
+  language: z.string({ error: "sharing.errors.invalidLanguage" }).refine(isLanguage, "sharing.errors.invalidLanguage"),
   access: z.enum(["edit", "view"], { error: "sharing.errors.generic" }).default("view"),
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { translationJob } from "~/db/schema/translation";
 import { isLanguage, languages, type Language } from "~/domain/languages";
 
@@ -102,8 +103,7 @@ export async function claimTranslationJob({ workerId }: { workerId: string }): P
       for update skip locked
     )
     returning id, article_id, target_language, attempts`);
-  const row = rowsOf(result)[0] as
-    { id: string; article_id: string; target_language: string; attempts: number } | undefined;
+  const [row] = rowsOf<{ id: string; article_id: string; target_language: string; attempts: number }>(result);
   if (!row || !isLanguage(row.target_language)) return null;
   return { id: row.id, articleId: row.article_id, targetLanguage: row.target_language, attempts: Number(row.attempts) };
 }
@@ -193,10 +193,4 @@ export async function getBatchProgress({ batchId }: { batchId: string }): Promis
   const failed = count("failed");
   const waiting = count("pending") + count("running");
   return { total: done + failed + waiting, done, failed, waiting };
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  // node-postgres answers { rows }, PGlite answers { rows } too; guard against a bare array.
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }
