@@ -57,7 +57,8 @@ const serverOnlyFiles = [
  */
 const entryModules = [
   "app/features/household/personal-privacy.server.ts", // the predicate itself
-  "app/features/entries/transactions.server.ts", // lists, search, the entry's page, writes by id, undo: visibleEntries
+  "app/features/entries/entry-writer.server.ts", // the one writer: visibleEntries on every member's change and delete
+  "app/features/entries/transactions.server.ts", // lists, search, the entry's page: visibleEntries
   "app/features/entries/dashboard.server.ts", // latest entries: visibleEntries; the rest are totals
   "app/features/entries/personal-totals.server.ts", // category totals of hidden spending
   "app/features/entries/demo-seed.server.ts", // writes the demo household's own entries

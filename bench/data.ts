@@ -96,9 +96,12 @@ try {
 
   const sizes = [1_000, 10_000, 100_000];
   const households: { label: string; size: number; userId: string; householdId: string }[] = [];
+  // The largest household is a couple's: half its expenses shared, paid by either member (settle up below).
+  const partner = await seedUser({ name: "Bench partner" });
   for (const size of sizes) {
     const { owner, household } = await seedHousehold({ name: `Bench ${size}` });
-    await seedBulkTransactions({ householdId: household.id, count: size, from, to: month });
+    const sharedBetween = size === 100_000 ? ([owner.id, partner.id] as const) : undefined;
+    await seedBulkTransactions({ householdId: household.id, count: size, from, to: month, sharedBetween });
     await planMonths({ userId: owner.id, householdId: household.id });
     households.push({ label: size.toLocaleString("en"), size, userId: owner.id, householdId: household.id });
   }
@@ -181,16 +184,11 @@ try {
   console.log("|---|---:|---:|---:|---:|");
   for (const row of balanceRows) console.log(row);
 
-  // Settle up for a month of the largest household, made a couple: half its expenses shared, paid by either member.
+  // Settle up for a month of the largest household, a couple's.
   const couple = households.find((household) => household.size === 100_000);
   if (couple) {
-    const partner = await seedUser({ name: "Bench partner" });
     await seedPremium(couple.householdId);
     await addPartner({ householdId: couple.householdId, userId: partner.id, canEdit: true });
-    await db().execute(sql`
-      update "transaction" set "shared" = "kind" = 'expense' and get_byte(uuid_send("id"), 15) % 2 = 0,
-                               "member_user_id" = case when get_byte(uuid_send("id"), 14) % 2 = 0 then ${couple.userId} else ${partner.id} end
-      where "household_id" = ${couple.householdId}`);
     await db().execute(sql`vacuum analyze "transaction"`);
     const settleUp = await time(() => getSettleUp({ userId: couple.userId, householdId: couple.householdId, month }));
     console.log(

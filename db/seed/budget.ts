@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { account, goal, goalContribution, householdMember, transaction, user } from "~/db/schema";
+import { account, goal, goalContribution, householdMember, user } from "~/db/schema";
 import { builtInCategory, builtInCategories, type TransactionKind } from "~/domain/categories";
 import type { Language } from "~/domain/languages";
+import type { Currency } from "~/domain/money";
 import {
   addDays,
   addMonths,
@@ -17,6 +18,7 @@ import {
 import { uuidv7 } from "~/lib/uuid";
 import { createPersonalHousehold } from "~/features/household/households.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { insertEntries, type NewEntry } from "~/features/entries/entry-writer.server";
 
 /**
  * Factories shared by the integration tests, the development demo and the benchmark, so test data
@@ -99,7 +101,7 @@ export interface SeedEntry {
   memberUserId?: string;
 }
 
-/** Inserts entries as given, in one statement per 1,000 rows. */
+/** Inserts entries as given, through the one writer. */
 export async function seedTransactions({
   householdId,
   userId,
@@ -110,7 +112,7 @@ export async function seedTransactions({
   householdId: string;
   userId?: string;
   entries: SeedEntry[];
-  currency?: string;
+  currency?: Currency;
   /** Default: the household's Everyday account. */
   accountId?: string;
 }) {
@@ -130,11 +132,7 @@ export async function seedTransactions({
     memberUserId: entry.memberUserId ?? null,
     createdBy: userId ?? null,
   }));
-  for (let index = 0; index < rows.length; index += 1000) {
-    await db()
-      .insert(transaction)
-      .values(rows.slice(index, index + 1000));
-  }
+  await insertEntries(db(), rows);
   return rows;
 }
 
@@ -309,36 +307,48 @@ export function realisticEntries({
 }
 
 /**
- * Many entries fast, generated inside PostgreSQL (benchmarks, pagination tests): `count` entries spread evenly
- * over the months from `from` to `to`, about one in six income, categories and amounts varied.
+ * Many entries fast (benchmarks, pagination tests), through the one writer in statements of 5,000: `count` entries
+ * spread evenly over the months from `from` to `to`, about one in six income, categories and amounts varied.
+ * `sharedBetween` makes half the expenses shared, paid by either of the two members (a couple's household).
  */
 export async function seedBulkTransactions({
   householdId,
   count,
   from,
   to,
+  sharedBetween,
 }: {
   householdId: string;
   count: number;
   from: MonthKey;
   to: MonthKey;
+  sharedBetween?: readonly [string, string];
 }) {
   const start = monthStart(from);
   const days = Math.max(1, Math.round((Date.parse(monthStart(addMonths(to, 1))) - Date.parse(start)) / 86_400_000));
   const expenseIds = builtInCategories.filter((category) => category.kind === "expense").map((category) => category.id);
   const incomeIds = builtInCategories.filter((category) => category.kind === "income").map((category) => category.id);
   const accountId = await everydayAccountId(householdId);
-  await db().execute(sql`
-    insert into "transaction" ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description", "category_id")
-    select gen_random_uuid(), ${householdId}::uuid, ${accountId}::uuid,
-           case when n % 6 = 0 then 'income' else 'expense' end,
-           case when n % 6 = 0 then 150000 + (n * 7919) % 250000 else 150 + (n * 104729) % 15000 end,
-           'EUR',
-           ${start}::date + ((n::bigint * ${days}) / ${count})::int,
-           'Entry ' || n,
-           case when n % 6 = 0 then (${sql.raw(`array[${incomeIds.map((id) => `'${id}'::uuid`).join(",")}]`)})[1 + n % ${incomeIds.length}]
-                else (${sql.raw(`array[${expenseIds.map((id) => `'${id}'::uuid`).join(",")}]`)})[1 + n % ${expenseIds.length}] end
-    from generate_series(0::bigint, ${count - 1}::bigint) as n`);
+  for (let first = 0; first < count; first += 5000) {
+    const entries: NewEntry[] = [];
+    for (let n = first; n < Math.min(count, first + 5000); n += 1) {
+      const income = n % 6 === 0;
+      entries.push({
+        householdId,
+        accountId,
+        kind: income ? "income" : "expense",
+        amountMinor: income ? 150_000 + ((n * 7919) % 250_000) : 150 + ((n * 104_729) % 15_000),
+        currency: "EUR",
+        occurredOn: addDays(start, Math.floor((n * days) / count)),
+        description: `Entry ${n}`,
+        categoryId: (income ? incomeIds[n % incomeIds.length] : expenseIds[n % expenseIds.length]) ?? "",
+        createdBy: null,
+        shared: sharedBetween ? !income && n % 4 < 2 : false,
+        memberUserId: sharedBetween ? sharedBetween[n % 3 === 0 ? 0 : 1] : null,
+      });
+    }
+    await insertEntries(db(), entries);
+  }
 }
 
 export async function seedGoal({

@@ -2,7 +2,7 @@ import { demoContentEnabled } from "~/config.server";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
 import { logDemoAccount, seedDemoBudget } from "./demo-seed.server";
-import { purgeUndoCopies } from "./transactions.server";
+import { purgeUndoCopies } from "./entry-writer.server";
 
 /** The demo account with its year of transactions, when demo content is on. */
 export async function seedBudgetDemo(): Promise<void> {

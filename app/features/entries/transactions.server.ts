@@ -1,18 +1,19 @@
-import { and, desc, eq, gte, ilike, lt, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { deletedEntry, householdMember, moneyAccount, monthTotal, transaction } from "~/db/schema";
+import { householdMember, monthTotal, transaction } from "~/db/schema";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
-import { isUuid, uuidv7 } from "~/lib/uuid";
+import { isUuid } from "~/lib/uuid";
 import { isUsableCategory } from "./categories.server";
+import { changeEntry, deleteEntries, insertEntries, restoreEntry, type WrittenEntry } from "./entry-writer.server";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers, notifySharedExpenses } from "~/features/household/notifications.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import { entryMember, isEntryVisible, visibleEntries } from "~/features/household/personal-privacy.server";
-import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
+import { versionOf } from "~/features/platform/row-version.server";
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
 
@@ -52,6 +53,10 @@ const columns = {
   version: versionOf(transaction.updatedAt),
 };
 
+function fromWritten({ householdId: _householdId, ...entry }: WrittenEntry): TransactionView {
+  return entry;
+}
+
 function toView(row: {
   id: string;
   kind: string;
@@ -83,16 +88,6 @@ async function checkMember(householdId: string, memberUserId: string | null | un
   return member ? null : { form: "errors.form.invalid" };
 }
 
-/** An account's default for new entries: shared for a joint account, personal otherwise. */
-async function accountDefaultShared(accountId: string): Promise<boolean> {
-  const [account] = await db()
-    .select({ defaultShared: moneyAccount.defaultShared })
-    .from(moneyAccount)
-    .where(eq(moneyAccount.id, accountId))
-    .limit(1);
-  return account?.defaultShared ?? false;
-}
-
 /** Adds an income or expense entry (owner only). */
 export async function addTransaction({
   userId,
@@ -107,28 +102,22 @@ export async function addTransaction({
   if (!can(access.plan, "transactions.track")) throw new HouseholdAccessError("readOnly");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
-  const accountId = await everydayAccountId(householdId);
-  const shared = fields.shared ?? (await accountDefaultShared(accountId));
-  const [row] = await db()
-    .insert(transaction)
-    .values({
-      id: uuidv7(),
+  const [row] = await insertEntries(db(), [
+    {
       householdId,
-      accountId,
+      accountId: await everydayAccountId(householdId),
       currency: access.household.currency,
       createdBy: userId,
       ...fields,
-      shared,
-      memberUserId: fields.memberUserId ?? userId,
-    })
-    .returning(columns);
-  if (!row) throw new Error("transaction insert returned nothing");
+    },
+  ]);
+  if (!row) throw new Error("entry insert returned nothing");
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
   if (fields.kind === "expense") {
     await noticeUnusualSpending({ householdId, categoryId: fields.categoryId, month: monthOf(fields.occurredOn) });
     await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
   }
-  return { ok: true, transaction: toView(row) };
+  return { ok: true, transaction: fromWritten(row) };
 }
 
 /** One entry of one household, and the values to write into it. */
@@ -174,23 +163,17 @@ export async function updateTransaction({
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const problem = await checkCategory(householdId, fields);
   if (problem) return { ok: false, fieldErrors: problem };
-  const [row] = await db()
-    .update(transaction)
-    .set({ ...fields, updatedAt: nextVersion(transaction.updatedAt) })
-    // A hidden personal expense of the other member is not this member's to change, even with its id and version.
-    .where(
-      and(
-        eq(transaction.id, transactionId),
-        eq(transaction.householdId, householdId),
-        atVersion(transaction.updatedAt, version),
-        visibleEntries(access),
-      ),
-    )
-    .returning(columns);
+  const row = await changeEntry(db(), {
+    writer: access,
+    householdId,
+    entryId: transactionId,
+    version,
+    change: fields,
+  });
   if (!row) return entryConflict(access, householdId, transactionId);
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
   if (fields.kind === "expense") await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
-  return { ok: true, transaction: toView(row) };
+  return { ok: true, transaction: fromWritten(row) };
 }
 
 /**
@@ -211,36 +194,15 @@ export async function deleteTransaction({
 }): Promise<{ ok: true; transaction: TransactionView } | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
-  const matches = and(
-    eq(transaction.id, transactionId),
-    eq(transaction.householdId, householdId),
-    atVersion(transaction.updatedAt, version),
-    // A hidden personal expense of the other member is not this member's to change, even with its id and version.
-    visibleEntries(access),
-  );
-  const row = await db().transaction(async (tx) => {
-    // The copy undo puts back, whole: account, counterparty, import identity and all (`deletedEntry`).
-    await tx.execute(sql`
-      insert into ${deletedEntry} ("id", "household_id", "deleted_by", "entry")
-      select "transaction"."id", "transaction"."household_id", ${userId}, to_jsonb("transaction") from "transaction" where ${matches}
-      on conflict ("id") do update set "entry" = excluded."entry", "deleted_by" = excluded."deleted_by", "deleted_at" = now()`);
-    const [removed] = await tx.delete(transaction).where(matches).returning(columns);
-    return removed;
+  // The copy undo puts back, whole: account, counterparty, import identity and all.
+  const [row] = await deleteEntries(db(), {
+    writer: access,
+    householdId,
+    selection: { ids: [transactionId], version },
+    undoBy: userId,
   });
   if (!row) return entryConflict(access, householdId, transactionId);
-  return { ok: true, transaction: toView(row) };
-}
-
-/** How long undo of a delete can put the entry back; the copy is removed after it (`purgeUndoCopies`). */
-const undoHours = 24;
-
-/** Removes the copies of deleted entries past their undo time: deleted means deleted, a day later at the latest. */
-export async function purgeUndoCopies(now: Date = new Date()): Promise<number> {
-  const removed = await db()
-    .delete(deletedEntry)
-    .where(lt(deletedEntry.deletedAt, new Date(now.getTime() - undoHours * 3_600_000)))
-    .returning({ id: deletedEntry.id });
-  return removed.length;
+  return { ok: true, transaction: fromWritten(row) };
 }
 
 /**
@@ -260,32 +222,9 @@ export async function restoreTransaction({
 }): Promise<{ ok: true; transaction: TransactionView }> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
-  const shown = and(
-    eq(transaction.id, transactionId),
-    eq(transaction.householdId, householdId),
-    visibleEntries(access),
-  );
-  const back = await db()
-    .transaction(async (tx) => {
-      await tx.execute(sql`
-      with "copy" as (
-        delete from ${deletedEntry}
-        where "id" = ${transactionId} and "household_id" = ${householdId} and "deleted_by" = ${userId}
-          and "deleted_at" > now() - make_interval(hours => ${undoHours})
-        returning "entry")
-      insert into "transaction" select (jsonb_populate_record(null::"transaction", "copy"."entry")).* from "copy"
-      on conflict ("id") do nothing`);
-      const [row] = await tx.select(columns).from(transaction).where(shown).limit(1);
-      // Not shown to this member (hidden meanwhile): the copy stays as it was, for its own member's sake.
-      if (!row) tx.rollback();
-      return row;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return undefined;
-      throw error;
-    });
+  const back = await restoreEntry(db(), { writer: access, householdId, entryId: transactionId, deletedBy: userId });
   if (!back) throw new HouseholdAccessError("notFound");
-  return { ok: true, transaction: toView(back) };
+  return { ok: true, transaction: fromWritten(back) };
 }
 
 /** One entry, for its page and edit form. A personal expense its member shows this reader only as category totals is not found, exactly like a stranger's id. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
-import { db, type Database } from "~/db/client.server";
-import { moneyAccount, recurring, recurringOccurrence, transaction } from "~/db/schema";
+import { db } from "~/db/client.server";
+import { moneyAccount, recurring, recurringOccurrence } from "~/db/schema";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addDays, addMonths, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
@@ -22,6 +22,7 @@ import { requireHouseholdAccess, type HouseholdAccess } from "~/features/househo
 import { notifySharedExpenses } from "~/features/household/notifications.server";
 import { visibleEntriesInSql, visibleSeries } from "~/features/household/personal-privacy.server";
 import { isUsableCategory } from "~/features/entries/categories.server";
+import { deleteEntries, insertEntries } from "~/features/entries/entry-writer.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import type { RecurringInput } from "./recurring.schema";
@@ -371,8 +372,6 @@ export async function deleteRecurring({
   return { ok: true };
 }
 
-type Executor = Pick<Database, "execute">;
-
 interface Claim {
   recurringId: string;
   dueOn: IsoDate;
@@ -396,70 +395,83 @@ export interface PostedEntry {
 }
 
 /**
- * Posts due dates, each exactly once, in one statement: the occurrences are claimed first (`on conflict do nothing`
- * on their primary key), and only the claimed ones get their entry. A second tap, a worker after a restart or two
- * workers at once find the dates taken and post nothing. The occurrence names its entry before the entry exists;
- * foreign keys are checked at the statement's end, when both rows are there.
+ * Posts due dates, each exactly once: the occurrences are claimed first (`on conflict do nothing` on their primary
+ * key), and only the claimed ones get their entry, through the one writer of entries, in the same database
+ * transaction. A second tap, a worker after a restart or two workers at once find the dates taken and post nothing.
  */
-async function postClaims(executor: Executor, claims: readonly Claim[]): Promise<PostedEntry[]> {
+async function postClaims(claims: readonly Claim[]): Promise<PostedEntry[]> {
   const posted: PostedEntry[] = [];
   for (let index = 0; index < claims.length; index += 1000) {
     const chunk = claims.slice(index, index + 1000);
-    const result = await executor.execute(sql`
-      with "candidate" as (
-        select * from unnest(
-          ${sql.param(chunk.map((claim) => claim.recurringId))}::uuid[], ${sql.param(chunk.map((claim) => claim.dueOn))}::date[],
-          ${sql.param(chunk.map(() => uuidv7()))}::uuid[], ${sql.param(chunk.map((claim) => claim.createdBy))}::text[]
-        ) as "c"("recurring_id", "due_on", "transaction_id", "created_by")
-      ), "claimed" as (
-        insert into "recurring_occurrence" ("recurring_id", "due_on", "household_id", "status", "transaction_id")
-        select "c"."recurring_id", "c"."due_on", "r"."household_id", 'posted', "c"."transaction_id"
-        from "candidate" "c", "recurring" "r"
-        where "r"."id" = "c"."recurring_id"
-        on conflict do nothing
-        returning "recurring_id", "due_on", "transaction_id"
-      )
-      -- Shared or personal as the account's default says (a joint account: shared), paid by whoever tapped Confirm,
-      -- else by whoever set the series up.
-      insert into "transaction" ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description", "category_id", "counterparty", "created_by",
-                                 "shared", "member_user_id")
-      select "claimed"."transaction_id", "r"."household_id", "r"."account_id", "r"."kind", "r"."amount_minor", "r"."currency", "claimed"."due_on",
-             "r"."description", "r"."category_id", "r"."counterparty", "c"."created_by",
-             coalesce((select "a"."default_shared" from "money_account" "a" where "a"."id" = "r"."account_id"), false), coalesce("c"."created_by", "r"."created_by")
-      from "claimed", "recurring" "r", "candidate" "c"
-      where "r"."id" = "claimed"."recurring_id" and "c"."recurring_id" = "claimed"."recurring_id" and "c"."due_on" = "claimed"."due_on"
-      returning "id", "household_id", "kind", "category_id", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description", "shared", "member_user_id"`);
-    // PGlite and node-postgres both answer with { rows }; bigint comes back as a string from node-postgres.
-    const rows = (
-      result as unknown as {
-        rows: {
-          id: string;
-          household_id: string;
-          kind: string;
-          category_id: string;
-          amount_minor: string | number;
-          occurred_on: string;
-          description: string;
-          shared: boolean;
-          member_user_id: string | null;
-        }[];
-      }
-    ).rows;
-    for (const row of rows) {
-      posted.push({
-        transactionId: row.id,
-        householdId: row.household_id,
-        kind: row.kind as TransactionKind,
-        categoryId: row.category_id,
-        amountMinor: Number(row.amount_minor),
-        occurredOn: row.occurred_on,
-        description: row.description,
-        shared: row.shared,
-        actorUserId: row.member_user_id,
-      });
-    }
+    await db().transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        with "candidate" as (
+          select * from unnest(
+            ${sql.param(chunk.map((claim) => claim.recurringId))}::uuid[], ${sql.param(chunk.map((claim) => claim.dueOn))}::date[],
+            ${sql.param(chunk.map((claim) => claim.createdBy))}::text[]
+          ) as "c"("recurring_id", "due_on", "created_by")
+        ), "claimed" as (
+          insert into "recurring_occurrence" ("recurring_id", "due_on", "household_id", "status")
+          select "c"."recurring_id", "c"."due_on", "r"."household_id", 'posted'
+          from "candidate" "c", "recurring" "r"
+          where "r"."id" = "c"."recurring_id"
+          on conflict do nothing
+          returning "recurring_id", "due_on"
+        )
+        select "claimed"."recurring_id", to_char("claimed"."due_on", 'YYYY-MM-DD') as "due_on", "r"."household_id", "r"."account_id",
+               "r"."kind", "r"."amount_minor", "r"."currency", "r"."description", "r"."category_id", "r"."counterparty",
+               "c"."created_by", "r"."created_by" as "series_created_by"
+        from "claimed", "recurring" "r", "candidate" "c"
+        where "r"."id" = "claimed"."recurring_id" and "c"."recurring_id" = "claimed"."recurring_id" and "c"."due_on" = "claimed"."due_on"`);
+      const claimed = rawRows(result).map((row) => ({
+        recurringId: String(row.recurring_id),
+        entry: {
+          id: uuidv7(),
+          householdId: String(row.household_id),
+          accountId: String(row.account_id),
+          kind: row.kind === "income" ? ("income" as const) : ("expense" as const),
+          amountMinor: Number(row.amount_minor),
+          currency: String(row.currency),
+          occurredOn: String(row.due_on),
+          description: String(row.description ?? ""),
+          categoryId: String(row.category_id),
+          counterparty: typeof row.counterparty === "string" ? row.counterparty : null,
+          createdBy: typeof row.created_by === "string" ? row.created_by : null,
+          // Paid by whoever tapped Confirm, else by whoever set the series up; shared as the account's default says.
+          memberUserId: typeof row.created_by === "string" ? row.created_by : (row.series_created_by as string | null),
+        },
+      }));
+      if (claimed.length === 0) return;
+      const entries = await insertEntries(
+        tx,
+        claimed.map((claim) => claim.entry),
+      );
+      await tx.execute(sql`
+        update "recurring_occurrence" set "transaction_id" = "posted"."transaction_id"
+        from unnest(${sql.param(claimed.map((claim) => claim.recurringId))}::uuid[], ${sql.param(claimed.map((claim) => claim.entry.occurredOn))}::date[],
+                    ${sql.param(claimed.map((claim) => claim.entry.id))}::uuid[]) as "posted"("recurring_id", "due_on", "transaction_id")
+        where "recurring_occurrence"."recurring_id" = "posted"."recurring_id" and "recurring_occurrence"."due_on" = "posted"."due_on"`);
+      for (const entry of entries)
+        posted.push({
+          transactionId: entry.id,
+          householdId: entry.householdId,
+          kind: entry.kind,
+          categoryId: entry.categoryId,
+          amountMinor: entry.amountMinor,
+          occurredOn: entry.occurredOn,
+          description: entry.description,
+          shared: entry.shared,
+          actorUserId: entry.memberUserId,
+        });
+    });
   }
   return posted;
+}
+
+/** Rows of a raw statement: PGlite and node-postgres both answer `{ rows }`. */
+function rawRows(result: unknown): Record<string, unknown>[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
 }
 
 /** Budgets the posted expenses pushed past their limit tell their households, once per category and month. */
@@ -508,7 +520,7 @@ export async function confirmOccurrence({
 }): Promise<OccurrenceWrite> {
   if (!(await requireDueDate(userId, householdId, recurringId, dueOn)))
     return { ok: false, error: "recurring:errors.notDue" };
-  const posted = await postClaims(db(), [{ recurringId, dueOn, createdBy: userId }]);
+  const posted = await postClaims([{ recurringId, dueOn, createdBy: userId }]);
   await noticeBudgets(posted);
   await noticeSharedPosted(posted);
   return { ok: true, changed: posted.length > 0 };
@@ -560,10 +572,9 @@ export async function reopenOccurrence({
         ),
       )
       .returning({ transactionId: recurringOccurrence.transactionId });
+    // The series' own entry goes with its date, whoever's it is: the household's process posted it (writer null).
     if (removed?.transactionId)
-      await tx
-        .delete(transaction)
-        .where(and(eq(transaction.id, removed.transactionId), eq(transaction.householdId, householdId)));
+      await deleteEntries(tx, { writer: null, householdId, selection: { ids: [removed.transactionId] } });
     return removed !== undefined;
   });
   return { ok: true, changed };
@@ -592,7 +603,7 @@ export async function postDueOccurrences({ today }: { today: IsoDate }): Promise
     })),
   );
   if (claims.length === 0) return [];
-  const posted = await postClaims(db(), claims);
+  const posted = await postClaims(claims);
   await noticeBudgets(posted);
   await noticeSharedPosted(posted);
   return posted;

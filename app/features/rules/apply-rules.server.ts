@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntriesInSql } from "~/features/household/personal-privacy.server";
+import { applyRuleChanges, deleteEntries } from "~/features/entries/entry-writer.server";
 import type { RuleEntry } from "~/domain/rules/rule-types";
 import {
   loadRuleSet,
@@ -189,16 +190,7 @@ export async function applyRulesToExisting({
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rules-apply:${householdId}`}))`);
     const rules = await loadRuleSet(tx, householdId);
     return walk(tx, access, rules, async ({ updates, transfers }) => {
-      if (updates.length > 0) {
-        const column = <Value>(pick: (update: (typeof updates)[number]) => Value) => sql.param(updates.map(pick));
-        await tx.execute(sql`
-          update "transaction" set "category_id" = "changed"."category_id", "description" = coalesce("changed"."description", "transaction"."description"),
-                                   "shared" = "changed"."shared", "updated_at" = now()
-          from unnest(${column((update) => update.id)}::uuid[], ${column((update) => update.categoryId)}::uuid[], ${column((update) => update.description)}::text[],
-                      ${column((update) => update.shared)}::boolean[])
-            as "changed"("id", "category_id", "description", "shared")
-          where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId} and ${visibleEntriesInSql(access)}`);
-      }
+      await applyRuleChanges(tx, { writer: access, householdId, changes: updates });
       if (transfers.length > 0) {
         const column = <Value>(pick: (moved: (typeof transfers)[number]) => Value) => sql.param(transfers.map(pick));
         // Money out of the entry's account goes to the rule's account; money in came from it. The transfer keeps the
@@ -217,9 +209,11 @@ export async function applyRulesToExisting({
           from unnest(${column((moved) => moved.id)}::uuid[], ${column((moved) => moved.otherAccountId)}::uuid[], ${column((moved) => moved.description)}::text[])
             as "moved"("id", "other_account_id", "description")
           join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${visibleEntriesInSql(access)}`);
-        await tx.execute(
-          sql`delete from "transaction" where "household_id" = ${householdId} and ${visibleEntriesInSql(access)} and "id" = any(${column((moved) => moved.id)}::uuid[])`,
-        );
+        await deleteEntries(tx, {
+          writer: access,
+          householdId,
+          selection: { ids: transfers.map((moved) => moved.id) },
+        });
       }
     });
   });

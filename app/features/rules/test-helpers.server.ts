@@ -1,7 +1,7 @@
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema/entries";
 import { builtInCategory } from "~/domain/categories";
 import { uuidv7 } from "~/lib/uuid";
+import { insertEntries } from "~/features/entries/entry-writer.server";
 import type { RuleInput } from "./rule.schema";
 import { createRule } from "./rules.server";
 
@@ -12,7 +12,7 @@ export async function createRuleOrFail(base: { userId: string; householdId: stri
   return result.ruleId;
 }
 
-/** An imported-looking entry, written straight to the table: with a counterparty, as a statement leaves it. */
+/** An imported-looking entry, through the one writer: with a counterparty, as a statement leaves it. */
 export async function insertEntry(
   base: { householdId: string; accountId: string },
   fields: {
@@ -29,9 +29,8 @@ export async function insertEntry(
 ) {
   const id = uuidv7();
   const kind = fields.kind ?? "expense";
-  await db()
-    .insert(transaction)
-    .values({
+  await insertEntries(db(), [
+    {
       id,
       householdId: base.householdId,
       accountId: base.accountId,
@@ -44,7 +43,9 @@ export async function insertEntry(
       counterpartyIban: fields.counterpartyIban ?? null,
       categoryId: fields.categoryId ?? builtInCategory(kind === "income" ? "salary" : "other").id,
       importKey: fields.importKey ?? null,
+      createdBy: null,
       shared: fields.shared ?? false,
-    });
+    },
+  ]);
   return id;
 }

@@ -16,6 +16,7 @@ import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/entries/categories.server";
+import { deleteEntries, insertEntries, type NewEntry } from "~/features/entries/entry-writer.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import {
   decideImportRows,
@@ -347,36 +348,6 @@ async function decidePlan(
   };
 }
 
-/**
- * Many entries in one statement per 5,000: each column travels as one array parameter and `unnest` turns them back
- * into rows. A multi-row VALUES list would send 15 parameters per row, which costs more to build and to parse than
- * the rows cost to write (about six times slower for a 10,000-row statement).
- */
-async function insertEntries(executor: Executor, entries: (typeof transaction.$inferInsert)[]) {
-  for (let index = 0; index < entries.length; index += 5000) {
-    const chunk = entries.slice(index, index + 5000);
-    const column = <Value>(pick: (entry: (typeof chunk)[number]) => Value) => sql.param(chunk.map(pick));
-    await executor.execute(sql`
-      insert into "transaction" ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
-                                 "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
-                                 "shared", "member_user_id")
-      -- An imported row is shared or personal as a rule says, else as its account's default (a joint account: shared),
-      -- paid or received by the importing member.
-      select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
-             entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
-             coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false), entry.created_by
-      from unnest(
-        ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
-        ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
-        ${column((entry) => entry.occurredOn)}::date[], ${column((entry) => entry.description ?? "")}::text[], ${column((entry) => entry.categoryId)}::uuid[],
-        ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
-        ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy ?? null)}::text[],
-        ${column((entry) => entry.shared ?? null)}::boolean[]
-      ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
-               import_batch_id, import_key, created_by, shared)`);
-  }
-}
-
 export type ImportPreview =
   | {
       kind: "preview";
@@ -551,7 +522,7 @@ export async function confirmImport({
       .returning({ id: importBatch.id });
     if (!batch) throw new Error("import batch insert returned nothing");
 
-    const entries = chosen.flatMap((row) => {
+    const entries = chosen.flatMap((row): NewEntry[] => {
       if (row.status !== "new" || row.row.amountMinor === 0) return [];
       const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
       const picked = choices.categories.get(row.row.line);
@@ -680,10 +651,13 @@ export async function undoImport({
       .limit(1);
     if (!batch) throw new HouseholdAccessError("notFound");
     if (batch.undoneAt) return { ok: true as const, removed: 0 };
-    const removedEntries = await tx
-      .delete(transaction)
-      .where(and(eq(transaction.importBatchId, batchId), eq(transaction.householdId, householdId)))
-      .returning({ id: transaction.id });
+    // The import's own rows, all of them: the batch wrote them for the household (writer null), and an undone import
+    // leaving a row behind because somebody later made it personal would be half undone.
+    const removedEntries = await deleteEntries(tx, {
+      writer: null,
+      householdId,
+      selection: { importBatchId: batchId },
+    });
     const removedTransfers = await tx
       .delete(transfer)
       .where(and(eq(transfer.importBatchId, batchId), eq(transfer.householdId, householdId)))

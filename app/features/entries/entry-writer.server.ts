@@ -1,0 +1,302 @@
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { db, type Database } from "~/db/client.server";
+import { deletedEntry, transaction } from "~/db/schema";
+import type { TransactionKind } from "~/domain/categories";
+import type { IsoDate } from "~/domain/periods";
+import type { HouseholdAccess } from "~/features/household/households.server";
+import { visibleEntries, visibleEntriesInSql } from "~/features/household/personal-privacy.server";
+import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
+import { uuidv7 } from "~/lib/uuid";
+
+/**
+ * The one writer of income and expense entries (decision 0017). Every entry is created, changed and deleted here —
+ * by the entry forms, recurring posting, statement import, rules, undo and the seeds — so the rules an entry obeys are
+ * kept in one place:
+ * - defaults: shared or personal as the entry's account says (a joint account: shared) unless the caller decided, and
+ *   paid or received by whoever entered it unless somebody was named;
+ * - versions: every change moves `updated_at` forward (`nextVersion`), and a change by id can require the version the
+ *   person saw;
+ * - privacy: a member's change or delete never reaches another member's hidden personal expense (`visibleEntries`);
+ *   only the processes that act for the household itself (posting a series, reopening its date, undoing an import)
+ *   pass `null` as access, and say why at the call;
+ * - undo: a delete a person can undo keeps a copy on the server, and undo puts back that copy, whole.
+ * Account and category month totals follow from triggers on the table (migrations 0003 and 0011), whoever writes.
+ *
+ * `server/entry-writer.test.ts` fails when any other module writes the entries table.
+ */
+
+/** The database, or the transaction a caller is writing in. */
+type Executor = Pick<Database, "execute">;
+
+/** Who is writing: a member's access (their privacy applies), or null for the household's own processes. */
+type Writer = Pick<HouseholdAccess, "hiddenPersonalOf"> | null;
+
+export interface NewEntry {
+  /** Made by the caller when something else must name the entry before it exists (a series' occurrence). */
+  id?: string;
+  householdId: string;
+  accountId: string;
+  kind: TransactionKind;
+  amountMinor: number;
+  currency: string;
+  occurredOn: IsoDate;
+  description: string;
+  categoryId: string;
+  counterparty?: string | null;
+  counterpartyIban?: string | null;
+  importBatchId?: string | null;
+  importKey?: string | null;
+  /** Who entered it; null for a process nobody started (a series set up by a member who has since left). */
+  createdBy: string | null;
+  /** Absent: the account's default (a joint account: shared). */
+  shared?: boolean;
+  /** Who paid or received it; absent: whoever entered it. */
+  memberUserId?: string | null;
+}
+
+/** An entry as the writer hands it back: what notifications and the forms need. */
+export interface WrittenEntry {
+  id: string;
+  householdId: string;
+  kind: TransactionKind;
+  amountMinor: number;
+  occurredOn: IsoDate;
+  description: string;
+  categoryId: string;
+  shared: boolean;
+  memberUserId: string | null;
+  version: string;
+}
+
+const written = {
+  id: transaction.id,
+  householdId: transaction.householdId,
+  kind: transaction.kind,
+  amountMinor: transaction.amountMinor,
+  occurredOn: transaction.occurredOn,
+  description: transaction.description,
+  categoryId: transaction.categoryId,
+  shared: transaction.shared,
+  memberUserId: transaction.memberUserId,
+  version: versionOf(transaction.updatedAt),
+};
+
+type WrittenRow = Omit<WrittenEntry, "kind"> & { kind: string };
+
+function toWritten(row: WrittenRow): WrittenEntry {
+  return { ...row, kind: row.kind === "income" ? "income" : "expense" };
+}
+
+/** Rows of a raw statement: PGlite and node-postgres both answer `{ rows }`, bigint as a string from node-postgres. */
+function rawRows(result: unknown): Record<string, unknown>[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+}
+
+function fromRaw(row: Record<string, unknown>): WrittenEntry {
+  return toWritten({
+    id: String(row.id),
+    householdId: String(row.household_id),
+    kind: String(row.kind),
+    amountMinor: Number(row.amount_minor),
+    occurredOn: String(row.occurred_on),
+    description: String(row.description ?? ""),
+    categoryId: String(row.category_id),
+    shared: row.shared === true,
+    memberUserId: typeof row.member_user_id === "string" ? row.member_user_id : null,
+    version: String(row.version),
+  });
+}
+
+/**
+ * Adds entries, many in one statement per 5,000: each column travels as one array parameter and `unnest` turns them
+ * back into rows (a multi-row VALUES list costs about six times more to build and parse for a 10,000-row import).
+ */
+export async function insertEntries(executor: Executor, entries: readonly NewEntry[]): Promise<WrittenEntry[]> {
+  const inserted: WrittenEntry[] = [];
+  for (let index = 0; index < entries.length; index += 5000) {
+    const chunk = entries.slice(index, index + 5000);
+    const column = <Value>(pick: (entry: NewEntry) => Value) => sql.param(chunk.map(pick));
+    const result = await executor.execute(sql`
+      insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
+                                 "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
+                                 "shared", "member_user_id")
+      select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
+             entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
+             coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
+             coalesce(entry.member_user_id, entry.created_by)
+      from unnest(
+        ${column((entry) => entry.id ?? uuidv7())}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
+        ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
+        ${column((entry) => entry.occurredOn)}::date[], ${column((entry) => entry.description)}::text[], ${column((entry) => entry.categoryId)}::uuid[],
+        ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
+        ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy)}::text[],
+        ${column((entry) => entry.shared ?? null)}::boolean[], ${column((entry) => entry.memberUserId ?? null)}::text[]
+      ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
+               import_batch_id, import_key, created_by, shared, member_user_id)
+      returning "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description",
+                "category_id", "shared", "member_user_id", ${versionOf(transaction.updatedAt)} as "version"`);
+    inserted.push(...rawRows(result).map(fromRaw));
+  }
+  return inserted;
+}
+
+/** What a person may change on an entry from its form. */
+export interface EntryChange {
+  kind: TransactionKind;
+  amountMinor: number;
+  occurredOn: IsoDate;
+  description: string;
+  categoryId: string;
+  /** Absent: unchanged. */
+  shared?: boolean;
+  /** Absent: unchanged; null: whoever entered it. */
+  memberUserId?: string | null;
+}
+
+/**
+ * Changes one entry, but only while it is at `version` and the writer may see it; undefined when nothing matched
+ * (changed meanwhile, gone, another household's id, or another member's hidden personal expense).
+ */
+export async function changeEntry(
+  executor: Pick<Database, "update">,
+  {
+    writer,
+    householdId,
+    entryId,
+    version,
+    change,
+  }: { writer: Writer; householdId: string; entryId: string; version: string | undefined; change: EntryChange },
+): Promise<WrittenEntry | undefined> {
+  const [row] = await executor
+    .update(transaction)
+    .set({ ...change, updatedAt: nextVersion(transaction.updatedAt) })
+    .where(
+      and(
+        eq(transaction.id, entryId),
+        eq(transaction.householdId, householdId),
+        atVersion(transaction.updatedAt, version),
+        writer ? visibleEntries(writer) : undefined,
+      ),
+    )
+    .returning(written);
+  return row ? toWritten(row) : undefined;
+}
+
+/** What a rule changes on an entry it matches (the rule's category, its new title when it renames, shared or not). */
+export interface RuleChange {
+  id: string;
+  categoryId: string;
+  /** Null: the title stays. */
+  description: string | null;
+  shared: boolean;
+}
+
+/** Applies many rule changes in one statement; entries the writer may not see are left as they are. */
+export async function applyRuleChanges(
+  executor: Executor,
+  { writer, householdId, changes }: { writer: Writer; householdId: string; changes: readonly RuleChange[] },
+): Promise<void> {
+  if (changes.length === 0) return;
+  const column = <Value>(pick: (change: RuleChange) => Value) => sql.param(changes.map(pick));
+  await executor.execute(sql`
+    update ${transaction} set "category_id" = "changed"."category_id",
+                              "description" = coalesce("changed"."description", "transaction"."description"),
+                              "shared" = "changed"."shared", "updated_at" = ${nextVersion(transaction.updatedAt)}
+    from unnest(${column((change) => change.id)}::uuid[], ${column((change) => change.categoryId)}::uuid[],
+                ${column((change) => change.description)}::text[], ${column((change) => change.shared)}::boolean[])
+      as "changed"("id", "category_id", "description", "shared")
+    where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId}
+      and ${writer ? visibleEntriesInSql(writer) : sql`true`}`);
+}
+
+/** Which entries of one household a delete removes: by id (optionally at a version), or one import's rows. */
+type Selection = { ids: readonly string[]; version?: string } | { importBatchId: string };
+
+function selected(householdId: string, selection: Selection, writer: Writer): SQL | undefined {
+  return and(
+    eq(transaction.householdId, householdId),
+    "importBatchId" in selection
+      ? eq(transaction.importBatchId, selection.importBatchId)
+      : inArray(transaction.id, [...selection.ids]),
+    "version" in selection ? atVersion(transaction.updatedAt, selection.version) : undefined,
+    writer ? visibleEntries(writer) : undefined,
+  );
+}
+
+/**
+ * Deletes entries and hands them back. With `undoBy`, the deleting member can put them back for a day: the server
+ * keeps each whole (account, counterparty, import identity and all), and `restoreEntry` restores exactly that copy.
+ */
+export async function deleteEntries(
+  executor: Pick<Database, "transaction">,
+  {
+    writer,
+    householdId,
+    selection,
+    undoBy,
+  }: { writer: Writer; householdId: string; selection: Selection; undoBy?: string },
+): Promise<WrittenEntry[]> {
+  const matches = selected(householdId, selection, writer);
+  return executor.transaction(async (tx) => {
+    if (undoBy)
+      await tx.execute(sql`
+        insert into ${deletedEntry} ("id", "household_id", "deleted_by", "entry")
+        select "transaction"."id", "transaction"."household_id", ${undoBy}, to_jsonb("transaction") from ${transaction} where ${matches}
+        on conflict ("id") do update set "entry" = excluded."entry", "deleted_by" = excluded."deleted_by", "deleted_at" = now()`);
+    const removed = await tx.delete(transaction).where(matches).returning(written);
+    return removed.map(toWritten);
+  });
+}
+
+/** How long undo of a delete can put the entry back; the copy is removed after it (`purgeUndoCopies`). */
+export const undoHours = 24;
+
+/** Removes the copies of deleted entries past their undo time: deleted means deleted, a day later at the latest. */
+export async function purgeUndoCopies(now: Date = new Date()): Promise<number> {
+  const removed = await db()
+    .delete(deletedEntry)
+    .where(lt(deletedEntry.deletedAt, new Date(now.getTime() - undoHours * 3_600_000)))
+    .returning({ id: deletedEntry.id });
+  return removed.length;
+}
+
+/**
+ * Puts back the server's copy of an entry `deletedBy` deleted within the undo time, exactly as it was (its account,
+ * counterparty, import identity, member and version). Undefined when there is no such copy, or when the entry is now
+ * another member's hidden personal expense: then nothing changes and the copy stays, for its own member's sake.
+ * A second undo changes nothing and answers the entry as it is.
+ */
+export async function restoreEntry(
+  executor: Pick<Database, "transaction">,
+  {
+    writer,
+    householdId,
+    entryId,
+    deletedBy,
+  }: { writer: Writer; householdId: string; entryId: string; deletedBy: string },
+): Promise<WrittenEntry | undefined> {
+  const rollback = Symbol("not shown");
+  try {
+    return await executor.transaction(async (tx) => {
+      await tx.execute(sql`
+        with "copy" as (
+          delete from ${deletedEntry}
+          where "id" = ${entryId} and "household_id" = ${householdId} and "deleted_by" = ${deletedBy}
+            and "deleted_at" > now() - make_interval(hours => ${undoHours})
+          returning "entry")
+        insert into ${transaction} select (jsonb_populate_record(null::"transaction", "copy"."entry")).* from "copy"
+        on conflict ("id") do nothing`);
+      const [row] = await tx
+        .select(written)
+        .from(transaction)
+        .where(selected(householdId, { ids: [entryId] }, writer))
+        .limit(1);
+      if (!row) throw rollback;
+      return toWritten(row);
+    });
+  } catch (error) {
+    if (error === rollback) return undefined;
+    throw error;
+  }
+}
