@@ -1,6 +1,11 @@
 import { and, eq, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { budgetLimit, goal, goalContribution, household, subscription, transaction, user } from "~/db/schema";
+import { user } from "~/db/schema/auth";
+import { subscription } from "~/db/schema/billing";
+import { budgetLimit } from "~/db/schema/budgets";
+import { transaction } from "~/db/schema/entries";
+import { goal, goalContribution } from "~/db/schema/goals";
+import { household } from "~/db/schema/household";
 import { builtInCategory } from "~/domain/categories";
 import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
 import { logger } from "~/lib/logger.server";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { rowsOf } from "~/db/rows.server";
 import { db, type Database } from "~/db/client.server";
-import { deletedEntry, transaction } from "~/db/schema";
+import { deletedEntry, transaction } from "~/db/schema/entries";
 import type { TransactionKind } from "~/domain/categories";
 import type { IsoDate } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
@@ -87,12 +88,6 @@ function toWritten(row: WrittenRow): WrittenEntry {
   return { ...row, kind: row.kind === "income" ? "income" : "expense" };
 }
 
-/** Rows of a raw statement: PGlite and node-postgres both answer `{ rows }`, bigint as a string from node-postgres. */
-function rawRows(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
-}
-
 function fromRaw(row: Record<string, unknown>): WrittenEntry {
   return toWritten({
     id: String(row.id),
@@ -136,7 +131,7 @@ export async function insertEntries(executor: Executor, entries: readonly NewEnt
                import_batch_id, import_key, created_by, shared, member_user_id)
       returning "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description",
                 "category_id", "shared", "member_user_id", ${versionOf(transaction.updatedAt)} as "version"`);
-    inserted.push(...rawRows(result).map(fromRaw));
+    inserted.push(...rowsOf(result).map(fromRaw));
   }
   return inserted;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { householdMember, monthTotal, transaction } from "~/db/schema";
+import { monthTotal, transaction } from "~/db/schema/entries";
+import { householdMember } from "~/db/schema/household";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";

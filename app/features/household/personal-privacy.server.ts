@@ -1,6 +1,9 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { moneyAccount, personalPrivacy, recurring, transaction } from "~/db/schema";
+import { transaction } from "~/db/schema/entries";
+import { personalPrivacy } from "~/db/schema/household";
+import { moneyAccount } from "~/db/schema/money-accounts";
+import { recurring } from "~/db/schema/recurring";
 import type { HouseholdAccess } from "./households.server";
 
 /** The member an entry belongs to: who paid or received it, else whoever entered it (null when neither is known). */

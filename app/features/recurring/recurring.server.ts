@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { rowsOf } from "~/db/rows.server";
 import { db } from "~/db/client.server";
-import { moneyAccount, recurring, recurringOccurrence } from "~/db/schema";
+import { moneyAccount } from "~/db/schema/money-accounts";
+import { recurring, recurringOccurrence } from "~/db/schema/recurring";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addDays, addMonths, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
@@ -423,7 +425,7 @@ async function postClaims(claims: readonly Claim[]): Promise<PostedEntry[]> {
                "c"."created_by", "r"."created_by" as "series_created_by"
         from "claimed", "recurring" "r", "candidate" "c"
         where "r"."id" = "claimed"."recurring_id" and "c"."recurring_id" = "claimed"."recurring_id" and "c"."due_on" = "claimed"."due_on"`);
-      const claimed = rawRows(result).map((row) => ({
+      const claimed = rowsOf(result).map((row) => ({
         recurringId: String(row.recurring_id),
         entry: {
           id: uuidv7(),
@@ -466,12 +468,6 @@ async function postClaims(claims: readonly Claim[]): Promise<PostedEntry[]> {
     });
   }
   return posted;
-}
-
-/** Rows of a raw statement: PGlite and node-postgres both answer `{ rows }`. */
-function rawRows(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
 }
 
 /** Budgets the posted expenses pushed past their limit tell their households, once per category and month. */
