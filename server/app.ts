@@ -9,7 +9,12 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, publicUrl } from "~/config.server";
 import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
 import { logger, redactUrl, serializeError } from "~/lib/logger.server";
-import { requestStoreContext, runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
+import {
+  getRequestStore,
+  requestStoreContext,
+  runWithRequestStore,
+  type RequestStore,
+} from "~/lib/request-store.server";
 import { runStartupTasks, stopStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/composition/api-routes.server";
 import { processPageCache, type PageCache } from "./page-cache";
@@ -18,6 +23,14 @@ import { privateWhenSignedIn } from "./private-when-signed-in";
 import { requestGuard } from "./request-guard";
 
 export { logger };
+
+declare module "express-serve-static-core" {
+  /** What the request store's middleware (below) leaves on every answer, before any route or page runs. */
+  interface Locals {
+    nonce: string;
+    requestStore: RequestStore;
+  }
+}
 
 /** Opens and migrates the database, then runs each area's start-up task (seeds, creators, workers). */
 export async function boot(): Promise<void> {
@@ -122,7 +135,7 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
               useDefaults: true,
               directives: {
                 "default-src": ["'self'"],
-                "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`, ...analyticsHosts],
+                "script-src": ["'self'", () => `'nonce-${getRequestStore()?.nonce}'`, ...analyticsHosts],
                 "style-src": ["'self'", "'unsafe-inline'"],
                 "img-src": ["'self'", "data:", "blob:", ...(assetsOrigin ? [assetsOrigin] : []), ...analyticsHosts],
                 "connect-src": ["'self'", ...analyticsHosts],
@@ -189,7 +202,7 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
     createRequestHandler({
       build: config.NODE_ENV === "development" ? loadBuild : await loadBuild(),
       mode,
-      getLoadContext: (_req, res) => loadContext(res.locals.requestStore as RequestStore),
+      getLoadContext: (_req, res) => loadContext(res.locals.requestStore),
     });
   app.all("/{*path}", (req, res, next) => {
     pageHandler ??= createPageHandler();

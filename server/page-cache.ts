@@ -181,7 +181,7 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, s
     res.status(304).end();
     return;
   }
-  const body = fillTemplate(page.template, res.locals.nonce as string, encoding);
+  const body = fillTemplate(page.template, res.locals.nonce, encoding);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.status(200).end(body);
@@ -223,7 +223,7 @@ function sendRendered(res: ExpressResponse, { response, body }: Rendered, placeh
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== "content-length") res.append(name, value);
-  res.end(body.length > 0 ? withNonce(body, placeholder, res.locals.nonce as string) : undefined);
+  res.end(body.length > 0 ? withNonce(body, placeholder, res.locals.nonce) : undefined);
 }
 
 /** The build's stylesheets by address, read once: their names carry their content's hash. */
@@ -266,7 +266,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }): PageCache {
     };
 
     async function render(req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
-      const store = res.locals.requestStore as RequestStore;
+      const store = res.locals.requestStore;
       let setsCookie = false;
       const renderStore: RequestStore = {
         ...store,

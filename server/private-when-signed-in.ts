@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { sessionCookieName } from "~/features/auth/auth.server";
+import { beforeWriteHead } from "./before-head";
 
 /**
  * Every answer to a request that carries a session cookie — pages, `.data` responses, exports, API calls — is
@@ -10,17 +11,15 @@ export function privateWhenSignedIn(req: Request, res: Response, next: NextFunct
   const cookies = req.headers.cookie ?? "";
   const name = sessionCookieName();
   if (!cookies.split(";").some((part) => part.trim().startsWith(`${name}=`))) return next();
-  const writeHead = res.writeHead;
-  res.writeHead = function writeHeadPrivately(this: Response, ...args: Parameters<Response["writeHead"]>) {
-    this.setHeader("Cache-Control", "private, no-store");
+  beforeWriteHead(res, (answer, args) => {
+    answer.setHeader("Cache-Control", "private, no-store");
     // Headers handed to writeHead directly would win over setHeader: drop any other caching instruction there.
     for (const value of args) {
       if (value && typeof value === "object" && !Array.isArray(value)) {
         for (const key of Object.keys(value))
-          if (key.toLowerCase() === "cache-control") delete (value as Record<string, unknown>)[key];
+          if (key.toLowerCase() === "cache-control") Reflect.deleteProperty(value, key);
       }
     }
-    return writeHead.apply(this, args);
-  } as Response["writeHead"];
+  });
   next();
 }

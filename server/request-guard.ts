@@ -3,6 +3,8 @@ import { bodyLimitFor } from "~/features/platform/body-limits.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { serverTranslator } from "~/i18n/resources.server";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
+import { isOneOf } from "~/lib/one-of";
+import { beforeWriteHead } from "./before-head";
 
 /** The methods the site answers: pages and resource routes are read with GET and HEAD, forms and APIs post. */
 export const allowedMethods = ["GET", "HEAD", "POST"] as const;
@@ -87,12 +89,10 @@ function validPath(req: Request): boolean {
  * Set as the headers go out, like private-when-signed-in.ts.
  */
 function allowOnMethodNotAllowed(res: Response, allow: string): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function writeHeadWithAllow(this: Response, ...args: Parameters<Response["writeHead"]>) {
-    const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-    if (status === 405 && !this.hasHeader("Allow")) this.setHeader("Allow", allow);
-    return writeHead.apply(this, args);
-  } as Response["writeHead"];
+  beforeWriteHead(res, (answer, args) => {
+    const status = typeof args[0] === "number" ? args[0] : answer.statusCode;
+    if (status === 405 && !answer.hasHeader("Allow")) answer.setHeader("Allow", allow);
+  });
 }
 
 /**
@@ -108,7 +108,7 @@ function allowOnMethodNotAllowed(res: Response, allow: string): void {
 export function requestGuard(req: Request, res: Response, next: NextFunction): void {
   if (!validHost(req)) return refuse(req, res, "BAD_REQUEST");
   if (!validPath(req)) return refuse(req, res, "BAD_ADDRESS");
-  if (!(allowedMethods as readonly string[]).includes(req.method)) return refuse(req, res, "METHOD_NOT_ALLOWED");
+  if (!isOneOf(allowedMethods, req.method)) return refuse(req, res, "METHOD_NOT_ALLOWED");
   const limit = bodyLimitFor(req.path);
   const declared = req.get("content-length");
   if (declared === undefined && req.get("transfer-encoding")) return refuse(req, res, "LENGTH_REQUIRED", limit);

@@ -7,6 +7,7 @@ import pg from "pg";
 import { pgliteLocation } from "./client.server";
 import { rowsOf } from "./rows.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock.server";
+import { errorMessage } from "~/lib/errors";
 
 /**
  * Backups of either database (`npm run backup`, `npm run restore`, scripts/app-commands.ts).
@@ -93,7 +94,7 @@ function backupKindOf(file: string): BackupKind {
     fs.readSync(descriptor, head, 0, 8, 0);
     fs.closeSync(descriptor);
   } catch (error) {
-    throw new BackupError(`Cannot read ${file}: ${(error as Error).message}`);
+    throw new BackupError(`Cannot read ${file}: ${errorMessage(error)}`);
   }
   if (head.toString("latin1", 0, pgDumpMagic.length) === pgDumpMagic) return "postgres";
   if (head[0] === gzipMagic[0] && head[1] === gzipMagic[1]) return "pglite";
@@ -178,7 +179,7 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
       zlib.gunzipSync(archive);
     } catch (error) {
       throw new BackupError(
-        `${file} is damaged (${(error as Error).message}): it is not a whole backup. Nothing was changed.`,
+        `${file} is damaged (${errorMessage(error)}): it is not a whole backup. Nothing was changed.`,
       );
     }
     // Loaded and opened beside the current database first: a backup that does not load changes nothing.
@@ -194,7 +195,7 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
     } catch (error) {
       fs.rmSync(fresh, { recursive: true, force: true });
       throw new BackupError(
-        `${file} could not be loaded as an embedded database: ${(error as Error).message}. Nothing was changed.`,
+        `${file} could not be loaded as an embedded database: ${errorMessage(error)}. Nothing was changed.`,
       );
     }
     let keptPrevious: string | undefined;
@@ -300,7 +301,7 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
     try {
       await client.connect();
     } catch (error) {
-      throw new BackupError(`Cannot connect to the database in DATABASE_URL: ${(error as Error).message}`);
+      throw new BackupError(`Cannot connect to the database in DATABASE_URL: ${errorMessage(error)}`);
     }
     try {
       const accounts = await accountsIn((statement) => client.query(statement));

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import * as schema from "./schema";
 import { ReleasingPool } from "./postgres-pool.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 
 export type Schema = typeof schema;
@@ -27,20 +28,20 @@ interface OpenDatabase {
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
 // Kept on globalThis so the dev server's module reloads reuse one connection (PGlite allows one per directory).
-const globalStore = globalThis as typeof globalThis & { __samenDatabase?: OpenDatabase };
+const openSlot = processWideSlot<OpenDatabase>("database");
 
 export function db(): Database {
-  const open = globalStore.__samenDatabase;
+  const open = openSlot.get();
   if (!open) throw new Error("The database is not open: call openDatabase() first.");
   return open.db;
 }
 
 export function databaseKind(): OpenDatabase["kind"] | undefined {
-  return globalStore.__samenDatabase?.kind;
+  return openSlot.get()?.kind;
 }
 
 export function embeddedDatabaseDirectory(): string | undefined {
-  return globalStore.__samenDatabase?.directory;
+  return openSlot.get()?.directory;
 }
 
 /** Where PGlite keeps its files inside DATA_DIR (beside the lock file). */
@@ -56,23 +57,24 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (globalStore.__samenDatabase) return globalStore.__samenDatabase.db;
+  const already = openSlot.get();
+  if (already) return already.db;
   const open = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir ?? "memory://");
-  globalStore.__samenDatabase = open;
+  openSlot.set(open);
   return open.db;
 }
 
 export async function migrateDatabase(): Promise<void> {
-  const open = globalStore.__samenDatabase;
+  const open = openSlot.get();
   if (!open) throw new Error("The database is not open.");
   await open.migrate();
 }
 
 export async function closeDatabase(): Promise<void> {
-  const open = globalStore.__samenDatabase;
-  globalStore.__samenDatabase = undefined;
+  const open = openSlot.get();
+  openSlot.set(undefined);
   await open?.close();
 }
 
@@ -97,12 +99,12 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   }
   const client = new PGlite(location);
   await client.waitReady;
-  const database = drizzlePglite({ client, schema }) as unknown as Database;
+  const database = drizzlePglite({ client, schema });
   return {
     db: database,
     kind: "pglite",
     directory,
-    migrate: () => migratePglite(database as never, { migrationsFolder }),
+    migrate: () => migratePglite(database, { migrationsFolder }),
     async close() {
       await client.close();
       lock?.release();
@@ -123,11 +125,11 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   pool.on("connect", (client) =>
     client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")),
   );
-  const database = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const database = drizzlePg({ client: pool, schema });
   return {
     db: database,
     kind: "postgres",
-    migrate: () => migratePg(database as never, { migrationsFolder }),
+    migrate: () => migratePg(database, { migrationsFolder }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { errorCode } from "~/lib/errors";
 
 export interface DataDirLock {
   release(): void;
@@ -20,7 +21,7 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return errorCode(error) === "EPERM";
   }
 }
 
@@ -43,7 +44,7 @@ export function acquireDataDirLock(directory: string): DataDirLock {
       process.once("exit", release);
       return { release };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (errorCode(error) !== "EEXIST") throw error;
       const owner = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
       if (Number.isFinite(owner) && owner !== process.pid && isRunning(owner)) {
         throw new DataDirLockedError(directory, owner);

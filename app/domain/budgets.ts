@@ -96,8 +96,8 @@ export function effectiveLimit(plan: CategoryPlan, month: MonthKey): EffectiveLi
     return override.limitMinor === null
       ? null
       : { limitMinor: override.limitMinor, rollover: running && repeat.rollover, source: "month" };
-  if (!running) return null;
-  return { limitMinor: repeat.limitMinor as number, rollover: repeat.rollover, source: "repeat" };
+  if (!running || repeat.limitMinor === null) return null;
+  return { limitMinor: repeat.limitMinor, rollover: repeat.rollover, source: "repeat" };
 }
 
 /** The earliest month whose spending can matter for `month`: where its chain of rolled-over months begins. */

@@ -1,4 +1,5 @@
 import type { CategoryIcon } from "./categories";
+import { isOneOf } from "~/lib/one-of";
 
 /** Colours a custom category may take: each keeps at least 3:1 contrast against white, like the built-in set. */
 export const categoryColors = [
@@ -39,11 +40,11 @@ export const categoryNameMaxLength = 40;
 export const maxCustomCategories = 60;
 
 export function isCategoryColor(value: unknown): value is (typeof categoryColors)[number] {
-  return typeof value === "string" && (categoryColors as readonly string[]).includes(value);
+  return isOneOf(categoryColors, value);
 }
 
 export function isCategoryIcon(value: unknown): value is CategoryIcon {
-  return typeof value === "string" && (categoryIcons as readonly string[]).includes(value);
+  return isOneOf(categoryIcons, value);
 }
 
 /**

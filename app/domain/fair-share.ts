@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /**
  * Fair share: how a month's shared expenses are split between the members of a household, and who owes whom.
  *
@@ -20,7 +22,7 @@ export const shareMethods = ["equal", "income", "fixed"] as const;
 export type ShareMethod = (typeof shareMethods)[number];
 
 export function isShareMethod(value: unknown): value is ShareMethod {
-  return typeof value === "string" && (shareMethods as readonly string[]).includes(value);
+  return isOneOf(shareMethods, value);
 }
 
 export interface ShareMember {

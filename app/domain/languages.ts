@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /** The eight interface languages, by the seed's codes (URLs, data). `ua` is Ukrainian. */
 export const languages = ["en", "nl", "de", "fr", "es", "pl", "tr", "ua"] as const;
 export type Language = (typeof languages)[number];
@@ -40,7 +42,7 @@ const regionalLocales: Record<Language, string> = {
 };
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (languages as readonly string[]).includes(value);
+  return isOneOf(languages, value);
 }
 
 export function toBcp47(language: Language): string {
@@ -98,5 +100,6 @@ export function switchBlogPathLanguage(pathname: string, language: Language): st
 export function blogPathLanguage(pathname: string): Language | undefined {
   const match = blogPathPattern.exec(pathname);
   if (!match) return undefined;
-  return (match[1] as Language | undefined) ?? "en";
+  const prefix = match[1];
+  return isLanguage(prefix) ? prefix : "en";
 }

@@ -1,4 +1,5 @@
 import { toBcp47, type Language } from "./languages";
+import { isOneOf } from "~/lib/one-of";
 
 /** Currencies a household can keep its budget in; all use two minor digits. */
 export const currencies = [
@@ -21,7 +22,7 @@ export type Currency = (typeof currencies)[number];
 export const defaultCurrency: Currency = "EUR";
 
 export function isCurrency(value: unknown): value is Currency {
-  return typeof value === "string" && (currencies as readonly string[]).includes(value);
+  return isOneOf(currencies, value);
 }
 
 /** The largest amount one entry may carry: 999,999,999.99 — far above any household figure, far below 2^53. */

@@ -1,4 +1,5 @@
 import { toBcp47, type Language } from "./languages";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * Calendar dates are plain "YYYY-MM-DD" strings and months "YYYY-MM": a budget follows the household's
@@ -16,7 +17,7 @@ export function isIsoDate(value: unknown): value is IsoDate {
   if (typeof value !== "string") return false;
   const match = datePattern.exec(value);
   if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const [, y = 0, m = 0, d = 0] = match.map(Number);
   if (y < 1900 || y > 2999) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
@@ -32,7 +33,7 @@ export function isMonthKey(value: unknown): value is MonthKey {
 }
 
 function toUtc(date: IsoDate): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
   return Date.UTC(y, m - 1, d);
 }
 
@@ -75,7 +76,7 @@ export function monthOf(date: IsoDate): MonthKey {
 }
 
 export function addMonths(month: MonthKey, count: number): MonthKey {
-  const [y, m] = month.split("-").map(Number) as [number, number];
+  const [y = 0, m = 1] = month.split("-").map(Number);
   const index = y * 12 + (m - 1) + count;
   return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
@@ -96,8 +97,8 @@ export function daysInMonth(month: MonthKey): number {
 
 /** Whole months from a to b (b − a); negative when b is earlier. */
 export function monthsBetween(from: MonthKey, to: MonthKey): number {
-  const [fy, fm] = from.split("-").map(Number) as [number, number];
-  const [ty, tm] = to.split("-").map(Number) as [number, number];
+  const [fy = 0, fm = 1] = from.split("-").map(Number);
+  const [ty = 0, tm = 1] = to.split("-").map(Number);
   return (ty - fy) * 12 + (tm - fm);
 }
 
@@ -130,7 +131,7 @@ export type ChartPeriod = "monthly" | "weekly" | "yearly";
 export const chartPeriods: readonly ChartPeriod[] = ["monthly", "weekly", "yearly"];
 
 export function isChartPeriod(value: unknown): value is ChartPeriod {
-  return typeof value === "string" && (chartPeriods as readonly string[]).includes(value);
+  return isOneOf(chartPeriods, value);
 }
 
 /** One bar of a chart: a half-open date range and its stable key (month "2025-03", week start "2025-03-10", year "2025"). */

@@ -35,7 +35,7 @@ export interface Schedule {
 const dayMs = 86_400_000;
 
 function utc(date: IsoDate): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
   return Date.UTC(y, m - 1, d);
 }
 

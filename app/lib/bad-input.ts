@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { isOneOf } from "./one-of";
 
 /**
  * Why a request's body could not be taken, each with a translation under `common:badInput.<code>`: over the size
@@ -16,6 +17,7 @@ export interface BadInputData {
 /** The code of a refused form that reached an error boundary, if that is what the error is. */
 export function badInputOf(error: unknown): BadInputCode | undefined {
   if (!isRouteErrorResponse(error) || (error.status !== 400 && error.status !== 413)) return undefined;
-  const code = (error.data as Partial<BadInputData> | null)?.badInput;
-  return (badInputCodes as readonly string[]).includes(code ?? "") ? code : undefined;
+  const data: unknown = error.data;
+  const code = typeof data === "object" && data !== null && "badInput" in data ? data.badInput : undefined;
+  return isOneOf(badInputCodes, code) ? code : undefined;
 }

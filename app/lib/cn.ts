@@ -25,7 +25,7 @@ function merge(joined: string): string {
   const taken = new Set<string>();
   const kept: string[] = [];
   for (let index = classes.length - 1; index >= 0; index--) {
-    const name = classes[index] as string;
+    const name = classes[index] ?? "";
     const { variants, group } = classify(name);
     if (!group) {
       if (!kept.includes(name)) kept.push(name);
@@ -161,13 +161,13 @@ function classify(name: string): { variants: string; group?: string } {
     case "font":
       return { variants, group: fontWeights.test(value) ? "font-weight" : "font-family" };
     case "rounded": {
-      const side = value.split("-")[0] as string;
+      const side = value.split("-")[0] ?? "";
       return { variants, group: sides.includes(side) ? `rounded-${side}` : "rounded" };
     }
     case "shadow":
       return { variants, group: /^(?:2xs|xs|sm|md|lg|xl|2xl|none)$/.test(value) ? "shadow" : "shadow-color" };
     case "border": {
-      const side = value.split("-")[0] as string;
+      const side = value.split("-")[0] ?? "";
       if (sides.includes(side)) return { variants, group: `border-${side}` };
       if (/^\d+$/.test(value)) return { variants, group: "border-width" };
       if (/^(?:solid|dashed|dotted|double|none)$/.test(value)) return { variants, group: "border-style" };

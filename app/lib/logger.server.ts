@@ -1,6 +1,5 @@
 import pino from "pino";
-
-const globalStore = globalThis as typeof globalThis & { __samenLogger?: pino.Logger };
+import { processWide } from "./global-singleton";
 
 /** Path segments that carry a secret: invitation tokens, Better Auth's reset-password callback token. */
 const secretPathSegments = /(\/(?:invitations|reset-password|verify-email)\/)[^/?#]+/gi;
@@ -27,8 +26,8 @@ export function redactUrl(url: string): string {
 
 const droppedErrorFields = new Set(["params", "parameters", "detail", "where", "internalQuery", "raw"]);
 
-function isErrorLike(value: unknown): value is Error {
-  return typeof value === "object" && value !== null && typeof (value as Error).message === "string";
+function isErrorLike(value: unknown): value is Error & Record<string, unknown> {
+  return typeof value === "object" && value !== null && "message" in value && typeof value.message === "string";
 }
 
 /**
@@ -91,17 +90,18 @@ function withoutInvalidInput(text: string): string {
  */
 export function scrubQueryParameters(error: unknown, depth = 0): void {
   if (!isErrorLike(error) || depth > 4) return;
-  const fields = error as unknown as Record<string, unknown>;
-  for (const key of droppedErrorFields) if (key in fields && key !== "raw") fields[key] = "[redacted]";
+  for (const key of droppedErrorFields) if (key in error && key !== "raw") error[key] = "[redacted]";
   error.message = withoutQueryParameters(error.message);
   if (typeof error.stack === "string") error.stack = withoutQueryParameters(error.stack);
   scrubQueryParameters(error.cause, depth + 1);
 }
 
 /** One pino logger for the process; pretty output is left to `pino-pretty` in a pipe. */
-export const logger: pino.Logger = (globalStore.__samenLogger ??= pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
-  base: undefined,
-  serializers: { err: serializeError, url: (url: unknown) => (typeof url === "string" ? redactUrl(url) : url) },
-  redact: { paths: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"], remove: true },
-}));
+export const logger: pino.Logger = processWide("logger", () =>
+  pino({
+    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+    base: undefined,
+    serializers: { err: serializeError, url: (url: unknown) => (typeof url === "string" ? redactUrl(url) : url) },
+    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"], remove: true },
+  }),
+);

@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /** Date conventions found in European bank exports; each reads to an ISO date or nothing. */
 export const statementDateFormats = [
   "DD-MM-YYYY",
@@ -51,7 +53,7 @@ export function dateText(value: string): string {
 }
 
 export function isStatementDateFormat(value: unknown): value is StatementDateFormat {
-  return typeof value === "string" && (statementDateFormats as readonly string[]).includes(value);
+  return isOneOf(statementDateFormats, value);
 }
 
 function daysIn(year: number, month: number): number {

@@ -36,6 +36,7 @@ import { creatorEmails } from "./creator-emails.server";
 import { checkPassword } from "./password-policy.server";
 import { passwordMaxLength } from "./password-rules";
 import { consumeRateLimit } from "./rate-limit.server";
+import { processWide, processWideSlot } from "~/lib/global-singleton";
 
 /** Header carrying the client address Express resolved; set by our own code on every call, never trusted from outside. */
 export const clientIpHeader = "x-samen-client-ip";
@@ -57,10 +58,8 @@ export function sessionCookieName(secure: boolean = secureCookies()): string {
 
 type AccountCreatedListener = (account: { userId: string }) => Promise<void>;
 
-const listenerStore = globalThis as typeof globalThis & { __samenAccountCreated?: Set<AccountCreatedListener> };
-
 function accountCreatedListeners(): Set<AccountCreatedListener> {
-  return (listenerStore.__samenAccountCreated ??= new Set());
+  return processWide("accountCreatedListeners", () => new Set<AccountCreatedListener>());
 }
 
 /**
@@ -306,14 +305,14 @@ const passwordProblemMessages = {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const globalStore = globalThis as typeof globalThis & { __samenAuth?: { database: Database; auth: Auth } };
+const authSlot = processWideSlot<{ database: Database; auth: Auth }>("auth");
 
 /** The Better Auth instance, built on first use (the database opens at boot) and rebuilt if the database was reopened. */
 export function getAuth(): Auth {
   const database = db();
-  const cached = globalStore.__samenAuth;
+  const cached = authSlot.get();
   if (cached?.database === database) return cached.auth;
   const auth = createAuth(database);
-  globalStore.__samenAuth = { database, auth };
+  authSlot.set({ database, auth });
   return auth;
 }

@@ -1,4 +1,5 @@
 import { cookieLine, cookies, readCookieValue } from "~/lib/cookies";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * A one-time notice carried across a full page load (sign-in or sign-out without JavaScript, the e-mail link):
@@ -13,5 +14,5 @@ export function flashCookie(code: FlashCode, secure: boolean): string {
 
 export function readFlash(cookieHeader: string | null | undefined): FlashCode | null {
   const value = readCookieValue(cookieHeader, cookies.flash.name);
-  return (flashCodes as readonly string[]).includes(value ?? "") ? (value as FlashCode) : null;
+  return isOneOf(flashCodes, value) ? value : null;
 }

@@ -1,9 +1,8 @@
 import Stripe from "stripe";
 import { getConfig } from "~/config.server";
+import { processWideSlot } from "~/lib/global-singleton";
 
-const globalStore = globalThis as typeof globalThis & {
-  __samenStripe?: { key: string; apiUrl: string | undefined; client: Stripe };
-};
+const stripeSlot = processWideSlot<{ key: string; apiUrl: string | undefined; client: Stripe }>("stripe");
 
 /**
  * The Stripe SDK client for the configured secret key, built on first use (never at import, so a build without
@@ -13,7 +12,7 @@ export function stripeClient(): Stripe {
   const config = getConfig();
   const key = config.STRIPE_SECRET_KEY;
   if (!key) throw new Error("STRIPE_SECRET_KEY is not set");
-  const cached = globalStore.__samenStripe;
+  const cached = stripeSlot.get();
   if (cached && cached.key === key && cached.apiUrl === config.STRIPE_API_URL) return cached.client;
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
   const client = new Stripe(key, {
@@ -28,7 +27,7 @@ export function stripeClient(): Stripe {
         }
       : {}),
   });
-  globalStore.__samenStripe = { key, apiUrl: config.STRIPE_API_URL, client };
+  stripeSlot.set({ key, apiUrl: config.STRIPE_API_URL, client });
   return client;
 }
 

@@ -1,10 +1,10 @@
+import { processWide } from "~/lib/global-singleton";
+
 type ArticlesChangedListener = () => void;
 
-// On globalThis, like the translation worker: one set per process, however many copies of this module a bundle holds.
-const listenerStore = globalThis as typeof globalThis & { __samenArticlesChanged?: Set<ArticlesChangedListener> };
-
+// Process-wide, like the translation worker: one set per process, however many copies of this module a bundle holds.
 function listeners(): Set<ArticlesChangedListener> {
-  return (listenerStore.__samenArticlesChanged ??= new Set());
+  return processWide("articlesChangedListeners", () => new Set<ArticlesChangedListener>());
 }
 
 /**

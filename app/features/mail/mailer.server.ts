@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
 import { getConfig, isProduction } from "~/config.server";
+import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 import { describeMailError, isPermanentMailError, retryDelayMs } from "./retry-policy";
 import { queueMail, recordRefusedMail } from "./retry-queue.server";
@@ -31,9 +33,21 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
+const outboxEntrySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+}) satisfies z.ZodType<OutboxEntry>;
+
 type Delivery = "smtp" | "outbox" | "memory";
 
-const globalStore = globalThis as typeof globalThis & { __samenSmtp?: { url: string; transport: Transporter } };
+const smtpSlot = processWideSlot<{ url: string; transport: Transporter }>("smtp");
 const memoryOutbox: OutboxEntry[] = [];
 
 /** Where mail goes: SMTP when SMTP_URL is set; otherwise files under $DATA_DIR/mail (tests keep it in memory). */
@@ -48,7 +62,7 @@ export function outboxDirectory(): string {
 }
 
 function smtpTransport(url: string): Transporter {
-  const cached = globalStore.__samenSmtp;
+  const cached = smtpSlot.get();
   if (cached?.url === url) return cached.transport;
   // Seconds, not nodemailer's minutes: the first attempt runs inside someone's request, and a mail that times out
   // is kept for the retry worker anyway.
@@ -58,7 +72,7 @@ function smtpTransport(url: string): Transporter {
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
   });
-  globalStore.__samenSmtp = { url, transport };
+  smtpSlot.set({ url, transport });
   return transport;
 }
 
@@ -108,8 +122,8 @@ export async function deliverMail(message: MailMessage): Promise<void> {
     html: message.html,
     text: message.text,
   };
-  if (delivery === "smtp") {
-    await smtpTransport(config.SMTP_URL as string).sendMail(envelope);
+  if (delivery === "smtp" && config.SMTP_URL) {
+    await smtpTransport(config.SMTP_URL).sendMail(envelope);
     logger.info({ kind }, "mail sent");
     return;
   }
@@ -147,7 +161,9 @@ export async function writeToOutbox(entry: OutboxEntry, directory: string): Prom
     .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
     .sendMail({ from: entry.from, to: entry.to, subject: entry.subject, html: entry.html, text: entry.text });
   await fs.mkdir(directory, { recursive: true });
-  await fs.writeFile(path.join(directory, `${entry.id}.eml`), raw.message as Buffer);
+  // A stream transport with `buffer: true` hands the message over whole.
+  if (!Buffer.isBuffer(raw.message)) throw new TypeError("nodemailer returned a stream instead of a buffer");
+  await fs.writeFile(path.join(directory, `${entry.id}.eml`), raw.message);
   await fs.writeFile(path.join(directory, `${entry.id}.json`), JSON.stringify(entry, null, 2));
 }
 
@@ -168,7 +184,8 @@ export async function listOutbox(directory = outboxDirectory(), limit = 50): Pro
   const entries = await Promise.all(
     names.map(async (name) => {
       try {
-        return JSON.parse(await fs.readFile(path.join(directory, name), "utf8")) as OutboxEntry;
+        const read = outboxEntrySchema.safeParse(JSON.parse(await fs.readFile(path.join(directory, name), "utf8")));
+        return read.success ? read.data : undefined;
       } catch {
         return undefined;
       }

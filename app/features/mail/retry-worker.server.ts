@@ -10,6 +10,7 @@ import {
   scheduleMailRetry,
   type QueuedMail,
 } from "./retry-queue.server";
+import { processWideSlot } from "~/lib/global-singleton";
 
 export interface MailRetryOptions {
   /** How often the queue is looked at. */
@@ -108,15 +109,16 @@ export class MailRetryWorker {
 }
 
 // One worker per server process, started and stopped by server/startup.ts.
-const globalStore = globalThis as typeof globalThis & { __samenMailRetry?: MailRetryWorker };
+const workerSlot = processWideSlot<MailRetryWorker>("mailRetry");
 
 export function startMailRetry(): Promise<void> {
-  globalStore.__samenMailRetry ??= new MailRetryWorker();
-  globalStore.__samenMailRetry.start();
+  const worker = workerSlot.get() ?? new MailRetryWorker();
+  workerSlot.set(worker);
+  worker.start();
   return Promise.resolve();
 }
 
 export async function stopMailRetry(): Promise<void> {
-  await globalStore.__samenMailRetry?.stop();
-  globalStore.__samenMailRetry = undefined;
+  await workerSlot.get()?.stop();
+  workerSlot.set(undefined);
 }

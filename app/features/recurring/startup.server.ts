@@ -2,6 +2,7 @@ import { todayIn, type IsoDate } from "~/domain/periods";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
 import { postDueOccurrences, type PostedEntry } from "./recurring.server";
+import { processWideSlot } from "~/lib/global-singleton";
 
 export interface RecurringPostingOptions {
   /** How often due dates are looked for. */
@@ -64,15 +65,16 @@ export class RecurringPostingWorker {
 }
 
 // One worker per server process, started and stopped by server/startup.ts.
-const globalStore = globalThis as typeof globalThis & { __samenRecurringPosting?: RecurringPostingWorker };
+const workerSlot = processWideSlot<RecurringPostingWorker>("recurringPosting");
 
 export function startRecurringPosting(): Promise<void> {
-  globalStore.__samenRecurringPosting ??= new RecurringPostingWorker();
-  globalStore.__samenRecurringPosting.start();
+  const worker = workerSlot.get() ?? new RecurringPostingWorker();
+  workerSlot.set(worker);
+  worker.start();
   return Promise.resolve();
 }
 
 export async function stopRecurringPosting(): Promise<void> {
-  await globalStore.__samenRecurringPosting?.stop();
-  globalStore.__samenRecurringPosting = undefined;
+  await workerSlot.get()?.stop();
+  workerSlot.set(undefined);
 }

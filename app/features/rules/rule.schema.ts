@@ -5,6 +5,7 @@ import type { RuleActions, RuleCondition, RuleField, RuleOperator, RuleTextField
 import type { FieldErrors, ParsedForm } from "~/lib/forms";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid } from "~/lib/uuid";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * The rule form: condition rows (field, comparison, value; for amounts a second value, for accounts a choice) and the
@@ -112,7 +113,7 @@ export function formValuesOf(
   };
 }
 
-const isRuleField = (value: string): value is RuleField => (ruleFields as readonly string[]).includes(value);
+const isRuleField = (value: string): value is RuleField => isOneOf(ruleFields, value);
 const isTextField = (value: RuleField): value is RuleTextField => value !== "amount" && value !== "account";
 
 /** Field errors of the rule form: `condition<N>` beside a row, `conditions` and `actions` above their groups. */

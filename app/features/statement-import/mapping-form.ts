@@ -1,6 +1,7 @@
 // Types only: the CSV reader itself (csv-parse) needs Node's Buffer and stays on the server.
 import type { CsvColumn, SuggestedMapping } from "~/domain/statements/csv";
 import { isStatementDateFormat, statementDateFormats } from "~/domain/statements/dates";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * The mapping step's form: what the selects hold (column positions as text, "" for none) and how it becomes a
@@ -86,7 +87,7 @@ export function formValuesFromQuery(query: URLSearchParams): MappingFormValues |
   const description = query.getAll(mappingParameter.description).slice(0, descriptionSlots);
   return {
     date: text(mappingParameter.date),
-    amountMode: (amountModes as readonly string[]).includes(mode) ? (mode as AmountMode) : "signed",
+    amountMode: isOneOf(amountModes, mode) ? mode : "signed",
     amount: text(mappingParameter.amount),
     debit: text(mappingParameter.debit),
     credit: text(mappingParameter.credit),

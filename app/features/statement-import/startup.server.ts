@@ -1,6 +1,7 @@
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
 import { purgeExpiredDrafts } from "./statement-import.server";
+import { processWideSlot } from "~/lib/global-singleton";
 
 /**
  * Removes statement drafts a day after upload, at start and then every `intervalMs`, whether or not anyone uploads
@@ -36,15 +37,16 @@ export class DraftPurgeWorker {
 }
 
 // One worker per server process, started and stopped by server/startup.ts.
-const globalStore = globalThis as typeof globalThis & { __samenDraftPurge?: DraftPurgeWorker };
+const workerSlot = processWideSlot<DraftPurgeWorker>("draftPurge");
 
 export function startDraftPurge(): Promise<void> {
-  globalStore.__samenDraftPurge ??= new DraftPurgeWorker();
-  globalStore.__samenDraftPurge.start();
+  const worker = workerSlot.get() ?? new DraftPurgeWorker();
+  workerSlot.set(worker);
+  worker.start();
   return Promise.resolve();
 }
 
 export async function stopDraftPurge(): Promise<void> {
-  await globalStore.__samenDraftPurge?.stop();
-  globalStore.__samenDraftPurge = undefined;
+  await workerSlot.get()?.stop();
+  workerSlot.set(undefined);
 }

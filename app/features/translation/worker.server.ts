@@ -11,6 +11,7 @@ import {
   type ClaimedJob,
 } from "./queue.server";
 import { classifyTranslationError } from "./translation-errors";
+import { processWideSlot } from "~/lib/global-singleton";
 
 export type WorkerState = "idle" | "working" | "stopped" | "quota-exceeded" | "not-configured";
 
@@ -219,18 +220,19 @@ export class TranslationWorker {
 }
 
 // One worker per server process, shared by every module that queues work.
-const globalStore = globalThis as typeof globalThis & { __samenTranslationWorker?: TranslationWorker };
+const workerSlot = processWideSlot<TranslationWorker>("translationWorker");
 
 export function getTranslationWorker(): TranslationWorker | undefined {
-  return globalStore.__samenTranslationWorker;
+  return workerSlot.get();
 }
 
 export function startTranslationWorker(options: TranslationWorkerOptions): TranslationWorker {
-  globalStore.__samenTranslationWorker ??= new TranslationWorker(options);
-  globalStore.__samenTranslationWorker.start();
-  return globalStore.__samenTranslationWorker;
+  const worker = workerSlot.get() ?? new TranslationWorker(options);
+  workerSlot.set(worker);
+  worker.start();
+  return worker;
 }
 
 export function wakeTranslationWorker(): void {
-  globalStore.__samenTranslationWorker?.wake();
+  workerSlot.get()?.wake();
 }

@@ -17,6 +17,7 @@ import { budgetReport } from "~/features/budgets/budgets.server";
 import { BudgetReport } from "~/features/budgets/components/budget-report";
 import { useCategoryLook } from "~/features/entries/components/category-look";
 import { cn } from "~/lib/cn";
+import { isOneOf } from "~/lib/one-of";
 
 export const handle = { i18n: ["app", "budgets"] };
 
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
   const params = new URL(request.url).searchParams;
   const requested = params.get("range");
-  const preset: Preset = (presets as readonly string[]).includes(requested ?? "") ? (requested as Preset) : "6m";
+  const preset: Preset = isOneOf(presets, requested) ? requested : "6m";
   const currentMonth = monthOf(context.today);
   const range = rangeOf(preset, currentMonth, params.get("from"), params.get("to"));
   const base = { userId: context.user.id, householdId: context.householdId };
