@@ -13,6 +13,7 @@ import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 import { authHeaders, setCookieHeaders } from "./session.server";
 import type { SessionUser } from "./session-user";
 import { z } from "zod";
+import { isOneOf } from "~/lib/one-of";
 
 /** Whether the browser carries a pending two-factor challenge from the password step. */
 export function hasPendingTwoFactor(request: Request): boolean {
@@ -129,10 +130,14 @@ export async function turnOffTwoFactor(options: {
   }
 }
 
-const securityForms = {
-  "two-factor-enable": z.object({ password: currentPasswordSchema }),
-  "two-factor-confirm": z.object({ code: totpCode }),
-  "two-factor-disable": z.object({
+const securityIntents = ["two-factor-enable", "two-factor-confirm", "two-factor-disable"] as const;
+
+/** The Security section's forms, told apart by their `intent`. */
+const securityForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("two-factor-enable"), password: currentPasswordSchema }),
+  z.object({ intent: z.literal("two-factor-confirm"), code: totpCode }),
+  z.object({
+    intent: z.literal("two-factor-disable"),
     code: z
       .preprocess((value) => value ?? "", z.string({ error: "INVALID_INPUT" }))
       .transform((value) => value.trim())
@@ -140,7 +145,7 @@ const securityForms = {
       .pipe(z.string().min(1, { error: "CODE_REQUIRED" }).max(64, { error: "INVALID_CODE" })),
     password: currentPasswordSchema,
   }),
-} as const;
+]);
 
 /**
  * The Security section's form posts (mounted at /app/settings/security; any settings page can post there).
@@ -154,41 +159,52 @@ export async function securityAction({ request, user }: { request: Request; user
       { status: read.status },
     );
   const values = read.values;
-  const intent: SecurityIntent =
-    values.intent === "two-factor-confirm" || values.intent === "two-factor-disable"
-      ? values.intent
-      : "two-factor-enable";
-  const parsed = securityForms[intent].safeParse(values);
+  // A post without a known intent is read as the first step, turning two-factor on.
+  const intent: SecurityIntent = isOneOf(securityIntents, values.intent) ? values.intent : "two-factor-enable";
+  const parsed = securityForm.safeParse({ ...values, intent });
   if (!parsed.success) {
     return data<SecurityResult>(
       { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
       { status: 400 },
     );
   }
-  if (intent === "two-factor-enable") {
-    if (user.twoFactorEnabled)
-      return data<SecurityResult>(
-        { intent, ok: false, error: { code: "TWO_FACTOR_ALREADY_ENABLED" } },
-        { status: 409 },
-      );
-    const result = await startTwoFactorSetup({ request, password: (parsed.data as { password: string }).password });
-    if (!result.ok)
-      return data<SecurityResult>(
-        { intent, ok: false, ...asFieldOrFormError(result.error, "password") },
-        { status: result.status },
-      );
-    return data<SecurityResult>({ intent, ...result });
+  const posted = parsed.data;
+  switch (posted.intent) {
+    case "two-factor-enable":
+      return enableTwoFactor(request, user, posted.password);
+    case "two-factor-confirm":
+      return confirmTwoFactor(request, posted.code);
+    case "two-factor-disable":
+      return disableTwoFactor(request, posted.code, posted.password);
   }
-  if (intent === "two-factor-confirm") {
-    const result = await confirmTwoFactorSetup({ request, code: (parsed.data as { code: string }).code });
-    if (!result.ok)
-      return data<SecurityResult>(
-        { intent, ok: false, ...asFieldOrFormError(result.error, "code") },
-        { status: result.status },
-      );
-    return data<SecurityResult>({ intent, ok: true }, { headers: result.headers });
-  }
-  const { code, password } = parsed.data as { code: string; password: string };
+}
+
+async function enableTwoFactor(request: Request, user: SessionUser, password: string) {
+  const intent = "two-factor-enable";
+  if (user.twoFactorEnabled)
+    return data<SecurityResult>({ intent, ok: false, error: { code: "TWO_FACTOR_ALREADY_ENABLED" } }, { status: 409 });
+  const result = await startTwoFactorSetup({ request, password });
+  if (!result.ok)
+    return data<SecurityResult>(
+      { intent, ok: false, ...asFieldOrFormError(result.error, "password") },
+      { status: result.status },
+    );
+  return data<SecurityResult>({ intent, ...result });
+}
+
+async function confirmTwoFactor(request: Request, code: string) {
+  const intent = "two-factor-confirm";
+  const result = await confirmTwoFactorSetup({ request, code });
+  if (!result.ok)
+    return data<SecurityResult>(
+      { intent, ok: false, ...asFieldOrFormError(result.error, "code") },
+      { status: result.status },
+    );
+  return data<SecurityResult>({ intent, ok: true }, { headers: result.headers });
+}
+
+async function disableTwoFactor(request: Request, code: string, password: string) {
+  const intent = "two-factor-disable";
   const result = await turnOffTwoFactor({ request, code, password });
   if (!result.ok) {
     const field = result.error.code === "INVALID_PASSWORD" ? "password" : "code";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { BadInputCode, BadInputData } from "~/lib/bad-input";
 import { safeText } from "~/lib/safe-text";
 import { bodyLimitFor } from "./body-limits.server";
@@ -229,4 +230,16 @@ export async function readBodyText(
   const body = await readBody(request, options.maxBytes ?? bodyLimitFor(new URL(request.url).pathname));
   if (!body.ok) return { ok: false, status: 413 };
   return { ok: true, text: new TextDecoder().decode(body.bytes) };
+}
+
+/**
+ * Which of an action's forms was posted: its `intent` field read with the action's `z.discriminatedUnion("intent", …)`,
+ * to `switch` on; undefined when the form names no intent the action knows.
+ */
+export function postedIntent<Posted extends { intent: string }>(
+  values: Record<string, string>,
+  intents: z.ZodType<Posted>,
+): Posted | undefined {
+  const parsed = intents.safeParse(values);
+  return parsed.success ? parsed.data : undefined;
 }
