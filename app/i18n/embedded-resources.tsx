@@ -1,5 +1,6 @@
 import { useMatches } from "react-router";
 import { useTranslation } from "./react";
+import { fieldOf } from "~/lib/field-of";
 
 /** The element carrying the page's own namespaces, in its language, inside the server's HTML. */
 const elementId = "samen-translations";
@@ -30,7 +31,9 @@ export function readEmbeddedTranslations(): EmbeddedTranslations | undefined {
 export function routeNamespaces(handles: readonly unknown[]): string[] {
   const namespaces = new Set(["common"]);
   for (const handle of handles) {
-    for (const namespace of (handle as { i18n?: string[] } | undefined)?.i18n ?? []) namespaces.add(namespace);
+    const declared = fieldOf(handle, "i18n");
+    if (Array.isArray(declared))
+      for (const namespace of declared) if (typeof namespace === "string") namespaces.add(namespace);
   }
   return [...namespaces];
 }

@@ -13,6 +13,7 @@ import {
 } from "./sign-up-browser.server";
 import { authHeaders, setCookieHeaders, toSessionUser } from "./session.server";
 import type { SessionUser } from "./session-user";
+import { fieldOf } from "~/lib/field-of";
 
 export type Failure = { ok: false; error: AuthError; status: number; headers?: Headers };
 
@@ -59,18 +60,24 @@ export function toFailure(error: unknown, action: string): Failure {
     };
   }
   if (isAPIError(error)) {
-    const body = (error.body ?? {}) as { code?: string; retryAfter?: number };
-    const code = body.code ? serviceCodes[body.code] : undefined;
+    const serviceCode = fieldOf(error.body, "code");
+    const retryAfter = fieldOf(error.body, "retryAfter");
+    const code = typeof serviceCode === "string" && serviceCode ? serviceCodes[serviceCode] : undefined;
     if (code) {
       const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       return {
         ok: false,
         status,
-        error: { code, ...(code === "RATE_LIMITED" && body.retryAfter ? { retryAfterSeconds: body.retryAfter } : {}) },
+        error: {
+          code,
+          ...(code === "RATE_LIMITED" && typeof retryAfter === "number" && retryAfter
+            ? { retryAfterSeconds: retryAfter }
+            : {}),
+        },
       };
     }
     if (error.statusCode >= 400 && error.statusCode < 500) {
-      logger.warn({ action, code: body.code, status: error.statusCode }, "auth request refused");
+      logger.warn({ action, code: serviceCode, status: error.statusCode }, "auth request refused");
       return { ok: false, status: error.statusCode, error: { code: "INVALID_INPUT" } };
     }
   }

@@ -37,6 +37,7 @@ import { checkPassword } from "./password-policy.server";
 import { passwordMaxLength } from "./password-rules";
 import { consumeRateLimit } from "./rate-limit.server";
 import { processWide, processWideSlot } from "~/lib/global-singleton";
+import { fieldOf } from "~/lib/field-of";
 
 /** Header carrying the client address Express resolved; set by our own code on every call, never trusted from outside. */
 export const clientIpHeader = "x-samen-client-ip";
@@ -107,7 +108,7 @@ function createAuth(database: Database) {
           if (store) store.databaseFault = fault;
           logger.warn({ err: error, fault }, "auth request met a database fault");
         } else if (isAPIError(error) && error.statusCode < 500)
-          logger.debug({ code: (error.body as { code?: string } | undefined)?.code }, error.message);
+          logger.debug({ code: fieldOf(error.body, "code") }, error.message);
         else logger.error({ err: error }, "auth request failed");
       },
     },
@@ -213,7 +214,7 @@ function createAuth(database: Database) {
         }
         // Sign-up and /update-user alike: names travel into mail headers and subjects, so they take no line break or
         // tab either (the rule above lets those through for text with paragraphs).
-        const named = (ctx.body as Record<string, unknown> | undefined)?.name;
+        const named = fieldOf(ctx.body, "name");
         if (typeof named === "string" && hasControlCharacters(named)) {
           throw new APIError("BAD_REQUEST", {
             code: "NAME_INVALID_CHARACTERS",
@@ -221,22 +222,19 @@ function createAuth(database: Database) {
           });
         }
         // Better Auth appends to a callback URL with new URL(), which throws on "abc" (neither absolute nor "/…").
-        const callbacks = [
-          ctx.query?.callbackURL,
-          ctx.query?.errorCallbackURL,
-          (ctx.body as Record<string, unknown> | undefined)?.callbackURL,
-        ];
+        const callbacks = [ctx.query?.callbackURL, ctx.query?.errorCallbackURL, fieldOf(ctx.body, "callbackURL")];
         if (callbacks.some((value) => typeof value === "string" && !(value.startsWith("/") || URL.canParse(value)))) {
           throw new APIError("BAD_REQUEST", { code: "INVALID_CALLBACK_URL", message: "Invalid callback URL" });
         }
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const email = fieldOf(ctx.body, "email");
+        const name = fieldOf(ctx.body, "name");
         if (ctx.path in authEndpointLimits) {
           const ip = ctx.headers?.get(clientIpHeader) ?? "unknown";
           const accountId = authEndpointLimits[ctx.path]?.perAccount
             ? (await getSessionFromCtx(ctx).catch(() => null))?.user.id
             : undefined;
           try {
-            await enforceAuthRateLimit(ctx.path, { ip, email: body.email, accountId });
+            await enforceAuthRateLimit(ctx.path, { ip, email, accountId });
           } catch (error) {
             if (error instanceof RateLimitedError) {
               throw new APIError(
@@ -248,10 +246,10 @@ function createAuth(database: Database) {
             throw error;
           }
         }
-        if (typeof body.email === "string" && body.email.length > maxEmailLength) {
+        if (typeof email === "string" && email.length > maxEmailLength) {
           throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Invalid email" });
         }
-        if (typeof body.name === "string" && body.name.length > maxNameLength) {
+        if (typeof name === "string" && name.length > maxNameLength) {
           throw new APIError("BAD_REQUEST", {
             code: "NAME_TOO_LONG",
             message: `Name must be at most ${maxNameLength} characters`,
@@ -259,9 +257,9 @@ function createAuth(database: Database) {
         }
         const newPassword =
           ctx.path === "/sign-up/email"
-            ? body.password
+            ? fieldOf(ctx.body, "password")
             : ["/reset-password", "/change-password"].includes(ctx.path)
-              ? body.newPassword
+              ? fieldOf(ctx.body, "newPassword")
               : undefined;
         if (typeof newPassword === "string") {
           const problem = checkPassword(newPassword);
@@ -271,9 +269,9 @@ function createAuth(database: Database) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (returned && !(returned instanceof Error) && typeof body.email === "string") {
-          await forgetFailedSignIns(body.email, ctx.headers?.get(clientIpHeader) ?? "unknown");
+        const email = fieldOf(ctx.body, "email");
+        if (returned && !(returned instanceof Error) && typeof email === "string") {
+          await forgetFailedSignIns(email, ctx.headers?.get(clientIpHeader) ?? "unknown");
         }
       }),
     },

@@ -254,7 +254,8 @@ export function subscriptionPeriodEnd(stripeSubscription: Stripe.Subscription): 
     stripeSubscription.items?.data
       ?.map((item) => item.current_period_end)
       .filter((end): end is number => typeof end === "number") ?? [];
-  const legacy = (stripeSubscription as unknown as { current_period_end?: number }).current_period_end;
+  // Older API versions kept it on the subscription itself, which the SDK's types no longer name.
+  const legacy = "current_period_end" in stripeSubscription ? stripeSubscription.current_period_end : undefined;
   const end = ends.length ? Math.max(...ends) : legacy;
   return typeof end === "number" ? new Date(end * 1000) : null;
 }

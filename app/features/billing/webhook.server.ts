@@ -43,9 +43,9 @@ export async function receiveStripeWebhook({
   return applyStripeEvent(event);
 }
 
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === "string" ? value : value.id;
+function idOf(value: unknown): string | null {
+  if (typeof value === "string") return value || null;
+  return typeof value === "object" && value !== null && "id" in value && typeof value.id === "string" ? value.id : null;
 }
 
 interface EventTarget {
@@ -80,7 +80,7 @@ function targetOf(event: Stripe.Event): EventTarget | null {
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       const details = invoice.parent?.subscription_details;
-      const legacySubscription = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+      const legacySubscription = "subscription" in invoice ? invoice.subscription : undefined;
       const subscriptionId = idOf(details?.subscription ?? legacySubscription ?? null);
       if (!subscriptionId) return null;
       return {

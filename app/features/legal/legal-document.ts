@@ -1,4 +1,5 @@
 import { toRegionalLocale, type Language } from "~/domain/languages";
+import { fieldOf } from "~/lib/field-of";
 
 /** Section keys in reading order; the spec fixes both lists, and legal.json holds one entry per key. */
 export const privacySectionKeys = [
@@ -85,10 +86,11 @@ function isLegalBlock(value: unknown): value is LegalBlock {
  * the unit tests make sure none is missing in any language.
  */
 export function readLegalSections(kind: LegalDocumentKind, sections: unknown): LegalSection[] {
-  const byKey = (sections && typeof sections === "object" ? sections : {}) as Record<string, unknown>;
   return legalSectionKeys[kind].flatMap((key) => {
-    const entry = byKey[key] as { title?: unknown; body?: unknown } | undefined;
-    if (!entry || typeof entry.title !== "string" || !Array.isArray(entry.body)) return [];
-    return [{ key, anchor: sectionAnchor(key), title: entry.title, blocks: entry.body.filter(isLegalBlock) }];
+    const entry = fieldOf(sections, key);
+    const title = fieldOf(entry, "title");
+    const body = fieldOf(entry, "body");
+    if (typeof title !== "string" || !Array.isArray(body)) return [];
+    return [{ key, anchor: sectionAnchor(key), title, blocks: body.filter(isLegalBlock) }];
   });
 }

@@ -11,7 +11,6 @@ import {
   isOccurrence,
   occurrencesBetween,
   seriesKey,
-  type RecurringFrequency,
   type RecurringSuggestion,
   type Schedule,
 } from "~/domain/recurring";
@@ -86,7 +85,7 @@ type SeriesRow = Pick<typeof recurring.$inferSelect, Exclude<keyof typeof series
 };
 
 function toView(row: SeriesRow): SeriesView {
-  return { ...row, kind: row.kind as TransactionKind, frequency: row.frequency as RecurringFrequency };
+  return { ...row };
 }
 
 /**
@@ -141,7 +140,7 @@ async function recordedBetween(householdId: string, from: IsoDate, to?: IsoDate)
         to ? lt(recurringOccurrence.dueOn, to) : undefined,
       ),
     );
-  return new Map(rows.map((row) => [`${row.recurringId}|${row.dueOn}`, row.status as "posted" | "skipped"]));
+  return new Map(rows.map((row) => [`${row.recurringId}|${row.dueOn}`, row.status]));
 }
 
 /** Every series of the household with its next open due date from today on (null once it has ended). */
@@ -440,7 +439,12 @@ async function postClaims(claims: readonly Claim[]): Promise<PostedEntry[]> {
           counterparty: typeof row.counterparty === "string" ? row.counterparty : null,
           createdBy: typeof row.created_by === "string" ? row.created_by : null,
           // Paid by whoever tapped Confirm, else by whoever set the series up; shared as the account's default says.
-          memberUserId: typeof row.created_by === "string" ? row.created_by : (row.series_created_by as string | null),
+          memberUserId:
+            typeof row.created_by === "string"
+              ? row.created_by
+              : typeof row.series_created_by === "string"
+                ? row.series_created_by
+                : null,
         },
       }));
       if (claimed.length === 0) return;
@@ -609,7 +613,7 @@ export async function postDueOccurrences({ today }: { today: IsoDate }): Promise
 const detectionMonths = 25;
 
 interface HistoryGroup {
-  kind: string;
+  kind: TransactionKind;
   counterparty: string | null;
   description: string;
   dates: string[];
@@ -652,10 +656,10 @@ export async function detectRecurring({
     seriesOf(householdId),
   ]);
   // PGlite and node-postgres both answer with { rows } and parse text[] into arrays.
-  const groups = (result as unknown as { rows: HistoryGroup[] }).rows;
+  const groups = rowsOf<HistoryGroup>(result);
   const history = groups.flatMap((group) =>
     group.dates.map((occurredOn, index) => ({
-      kind: group.kind as TransactionKind,
+      kind: group.kind,
       amountMinor: Number(group.amounts[index]),
       occurredOn,
       counterparty: group.counterparty,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntriesInSql } from "~/features/household/personal-privacy.server";
 import { applyRuleChanges, deleteEntries } from "~/features/entries/entry-writer.server";
@@ -100,7 +101,7 @@ async function readBatch(
     from (select "id", "kind", "amount_minor", "occurred_on", "description", "counterparty", "counterparty_iban", "account_id", "category_id", "shared"
           from "transaction" where "household_id" = ${householdId} and ${visibleEntriesInSql(access)} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
   // PGlite and node-postgres both answer with { rows } and parse json.
-  const [row] = (result as unknown as { rows: { entries: EntryTuple[] | string }[] }).rows;
+  const [row] = rowsOf<{ entries: EntryTuple[] | string }>(result);
   const entries = row?.entries ?? [];
   return typeof entries === "string" ? (JSON.parse(entries) as EntryTuple[]) : entries;
 }

@@ -1,5 +1,6 @@
 import { toBcp47 } from "~/domain/languages";
 import { checkTranslations, type TranslateTextsRequest, type TranslationProvider } from "./provider";
+import { fieldOf } from "~/lib/field-of";
 
 export interface LibreTranslateProviderOptions {
   url: string;
@@ -38,14 +39,12 @@ export function createLibreTranslateProvider({
         parsed = undefined;
       }
       if (!response.ok) {
-        const detail =
-          typeof (parsed as { error?: unknown })?.error === "string"
-            ? (parsed as { error: string }).error
-            : body.slice(0, 200);
+        const error = fieldOf(parsed, "error");
+        const detail = typeof error === "string" ? error : body.slice(0, 200);
         // Status and reason first, so "429 Too Many Requests" reaches the error catalogue.
         throw new Error(`LibreTranslate ${response.status} ${response.statusText}${detail ? `: ${detail}` : ""}`);
       }
-      const translated = (parsed as { translatedText?: unknown } | undefined)?.translatedText;
+      const translated = fieldOf(parsed, "translatedText");
       return checkTranslations("LibreTranslate", texts.length, Array.isArray(translated) ? translated : undefined);
     },
   };

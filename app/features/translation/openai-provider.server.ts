@@ -1,6 +1,7 @@
 import OpenAI, { APIError } from "openai";
 import type { Language } from "~/domain/languages";
 import { englishLanguageNames, type TranslateTextsRequest, type TranslationProvider } from "./provider";
+import { fieldOf } from "~/lib/field-of";
 
 export interface OpenAIProviderOptions {
   apiKey?: string;
@@ -58,8 +59,8 @@ export function createOpenAIProvider({
     } catch (error) {
       throw explain(error);
     }
-    const content = (completion as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]
-      ?.message?.content;
+    const choices = fieldOf(completion, "choices");
+    const content = fieldOf(fieldOf(Array.isArray(choices) ? choices[0] : undefined, "message"), "content");
     if (typeof content !== "string" || !content.trim()) {
       throw new Error("Malformed reply from the OpenAI-compatible service: no message content");
     }

@@ -29,12 +29,9 @@ export const englishLanguageNames: Record<Language, string> = {
 
 /** Checks a provider's reply: one non-empty string per text, else a malformed-reply error. */
 export function checkTranslations(provider: string, expected: number, reply: unknown): string[] {
-  if (
-    !Array.isArray(reply) ||
-    reply.length !== expected ||
-    reply.some((text) => typeof text !== "string" || !text.trim())
-  ) {
+  const isText = (text: unknown): text is string => typeof text === "string" && text.trim() !== "";
+  if (!Array.isArray(reply) || reply.length !== expected || !reply.every(isText)) {
     throw new Error(`Malformed reply from ${provider}: expected ${expected} translated texts`);
   }
-  return reply as string[];
+  return reply;
 }

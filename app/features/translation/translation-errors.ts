@@ -1,3 +1,5 @@
+import { fieldOf } from "~/lib/field-of";
+
 // The spec's translation error catalogue (section 8). Isomorphic: the server maps errors to these
 // messages, the browser picks the matching title and description from them.
 
@@ -20,7 +22,7 @@ const rateLimitPattern = /\b429\b|too many requests/i;
 /** Turns whatever a provider threw into the message the catalogue prescribes. */
 export function toTranslationErrorMessage(error: unknown): string {
   if (error instanceof Error || (typeof error === "object" && error !== null && "message" in error)) {
-    const raw = (error as { message?: unknown }).message;
+    const raw = fieldOf(error, "message");
     const message = typeof raw === "string" ? raw.trim() : "";
     if (!message) return translationMessages.serviceError;
     if (quotaPattern.test(message)) return translationMessages.quota;

@@ -13,6 +13,7 @@ import { showToast } from "~/components/ui/toast";
 import type { SecurityResult } from "../two-factor.server";
 import { AuthAlert } from "./auth-alert";
 import { AuthField } from "./auth-field";
+import { fieldOf } from "~/lib/field-of";
 
 /** Where the section's forms post; the route answers with `securityAction`. */
 export const securityActionPath = "/app/settings/security";
@@ -23,11 +24,7 @@ interface SecuritySectionProps {
 }
 
 function isSecurityResult(value: unknown): value is SecurityResult {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    String((value as { intent?: unknown }).intent).startsWith("two-factor-")
-  );
+  return typeof value === "object" && value !== null && String(fieldOf(value, "intent")).startsWith("two-factor-");
 }
 
 /**
