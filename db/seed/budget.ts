@@ -317,12 +317,15 @@ export async function seedBulkTransactions({
   from,
   to,
   sharedBetween,
+  splitEvery,
 }: {
   householdId: string;
   count: number;
   from: MonthKey;
   to: MonthKey;
   sharedBetween?: readonly [string, string];
+  /** Every `splitEvery`-th expense is split in two lines: 70 % in its category, the rest in "other". */
+  splitEvery?: number;
 }) {
   const start = monthStart(from);
   const days = Math.max(1, Math.round((Date.parse(monthStart(addMonths(to, 1))) - Date.parse(start)) / 86_400_000));
@@ -333,18 +336,28 @@ export async function seedBulkTransactions({
     const entries: NewEntry[] = [];
     for (let n = first; n < Math.min(count, first + 5000); n += 1) {
       const income = n % 6 === 0;
+      const amountMinor = income ? 150_000 + ((n * 7919) % 250_000) : 150 + ((n * 104_729) % 15_000);
+      const categoryId = (income ? incomeIds[n % incomeIds.length] : expenseIds[n % expenseIds.length]) ?? "";
+      const split = !income && splitEvery !== undefined && n % splitEvery === 1;
+      const kept = Math.round(amountMinor * 0.7);
       entries.push({
         householdId,
         accountId,
         kind: income ? "income" : "expense",
-        amountMinor: income ? 150_000 + ((n * 7919) % 250_000) : 150 + ((n * 104_729) % 15_000),
+        amountMinor,
         currency: "EUR",
         occurredOn: addDays(start, Math.floor((n * days) / count)),
         description: `Entry ${n}`,
-        categoryId: (income ? incomeIds[n % incomeIds.length] : expenseIds[n % expenseIds.length]) ?? "",
+        categoryId,
         createdBy: null,
         shared: sharedBetween ? !income && n % 4 < 2 : false,
         memberUserId: sharedBetween ? sharedBetween[n % 3 === 0 ? 0 : 1] : null,
+        lines: split
+          ? [
+              { categoryId, amountMinor: kept },
+              { categoryId: builtInCategory("other").id, amountMinor: amountMinor - kept },
+            ]
+          : undefined,
       });
     }
     await insertEntries(db(), entries);

@@ -117,6 +117,43 @@ export const transaction = pgTable(
 );
 
 /**
+ * An entry's lines (decision 0018): every entry has one or more, and they add up to it to the minor unit (a deferred
+ * constraint trigger checks it at commit). An entry nobody split has exactly one line, so every total reads lines and
+ * nothing special-cases a split. Household, kind and date are the entry's, copied by the one writer, so the month
+ * totals' triggers can fold a line without its entry (which a cascading delete has already removed).
+ */
+export const entryLine = pgTable(
+  "entry_line",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => transaction.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<TransactionKind>().notNull(),
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    /** The line's place in its entry, from 0. */
+    position: integer("position").notNull(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => category.id),
+    /** In the entry's currency; may carry the opposite sign (a refund inside a receipt). */
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    shared: boolean("shared").notNull(),
+    /** Whose personal line, in a household of two; null: the entry's member. */
+    memberUserId: text("member_user_id"),
+    note: text("note").notNull().default(""),
+  },
+  (table) => [
+    uniqueIndex("entry_line_entry_position").on(table.entryId, table.position),
+    index("entry_line_household_date_idx").on(table.householdId, table.occurredOn),
+    kindCheck("entry_line_kind_check", "kind"),
+  ],
+);
+
+/**
  * What undo of a delete puts back: the deleted entry whole (its account, counterparty, import identity, member), kept on
  * the server for a day, so undo never trusts what the browser posts. Only the member who deleted it may undo it.
  */
@@ -130,6 +167,8 @@ export const deletedEntry = pgTable(
     deletedBy: text("deleted_by").notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
     entry: jsonb("entry").notNull(),
+    /** The entry's lines as they were; null for a copy kept before lines existed (undo then makes one line). */
+    lines: jsonb("lines"),
   },
   (table) => [index("deleted_entry_deleted_at_idx").on(table.deletedAt)],
 );

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
 import { db, type Database } from "~/db/client.server";
-import { deletedEntry, transaction } from "~/db/schema/entries";
+import { deletedEntry, entryLine, transaction } from "~/db/schema/entries";
 import type { TransactionKind } from "~/domain/categories";
 import type { IsoDate } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
@@ -53,6 +53,8 @@ export interface NewEntry {
   shared?: boolean;
   /** Who paid or received it; absent: whoever entered it. */
   memberUserId?: string | null;
+  /** A split: its lines, adding up to `amountMinor`. Absent: one line, the entry's category, amount and sharing. */
+  lines?: readonly NewLine[];
 }
 
 /** An entry as the writer hands it back: what notifications and the forms need. */
@@ -104,36 +106,111 @@ function fromRaw(row: Record<string, unknown>): WrittenEntry {
 }
 
 /**
- * Adds entries, many in one statement per 5,000: each column travels as one array parameter and `unnest` turns them
- * back into rows (a multi-row VALUES list costs about six times more to build and parse for a 10,000-row import).
+ * Adds entries with their lines, many in one statement per 5,000: each column travels as one array parameter and
+ * `unnest` turns them back into rows (a multi-row VALUES list costs about six times more to build and parse for a
+ * 10,000-row import). An entry without `lines` gets its one line in the same statement; split ones get theirs next.
  */
-export async function insertEntries(executor: Executor, entries: readonly NewEntry[]): Promise<WrittenEntry[]> {
+export async function insertEntries(
+  executor: Pick<Database, "execute" | "transaction">,
+  entries: readonly NewEntry[],
+): Promise<WrittenEntry[]> {
+  // A split's lines are a second statement: both commit together (a savepoint inside a caller's transaction), or the
+  // lines' check refuses the entry alone.
+  if (entries.some((entry) => entry.lines)) return executor.transaction((tx) => insertEachChunk(tx, entries));
+  return insertEachChunk(executor, entries);
+}
+
+async function insertEachChunk(executor: Executor, entries: readonly NewEntry[]): Promise<WrittenEntry[]> {
   const inserted: WrittenEntry[] = [];
   for (let index = 0; index < entries.length; index += 5000) {
-    const chunk = entries.slice(index, index + 5000);
-    const column = <Value>(pick: (entry: NewEntry) => Value) => sql.param(chunk.map(pick));
+    const chunk = entries.slice(index, index + 5000).map((entry) => ({ ...entry, id: entry.id ?? uuidv7() }));
+    for (const entry of chunk) if (entry.lines) checkLines(entry.amountMinor, entry.lines);
+    const split = chunk.filter((entry) => entry.lines !== undefined);
+    const column = <Value>(pick: (entry: (typeof chunk)[number]) => Value) => sql.param(chunk.map(pick));
     const result = await executor.execute(sql`
-      insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
-                                 "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
-                                 "shared", "member_user_id")
-      select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
-             entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
-             coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
-             coalesce(entry.member_user_id, entry.created_by)
-      from unnest(
-        ${column((entry) => entry.id ?? uuidv7())}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
-        ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
-        ${column((entry) => entry.occurredOn)}::date[], ${column((entry) => entry.description)}::text[], ${column((entry) => entry.categoryId)}::uuid[],
-        ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
-        ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy)}::text[],
-        ${column((entry) => entry.shared ?? null)}::boolean[], ${column((entry) => entry.memberUserId ?? null)}::text[]
-      ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
-               import_batch_id, import_key, created_by, shared, member_user_id)
-      returning "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description",
-                "category_id", "shared", "member_user_id", ${versionOf(transaction.updatedAt)} as "version"`);
-    inserted.push(...rowsOf(result).map(fromRaw));
+      with "inserted" as (
+        insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
+                                   "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
+                                   "shared", "member_user_id")
+        select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
+               entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
+               coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
+               coalesce(entry.member_user_id, entry.created_by)
+        from unnest(
+          ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
+          ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
+          ${column((entry) => entry.occurredOn)}::date[], ${column((entry) => entry.description)}::text[], ${column((entry) => entry.categoryId)}::uuid[],
+          ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
+          ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy)}::text[],
+          ${column((entry) => entry.shared ?? null)}::boolean[], ${column((entry) => entry.memberUserId ?? null)}::text[]
+        ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
+                 import_batch_id, import_key, created_by, shared, member_user_id)
+        returning *, ${versionOf(transaction.updatedAt)} as "version"
+      ), "one_line" as (
+        insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor", "shared")
+        select "id", "household_id", "kind", "occurred_on", 0, "category_id", "amount_minor", "shared" from "inserted"
+        where not ("id" = any(${sql.param(split.map((entry) => entry.id))}::uuid[]))
+      )
+      select "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description",
+             "category_id", "shared", "member_user_id", "version" from "inserted"`);
+    const rows = rowsOf(result).map(fromRaw);
+    inserted.push(...rows);
+    const sharedOf = new Map(rows.map((row) => [row.id, row.shared]));
+    await insertLines(
+      executor,
+      split.flatMap((entry) =>
+        (entry.lines ?? []).map((line) => ({ ...line, entry, shared: line.shared ?? sharedOf.get(entry.id) ?? false })),
+      ),
+    );
   }
   return inserted;
+}
+
+/** One line of a split entry, as a caller gives it. */
+export interface NewLine {
+  categoryId: string;
+  amountMinor: number;
+  /** Absent: as the entry is. */
+  shared?: boolean;
+  /** Whose personal line; absent or null: the entry's member. */
+  memberUserId?: string | null;
+  note?: string;
+}
+
+/** Thrown when a split's lines do not add up to the entry: a caller's bug, since forms check it first. */
+export class LinesDoNotAddUpError extends Error {
+  constructor(entryMinor: number, linesMinor: number) {
+    super(`lines add up to ${linesMinor}, not the entry's ${entryMinor}`);
+  }
+}
+
+function checkLines(entryMinor: number, lines: readonly NewLine[]) {
+  const linesMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  if (lines.length === 0 || linesMinor !== entryMinor) throw new LinesDoNotAddUpError(entryMinor, linesMinor);
+}
+
+type LineWrite = NewLine & {
+  entry: { id: string; householdId: string; kind: TransactionKind; occurredOn: IsoDate };
+  shared: boolean;
+};
+
+async function insertLines(executor: Executor, lines: readonly LineWrite[]) {
+  if (lines.length === 0) return;
+  const positions = new Map<string, number>();
+  const position = (line: LineWrite) => {
+    const next = positions.get(line.entry.id) ?? 0;
+    positions.set(line.entry.id, next + 1);
+    return next;
+  };
+  const column = <Value>(pick: (line: LineWrite) => Value) => sql.param(lines.map(pick));
+  await executor.execute(sql`
+    insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor", "shared",
+                              "member_user_id", "note")
+    select * from unnest(
+      ${column((line) => line.entry.id)}::uuid[], ${column((line) => line.entry.householdId)}::uuid[], ${column((line) => line.entry.kind)}::text[],
+      ${column((line) => line.entry.occurredOn)}::date[], ${column(position)}::int[], ${column((line) => line.categoryId)}::uuid[],
+      ${column((line) => line.amountMinor)}::bigint[], ${column((line) => line.shared)}::boolean[],
+      ${column((line) => line.memberUserId ?? null)}::text[], ${column((line) => line.note ?? "")}::text[])`);
 }
 
 /** What a person may change on an entry from its form. */
@@ -147,6 +224,11 @@ export interface EntryChange {
   shared?: boolean;
   /** Absent: unchanged; null: whoever entered it. */
   memberUserId?: string | null;
+  /**
+   * The entry's new lines, adding up to `amountMinor`: a split, or one line to un-split. Absent: an entry of one line
+   * keeps that line equal to the entry; a split keeps its lines (and then the amount must stay).
+   */
+  lines?: readonly NewLine[];
 }
 
 /**
@@ -154,7 +236,7 @@ export interface EntryChange {
  * (changed meanwhile, gone, another household's id, or another member's hidden personal expense).
  */
 export async function changeEntry(
-  executor: Pick<Database, "update">,
+  executor: Pick<Database, "transaction">,
   {
     writer,
     householdId,
@@ -163,19 +245,47 @@ export async function changeEntry(
     change,
   }: { writer: Writer; householdId: string; entryId: string; version: string | undefined; change: EntryChange },
 ): Promise<WrittenEntry | undefined> {
-  const [row] = await executor
-    .update(transaction)
-    .set({ ...change, updatedAt: nextVersion(transaction.updatedAt) })
-    .where(
-      and(
-        eq(transaction.id, entryId),
-        eq(transaction.householdId, householdId),
-        atVersion(transaction.updatedAt, version),
-        writer ? visibleEntries(writer) : undefined,
-      ),
-    )
-    .returning(written);
-  return row ? toWritten(row) : undefined;
+  const { lines, ...fields } = change;
+  if (lines) checkLines(fields.amountMinor, lines);
+  return executor.transaction(async (tx) => {
+    const [row] = await tx
+      .update(transaction)
+      .set({ ...fields, updatedAt: nextVersion(transaction.updatedAt) })
+      .where(
+        and(
+          eq(transaction.id, entryId),
+          eq(transaction.householdId, householdId),
+          atVersion(transaction.updatedAt, version),
+          writer ? visibleEntries(writer) : undefined,
+        ),
+      )
+      .returning(written);
+    if (!row) return undefined;
+    const entry = toWritten(row);
+    if (lines) {
+      await tx.delete(entryLine).where(eq(entryLine.entryId, entryId));
+      await insertLines(
+        tx,
+        lines.map((line) => ({ ...line, entry, shared: line.shared ?? entry.shared })),
+      );
+    } else await followEntries(tx, [entryId]);
+    return entry;
+  });
+}
+
+/**
+ * Lines follow their entries after a change: always the kind and date; an entry of one line also its category, amount
+ * and sharing. A split keeps its own categories, amounts and sharing.
+ */
+async function followEntries(executor: Executor, entryIds: readonly string[]) {
+  await executor.execute(sql`
+    update ${entryLine} set "kind" = "entry"."kind", "occurred_on" = "entry"."occurred_on",
+      "category_id" = case when "counted"."lines" = 1 then "entry"."category_id" else "entry_line"."category_id" end,
+      "amount_minor" = case when "counted"."lines" = 1 then "entry"."amount_minor" else "entry_line"."amount_minor" end,
+      "shared" = case when "counted"."lines" = 1 then "entry"."shared" else "entry_line"."shared" end
+    from ${transaction} "entry",
+         (select "entry_id", count(*) as "lines" from ${entryLine} where "entry_id" = any(${sql.param([...entryIds])}::uuid[]) group by "entry_id") "counted"
+    where "entry"."id" = "entry_line"."entry_id" and "counted"."entry_id" = "entry_line"."entry_id"`);
 }
 
 /** What a rule changes on an entry it matches (the rule's category, its new title when it renames, shared or not). */
@@ -203,6 +313,10 @@ export async function applyRuleChanges(
       as "changed"("id", "category_id", "description", "shared")
     where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId}
       and ${writer ? visibleEntriesInSql(writer) : sql`true`}`);
+  await followEntries(
+    executor,
+    changes.map((change) => change.id),
+  );
 }
 
 /** Which entries of one household a delete removes: by id (optionally at a version), or one import's rows. */
@@ -236,9 +350,12 @@ export async function deleteEntries(
   return executor.transaction(async (tx) => {
     if (undoBy)
       await tx.execute(sql`
-        insert into ${deletedEntry} ("id", "household_id", "deleted_by", "entry")
-        select "transaction"."id", "transaction"."household_id", ${undoBy}, to_jsonb("transaction") from ${transaction} where ${matches}
-        on conflict ("id") do update set "entry" = excluded."entry", "deleted_by" = excluded."deleted_by", "deleted_at" = now()`);
+        insert into ${deletedEntry} ("id", "household_id", "deleted_by", "entry", "lines")
+        select "transaction"."id", "transaction"."household_id", ${undoBy}, to_jsonb("transaction"),
+               (select jsonb_agg(to_jsonb("line") order by "line"."position") from ${entryLine} "line" where "line"."entry_id" = "transaction"."id")
+        from ${transaction} where ${matches}
+        on conflict ("id") do update
+          set "entry" = excluded."entry", "lines" = excluded."lines", "deleted_by" = excluded."deleted_by", "deleted_at" = now()`);
     const removed = await tx.delete(transaction).where(matches).returning(written);
     return removed.map(toWritten);
   });
@@ -279,9 +396,21 @@ export async function restoreEntry(
           delete from ${deletedEntry}
           where "id" = ${entryId} and "household_id" = ${householdId} and "deleted_by" = ${deletedBy}
             and "deleted_at" > now() - make_interval(hours => ${undoHours})
-          returning "entry")
-        insert into ${transaction} select (jsonb_populate_record(null::"transaction", "copy"."entry")).* from "copy"
-        on conflict ("id") do nothing`);
+          returning "entry", "lines"),
+        "restored" as (
+          insert into ${transaction} select (jsonb_populate_record(null::"transaction", "copy"."entry")).* from "copy"
+          on conflict ("id") do nothing
+          returning *),
+        "kept_lines" as (
+          insert into ${entryLine}
+          select (jsonb_populate_record(null::"entry_line", "line"."value")).*
+          from "copy", jsonb_array_elements("copy"."lines") as "line"
+          where "copy"."lines" is not null and exists (select 1 from "restored"))
+        -- A copy kept before entries had lines: the entry's one line.
+        insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor", "shared")
+        select "restored"."id", "restored"."household_id", "restored"."kind", "restored"."occurred_on", 0, "restored"."category_id",
+               "restored"."amount_minor", "restored"."shared"
+        from "restored", "copy" where "copy"."lines" is null`);
       const [row] = await tx
         .select(written)
         .from(transaction)

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema/entries";
+import { entryLine, transaction } from "~/db/schema/entries";
 import { accountMonthTotal, moneyAccount, transfer } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
@@ -10,6 +10,7 @@ import { uuidv7 } from "~/lib/uuid";
 import { seedHousehold } from "../../../db/seed/budget";
 import { listAccounts } from "./accounts.server";
 import { everydayAccountId } from "./everyday-account.server";
+import { insertEntries } from "~/features/entries/entry-writer.server";
 
 /**
  * account_month_total, which balances read for every month before the day asked for, is kept by triggers on
@@ -119,33 +120,36 @@ describe("account month totals", () => {
             .where(eq(transfer.householdId, household.id))
             .orderBy(transfer.id);
           if (item.op === "addEntries") {
-            await db()
-              .insert(transaction)
-              .values(
-                item.rows.map((row) => ({
-                  id: uuidv7(),
-                  householdId: household.id,
-                  kind: row.income ? ("income" as const) : ("expense" as const),
-                  amountMinor: row.amount,
-                  currency: "EUR" as const,
-                  occurredOn: days[row.day]!,
-                  categoryId: row.income ? salary : groceries,
-                  accountId: accountIds[row.account]!,
-                  createdBy: owner.id,
-                })),
-              );
+            await insertEntries(
+              db(),
+              item.rows.map((row) => ({
+                householdId: household.id,
+                kind: row.income ? ("income" as const) : ("expense" as const),
+                amountMinor: row.amount,
+                currency: "EUR" as const,
+                occurredOn: days[row.day]!,
+                categoryId: row.income ? salary : groceries,
+                accountId: accountIds[row.account]!,
+                description: "",
+                createdBy: owner.id,
+              })),
+            );
           } else if (item.op === "changeEntry" && entries.length > 0) {
             const picked = entries[item.pick % entries.length]!;
-            await db()
-              .update(transaction)
-              .set({
-                kind: item.income ? "income" : "expense",
-                categoryId: item.income ? salary : groceries,
-                amountMinor: item.amount,
-                occurredOn: days[item.day]!,
-                accountId: accountIds[item.account]!,
-              })
-              .where(eq(transaction.id, picked.id));
+            const change = {
+              kind: item.income ? ("income" as const) : ("expense" as const),
+              categoryId: item.income ? salary : groceries,
+              amountMinor: item.amount,
+              occurredOn: days[item.day]!,
+            };
+            // Raw, to move the entry between accounts too (no form does); its one line follows, as the writer's would.
+            await db().transaction(async (tx) => {
+              await tx
+                .update(transaction)
+                .set({ ...change, accountId: accountIds[item.account]! })
+                .where(eq(transaction.id, picked.id));
+              await tx.update(entryLine).set(change).where(eq(entryLine.entryId, picked.id));
+            });
           } else if (item.op === "deleteEntries" && entries.length > 0) {
             const start = item.pick % entries.length;
             await db()
@@ -203,16 +207,19 @@ describe("account month totals", () => {
       .insert(moneyAccount)
       .values({ householdId: household.id, name: "Savings", kind: "savings", currency: "EUR" })
       .returning({ id: moneyAccount.id });
-    await db().insert(transaction).values({
-      id: uuidv7(),
-      householdId: household.id,
-      kind: "income",
-      amountMinor: 5_000,
-      currency: "EUR",
-      occurredOn: "2026-01-10",
-      categoryId: salary,
-      accountId: savings!.id,
-    });
+    await insertEntries(db(), [
+      {
+        householdId: household.id,
+        kind: "income",
+        amountMinor: 5_000,
+        currency: "EUR",
+        occurredOn: "2026-01-10",
+        description: "",
+        categoryId: salary,
+        accountId: savings!.id,
+        createdBy: null,
+      },
+    ]);
     await db().insert(transfer).values({
       id: uuidv7(),
       householdId: household.id,

@@ -7,13 +7,13 @@ import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import type * as SessionModule from "~/features/auth/session.server";
 import { postAs } from "~/features/household/signed-in.test-helpers";
-import { uuidv7 } from "~/lib/uuid";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { handleTransactionAction } from "~/features/entries/transaction-actions.server";
 import { versionOf } from "~/features/platform/row-version.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { handleRuleAction } from "./rule-actions.server";
+import { insertEntry } from "./test-helpers.server";
 import { learningOfferFor } from "./rule-evaluation.server";
 
 vi.mock("~/features/auth/session.server", async (importOriginal) => ({
@@ -44,22 +44,10 @@ const condition = (field: string, operator: string, value: string): [string, str
 ];
 
 async function importedEntry(householdId: string, categoryId = other) {
-  const id = uuidv7();
-  await db()
-    .insert(transaction)
-    .values({
-      id,
-      householdId,
-      accountId: await everydayAccountId(householdId),
-      kind: "expense",
-      amountMinor: 2_350,
-      currency: "EUR",
-      occurredOn: "2026-11-05",
-      description: "Pas 12",
-      counterparty: "ALBERT HEIJN 1234",
-      categoryId,
-    });
-  return id;
+  return insertEntry(
+    { householdId, accountId: await everydayAccountId(householdId) },
+    { description: "Pas 12", counterparty: "ALBERT HEIJN 1234", categoryId },
+  );
 }
 
 describe("the Rules screen's action", () => {
