@@ -268,7 +268,16 @@ export async function changeEntry(
         tx,
         lines.map((line) => ({ ...line, entry, shared: line.shared ?? entry.shared })),
       );
-    } else await followEntries(tx, [entryId]);
+    } else {
+      await followEntries(tx, [entryId]);
+      // A split keeps its lines, so its amount cannot change without new ones.
+      const [split] = await tx
+        .select({ linesMinor: sql<string>`sum(${entryLine.amountMinor})`, lines: sql<number>`count(*)::int` })
+        .from(entryLine)
+        .where(eq(entryLine.entryId, entryId));
+      if (split && split.lines > 1 && Number(split.linesMinor) !== entry.amountMinor)
+        throw new LinesDoNotAddUpError(entry.amountMinor, Number(split.linesMinor));
+    }
     return entry;
   });
 }

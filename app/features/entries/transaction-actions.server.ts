@@ -5,7 +5,7 @@ import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
-import { parseTransactionForm } from "./transaction.schema";
+import { maxLines, parseLineRows, parseTransactionForm } from "./transaction.schema";
 import {
   addTransaction,
   deleteTransaction,
@@ -42,7 +42,34 @@ export type TransactionActionResult =
       values?: Record<string, string>;
       /** A save or delete based on an old version: the entry as it is now (features/platform/row-version.server.ts). */
       current?: TransactionView;
+      /** A split form's line rows as typed, to show them again. */
+      lines?: PostedLine[];
     };
+
+/** One line row of a split form as it was typed. */
+export interface PostedLine {
+  categoryId: string;
+  amount: string;
+  shared: string;
+  note: string;
+}
+
+function postedLines(form: FormData): PostedLine[] | undefined {
+  if (form.get("split") !== "1") return undefined;
+  const text = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const shared = text("lineShared");
+  const notes = text("lineNote");
+  const categories = text("lineCategoryId");
+  return text("lineAmount")
+    .slice(0, maxLines)
+    .map((amount, index) => ({
+      categoryId: categories[index] ?? "",
+      amount,
+      shared: shared[index] ?? "",
+      note: notes[index] ?? "",
+    }))
+    .filter((line) => line.amount.trim() !== "");
+}
 
 interface TransactionActionOptions {
   /**
@@ -65,7 +92,7 @@ export async function handleTransactionAction(
   options: TransactionActionOptions = {},
 ) {
   const context = await requireAppContext(request);
-  const { values } = await requireForm(request);
+  const { values, form } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
   const viaScript = values.js === "1";
   const intent = values.intent ?? "add";
@@ -73,7 +100,7 @@ export async function handleTransactionAction(
 
   const refused = (fieldErrors: Record<string, string | undefined>) =>
     data<TransactionActionResult>(
-      { ok: false, intent, fieldErrors, values: { ...values, householdId } },
+      { ok: false, intent, fieldErrors, values: { ...values, householdId }, lines: postedLines(form) },
       { status: 400 },
     );
   const conflict = (form: string, current?: TransactionView): TransactionActionResult => ({
@@ -92,7 +119,9 @@ export async function handleTransactionAction(
     if (intent === "add" || intent === "update") {
       const parsed = parseTransactionForm(values, context.language);
       if (!parsed.ok) return refused(parsed.fieldErrors);
-      const fields = { ...parsed.value, amountMinor: parsed.value.amount };
+      const split = parseLineRows(form, context.language, parsed.value.amount);
+      if (!split.ok) return refused(split.fieldErrors);
+      const fields = { ...parsed.value, amountMinor: parsed.value.amount, lines: split.lines };
       if (intent === "add" || !transactionId) {
         const result = await addTransaction({ userId, householdId, fields });
         return result.ok ? done(result.transaction, listPath(result.transaction)) : refused(result.fieldErrors);

@@ -1,13 +1,21 @@
-import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction } from "~/db/schema/entries";
+import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
 import { householdMember } from "~/db/schema/household";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
 import { addMonths, isIsoDate, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import { isUsableCategory } from "./categories.server";
-import { changeEntry, deleteEntries, insertEntries, restoreEntry, type WrittenEntry } from "./entry-writer.server";
+import {
+  changeEntry,
+  deleteEntries,
+  insertEntries,
+  LinesDoNotAddUpError,
+  restoreEntry,
+  type WrittenEntry,
+} from "./entry-writer.server";
+import type { LineInput } from "./transaction.schema";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifyHouseholdMembers, notifySharedExpenses } from "~/features/household/notifications.server";
@@ -28,6 +36,11 @@ export interface TransactionFields {
   shared?: boolean;
   /** Who paid or received it (null: whoever entered it); absent: the entering member on add, unchanged on update. */
   memberUserId?: string | null;
+  /**
+   * The entry's lines (decision 0018): two or more split it, none makes it one line again; absent: unchanged. A split
+   * entry's own category is its first line's.
+   */
+  lines?: LineInput[];
 }
 
 /** An entry; lists that do not read the sharing columns leave `shared` and `memberUserId` out (the edit form then does not ask). */
@@ -78,6 +91,15 @@ async function checkCategory(householdId: string, fields: TransactionFields): Pr
   return checkMember(householdId, fields.memberUserId);
 }
 
+/** Every line of a split files under a category of the entry's kind the household may use. */
+async function checkLineCategories(householdId: string, fields: TransactionFields): Promise<FieldErrors | null> {
+  for (const categoryId of new Set((fields.lines ?? []).map((line) => line.categoryId))) {
+    if (!(await isUsableCategory({ householdId, categoryId, kind: fields.kind })))
+      return { lines: "errors.category.invalid" };
+  }
+  return null;
+}
+
 /** Who paid or received an entry must be a member of its household (one primary-key lookup, only when given). */
 async function checkMember(householdId: string, memberUserId: string | null | undefined): Promise<FieldErrors | null> {
   if (!memberUserId) return null;
@@ -101,7 +123,7 @@ export async function addTransaction({
 }): Promise<WriteResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!can(access.plan, "transactions.track")) throw new HouseholdAccessError("readOnly");
-  const problem = await checkCategory(householdId, fields);
+  const problem = (await checkCategory(householdId, fields)) ?? (await checkLineCategories(householdId, fields));
   if (problem) return { ok: false, fieldErrors: problem };
   const [row] = await insertEntries(db(), [
     {
@@ -110,6 +132,8 @@ export async function addTransaction({
       currency: access.household.currency,
       createdBy: userId,
       ...fields,
+      categoryId: fields.lines?.[0]?.categoryId ?? fields.categoryId,
+      lines: fields.lines?.length ? fields.lines : undefined,
     },
   ]);
   if (!row) throw new Error("entry insert returned nothing");
@@ -162,15 +186,26 @@ export async function updateTransaction({
 }: EntryWrite & { version: string | undefined }): Promise<WriteResult | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
-  const problem = await checkCategory(householdId, fields);
+  const problem = (await checkCategory(householdId, fields)) ?? (await checkLineCategories(householdId, fields));
   if (problem) return { ok: false, fieldErrors: problem };
-  const row = await changeEntry(db(), {
-    writer: access,
-    householdId,
-    entryId: transactionId,
-    version,
-    change: fields,
-  });
+  const lines = fields.lines?.length
+    ? fields.lines
+    : fields.lines && [{ categoryId: fields.categoryId, amountMinor: fields.amountMinor, shared: fields.shared }];
+  let row: WrittenEntry | undefined;
+  try {
+    row = await changeEntry(db(), {
+      writer: access,
+      householdId,
+      entryId: transactionId,
+      version,
+      change: { ...fields, categoryId: lines?.[0]?.categoryId ?? fields.categoryId, lines },
+    });
+  } catch (error) {
+    // A split's amount changed without new lines (the quick edit sheet does not show them): its page splits it again.
+    if (error instanceof LinesDoNotAddUpError)
+      return { ok: false, fieldErrors: { amount: "errors.lines.splitAmount" } };
+    throw error;
+  }
   if (!row) return entryConflict(access, householdId, transactionId);
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
   if (fields.kind === "expense") await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
@@ -248,6 +283,22 @@ export async function getTransaction({
   if (!row || !isEntryVisible(access, row)) throw new HouseholdAccessError("notFound");
   const { createdBy: _createdBy, ...entry } = row;
   return toView(entry);
+}
+
+/** One entry with its lines, for its own page, where it can be split: found exactly as `getTransaction` finds it. */
+export async function getEntryWithLines(entry: { userId: string; householdId: string; transactionId: string }) {
+  const view = await getTransaction(entry);
+  const lines = await db()
+    .select({
+      categoryId: entryLine.categoryId,
+      amountMinor: entryLine.amountMinor,
+      shared: entryLine.shared,
+      note: entryLine.note,
+    })
+    .from(entryLine)
+    .where(eq(entryLine.entryId, view.id))
+    .orderBy(asc(entryLine.position));
+  return { ...view, lines };
 }
 
 /** Keyset position: the last row's date and id ("2025-03-14.0193…"). */

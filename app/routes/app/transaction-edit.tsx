@@ -8,7 +8,7 @@ import { ConflictNotice, VersionInput } from "~/components/ui/conflict-notice";
 import { isTransactionKind } from "~/domain/categories";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { handleTransactionAction, safeAppPath } from "~/features/entries/transaction-actions.server";
-import { getTransaction } from "~/features/entries/transactions.server";
+import { getEntryWithLines } from "~/features/entries/transactions.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useEntryValues } from "~/features/entries/components/entry-values";
 import { TransactionForm } from "~/features/entries/components/transaction-form";
@@ -25,7 +25,11 @@ export const handle = { i18n: ["app"] };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
   const transaction = await forLoader(() =>
-    getTransaction({ userId: context.user.id, householdId: context.householdId, transactionId: params.transactionId }),
+    getEntryWithLines({
+      userId: context.user.id,
+      householdId: context.householdId,
+      transactionId: params.transactionId,
+    }),
   );
   return { transaction, redirectTo: safeAppPath(new URL(request.url).searchParams.get("redirectTo")) ?? "" };
 }
@@ -115,6 +119,12 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
                   categoryId: typed.categoryId ?? transaction.categoryId,
                   shared: typed.shared === undefined ? transaction.shared : typed.shared === "1",
                   memberUserId: typed.memberUserId ?? transaction.memberUserId,
+                  lines: (answer?.lines ?? []).map((line) => ({
+                    categoryId: line.categoryId,
+                    amount: line.amount,
+                    shared: line.shared === "" ? undefined : line.shared === "1",
+                    note: line.note,
+                  })),
                 }
               : transaction
           }

@@ -11,6 +11,7 @@ import type { EntrySuggestion } from "~/domain/rules/rule-types";
 import { cn } from "~/lib/cn";
 import { descriptionMaxLength } from "../transaction.schema";
 import { CategoryIcon } from "./category-icon";
+import { SplitFields, type SplitLineValue } from "./split-fields";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { useCategories, useEntrySharing } from "./use-budget-shell";
@@ -25,6 +26,8 @@ export interface TransactionFormValues {
   categoryId: string;
   shared?: boolean;
   memberUserId?: string | null;
+  /** The entry's lines, on its own page: the form then offers to split it (absent: no split part). */
+  lines?: readonly SplitLineValue[];
 }
 
 /** React Router's <Form> for plain pages, or a fetcher's <Form> in the sheet. */
@@ -223,6 +226,17 @@ export function TransactionForm({
         ))}
         <FieldError message={errors.categoryId} />
       </fieldset>
+
+      {values.lines && (
+        <SplitFields
+          kind={kind}
+          categoryId={categoryId}
+          lines={values.lines}
+          amountRef={amountRef}
+          totalMinor={values.amountMinor}
+          error={errors.lines}
+        />
+      )}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
