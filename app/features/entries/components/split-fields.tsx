@@ -128,7 +128,7 @@ export function SplitFields({
           {rows.map((line, index) => (
             <fieldset
               key={index}
-              className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-2 sm:grid-cols-[minmax(0,1fr)_7.5rem_minmax(0,1fr)]"
+              className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-2 border-b pb-3 last:border-b-0 last:pb-0"
               data-testid="split-line"
             >
               <legend className="sr-only">{t("entry.split.line", { number: index + 1 })}</legend>
@@ -163,7 +163,10 @@ export function SplitFields({
                 aria-invalid={error ? true : undefined}
               />
               <div
-                className={cn("col-span-2 grid gap-2 sm:col-span-1", sharing && kind === "expense" && "grid-cols-2")}
+                className={cn(
+                  "col-span-2 grid gap-2",
+                  sharing && kind === "expense" && "min-[400px]:grid-cols-[10rem_minmax(0,1fr)]",
+                )}
               >
                 {sharing && kind === "expense" ? (
                   <>

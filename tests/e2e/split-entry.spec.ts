@@ -1,0 +1,125 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { createVerifiedUser, lookAt, waitForMailLink } from "./fixtures";
+
+/**
+ * A couple's supermarket receipt with a personal item on it (issue 21, splits): the owner pays €80.00 shared, then
+ * splits it on the entry's page into €65.50 of shared groceries and €14.50 of her own vitamins. Settle up follows the
+ * lines: the partner owes half of the shared line, nothing of the vitamins.
+ */
+
+const today = new Date().toISOString().slice(0, 10);
+const groceriesId = "00000000-0000-4000-8000-000000000202";
+
+test("a receipt split into shared groceries and a personal item, and settle up follows @phone", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const viewport = testInfo.project.use.viewport ?? { width: 1280, height: 800 };
+  const person = async (browser: Browser, name: string) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    return { context, page, account: await createVerifiedUser(page.request, { name }) };
+  };
+  const owner = await person(browser, "Eva Owner");
+  const partner = await person(browser, "Jonas Partner");
+
+  expect((await owner.page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
+  await owner.page.goto("/app/settings#partner");
+  const partners = owner.page.locator("#partner");
+  await partners.getByLabel("Their e-mail address").fill(partner.account.email);
+  await partners.getByLabel("Add and change money, budgets, rules and goals").check();
+  await partners.getByRole("button", { name: "Send invitation" }).click();
+  await expect(partners.getByText(partner.account.email).first()).toBeVisible();
+  await partner.page.goto(new URL(await waitForMailLink(partner.account.email, "/app/invitations/")).pathname);
+  await partner.page.getByRole("button", { name: "Accept and open the budget" }).click();
+  await expect(partner.page).toHaveURL(/\/app\?joined=1/);
+
+  const receipt = {
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount: "80.00",
+    categoryId: groceriesId,
+    occurredOn: today,
+    shared: "1",
+    description: "Albert Heijn",
+  };
+  expect((await owner.page.request.post("/app/transactions/new", { form: receipt })).status()).toBe(200);
+  await owner.page.goto("/app/settle-up");
+  await expect(owner.page.getByTestId("settle-sentence")).toHaveText(/Jonas Partner owes Eva Owner .?40[.,]00/);
+
+  // The entry's own page: "Split this payment".
+  await owner.page.goto("/app/expenses");
+  const href = await owner.page
+    .locator('a[href^="/app/transactions/"]:not([href^="/app/transactions/new"])')
+    .filter({ hasText: "Albert Heijn" })
+    .first()
+    .getAttribute("href");
+  await owner.page.goto(href ?? "");
+  const split = owner.page.getByTestId("split");
+  await split.locator("summary").click();
+  await split.getByLabel("Amount of part 1").fill("65.50");
+  await split.getByLabel("Shared or personal, part 1").selectOption({ label: "Shared" });
+  await expect(split.getByTestId("split-remaining")).toHaveText(/.?14[.,]50 left to divide/);
+  await split.getByLabel("Category of part 2").selectOption({ label: "Health" });
+  await split.getByLabel("Amount of part 2").fill("15");
+  await expect(split.getByTestId("split-remaining")).toHaveText(/.?0[.,]50 more than the payment/);
+  await split.getByLabel("Amount of part 2").fill("14.50");
+  await split.getByLabel("Shared or personal, part 2").selectOption({ label: "Personal" });
+  await split.getByLabel("Note for part 2").fill("Vitamins");
+  await expect(split.getByTestId("split-remaining")).toHaveText("The parts add up to the payment.");
+  await lookAt(owner.page, "split-entry");
+  await owner.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(owner.page).toHaveURL(/\/app\/expenses/);
+
+  // Opened again, the entry shows its two parts; settle up counts only the shared one.
+  await owner.page.goto(href ?? "");
+  await expect(split).toHaveAttribute("open", "");
+  await expect(split.getByLabel("Amount of part 1")).toHaveValue("65.50");
+  await expect(split.getByLabel("Note for part 2")).toHaveValue("Vitamins");
+  for (const someone of [owner, partner]) {
+    await someone.page.goto("/app/settle-up");
+    await expect(someone.page.getByTestId("settle-sentence")).toHaveText(/Jonas Partner owes Eva Owner .?32[.,]75/);
+  }
+  await owner.context.close();
+  await partner.context.close();
+});
+
+test("without JavaScript a split that does not add up is refused beside its parts, what was typed kept", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name: "Plain Form" });
+  const receipt = {
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount: "80.00",
+    categoryId: groceriesId,
+    occurredOn: today,
+    description: "Market",
+  };
+  expect((await page.request.post("/app/transactions/new", { form: receipt })).status()).toBe(200);
+  await page.goto("/app/expenses");
+  const href = await page
+    .locator('a[href^="/app/transactions/"]:not([href^="/app/transactions/new"])')
+    .filter({ hasText: "Market" })
+    .first()
+    .getAttribute("href");
+  await page.goto(href ?? "");
+  const split = page.getByTestId("split");
+  await split.locator("summary").click();
+  await split.getByLabel("Amount of part 1").fill("50");
+  await split.getByLabel("Category of part 2").selectOption({ label: "Health" });
+  await split.getByLabel("Amount of part 2").fill("20");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(split.getByText("The parts must add up to the payment's amount.")).toBeVisible();
+  await expect(split.getByLabel("Amount of part 2")).toHaveValue("20");
+  await split.getByLabel("Amount of part 2").fill("30");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/app\/expenses/);
+  await page.goto(href ?? "");
+  await expect(page.getByTestId("split").getByLabel("Amount of part 2")).toHaveValue("30");
+  await context.close();
+});
