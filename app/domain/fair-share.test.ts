@@ -121,4 +121,31 @@ describe("settleMonth", () => {
     });
     expect(split.payments).toEqual([{ fromUserId: "pieter", toUserId: "sanne", amountMinor: 123_45 }]);
   });
+
+  it("has a member owe the payer all of a personal line paid for them, beside the shared split", () => {
+    const split = settleMonth({
+      method: "equal",
+      members: [member("pieter", 0), member("sanne", 80_00)],
+      settlements: [],
+      advances: [
+        { fromUserId: "pieter", toUserId: "sanne", amountMinor: 15_00 },
+        // Nobody owes themselves, and a stranger's line changes nothing.
+        { fromUserId: "sanne", toUserId: "sanne", amountMinor: 5_00 },
+        { fromUserId: "stranger", toUserId: "sanne", amountMinor: 9_00 },
+      ],
+    });
+    expect(split.totalMinor).toBe(80_00);
+    expect(split.members.map((balance) => [balance.shareMinor, balance.personalMinor, balance.balanceMinor])).toEqual([
+      [40_00, -15_00, -55_00],
+      [40_00, 15_00, 55_00],
+    ]);
+    expect(split.payments).toEqual([{ fromUserId: "pieter", toUserId: "sanne", amountMinor: 55_00 }]);
+    const settled = settleMonth({
+      method: "equal",
+      members: [member("pieter", 0), member("sanne", 80_00)],
+      settlements: split.payments,
+      advances: [{ fromUserId: "pieter", toUserId: "sanne", amountMinor: 15_00 }],
+    });
+    expect(settled.payments).toEqual([]);
+  });
 });

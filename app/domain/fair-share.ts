@@ -97,10 +97,25 @@ export interface SettlementPayment {
   amountMinor: number;
 }
 
+/**
+ * A personal line of a split entry that one member paid for another (decision 0018): it belongs wholly to its member,
+ * whoever paid, so `fromUserId` (the line's member) owes `toUserId` (the payer) all of it. Never part of the shared total.
+ */
+export interface PersonalAdvance {
+  fromUserId: string;
+  toUserId: string;
+  amountMinor: number;
+}
+
 export interface MemberBalance {
   userId: string;
   paidMinor: number;
   shareMinor: number;
+  /**
+   * Personal lines this member paid for the others less the others paid for this member's (0 without splits):
+   * `balanceMinor` is `paidMinor - shareMinor + personalMinor`, settlements aside.
+   */
+  personalMinor: number;
   /** Positive: the others owe this member; negative: this member owes. Settlements count as payments. */
   balanceMinor: number;
 }
@@ -114,17 +129,21 @@ export interface MonthSplit {
 }
 
 /**
- * The month's split: each member's share against what they paid, with the settlements already made counted as
- * payments (the payer's balance goes up, the receiver's down), and the payments that square what is left.
+ * The month's split: each member's share against what they paid, with the personal lines one member paid for another
+ * owed in full to the payer (`advances`), the settlements already made counted as payments (the payer's balance goes
+ * up, the receiver's down), and the payments that square what is left. An advance between the same member, or naming
+ * somebody not among `members`, changes nothing.
  */
 export function settleMonth({
   method,
   members,
   settlements,
+  advances = [],
 }: {
   method: ShareMethod;
   members: readonly ShareMember[];
   settlements: readonly SettlementPayment[];
+  advances?: readonly PersonalAdvance[];
 }): MonthSplit {
   const totalMinor = members.reduce((sum, member) => sum + member.paidMinor, 0);
   const shares = splitShares(totalMinor, method, members);
@@ -132,9 +151,19 @@ export function settleMonth({
     userId: member.userId,
     paidMinor: member.paidMinor,
     shareMinor: shares[index]!,
+    personalMinor: 0,
     balanceMinor: member.paidMinor - shares[index]!,
   }));
   const byUser = new Map(balances.map((balance) => [balance.userId, balance]));
+  for (const advance of advances) {
+    const from = byUser.get(advance.fromUserId);
+    const to = byUser.get(advance.toUserId);
+    if (!from || !to || from === to) continue;
+    from.personalMinor -= advance.amountMinor;
+    from.balanceMinor -= advance.amountMinor;
+    to.personalMinor += advance.amountMinor;
+    to.balanceMinor += advance.amountMinor;
+  }
   for (const payment of settlements) {
     const from = byUser.get(payment.fromUserId);
     const to = byUser.get(payment.toUserId);

@@ -17,6 +17,10 @@ import { exportMonthlyReportPdf, reportFileName } from "./report-pdf.server";
 import { exportSettlementsCsv } from "./settlements-csv.server";
 import { markMonthSettled } from "~/features/sharing/settle-up.server";
 import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
+import { insertEntries, type NewLine } from "~/features/entries/entry-writer.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { builtInCategory } from "~/domain/categories";
+import { isUuid } from "~/lib/uuid";
 
 useTestDatabase();
 
@@ -96,16 +100,19 @@ describe("CSV export", () => {
     const bytes = await readAll(result.stream);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8").slice(1);
-    expect(text.split("\r\n")[0]).toBe("Datum;Art;Kategorie;Beschreibung;Betrag;Währung");
+    // The entry id column's header is English until its translations exist.
+    expect(text.split("\r\n")[0]).toBe("Datum;Art;Kategorie;Beschreibung;Betrag;Währung;Entry ID");
 
     const rows = parse(text, { delimiter: ";", bom: false }) as string[][];
     // Built-in categories are translated by the budget tool's namespace; custom names stay as typed.
     const category = await fileTranslator("de", "app");
-    expect(rows.slice(1)).toEqual([
+    expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
       ["2026-11-03", "Ausgabe", category("categories.groceries"), 'Markt "Süd", Obst\nund Gemüse', "-42,50", "EUR"],
       ["2026-11-25", "Einnahme", category("categories.salary"), "Gehalt", "3450,00", "EUR"],
       ["2026-11-30", "Ausgabe", "Haustiere; Katze", "'=cmd|' /C calc'!A0", "-19,99", "EUR"],
     ]);
+    // The last column names each row's entry.
+    expect(rows.slice(1).every((row) => row.length === 7 && isUuid(row[6]))).toBe(true);
   });
 
   it("offers a decimal point instead (with commas between fields), and swaps a reversed range", async () => {
@@ -133,7 +140,7 @@ describe("CSV export", () => {
     expect(result.fileName).toBe("samen-transactions-2026-01-01_2026-03-31.csv");
     const rows = parse((await readAll(result.stream)).toString("utf8"), { bom: true }) as string[][];
     const category = await fileTranslator("de", "app");
-    expect(rows[1]).toEqual([
+    expect(rows[1]?.slice(0, 6)).toEqual([
       "2026-02-01",
       "Ausgabe",
       category("categories.housing"),
@@ -350,6 +357,7 @@ describe("exports of a household of two", () => {
       "Currency",
       "Shared or personal",
       "Paid or received by",
+      "Entry ID",
     ]);
     expect(rows.slice(1).map((row) => [row[3], row[6], row[7]])).toEqual([
       ["Salary", "Personal", "Sanne"],
@@ -377,6 +385,83 @@ describe("exports of a household of two", () => {
     const { text, rows } = await csvRows(sanne.id, householdId);
     expect(rows.slice(1).map((row) => [row[3], row[7]])).toContainEqual(["Dinner out", "Former member"]);
     expect(text).not.toContain("Secret gift");
+  });
+
+  /** A split expense through the one writer; its own sharing and category are its first line's. */
+  async function split(householdId: string, paidBy: string, description: string, lines: NewLine[]) {
+    const [entry] = await insertEntries(db(), [
+      {
+        householdId,
+        accountId: await everydayAccountId(householdId),
+        kind: "expense",
+        amountMinor: lines.reduce((sum, line) => sum + line.amountMinor, 0),
+        currency: "EUR",
+        occurredOn: "2026-03-20",
+        description,
+        categoryId: lines[0]!.categoryId,
+        createdBy: paidBy,
+        shared: lines[0]!.shared,
+        lines,
+      },
+    ]);
+    return entry!.id;
+  }
+  const category = (key: string) => builtInCategory(key).id;
+
+  it("CSV gives a split entry a row per line, each in its category with its sharing, carrying the entry's id", async () => {
+    const { sanne, pieter, householdId } = await couple();
+    const receipt = await split(householdId, sanne.id, "Supermarket", [
+      { categoryId: category("groceries"), amountMinor: 80_00, shared: true },
+      { categoryId: category("health"), amountMinor: 12_50, shared: false },
+      { categoryId: category("leisure"), amountMinor: 7_50, shared: false, memberUserId: pieter.id },
+    ]);
+    const his = await csvRows(pieter.id, householdId);
+    const lines = his.rows.slice(1).filter((row) => row[8] === receipt);
+    expect(lines.map((row) => [row[0], row[1], row[2], row[3], row[4], row[6], row[7]])).toEqual([
+      ["2026-03-20", "Expense", "Groceries", "Supermarket", "-80.00", "Shared", "Sanne"],
+      ["2026-03-20", "Expense", "Health", "Supermarket", "-12.50", "Personal", "Sanne"],
+      ["2026-03-20", "Expense", "Leisure", "Supermarket", "-7.50", "Personal", "Sanne"],
+    ]);
+    // An entry nobody split is still one row, with its own id.
+    const ids = his.rows.slice(1).map((row) => row[8]);
+    expect(ids.filter((id) => id !== receipt)).toHaveLength(5);
+    expect(new Set(ids).size).toBe(6);
+
+    // Pieter keeps his personal spending to totals: Sanne's export leaves out his line of her receipt, not the rest.
+    const hers = await csvRows(sanne.id, householdId);
+    expect(
+      hers.rows
+        .slice(1)
+        .filter((row) => row[8] === receipt)
+        .map((row) => row[4]),
+    ).toEqual(["-80.00", "-12.50"]);
+    expect(hers.text).not.toContain("-7.50");
+  });
+
+  it("CSV keeps a split's lines in order and whole across keyset batches", async () => {
+    const { sanne, householdId } = await couple();
+    const receipts: string[] = [];
+    for (const description of ["First", "Second"])
+      receipts.push(
+        await split(householdId, sanne.id, description, [
+          { categoryId: category("groceries"), amountMinor: 3_00, shared: true },
+          { categoryId: category("health"), amountMinor: 2_00, shared: false },
+          { categoryId: category("leisure"), amountMinor: 1_00, shared: true },
+        ]),
+      );
+    const result = await exportTransactionsCsv({
+      userId: sanne.id,
+      householdId,
+      range: march,
+      language: "en",
+      decimal: "point",
+      batchSize: 2,
+    });
+    if (!result.ok) throw new Error("refused");
+    const rows = (parse((await readAll(result.stream)).toString("utf8"), { bom: true }) as string[][]).slice(1);
+    expect(rows).toHaveLength(4 + 6);
+    const ours = rows.filter((row) => receipts.includes(row[8] ?? ""));
+    expect(ours.map((row) => row[4])).toEqual(["-3.00", "-2.00", "-1.00", "-3.00", "-2.00", "-1.00"]);
   });
 
   it("gives the settlements of the range's months as their own CSV", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { transaction } from "~/db/schema/entries";
+import { entryLine, transaction } from "~/db/schema/entries";
 import { categoryLabel } from "~/domain/categories";
 import { csvAmount, csvDelimiter, csvLine, csvQuote, csvText, utf8Bom, type CsvDecimal } from "~/domain/csv";
 import type { Language } from "~/domain/languages";
@@ -11,7 +11,8 @@ import { can } from "~/domain/plans";
 import { listCategories } from "~/features/entries/categories.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { listHouseholdMembers } from "~/features/household/members.server";
-import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
+import { entryMember, visibleEntries, visibleLines } from "~/features/household/personal-privacy.server";
+import { tDynamic } from "~/i18n/translator";
 import { fileTranslator } from "./translator.server";
 
 /** Rows fetched per query: a few hundred kilobytes at a time, so 100,000 rows take 20 queries. */
@@ -27,6 +28,14 @@ export function csvFileName({ from, to }: CsvExportRange): string {
   const wholeMonth =
     monthOf(from) === monthOf(to) && from === monthStart(monthOf(from)) && to === addDays(monthEnd(monthOf(to)), -1);
   return wholeMonth ? `samen-transactions-${monthOf(from)}.csv` : `samen-transactions-${from}_${to}.csv`;
+}
+
+/** The entry id column's key, which the translations do not carry yet: its English words stand in until they do. */
+const entryIdKey = "exports.csv.columns.entryId";
+
+function entryIdHeader(t: Parameters<typeof tDynamic<"premium">>[0]): string {
+  const translated = tDynamic(t, entryIdKey);
+  return translated === entryIdKey || translated === "" ? "Entry ID" : translated;
 }
 
 /** Whether any entry belongs to somebody other than the owner (a former partner); stops at the first. */
@@ -46,7 +55,12 @@ async function hadOtherMembers(householdId: string, ownerUserId: string): Promis
  * size of the range, and each batch is read only when the client has taken the previous one (stream back-pressure).
  * Partners may export (it is reading); the plan must allow it. A household of two or more adds whether each entry is
  * shared or personal and who paid or received it (a household of one keeps the six columns it always had), and never
- * carries the personal expenses another member shows this reader only as category totals (`visibleEntries`).
+ * carries the personal expenses another member shows this reader only as category totals (`visibleEntries`, and
+ * `visibleLines` for a split's own personal lines).
+ *
+ * One row per line (decision 0018): an entry nobody split is one row, as it always was; a split entry is a row per
+ * line, each with the line's category, amount and sharing and the entry's date, description and member, so the
+ * amounts add up to the entries. The last column, the entry's id, tells which rows are one entry.
  */
 export async function exportTransactionsCsv({
   userId,
@@ -78,7 +92,7 @@ export async function exportTransactionsCsv({
   ]);
   // A household that had a partner keeps the two columns after they left: their entries still say whose they were.
   const together = members.length > 1 || (await hadOtherMembers(householdId, access.household.ownerUserId));
-  const visible = visibleEntries(access);
+  const visible = and(visibleEntries(access), visibleLines(access));
   const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
   const delimiter = csvDelimiter(decimalSeparator);
   const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
@@ -101,12 +115,15 @@ export async function exportTransactionsCsv({
     ...(together ? (["sharing", "member"] as const) : []),
   ] as const;
   const header = csvLine(
-    columns.map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
+    [
+      ...columns.map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
+      csvQuote(entryIdHeader(t), delimiter),
+    ],
     delimiter,
   );
 
   const encoder = new TextEncoder();
-  let cursor: { occurredOn: string; id: string } | null = null;
+  let cursor: { occurredOn: string; id: string; position: number } | null = null;
   let started = false;
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -119,13 +136,14 @@ export async function exportTransactionsCsv({
         const rows = await db()
           .select({
             id: transaction.id,
+            position: entryLine.position,
             kind: transaction.kind,
-            amountMinor: transaction.amountMinor,
+            amountMinor: entryLine.amountMinor,
             currency: transaction.currency,
             occurredOn: transaction.occurredOn,
             description: transaction.description,
-            categoryId: transaction.categoryId,
-            shared: transaction.shared,
+            categoryId: entryLine.categoryId,
+            shared: entryLine.shared,
             // A former member's name too, while their account exists; once deleted, "Former member".
             memberName: together
               ? sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})`
@@ -133,6 +151,7 @@ export async function exportTransactionsCsv({
             hasMember: sql<boolean>`${entryMember} is not null`,
           })
           .from(transaction)
+          .innerJoin(entryLine, eq(entryLine.entryId, transaction.id))
           .where(
             and(
               eq(transaction.householdId, householdId),
@@ -140,11 +159,11 @@ export async function exportTransactionsCsv({
               lte(transaction.occurredOn, to),
               visible,
               cursor
-                ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)`
+                ? sql`(${transaction.occurredOn}, ${transaction.id}, ${entryLine.position}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid, ${cursor.position})`
                 : undefined,
             ),
           )
-          .orderBy(asc(transaction.occurredOn), asc(transaction.id))
+          .orderBy(asc(transaction.occurredOn), asc(transaction.id), asc(entryLine.position))
           .limit(batchSize);
         let chunk = "";
         for (const row of rows) {
@@ -163,6 +182,7 @@ export async function exportTransactionsCsv({
                     row.memberName !== null ? csvText(row.memberName, delimiter) : row.hasMember ? formerMember : "",
                   ]
                 : []),
+              row.id,
             ],
             delimiter,
           );
@@ -170,7 +190,7 @@ export async function exportTransactionsCsv({
         if (chunk) controller.enqueue(encoder.encode(chunk));
         const last = rows.at(-1);
         if (!last || rows.length < batchSize) controller.close();
-        else cursor = { occurredOn: last.occurredOn, id: last.id };
+        else cursor = { occurredOn: last.occurredOn, id: last.id, position: last.position };
       },
     },
     { highWaterMark: 1 },

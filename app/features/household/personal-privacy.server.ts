@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema/entries";
+import { entryLine, transaction } from "~/db/schema/entries";
 import { personalPrivacy } from "~/db/schema/household";
 import { moneyAccount } from "~/db/schema/money-accounts";
 import { recurring } from "~/db/schema/recurring";
@@ -8,6 +8,25 @@ import type { HouseholdAccess } from "./households.server";
 
 /** The member an entry belongs to: who paid or received it, else whoever entered it (null when neither is known). */
 export const entryMember = sql<string | null>`coalesce(${transaction.memberUserId}, ${transaction.createdBy})`;
+
+/**
+ * The member a line belongs to (decision 0018): its own member when it names one, else its entry's. For a query that
+ * joins `entry_line` to its `transaction`.
+ */
+export const lineMember = sql<
+  string | null
+>`coalesce(${entryLine.memberUserId}, ${transaction.memberUserId}, ${transaction.createdBy})`;
+
+/**
+ * `visibleEntries` for one line at a time, for readers that return a split entry's lines row by row (the CSV export,
+ * a category filter): a personal expense line of a member who shows personal spending only as category totals is not
+ * shown to the others, whatever its entry is. Apply it beside `visibleEntries`, never instead (the entry's own rule
+ * stands as it is). Undefined when nobody hides anything.
+ */
+export function visibleLines(access: Pick<HouseholdAccess, "hiddenPersonalOf">): SQL | undefined {
+  if (access.hiddenPersonalOf.length === 0) return undefined;
+  return sql`(${and(eq(entryLine.kind, "expense"), eq(entryLine.shared, false), inArray(lineMember, access.hiddenPersonalOf))}) is not true`;
+}
 
 /**
  * Privacy of personal spending (design: money-in.md, "Two people"): a member may show their personal expenses to the

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
 import { useTestDatabase } from "~/db/test-database";
+import { builtInCategory } from "~/domain/categories";
+import { insertEntries } from "~/features/entries/entry-writer.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { addPartner, seedHousehold, seedTransactions, seedUser, type SeedEntry } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
 import { HouseholdAccessError } from "~/features/household/errors";
@@ -305,5 +309,80 @@ describe("fair share is premium", () => {
       new HouseholdAccessError("readOnly"),
     );
     expect((await getSettleUp({ userId: pieter.id, householdId, month })).sharedAlertMinor).toBeNull();
+  });
+});
+
+describe("settle up reads lines (decision 0018)", () => {
+  const groceries = builtInCategory("groceries").id;
+  const health = builtInCategory("health").id;
+
+  /** A split expense through the one writer: its lines add up to it; the entry's own sharing is its first line's. */
+  async function split(
+    householdId: string,
+    paidBy: string,
+    lines: { amountMinor: number; shared: boolean; memberUserId?: string; categoryId?: string }[],
+  ) {
+    const amountMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+    await insertEntries(db(), [
+      {
+        householdId,
+        accountId: await everydayAccountId(householdId),
+        kind: "expense",
+        amountMinor,
+        currency: "EUR",
+        occurredOn: "2026-03-12",
+        description: "Supermarket",
+        categoryId: lines[0]?.categoryId ?? groceries,
+        createdBy: paidBy,
+        shared: lines[0]?.shared,
+        lines: lines.map((line) => ({ categoryId: groceries, ...line })),
+      },
+    ]);
+  }
+
+  it("counts a split's shared lines as shared, and has a member owe the payer their whole personal line", async () => {
+    const { sanne, pieter, householdId } = await couple();
+    // Sanne pays 100: 80 for both, 15 of Pieter's own, 5 of her own.
+    await split(householdId, sanne.id, [
+      { amountMinor: 80_00, shared: true },
+      { amountMinor: 15_00, shared: false, memberUserId: pieter.id, categoryId: health },
+      { amountMinor: 5_00, shared: false },
+    ]);
+    const view = await getSettleUp({ userId: sanne.id, householdId, month });
+    expect(view.split.totalMinor).toBe(80_00);
+    // Half of 80, and all of his 15.
+    expect(view.split.payments).toEqual([{ fromUserId: pieter.id, toUserId: sanne.id, amountMinor: 55_00 }]);
+    expect(view.split.members.map((member) => [member.paidMinor, member.shareMinor, member.personalMinor])).toEqual([
+      [80_00, 40_00, 15_00],
+      [0, 40_00, -15_00],
+    ]);
+  });
+
+  it("counts the shared line of an entry that starts personal, and leaves the payer's own line out", async () => {
+    const { sanne, pieter, householdId, add } = await couple();
+    await add(sanne.id, [shared(20_00)]);
+    await split(householdId, pieter.id, [
+      { amountMinor: 30_00, shared: false },
+      { amountMinor: 60_00, shared: true },
+    ]);
+    const view = await getSettleUp({ userId: sanne.id, householdId, month });
+    expect(view.split.totalMinor).toBe(80_00);
+    expect(view.split.payments).toEqual([{ fromUserId: sanne.id, toUserId: pieter.id, amountMinor: 20_00 }]);
+    expect(balances(view)).toEqual({ [sanne.id]: -20_00, [pieter.id]: 20_00 });
+  });
+
+  it("settles the personal lines too, so a settled month owes nothing", async () => {
+    const { sanne, pieter, householdId } = await couple();
+    await split(householdId, pieter.id, [
+      { amountMinor: 10_00, shared: true },
+      { amountMinor: 7_00, shared: false, memberUserId: sanne.id },
+    ]);
+    const settled = await markMonthSettled({ userId: pieter.id, householdId, month });
+    expect(settled).toEqual({
+      ok: true,
+      payments: [{ fromUserId: sanne.id, toUserId: pieter.id, amountMinor: 12_00 }],
+    });
+    const view = await getSettleUp({ userId: sanne.id, householdId, month });
+    expect(view.split.payments).toEqual([]);
   });
 });

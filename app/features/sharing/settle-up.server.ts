@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { transaction } from "~/db/schema/entries";
+import { entryLine, transaction } from "~/db/schema/entries";
 import { household, householdMember } from "~/db/schema/household";
 import { settlement } from "~/db/schema/sharing";
 import {
   isShareMethod,
   settleMonth,
+  type PersonalAdvance,
   type MonthSplit,
   type SettlementPayment,
   type ShareMember,
@@ -16,6 +17,7 @@ import { monthEnd, monthStart, type MonthKey } from "~/domain/periods";
 import { can } from "~/domain/plans";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifyOtherMembers } from "~/features/household/notifications.server";
+import { entryMember, lineMember } from "~/features/household/personal-privacy.server";
 
 /**
  * Settle up (money-in.md, "Two people"). A month is split by the share method in force when it is viewed, until it is
@@ -80,26 +82,48 @@ async function householdMembers(householdId: string, executor: Executor = db()) 
   return { members, shareMethod };
 }
 
-/** Sums per member of one month: shared expenses paid (the partial index on shared expenses) and income received. */
+/**
+ * Sums per member of one month, from the expenses' lines (decision 0018), so a split counts each line once: the shared
+ * lines each payer paid, the personal lines a payer paid for another member (that member owes the payer all of it),
+ * and the income each member received. An entry nobody split has one line equal to it, so it counts as it always did:
+ * a shared expense as its payer's, a personal one not at all.
+ */
 async function monthSums(householdId: string, month: MonthKey, executor: Executor) {
-  const member = sql<string>`coalesce(${transaction.memberUserId}, ${transaction.createdBy}, '')`;
-  const inMonth = and(
-    eq(transaction.householdId, householdId),
-    gte(transaction.occurredOn, monthStart(month)),
-    lt(transaction.occurredOn, monthEnd(month)),
+  const payer = sql<string>`coalesce(${entryMember}, '')`;
+  const owner = sql<string>`coalesce(${lineMember}, '')`;
+  const total = sql<string>`sum(${entryLine.amountMinor})`;
+  const linesInMonth = and(
+    eq(entryLine.householdId, householdId),
+    eq(entryLine.kind, "expense"),
+    gte(entryLine.occurredOn, monthStart(month)),
+    lt(entryLine.occurredOn, monthEnd(month)),
   );
-  const total = sql<string>`sum(${transaction.amountMinor})`;
   const paid = await executor
-    .select({ userId: member, total })
-    .from(transaction)
-    .where(and(inMonth, eq(transaction.kind, "expense"), eq(transaction.shared, true)))
-    .groupBy(member);
+    .select({ userId: payer, total })
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+    .where(and(linesInMonth, eq(entryLine.shared, true)))
+    .groupBy(payer);
+  const advanced = await executor
+    .select({ fromUserId: owner, toUserId: payer, total })
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+    .where(and(linesInMonth, eq(entryLine.shared, false), sql`${owner} <> ${payer}`))
+    .groupBy(owner, payer);
+  // Income is never split between members: an entry's lines add up to it, so the entries' own sums stand.
   const income = await executor
-    .select({ userId: member, total })
+    .select({ userId: payer, total: sql<string>`sum(${transaction.amountMinor})` })
     .from(transaction)
-    .where(and(inMonth, eq(transaction.kind, "income")))
-    .groupBy(member);
-  return { paid, income };
+    .where(
+      and(
+        eq(transaction.householdId, householdId),
+        eq(transaction.kind, "income"),
+        gte(transaction.occurredOn, monthStart(month)),
+        lt(transaction.occurredOn, monthEnd(month)),
+      ),
+    )
+    .groupBy(payer);
+  return { paid, advanced, income };
 }
 
 async function monthSettlements(householdId: string, month: MonthKey, executor: Executor) {
@@ -116,23 +140,33 @@ async function monthSettlements(householdId: string, month: MonthKey, executor: 
     .orderBy(desc(settlement.createdAt));
 }
 
-/** Adds sums per user into the members' totals; money of someone no longer a member (or unknown) counts as the owner's. */
+/** Money of someone no longer a member (or unknown) counts as the owner's. */
+function memberOrOwner(members: ReadonlyMap<string, number>, userId: string, ownerUserId: string): string {
+  return members.has(userId) ? userId : ownerUserId;
+}
+
+/** Adds sums per user into the members' totals. */
 function addSums(target: Map<string, number>, rows: { userId: string; total: string }[], ownerUserId: string) {
   for (const row of rows) {
-    const userId = target.has(row.userId) ? row.userId : ownerUserId;
+    const userId = memberOrOwner(target, row.userId, ownerUserId);
     target.set(userId, (target.get(userId) ?? 0) + Number(row.total));
   }
 }
 
 async function computeMonth(householdId: string, month: MonthKey, executor: Executor = db()) {
   const { members, shareMethod } = await householdMembers(householdId, executor);
-  const { paid, income } = await monthSums(householdId, month, executor);
+  const { paid, advanced, income } = await monthSums(householdId, month, executor);
   const settlements = await monthSettlements(householdId, month, executor);
   const owner = members.find((member) => member.role === "owner")?.userId ?? "";
   const paidBy = new Map(members.map((member) => [member.userId, 0]));
   const incomeOf = new Map(members.map((member) => [member.userId, 0]));
   addSums(paidBy, paid, owner);
   addSums(incomeOf, income, owner);
+  const advances: PersonalAdvance[] = advanced.map((row) => ({
+    fromUserId: memberOrOwner(paidBy, row.fromUserId, owner),
+    toUserId: memberOrOwner(paidBy, row.toUserId, owner),
+    amountMinor: Number(row.total),
+  }));
   // A settled month keeps the split it was settled with (see the module comment).
   const pinned = settlements[0];
   const method: ShareMethod = pinned && isShareMethod(pinned.shareMethod) ? pinned.shareMethod : shareMethod;
@@ -155,7 +189,7 @@ async function computeMonth(householdId: string, month: MonthKey, executor: Exec
     chosenMethod: shareMethod,
     method,
     percents,
-    split: settleMonth({ method, members: shareMembers, settlements: payments }),
+    split: settleMonth({ method, members: shareMembers, settlements: payments, advances }),
     settled: settlements.length > 0,
   };
 }
