@@ -1,7 +1,7 @@
 import { versionOf } from "~/features/platform/row-version.server";
 import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction } from "~/db/schema/entries";
+import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
 import { can } from "~/domain/plans";
 import {
@@ -62,7 +62,8 @@ export type MonthTotalRow = Awaited<ReturnType<typeof readMonthTotals>>[number];
 
 /**
  * The same rows as month_total, for one member's entries (the "Mine" and "<Partner>'s" views): summed from the
- * entries themselves in one range scan of transaction_household_date_idx. Totals per category stay whole, a member's
+ * entries' lines (decision 0018: a split counts in each line's category) in one range scan of
+ * entry_line_household_date_idx. Totals per category stay whole, a member's
  * hidden personal expenses included (design: money-in.md, "Two people").
  */
 async function readMemberMonthTotals({
@@ -78,21 +79,22 @@ async function readMemberMonthTotals({
 }): Promise<MonthTotalRow[]> {
   const rows = await db()
     .select({
-      month: sql<string>`to_char(date_trunc('month', ${transaction.occurredOn}::timestamp), 'YYYY-MM-DD')`,
-      kind: transaction.kind,
-      categoryId: transaction.categoryId,
-      totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+      month: sql<string>`to_char(date_trunc('month', ${entryLine.occurredOn}::timestamp), 'YYYY-MM-DD')`,
+      kind: entryLine.kind,
+      categoryId: entryLine.categoryId,
+      totalMinor: sql<string>`sum(${entryLine.amountMinor})`,
     })
-    .from(transaction)
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
     .where(
       and(
-        eq(transaction.householdId, householdId),
-        gte(transaction.occurredOn, monthStart(from)),
-        lt(transaction.occurredOn, monthStart(to)),
+        eq(entryLine.householdId, householdId),
+        gte(entryLine.occurredOn, monthStart(from)),
+        lt(entryLine.occurredOn, monthStart(to)),
         eq(entryMember, memberUserId),
       ),
     )
-    .groupBy(sql`1`, transaction.kind, transaction.categoryId);
+    .groupBy(sql`1`, entryLine.kind, entryLine.categoryId);
   return rows.map((row) => ({
     month: monthOf(row.month),
     kind: row.kind,
@@ -103,8 +105,8 @@ async function readMemberMonthTotals({
 
 /**
  * The household's (or one member's) sums per kind and category over some days, in month_total's shape under one month
- * key: the same days of the previous month, which a month in progress is compared with. One range scan of
- * transaction_household_date_idx over at most a month of entries.
+ * key: the same days of the previous month, which a month in progress is compared with. Summed from the entries'
+ * lines, like month_total, in one range scan of entry_line_household_date_idx over at most a month of lines.
  */
 async function readDayTotals({
   householdId,
@@ -121,20 +123,21 @@ async function readDayTotals({
 }): Promise<MonthTotalRow[]> {
   const rows = await db()
     .select({
-      kind: transaction.kind,
-      categoryId: transaction.categoryId,
-      totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+      kind: entryLine.kind,
+      categoryId: entryLine.categoryId,
+      totalMinor: sql<string>`sum(${entryLine.amountMinor})`,
     })
-    .from(transaction)
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
     .where(
       and(
-        eq(transaction.householdId, householdId),
-        gte(transaction.occurredOn, from),
-        lt(transaction.occurredOn, addDays(through, 1)),
+        eq(entryLine.householdId, householdId),
+        gte(entryLine.occurredOn, from),
+        lt(entryLine.occurredOn, addDays(through, 1)),
         memberUserId === null ? undefined : eq(entryMember, memberUserId),
       ),
     )
-    .groupBy(transaction.kind, transaction.categoryId);
+    .groupBy(entryLine.kind, entryLine.categoryId);
   return rows.map((row) => ({
     month,
     kind: row.kind,

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema/entries";
+import { entryLine, transaction } from "~/db/schema/entries";
 import { monthEnd, monthStart, type MonthKey } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
-import { entryMember } from "~/features/household/personal-privacy.server";
+import { lineMember } from "~/features/household/personal-privacy.server";
 
 /** One member's hidden personal spending of a month, as the lists show it instead of the entries. */
 export interface HiddenPersonalSpending {
@@ -15,7 +15,9 @@ export interface HiddenPersonalSpending {
 /**
  * What the expenses list shows in place of the personal expenses it may not list (design: money-in.md, "Two people"):
  * per member who keeps theirs to category totals, that month's totals per category. One query, grouped in the
- * database, over the month's range of the household's expenses; nothing when nobody hides anything from this member.
+ * database, over the month's range of the household's expense lines (decision 0018): a split's personal line counts as
+ * its own member's, in its own category, and its shared lines not at all; nothing when nobody hides anything from
+ * this member.
  */
 export async function hiddenPersonalSpending({
   access,
@@ -35,23 +37,24 @@ export async function hiddenPersonalSpending({
   if (hidden.length === 0) return [];
   const rows = await db()
     .select({
-      memberUserId: sql<string>`${entryMember}`,
-      categoryId: transaction.categoryId,
-      totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+      memberUserId: sql<string>`${lineMember}`,
+      categoryId: entryLine.categoryId,
+      totalMinor: sql<string>`sum(${entryLine.amountMinor})`,
     })
-    .from(transaction)
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
     .where(
       and(
-        eq(transaction.householdId, access.household.id),
-        eq(transaction.kind, "expense"),
-        gte(transaction.occurredOn, monthStart(month)),
-        lt(transaction.occurredOn, monthEnd(month)),
-        eq(transaction.shared, false),
-        inArray(entryMember, hidden),
-        categoryId ? eq(transaction.categoryId, categoryId) : undefined,
+        eq(entryLine.householdId, access.household.id),
+        eq(entryLine.kind, "expense"),
+        gte(entryLine.occurredOn, monthStart(month)),
+        lt(entryLine.occurredOn, monthEnd(month)),
+        eq(entryLine.shared, false),
+        inArray(lineMember, hidden),
+        categoryId ? eq(entryLine.categoryId, categoryId) : undefined,
       ),
     )
-    .groupBy(sql`1`, transaction.categoryId);
+    .groupBy(sql`1`, entryLine.categoryId);
   const byMember = new Map<string, HiddenPersonalSpending>();
   for (const row of rows) {
     const spending = byMember.get(row.memberUserId) ?? {
