@@ -21,7 +21,12 @@ import { requireHouseholdAccess, type HouseholdAccess } from "~/features/househo
 import { notifyHouseholdMembers, notifySharedExpenses } from "~/features/household/notifications.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
-import { entryMember, isEntryVisible, visibleEntries } from "~/features/household/personal-privacy.server";
+import {
+  entryMember,
+  isEntryVisible,
+  visibleEntries,
+  visibleLines,
+} from "~/features/household/personal-privacy.server";
 import { versionOf } from "~/features/platform/row-version.server";
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
@@ -325,6 +330,8 @@ export const pageSize = 50;
  * (or, when searching or in a member view, from the month's matching rows). Cost follows the month, not the history.
  * Rows never include a personal expense its member shows this reader only as category totals (`visibleEntries`);
  * amounts stay whole, except a search's, which sums only the rows it may show; the number of entries counts the shown.
+ * Entries have lines (decision 0018): a category filter lists an entry when one of its lines it may show is in that
+ * category, and totals summed here add the lines that match, so a split counts each line once, in its own category.
  */
 export async function listTransactions({
   userId,
@@ -361,7 +368,15 @@ export async function listTransactions({
     gte(transaction.occurredOn, from),
     lt(transaction.occurredOn, to),
   ];
-  if (category) filters.push(eq(transaction.categoryId, category));
+  // A split's line that the reader may not see (visibleLines) does not list its entry under its category either.
+  const lineFilters = (visible: boolean) => {
+    const conditions = [eq(entryLine.entryId, transaction.id)];
+    if (category) conditions.push(eq(entryLine.categoryId, category));
+    const hiddenLine = visible ? visibleLines(access) : undefined;
+    if (hiddenLine) conditions.push(hiddenLine);
+    return conditions;
+  };
+  if (category) filters.push(sql`exists (select 1 from ${entryLine} where ${and(...lineFilters(true))})`);
   if (query) filters.push(ilike(transaction.description, likePattern(query)));
   if (memberUserId !== null) filters.push(eq(entryMember, memberUserId));
   const hidden = visibleEntries(access);
@@ -374,15 +389,17 @@ export async function listTransactions({
       ]
     : shown;
 
-  // A search's total would tell whether hidden entries match its words, so it sums only the rows it may show.
+  // A search's total would tell whether hidden entries match its words, so it sums only the rows (and lines) it may
+  // show; a member view's stays whole. Either sums the matching lines of the matching entries.
   const totalsQuery =
     query || memberUserId !== null
       ? db()
           .select({
-            totalMinor: sql<string>`coalesce(sum(${transaction.amountMinor}), 0)`,
-            entries: sql<number>`count(*)::int`,
+            totalMinor: sql<string>`coalesce(sum(${entryLine.amountMinor}), 0)`,
+            entries: sql<number>`count(distinct ${transaction.id})::int`,
           })
           .from(transaction)
+          .innerJoin(entryLine, and(...lineFilters(Boolean(query))))
           .where(and(...(query ? shown : filters)))
       : db()
           .select({
