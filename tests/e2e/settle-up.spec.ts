@@ -151,6 +151,7 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
     "Currency",
     "Shared or personal",
     "Paid or received by",
+    "Entry ID",
   ]);
   expect(entries.slice(1).map((row) => [row[4], row[6], row[7]])).toEqual(
     expect.arrayContaining([

@@ -71,6 +71,11 @@ test("a receipt split into shared groceries and a personal item, and settle up f
   await lookAt(owner.page, "split-entry");
   await owner.page.getByRole("button", { name: "Save changes" }).click();
   await expect(owner.page).toHaveURL(/\/app\/expenses/);
+  // The list marks it split, and opens its page (not the quick sheet) to change its parts.
+  const row = owner.page.locator(`a[href^="${href?.split("?")[0]}"]`).first();
+  await expect(row).toContainText("Split");
+  await row.click();
+  await expect(owner.page).toHaveURL(new RegExp(href?.split("?")[0] ?? ""));
 
   // Opened again, the entry shows its two parts; settle up counts only the shared one.
   await owner.page.goto(href ?? "");

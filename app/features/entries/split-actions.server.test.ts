@@ -5,7 +5,7 @@ import { builtInCategory } from "~/domain/categories";
 import { signedInHeaders } from "~/features/household/signed-in.test-helpers";
 import { seedHousehold } from "../../../db/seed/budget";
 import { handleTransactionAction } from "./transaction-actions.server";
-import { addTransaction, getEntryWithLines } from "./transactions.server";
+import { addTransaction, getEntryWithLines, listTransactions } from "./transactions.server";
 
 vi.mock("~/features/auth/session.server", async (importOriginal) => ({
   ...(await importOriginal<typeof SessionModule>()),
@@ -87,6 +87,8 @@ describe("splitting an entry from its page, without JavaScript", () => {
       { categoryId: groceries, amountMinor: 6_550, shared: false, note: "Weekly shop" },
       { categoryId: health, amountMinor: 1_450, shared: false, note: "Vitamins" },
     ]);
+    const listed = await listTransactions({ userId: owner.id, householdId, kind: "expense", month: "2026-11" });
+    expect(listed.items.find((item) => item.id === entry.id)?.split).toBe(true);
 
     await handleTransactionAction(
       postEntry(owner, entry.id, [...form(split.version), ...row(groceries, ""), ...row(groceries, "")]),
@@ -94,6 +96,8 @@ describe("splitting an entry from its page, without JavaScript", () => {
     ).catch((error: unknown) => error);
     const whole = await getEntryWithLines({ userId: owner.id, householdId, transactionId: entry.id });
     expect(whole.lines).toEqual([{ categoryId: groceries, amountMinor: 8_000, shared: false, note: "" }]);
+    const relisted = await listTransactions({ userId: owner.id, householdId, kind: "expense", month: "2026-11" });
+    expect(relisted.items.find((item) => item.id === entry.id)?.split).toBe(false);
   });
 
   it("refuses lines that do not add up, says so beside them, shows what was typed and changes nothing", async () => {

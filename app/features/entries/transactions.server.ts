@@ -56,7 +56,11 @@ export interface TransactionView extends TransactionFields {
 }
 
 /** An entry as a list shows it: a list that does not read the version leaves it out, and its rows open the entry's own page to edit. */
-export type ListedTransaction = Omit<TransactionView, "version"> & { version?: string };
+export type ListedTransaction = Omit<TransactionView, "version"> & {
+  version?: string;
+  /** Split into lines (decision 0018): the row says so, and opens the entry's page, where its lines are. */
+  split?: boolean;
+};
 
 type WriteResult = { ok: true; transaction: TransactionView } | { ok: false; fieldErrors: FieldErrors };
 
@@ -428,7 +432,12 @@ export async function listTransactions({
   const [rows, [totals], counted] = await Promise.all([
     db()
       // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
-      .select({ ...columns, memberUserId: entryMember })
+      .select({
+        ...columns,
+        memberUserId: entryMember,
+        // Split: the entry has a second line (one index probe on entry_line's (entry_id, position)).
+        split: sql<boolean>`exists (select 1 from ${entryLine} "line" where "line"."entry_id" = "transaction"."id" and "line"."position" = 1)`,
+      })
       .from(transaction)
       .where(and(...pageFilters))
       .orderBy(desc(transaction.occurredOn), desc(transaction.id))
@@ -436,7 +445,7 @@ export async function listTransactions({
     totalsQuery,
     shownEntries,
   ]);
-  const items = rows.slice(0, limit).map(toView);
+  const items = rows.slice(0, limit).map(({ split, ...row }) => ({ ...toView(row), split }));
   const last = items.at(-1);
   return {
     access,

@@ -101,7 +101,7 @@ describe("CSV export", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8").slice(1);
     // The entry id column's header is English until its translations exist.
-    expect(text.split("\r\n")[0]).toBe("Datum;Art;Kategorie;Beschreibung;Betrag;Währung;Entry ID");
+    expect(text.split("\r\n")[0]).toBe("Datum;Art;Kategorie;Beschreibung;Betrag;Währung;Buchungs-ID");
 
     const rows = parse(text, { delimiter: ";", bom: false }) as string[][];
     // Built-in categories are translated by the budget tool's namespace; custom names stay as typed.

@@ -12,7 +12,6 @@ import { listCategories } from "~/features/entries/categories.server";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { listHouseholdMembers } from "~/features/household/members.server";
 import { entryMember, visibleEntries, visibleLines } from "~/features/household/personal-privacy.server";
-import { tDynamic } from "~/i18n/translator";
 import { fileTranslator } from "./translator.server";
 
 /** Rows fetched per query: a few hundred kilobytes at a time, so 100,000 rows take 20 queries. */
@@ -28,14 +27,6 @@ export function csvFileName({ from, to }: CsvExportRange): string {
   const wholeMonth =
     monthOf(from) === monthOf(to) && from === monthStart(monthOf(from)) && to === addDays(monthEnd(monthOf(to)), -1);
   return wholeMonth ? `samen-transactions-${monthOf(from)}.csv` : `samen-transactions-${from}_${to}.csv`;
-}
-
-/** The entry id column's key, which the translations do not carry yet: its English words stand in until they do. */
-const entryIdKey = "exports.csv.columns.entryId";
-
-function entryIdHeader(t: Parameters<typeof tDynamic<"premium">>[0]): string {
-  const translated = tDynamic(t, entryIdKey);
-  return translated === entryIdKey || translated === "" ? "Entry ID" : translated;
 }
 
 /** Whether any entry belongs to somebody other than the owner (a former partner); stops at the first. */
@@ -113,12 +104,10 @@ export async function exportTransactionsCsv({
     "amount",
     "currency",
     ...(together ? (["sharing", "member"] as const) : []),
+    "entryId",
   ] as const;
   const header = csvLine(
-    [
-      ...columns.map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
-      csvQuote(entryIdHeader(t), delimiter),
-    ],
+    columns.map((column) => csvQuote(t(`exports.csv.columns.${column}`), delimiter)),
     delimiter,
   );
 

@@ -37,6 +37,7 @@ export function TransactionRow({
         <span className="block truncate text-sm font-medium text-foreground">{transaction.description || label}</span>
         <span className="block truncate text-xs text-muted-foreground">
           {transaction.description ? label : t(income ? "entry.income" : "entry.expense")}
+          {transaction.split && ` · ${t("entry.split.marker")}`}
           {showDate && ` · ${format.date(transaction.occurredOn, "short")}`}
           <EntryMemberMarker transaction={transaction} />
         </span>
@@ -54,7 +55,8 @@ export function TransactionRow({
       to={`/app/transactions/${transaction.id}?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
       onClick={(event) => {
         const { version } = transaction;
-        if (!quickEntry || !version) return;
+        // A split's lines are edited on its own page; the sheet edits a whole entry.
+        if (!quickEntry || !version || transaction.split) return;
         event.preventDefault();
         quickEntry.openEdit({ ...transaction, version });
       }}
