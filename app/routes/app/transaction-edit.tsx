@@ -31,7 +31,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       transactionId: params.transactionId,
     }),
   );
-  return { transaction, redirectTo: safeAppPath(new URL(request.url).searchParams.get("redirectTo")) ?? "" };
+  const url = new URL(request.url);
+  return {
+    transaction,
+    redirectTo: safeAppPath(url.searchParams.get("redirectTo")) ?? "",
+    // "Split this payment" opens the parts with a link, so it works before (and without) JavaScript too.
+    splitting: url.searchParams.get("split") === "1" || transaction.lines.length > 1,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -46,7 +52,7 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
   const shell = useAppShell();
   const navigation = useNavigation();
   const entryValues = useEntryValues();
-  const { transaction, redirectTo } = loaderData;
+  const { transaction, redirectTo, splitting } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const offered = actionData?.ok && actionData.learnOffer ? actionData : undefined;
   // A conflict lasts until the page is opened again ("use theirs"): after a plain POST the page's data is already the
@@ -109,6 +115,7 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
               />
             )
           }
+          splitHref={`/app/transactions/${transaction.id}?split=1&redirectTo=${encodeURIComponent(back)}`}
           values={
             typed
               ? {
@@ -119,14 +126,14 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
                   categoryId: typed.categoryId ?? transaction.categoryId,
                   shared: typed.shared === undefined ? transaction.shared : typed.shared === "1",
                   memberUserId: typed.memberUserId ?? transaction.memberUserId,
-                  lines: (answer?.lines ?? []).map((line) => ({
+                  lines: answer?.lines?.map((line) => ({
                     categoryId: line.categoryId,
                     amount: line.amount,
                     shared: line.shared === "" ? undefined : line.shared === "1",
                     note: line.note,
                   })),
                 }
-              : transaction
+              : { ...transaction, lines: splitting ? transaction.lines : undefined }
           }
         />
       </Card>

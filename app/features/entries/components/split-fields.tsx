@@ -116,11 +116,11 @@ export function SplitFields({
           : t("entry.split.over", { amount: format.money(-remaining) });
 
   return (
-    <details className="group/split rounded-lg border" open={filled.length > 0 || Boolean(error)} data-testid="split">
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm font-medium">
+    <section className="rounded-lg border" aria-labelledby={`${id}-title`} data-testid="split">
+      <h2 id={`${id}-title`} className="flex min-h-11 items-center gap-2 px-3 text-sm font-medium">
         <SplitIcon aria-hidden="true" className="size-4 text-muted-foreground" />
         {t("entry.split.title")}
-      </summary>
+      </h2>
       <div className="flex flex-col gap-3 border-t px-3 pb-3 pt-3">
         <input type="hidden" name="split" value="1" />
         <p className="text-xs text-muted-foreground">{t("entry.split.hint")}</p>
@@ -225,6 +225,6 @@ export function SplitFields({
           )}
         </div>
       </div>
-    </details>
+    </section>
   );
 }

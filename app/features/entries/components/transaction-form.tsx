@@ -1,6 +1,7 @@
 import SparklesIcon from "lucide-react/icons/sparkles";
+import SplitIcon from "lucide-react/icons/split";
 import { useEffect, useId, useRef, useState, type ElementType, type ReactNode, type RefObject } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -51,6 +52,8 @@ interface TransactionFormProps {
   version?: string;
   /** A refused save's ConflictNotice, shown instead of the submit button (its own button saves on top of their version). */
   conflict?: ReactNode;
+  /** The entry's page with its split part open: "Split this payment" links there while `values.lines` is absent. */
+  splitHref?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ export function TransactionForm({
   sticky,
   version,
   conflict,
+  splitHref,
 }: TransactionFormProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
@@ -227,6 +231,15 @@ export function TransactionForm({
         <FieldError message={errors.categoryId} />
       </fieldset>
 
+      {!values.lines && splitHref && (
+        <Link
+          to={splitHref}
+          className="flex min-h-11 items-center gap-2 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <SplitIcon aria-hidden="true" className="size-4" />
+          {t("entry.split.title")}
+        </Link>
+      )}
       {values.lines && (
         <SplitFields
           kind={kind}
