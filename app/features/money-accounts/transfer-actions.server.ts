@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { parseRestoredTransfer, parseTransferForm } from "./transfer.schema";
 import { createTransfer, deleteTransfer, restoreTransfer, type TransferView } from "./transfers.server";
 
@@ -11,48 +12,58 @@ export type TransferActionResult =
 /** The fields a refused "Move money" form posts back, so a page without JavaScript shows them again. */
 const formFields = ["toAccountId", "amount", "occurredOn", "description"] as const;
 
+const transferIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("transfer") }),
+  z.object({ intent: z.literal("deleteTransfer") }),
+  z.object({ intent: z.literal("restoreTransfer") }),
+]);
+
 /** Every form of an account's page posts here: move money from it, delete a transfer, undo that delete. */
 export async function handleTransferAction(request: Request, accountId: string) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
-  const intent = values.intent ?? "";
+  const posted = postedIntent(values, transferIntents);
   const userId = context.user.id;
   const answer = (result: TransferActionResult) => data(result, { status: result.ok ? 200 : 400 });
 
   return forAction(async () => {
-    if (intent === "transfer") {
-      const echoed = Object.fromEntries(formFields.map((field) => [field, values[field] ?? ""]));
-      // The money leaves the account whose page this is, whatever the form says.
-      const parsed = parseTransferForm({ ...values, fromAccountId: accountId }, context.language);
-      if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors, values: echoed });
-      const { amount, ...rest } = parsed.value;
-      const result = await createTransfer({ userId, householdId, fields: { ...rest, amountMinor: amount } });
-      return answer(
-        result.ok
-          ? { ok: true, intent, transfer: result.transfer }
-          : { ok: false, intent, fieldErrors: result.fieldErrors, values: echoed },
-      );
+    if (!posted)
+      return answer({ ok: false, intent: values.intent ?? "", fieldErrors: { form: "errors.form.invalid" } });
+    const { intent } = posted;
+    switch (intent) {
+      case "transfer": {
+        const echoed = Object.fromEntries(formFields.map((field) => [field, values[field] ?? ""]));
+        // The money leaves the account whose page this is, whatever the form says.
+        const parsed = parseTransferForm({ ...values, fromAccountId: accountId }, context.language);
+        if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors, values: echoed });
+        const { amount, ...rest } = parsed.value;
+        const result = await createTransfer({ userId, householdId, fields: { ...rest, amountMinor: amount } });
+        return answer(
+          result.ok
+            ? { ok: true, intent, transfer: result.transfer }
+            : { ok: false, intent, fieldErrors: result.fieldErrors, values: echoed },
+        );
+      }
+      case "deleteTransfer": {
+        const deleted = await deleteTransfer({ userId, householdId, transferId: values.transferId ?? "" });
+        return answer({ ok: true, intent, transfer: deleted });
+      }
+      case "restoreTransfer": {
+        const parsed = parseRestoredTransfer(values);
+        if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors });
+        const result = await restoreTransfer({
+          userId,
+          householdId,
+          transferId: values.transferId ?? "",
+          fields: parsed.value,
+        });
+        return answer(
+          result.ok
+            ? { ok: true, intent, transfer: result.transfer }
+            : { ok: false, intent, fieldErrors: result.fieldErrors },
+        );
+      }
     }
-    if (intent === "deleteTransfer") {
-      const deleted = await deleteTransfer({ userId, householdId, transferId: values.transferId ?? "" });
-      return answer({ ok: true, intent, transfer: deleted });
-    }
-    if (intent === "restoreTransfer") {
-      const parsed = parseRestoredTransfer(values);
-      if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors });
-      const result = await restoreTransfer({
-        userId,
-        householdId,
-        transferId: values.transferId ?? "",
-        fields: parsed.value,
-      });
-      return answer(
-        result.ok
-          ? { ok: true, intent, transfer: result.transfer }
-          : { ok: false, intent, fieldErrors: result.fieldErrors },
-      );
-    }
-    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });
 }

@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { BadInputData } from "~/lib/bad-input";
 import { isMonthKey } from "~/domain/periods";
 import { checkCsvMapping } from "~/domain/statements/csv";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
-import { readUpload, requireForm } from "~/features/platform/forms.server";
+import { postedIntent, readUpload, requireForm } from "~/features/platform/forms.server";
 import { confirmImport, createImportDraft, undoImport, type ImportProblem } from "./statement-import.server";
 
 export type ImportActionResult =
@@ -25,6 +26,12 @@ export type ImportActionResult =
 function answer(result: ImportActionResult, status = 200) {
   return data(result, { status });
 }
+
+/** The forms posted without a file: the preview's confirmation and undo (the upload is told apart by being multipart). */
+const importIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm") }),
+  z.object({ intent: z.literal("undo") }),
+]);
 
 const tooLarge: ImportProblem = { kind: "file", error: { code: "FILE_TOO_LARGE" } };
 
@@ -69,44 +76,49 @@ export async function handleImportAction(request: Request) {
 
   const { form, values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
+  const posted = postedIntent(values, importIntents);
   return forAction(async () => {
-    if (values.intent === "confirm") {
-      // Unticked rows: named by `skip`, or (the preview's checkboxes, which post only when ticked) listed as a `row`
-      // without its `include`.
-      const included = new Set(form.getAll("include").map(String));
-      const unticked = form
-        .getAll("row")
-        .map(String)
-        .filter((line) => !included.has(line));
-      const skipLines = new Set([...form.getAll("skip").map(String), ...unticked].map(Number).filter(Number.isInteger));
-      const categories = new Map<number, string>();
-      for (const [name, value] of Object.entries(values)) {
-        const line = /^category-(\d{1,6})$/.exec(name)?.[1];
-        if (line && value) categories.set(Number(line), value);
+    if (!posted) throw data<BadInputData>({ badInput: "INVALID_INPUT" }, { status: 400 });
+    switch (posted.intent) {
+      case "confirm": {
+        // Unticked rows: named by `skip`, or (the preview's checkboxes, which post only when ticked) listed as a `row`
+        // without its `include`.
+        const included = new Set(form.getAll("include").map(String));
+        const unticked = form
+          .getAll("row")
+          .map(String)
+          .filter((line) => !included.has(line));
+        const skipLines = new Set(
+          [...form.getAll("skip").map(String), ...unticked].map(Number).filter(Number.isInteger),
+        );
+        const categories = new Map<number, string>();
+        for (const [name, value] of Object.entries(values)) {
+          const line = /^category-(\d{1,6})$/.exec(name)?.[1];
+          if (line && value) categories.set(Number(line), value);
+        }
+        const result = await confirmImport({
+          userId,
+          householdId,
+          draftId: values.draftId ?? "",
+          choices: { skipLines, categories, mapping: postedMapping(values.mapping) },
+        });
+        if (!result.ok)
+          return "expired" in result
+            ? answer({ ok: false, intent: "confirm", expired: true }, 404)
+            : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
+        const { batchId: _batchId, ok: _ok, ...counts } = result;
+        return answer({
+          ok: true,
+          intent: "confirm",
+          accountId: values.accountId ?? "",
+          month: isMonthKey(values.month) ? values.month : null,
+          ...counts,
+        });
       }
-      const result = await confirmImport({
-        userId,
-        householdId,
-        draftId: values.draftId ?? "",
-        choices: { skipLines, categories, mapping: postedMapping(values.mapping) },
-      });
-      if (!result.ok)
-        return "expired" in result
-          ? answer({ ok: false, intent: "confirm", expired: true }, 404)
-          : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
-      const { batchId: _batchId, ok: _ok, ...counts } = result;
-      return answer({
-        ok: true,
-        intent: "confirm",
-        accountId: values.accountId ?? "",
-        month: isMonthKey(values.month) ? values.month : null,
-        ...counts,
-      });
+      case "undo": {
+        const result = await undoImport({ userId, householdId, batchId: values.batchId ?? "" });
+        return answer({ ok: true, intent: "undo", removed: result.removed });
+      }
     }
-    if (values.intent === "undo") {
-      const result = await undoImport({ userId, householdId, batchId: values.batchId ?? "" });
-      return answer({ ok: true, intent: "undo", removed: result.removed });
-    }
-    throw data<BadInputData>({ badInput: "INVALID_INPUT" }, { status: 400 });
   });
 }
