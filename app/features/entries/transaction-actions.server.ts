@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { monthOf } from "~/domain/periods";
 import type { LearnOffer } from "~/domain/rules/rule-types";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import { maxLines, parseLineRows, parseTransactionForm } from "./transaction.schema";
 import {
@@ -71,6 +72,15 @@ function postedLines(form: FormData): PostedLine[] | undefined {
     .filter((line) => line.amount.trim() !== "");
 }
 
+/** A form that names no intent adds an entry. */
+const transactionIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add") }),
+  z.object({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("restore") }),
+]);
+type TransactionIntent = z.infer<typeof transactionIntents>["intent"];
+
 interface TransactionActionOptions {
   /**
    * Asked after a save that changed an entry's category: the rules feature (above this one) says whether to offer a
@@ -96,6 +106,7 @@ export async function handleTransactionAction(
   const householdId = values.householdId || context.householdId;
   const viaScript = values.js === "1";
   const intent = values.intent ?? "add";
+  const posted = postedIntent({ ...values, intent }, transactionIntents);
   const userId = context.user.id;
 
   const refused = (fieldErrors: Record<string, string | undefined>) =>
@@ -110,53 +121,61 @@ export async function handleTransactionAction(
     values: { ...values, householdId },
     current,
   });
-  const done = (transaction: TransactionView, fallback: string) => {
-    if (viaScript) return data<TransactionActionResult>({ ok: true, intent: intent as "add", transaction });
+  const done = (known: TransactionIntent, transaction: TransactionView, fallback: string) => {
+    if (viaScript) return data<TransactionActionResult>({ ok: true, intent: known, transaction });
     throw redirect(safeAppPath(values.redirectTo) ?? fallback, 303);
   };
 
   return forAction(async () => {
-    if (intent === "add" || intent === "update") {
-      const parsed = parseTransactionForm(values, context.language);
-      if (!parsed.ok) return refused(parsed.fieldErrors);
-      const split = parseLineRows(form, context.language, parsed.value.amount);
-      if (!split.ok) return refused(split.fieldErrors);
-      const fields = { ...parsed.value, amountMinor: parsed.value.amount, lines: split.lines };
-      if (intent === "add" || !transactionId) {
-        const result = await addTransaction({ userId, householdId, fields });
-        return result.ok ? done(result.transaction, listPath(result.transaction)) : refused(result.fieldErrors);
+    if (!posted) return refused({ form: "errors.form.invalid" });
+    const known = posted.intent;
+    switch (known) {
+      case "add":
+      case "update": {
+        const parsed = parseTransactionForm(values, context.language);
+        if (!parsed.ok) return refused(parsed.fieldErrors);
+        const split = parseLineRows(form, context.language, parsed.value.amount);
+        if (!split.ok) return refused(split.fieldErrors);
+        const fields = { ...parsed.value, amountMinor: parsed.value.amount, lines: split.lines };
+        if (known === "add" || !transactionId) {
+          const result = await addTransaction({ userId, householdId, fields });
+          return result.ok
+            ? done(known, result.transaction, listPath(result.transaction))
+            : refused(result.fieldErrors);
+        }
+        const before = options.offerToLearn ? await entryBefore({ userId, householdId, transactionId }) : undefined;
+        const result = await updateTransaction({ userId, householdId, transactionId, version: values.version, fields });
+        if ("conflict" in result) return conflictAnswer(result, conflict);
+        if (!result.ok) return refused(result.fieldErrors);
+        const learnOffer =
+          before && before.categoryId !== result.transaction.categoryId
+            ? await options.offerToLearn?.({ userId, householdId, transactionId })
+            : null;
+        if (learnOffer) {
+          const redirectTo = safeAppPath(values.redirectTo) ?? listPath(result.transaction);
+          return data<TransactionActionResult>({
+            ok: true,
+            intent: "update",
+            transaction: result.transaction,
+            learnOffer,
+            redirectTo,
+          });
+        }
+        return done(known, result.transaction, listPath(result.transaction));
       }
-      const before = options.offerToLearn ? await entryBefore({ userId, householdId, transactionId }) : undefined;
-      const result = await updateTransaction({ userId, householdId, transactionId, version: values.version, fields });
-      if ("conflict" in result) return conflictAnswer(result, conflict);
-      if (!result.ok) return refused(result.fieldErrors);
-      const learnOffer =
-        before && before.categoryId !== result.transaction.categoryId
-          ? await options.offerToLearn?.({ userId, householdId, transactionId })
-          : null;
-      if (learnOffer) {
-        const redirectTo = safeAppPath(values.redirectTo) ?? listPath(result.transaction);
-        return data<TransactionActionResult>({
-          ok: true,
-          intent: "update",
-          transaction: result.transaction,
-          learnOffer,
-          redirectTo,
-        });
+      case "delete": {
+        if (!transactionId) return refused({ form: "errors.form.invalid" });
+        const result = await deleteTransaction({ userId, householdId, transactionId, version: values.version });
+        if ("conflict" in result) return conflictAnswer(result, conflict);
+        return done(known, result.transaction, listPath(result.transaction));
       }
-      return done(result.transaction, listPath(result.transaction));
+      case "restore": {
+        if (!transactionId) return refused({ form: "errors.form.invalid" });
+        // Put back from the copy the delete kept on the server; nothing the browser posts is trusted.
+        const result = await restoreTransaction({ userId, householdId, transactionId });
+        return done(known, result.transaction, listPath(result.transaction));
+      }
     }
-    if (intent === "delete" && transactionId) {
-      const result = await deleteTransaction({ userId, householdId, transactionId, version: values.version });
-      if ("conflict" in result) return conflictAnswer(result, conflict);
-      return done(result.transaction, listPath(result.transaction));
-    }
-    if (intent === "restore" && transactionId) {
-      // Put back from the copy the delete kept on the server; nothing the browser posts is trusted.
-      const result = await restoreTransaction({ userId, householdId, transactionId });
-      return done(result.transaction, listPath(result.transaction));
-    }
-    return refused({ form: "errors.form.invalid" });
   });
 }
 

@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { isIsoDate } from "~/domain/periods";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import { parseRecurringForm } from "./recurring.schema";
 import {
@@ -42,70 +43,86 @@ const formFields = [
   "autoPost",
 ] as const;
 
+const recurringIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("confirm") }),
+  z.object({ intent: z.literal("skip") }),
+  z.object({ intent: z.literal("reopen") }),
+]);
+
 /** Every form of the Recurring page posts here: create, update and delete a series; confirm, skip and reopen a date. */
 export async function handleRecurringAction(request: Request) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
-  const intent = values.intent ?? "";
+  const posted = postedIntent(values, recurringIntents);
   const recurringId = values.recurringId ?? "";
   const userId = context.user.id;
   const answer = (result: RecurringActionResult) => data(result, { status: result.ok ? 200 : 400 });
   const echoed = () => Object.fromEntries(formFields.map((field) => [field, values[field] ?? ""]));
 
   return forAction(async () => {
-    if (intent === "create" || intent === "update") {
-      const parsed = parseRecurringForm(values, context.language);
-      if (!parsed.ok)
-        return answer({ ok: false, intent, recurringId, fieldErrors: parsed.fieldErrors, values: echoed() });
-      const result =
-        intent === "create"
-          ? await createRecurring({ userId, householdId, input: parsed.value })
-          : await updateRecurring({ userId, householdId, recurringId, version: values.version, input: parsed.value });
-      if ("conflict" in result)
-        return conflictAnswer(result, (form, current): RecurringActionResult => ({
-          ok: false,
-          intent,
-          recurringId,
-          fieldErrors: { form },
-          values: echoed(),
-          current,
-        }));
-      return answer(
-        result.ok
-          ? { ok: true, intent, recurringId: result.recurringId }
-          : { ok: false, intent, recurringId, fieldErrors: result.fieldErrors, values: echoed() },
-      );
+    if (!posted)
+      return answer({ ok: false, intent: values.intent ?? "", fieldErrors: { form: "errors.form.invalid" } });
+    const { intent } = posted;
+    switch (intent) {
+      case "create":
+      case "update": {
+        const parsed = parseRecurringForm(values, context.language);
+        if (!parsed.ok)
+          return answer({ ok: false, intent, recurringId, fieldErrors: parsed.fieldErrors, values: echoed() });
+        const result =
+          intent === "create"
+            ? await createRecurring({ userId, householdId, input: parsed.value })
+            : await updateRecurring({ userId, householdId, recurringId, version: values.version, input: parsed.value });
+        if ("conflict" in result)
+          return conflictAnswer(result, (form, current): RecurringActionResult => ({
+            ok: false,
+            intent,
+            recurringId,
+            fieldErrors: { form },
+            values: echoed(),
+            current,
+          }));
+        return answer(
+          result.ok
+            ? { ok: true, intent, recurringId: result.recurringId }
+            : { ok: false, intent, recurringId, fieldErrors: result.fieldErrors, values: echoed() },
+        );
+      }
+      case "delete": {
+        const result = await deleteRecurring({ userId, householdId, recurringId, version: values.version });
+        if ("conflict" in result)
+          return conflictAnswer(result, (form, current): RecurringActionResult => ({
+            ok: false,
+            intent,
+            recurringId,
+            fieldErrors: { form },
+            current,
+          }));
+        return answer({ ok: true, intent, recurringId });
+      }
+      case "confirm":
+      case "skip":
+      case "reopen": {
+        const dueOn = values.dueOn ?? "";
+        if (!isIsoDate(dueOn))
+          return answer({ ok: false, intent, recurringId, fieldErrors: { form: "recurring:errors.notDue" } });
+        const occurrence = { userId, householdId, recurringId, dueOn };
+        const result =
+          intent === "confirm"
+            ? await confirmOccurrence(occurrence)
+            : intent === "skip"
+              ? await skipOccurrence(occurrence)
+              : await reopenOccurrence(occurrence);
+        return answer(
+          result.ok
+            ? { ok: true, intent, recurringId, dueOn, changed: result.changed }
+            : { ok: false, intent, recurringId, dueOn, fieldErrors: { form: result.error } },
+        );
+      }
     }
-    if (intent === "delete") {
-      const result = await deleteRecurring({ userId, householdId, recurringId, version: values.version });
-      if ("conflict" in result)
-        return conflictAnswer(result, (form, current): RecurringActionResult => ({
-          ok: false,
-          intent,
-          recurringId,
-          fieldErrors: { form },
-          current,
-        }));
-      return answer({ ok: true, intent, recurringId });
-    }
-    if (intent === "confirm" || intent === "skip" || intent === "reopen") {
-      const dueOn = values.dueOn ?? "";
-      if (!isIsoDate(dueOn))
-        return answer({ ok: false, intent, recurringId, fieldErrors: { form: "recurring:errors.notDue" } });
-      const occurrence = { userId, householdId, recurringId, dueOn };
-      const result =
-        intent === "confirm"
-          ? await confirmOccurrence(occurrence)
-          : intent === "skip"
-            ? await skipOccurrence(occurrence)
-            : await reopenOccurrence(occurrence);
-      return answer(
-        result.ok
-          ? { ok: true, intent, recurringId, dueOn, changed: result.changed }
-          : { ok: false, intent, recurringId, dueOn, fieldErrors: { form: result.error } },
-      );
-    }
-    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });
 }
