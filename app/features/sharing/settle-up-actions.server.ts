@@ -1,14 +1,22 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { isShareMethod } from "~/domain/fair-share";
 import { parseAmount } from "~/domain/money";
 import { isMonthKey } from "~/domain/periods";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { markMonthSettled, requestSettleUp, setShareMethod, setSharedAlert } from "./settle-up.server";
 
 export type SettleUpActionResult =
   | { ok: true; intent: string; /** "ask": false when this member had already asked for the month. */ asked?: boolean }
   | { ok: false; intent: string; fieldErrors: Record<string, string | undefined> };
+
+const settleUpIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("settle") }),
+  z.object({ intent: z.literal("ask") }),
+  z.object({ intent: z.literal("alert") }),
+  z.object({ intent: z.literal("method") }),
+]);
 
 /**
  * The settle-up page's forms: "Mark as settled" for a month, "Ask … to settle up", the share method (with fixed
@@ -18,7 +26,7 @@ export async function handleSettleUpAction(request: Request) {
   const context = await requireAppContext(request);
   const { values, form } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
-  const intent = values.intent ?? "";
+  const posted = postedIntent(values, settleUpIntents);
   const userId = context.user.id;
   // A free household is refused like a read-only partner (403), every other refusal is the form's (400).
   const answer = (result: SettleUpActionResult) =>
@@ -27,41 +35,46 @@ export async function handleSettleUpAction(request: Request) {
     });
 
   return forAction(async () => {
-    if (intent === "settle" || intent === "ask") {
-      const month = values.month;
-      if (!isMonthKey(month))
-        return answer({ ok: false, intent, fieldErrors: { form: "sharing:errors.monthInvalid" } });
-      if (intent === "ask") {
-        const asked = await requestSettleUp({ userId, householdId, month });
-        return answer(
-          asked.ok ? { ok: true, intent, asked: asked.asked } : { ok: false, intent, fieldErrors: asked.fieldErrors },
-        );
+    if (!posted)
+      return answer({ ok: false, intent: values.intent ?? "", fieldErrors: { form: "errors.form.invalid" } });
+    const { intent } = posted;
+    switch (intent) {
+      case "settle":
+      case "ask": {
+        const month = values.month;
+        if (!isMonthKey(month))
+          return answer({ ok: false, intent, fieldErrors: { form: "sharing:errors.monthInvalid" } });
+        if (intent === "ask") {
+          const asked = await requestSettleUp({ userId, householdId, month });
+          return answer(
+            asked.ok ? { ok: true, intent, asked: asked.asked } : { ok: false, intent, fieldErrors: asked.fieldErrors },
+          );
+        }
+        const result = await markMonthSettled({ userId, householdId, month });
+        return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
       }
-      const result = await markMonthSettled({ userId, householdId, month });
-      return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
+      case "alert": {
+        const text = (values.sharedAlert ?? "").trim();
+        const parsed = text ? parseAmount(text, context.language) : null;
+        if (parsed && !parsed.ok)
+          return answer({ ok: false, intent, fieldErrors: { sharedAlert: `errors.amount.${parsed.error}` } });
+        const result = await setSharedAlert({ userId, householdId, amountMinor: parsed ? parsed.minor : null });
+        return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
+      }
+      case "method": {
+        const method = values.method;
+        if (!isShareMethod(method))
+          return answer({ ok: false, intent, fieldErrors: { method: "sharing:errors.methodInvalid" } });
+        const memberIds = form.getAll("memberId").map(String);
+        const given = form.getAll("percent").map(String);
+        const percents: Record<string, number> = {};
+        memberIds.forEach((memberId, index) => {
+          const text = (given[index] ?? "").trim();
+          percents[memberId] = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+        });
+        const result = await setShareMethod({ userId, householdId, method, percents });
+        return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
+      }
     }
-    if (intent === "alert") {
-      const text = (values.sharedAlert ?? "").trim();
-      const parsed = text ? parseAmount(text, context.language) : null;
-      if (parsed && !parsed.ok)
-        return answer({ ok: false, intent, fieldErrors: { sharedAlert: `errors.amount.${parsed.error}` } });
-      const result = await setSharedAlert({ userId, householdId, amountMinor: parsed ? parsed.minor : null });
-      return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
-    }
-    if (intent === "method") {
-      const method = values.method;
-      if (!isShareMethod(method))
-        return answer({ ok: false, intent, fieldErrors: { method: "sharing:errors.methodInvalid" } });
-      const memberIds = form.getAll("memberId").map(String);
-      const given = form.getAll("percent").map(String);
-      const percents: Record<string, number> = {};
-      memberIds.forEach((memberId, index) => {
-        const text = (given[index] ?? "").trim();
-        percents[memberId] = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-      });
-      const result = await setShareMethod({ userId, householdId, method, percents });
-      return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
-    }
-    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });
 }
