@@ -27,6 +27,7 @@ import { builtInCategory } from "~/domain/categories";
 import { learnedRule } from "~/domain/rules/rule-engine";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { createImportDraft } from "~/features/statement-import/statement-import.server";
+import { insertEntries } from "~/features/entries/entry-writer.server";
 
 useTestDatabase();
 
@@ -182,6 +183,123 @@ describe("export my data in a household of two", () => {
         shareMethod: "equal",
       }),
     ]);
+  });
+});
+
+describe("export my data: entries' lines", () => {
+  it("carries each entry's lines in order, and leaves out a partner's hidden personal line inside a shared entry", async () => {
+    const { owner, household } = await seedHousehold({ name: "Sanne", householdName: "Home" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const groceries = builtInCategory("groceries").id;
+    const health = builtInCategory("health").id;
+    const accountId = await everydayAccountId(household.id);
+    const entry = {
+      householdId: household.id,
+      accountId,
+      kind: "expense" as const,
+      currency: "EUR",
+      occurredOn: "2026-03-10",
+      categoryId: groceries,
+      shared: true,
+    };
+    await insertEntries(db(), [
+      { ...entry, amountMinor: 12_50, description: "Bakery", createdBy: owner.id },
+      {
+        ...entry,
+        amountMinor: 100_00,
+        description: "Supermarket",
+        createdBy: partner.id,
+        lines: [
+          { categoryId: groceries, amountMinor: 70_00, shared: true, note: "Food" },
+          { categoryId: health, amountMinor: 30_00, shared: false, note: "Vitamins for Pieter" },
+        ],
+      },
+      {
+        ...entry,
+        occurredOn: "2026-03-11",
+        amountMinor: 40_00,
+        description: "Chemist",
+        createdBy: owner.id,
+        lines: [
+          { categoryId: health, amountMinor: 15_00, shared: false, note: "Sunscreen" },
+          { categoryId: groceries, amountMinor: 25_00, shared: true, note: "" },
+        ],
+      },
+    ]);
+    type Exported = { households: { transactions: Record<string, unknown>[] }[] };
+    const exported = async () =>
+      JSON.parse(await new Response((await exportMyData({ userId: owner.id })).stream).text()) as Exported;
+    const byDescription = (data: Exported) =>
+      Object.fromEntries((data.households[0]?.transactions ?? []).map((item) => [item.description, item]));
+
+    // Nobody hides anything: every line, in order, with its category, amount, currency, sharing, member and note.
+    const open = byDescription(await exported());
+    expect(open.Bakery).toMatchObject({
+      amountMinor: 12_50,
+      lines: [
+        {
+          categoryId: groceries,
+          amountMinor: 12_50,
+          currency: "EUR",
+          shared: true,
+          memberUserId: owner.id,
+          memberName: "Sanne",
+          note: "",
+        },
+      ],
+    });
+    expect(open.Supermarket).toMatchObject({
+      amountMinor: 100_00,
+      categoryId: groceries,
+      lines: [
+        {
+          categoryId: groceries,
+          amountMinor: 70_00,
+          currency: "EUR",
+          shared: true,
+          memberUserId: partner.id,
+          note: "Food",
+        },
+        {
+          categoryId: health,
+          amountMinor: 30_00,
+          currency: "EUR",
+          shared: false,
+          memberUserId: partner.id,
+          memberName: "Pieter",
+          note: "Vitamins for Pieter",
+        },
+      ],
+    });
+    expect(open.Chemist).toMatchObject({
+      amountMinor: 40_00,
+      lines: [
+        { categoryId: health, amountMinor: 15_00, shared: false, memberUserId: owner.id, note: "Sunscreen" },
+        { categoryId: groceries, amountMinor: 25_00, shared: true },
+      ],
+    });
+
+    // Pieter shows his personal spending only as totals: his personal line leaves the owner's file, amount and all.
+    await choosePersonalPrivacy({ householdId: household.id, userId: partner.id, personalInDetail: false });
+    const text = await new Response((await exportMyData({ userId: owner.id })).stream).text();
+    expect(text).not.toContain("Vitamins");
+    expect(text).not.toContain('"amountMinor":3000');
+    expect(text).not.toContain('"amountMinor":10000');
+    const hidden = byDescription(JSON.parse(text) as Exported);
+    expect(hidden.Supermarket).toMatchObject({
+      amountMinor: 70_00,
+      categoryId: groceries,
+      shared: true,
+      lines: [{ categoryId: groceries, amountMinor: 70_00, shared: true, note: "Food" }],
+    });
+    expect(hidden.Supermarket?.lines).toHaveLength(1);
+    // The owner's own personal line stays in her own file.
+    expect(hidden.Chemist).toMatchObject({
+      amountMinor: 40_00,
+      lines: [{ note: "Sunscreen" }, { amountMinor: 25_00 }],
+    });
   });
 });
 

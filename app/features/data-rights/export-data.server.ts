@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { budgetLimit } from "~/db/schema/budgets";
-import { category, transaction } from "~/db/schema/entries";
+import { category, entryLine, transaction } from "~/db/schema/entries";
 import { goal, goalContribution } from "~/db/schema/goals";
 import { household, householdMember, notification } from "~/db/schema/household";
 import { moneyAccount, transfer } from "~/db/schema/money-accounts";
@@ -12,7 +12,13 @@ import { rule } from "~/db/schema/rules";
 import { invitation } from "~/db/schema/sharing";
 import { importBatch } from "~/db/schema/statement-import";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
-import { entryMember, visibleEntries, visibleSeries } from "~/features/household/personal-privacy.server";
+import {
+  entryMember,
+  lineMember,
+  visibleEntries,
+  visibleLines,
+  visibleSeries,
+} from "~/features/household/personal-privacy.server";
 import { listSettlements } from "~/features/sharing/settle-up.server";
 import { listMemberDrafts } from "~/features/statement-import/statement-import.server";
 
@@ -34,6 +40,12 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * shared and whose it is (`memberUserId`, `memberName`), each household lists its settlements, rules, recurring series
  * and budgets; the personal expenses (and series) a partner shows the owner only as category totals are left out
  * (`visibleEntries`, `visibleSeries`), as on every page.
+ *
+ * Each entry carries its `lines` in order (decision 0018): an entry nobody split has one, equal to it. A line says its
+ * category, amount and currency, whether it is shared, whose it is and its note. A partner's hidden personal line inside
+ * a shared entry is left out like their hidden entries (`visibleLines`), and the entry is then described by the lines
+ * that remain, as the lists show it: its amount is their sum and its category and sharing the first one's, so neither
+ * the line nor its amount can be read back from the entry.
  *
  * `importDrafts` lists the statement files the user uploaded and has not imported yet, in any household: name, size
  * and date, not the file itself. The file is the user's own bank export (they hold it), it is deleted a day after
@@ -145,9 +157,15 @@ export async function exportMyData({
           )
           .orderBy(asc(transaction.occurredOn), asc(transaction.id))
           .limit(batchSize);
+        const lines = await readLines(
+          access,
+          rows.map((row) => row.id),
+        );
         let chunk = "";
         for (const row of rows) {
-          chunk += `${first ? "" : ","}\n        ${JSON.stringify({ ...row, createdAt: iso(row.createdAt) })}`;
+          const entry = describeEntry(row, lines.get(row.id) ?? []);
+          if (!entry) continue;
+          chunk += `${first ? "" : ","}\n        ${JSON.stringify(entry)}`;
           first = false;
         }
         if (chunk) yield chunk;
@@ -176,6 +194,71 @@ export async function exportMyData({
     { highWaterMark: 1 },
   );
   return { fileName: dataExportFileName(now), stream };
+}
+
+/** One line of an entry as the document holds it: amounts in minor units of the entry's currency. */
+interface ExportedLine {
+  categoryId: string;
+  amountMinor: number;
+  currency: string;
+  shared: boolean;
+  /** Whose it is: the line's own member, else its entry's. */
+  memberUserId: string | null;
+  memberName: string | null;
+  note: string;
+}
+
+/**
+ * The lines of a batch of entries, in order, with whether the exporting member may see each (`visibleLines`): one
+ * query per batch, over the lines' (entry, position) index.
+ */
+async function readLines(access: HouseholdAccess, entryIds: string[]) {
+  const byEntry = new Map<string, { visible: boolean; line: ExportedLine }[]>();
+  if (entryIds.length === 0) return byEntry;
+  const rows = await db()
+    .select({
+      entryId: entryLine.entryId,
+      categoryId: entryLine.categoryId,
+      amountMinor: entryLine.amountMinor,
+      currency: transaction.currency,
+      shared: entryLine.shared,
+      memberUserId: lineMember,
+      memberName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${lineMember})`,
+      note: entryLine.note,
+      visible: sql<boolean>`${visibleLines(access) ?? sql`true`}`,
+    })
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+    .where(inArray(entryLine.entryId, entryIds))
+    .orderBy(asc(entryLine.entryId), asc(entryLine.position));
+  for (const { entryId, visible, ...line } of rows) {
+    const list = byEntry.get(entryId) ?? [];
+    list.push({ visible, line });
+    byEntry.set(entryId, list);
+  }
+  return byEntry;
+}
+
+/**
+ * One entry as the document holds it, with the lines the member may see. When some are hidden, the entry is what the
+ * others add up to (its amount, the first one's category and sharing); an entry none of whose lines may be shown is
+ * left out (null), like a hidden entry.
+ */
+function describeEntry<Row extends { amountMinor: number; categoryId: string; shared: boolean; createdAt: Date }>(
+  row: Row,
+  lines: { visible: boolean; line: ExportedLine }[],
+) {
+  const shown = lines.filter((item) => item.visible).map((item) => item.line);
+  const entry = { ...row, createdAt: iso(row.createdAt), lines: shown };
+  if (shown.length === lines.length) return entry;
+  const [firstShown] = shown;
+  if (!firstShown) return null;
+  return {
+    ...entry,
+    amountMinor: shown.reduce((sum, line) => sum + line.amountMinor, 0),
+    categoryId: firstShown.categoryId,
+    shared: firstShown.shared,
+  };
 }
 
 /** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
