@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { secureCookies } from "~/config.server";
-import { readForm } from "~/features/platform/forms.server";
+import { postedIntent, readForm } from "~/features/platform/forms.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { resendVerification, signInWithPassword, signUpWithPassword } from "./account.server";
 import { fieldErrorsOf } from "~/lib/forms";
@@ -9,7 +10,13 @@ import { forgotPasswordSchema, signInSchema, signUpSchema } from "./auth.schema"
 import { flashCookie } from "./flash";
 import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 
-export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
+const authIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-in") }),
+  z.object({ intent: z.literal("sign-up") }),
+  z.object({ intent: z.literal("resend-verification") }),
+]);
+
+export type AuthIntent = z.infer<typeof authIntents>["intent"];
 type Field = "name" | "email" | "password" | "confirmPassword";
 
 export type AuthScreenResult =
@@ -17,10 +24,6 @@ export type AuthScreenResult =
   | { intent: "sign-up"; ok: true; email: string }
   | { intent: "resend-verification"; ok: true; email: string }
   | { intent: AuthIntent; ok: false; error?: AuthError; fieldErrors?: AuthFieldErrors<Field>; email?: string };
-
-function intentOf(value: FormDataEntryValue | null): AuthIntent {
-  return value === "sign-up" || value === "resend-verification" ? value : "sign-in";
-}
 
 export function twoFactorPath(redirectTo: string): string {
   return redirectTo === defaultSignedInPath
@@ -41,62 +44,75 @@ export async function authScreenAction(request: Request) {
     );
   }
   const form = read.form;
-  const intent = intentOf(form.get("intent"));
   const withScript = form.get("js") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), defaultSignedInPath);
   const values = read.values;
+  // A post without a known intent is a sign-in.
+  const intent = postedIntent(values, authIntents)?.intent ?? "sign-in";
 
-  if (intent === "sign-up") {
-    const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success)
-      return data<AuthScreenResult>(
-        { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
-        { status: 400 },
-      );
-    const result = await signUpWithPassword({ request, ...parsed.data, language: detectLanguage(request), redirectTo });
-    if (!result.ok)
-      return data<AuthScreenResult>(
-        { intent, ok: false, error: result.error },
-        { status: result.status, headers: retryAfter(result.error) },
-      );
-    return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email }, { headers: result.headers });
-  }
-
-  if (intent === "resend-verification") {
-    const parsed = forgotPasswordSchema.safeParse(values);
-    if (!parsed.success)
-      return data<AuthScreenResult>(
-        { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
-        { status: 400 },
-      );
-    const result = await resendVerification({ request, email: parsed.data.email, redirectTo });
-    if (!result.ok) {
-      return data<AuthScreenResult>(
-        { intent, ok: false, error: result.error, email: parsed.data.email },
-        { status: result.status, headers: retryAfter(result.error) },
-      );
+  switch (intent) {
+    case "sign-up": {
+      const parsed = signUpSchema.safeParse(values);
+      if (!parsed.success)
+        return data<AuthScreenResult>(
+          { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+          { status: 400 },
+        );
+      const result = await signUpWithPassword({
+        request,
+        ...parsed.data,
+        language: detectLanguage(request),
+        redirectTo,
+      });
+      if (!result.ok)
+        return data<AuthScreenResult>(
+          { intent, ok: false, error: result.error },
+          { status: result.status, headers: retryAfter(result.error) },
+        );
+      return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email }, { headers: result.headers });
     }
-    return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
-  }
 
-  const parsed = signInSchema.safeParse(values);
-  if (!parsed.success)
-    return data<AuthScreenResult>(
-      { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
-      { status: 400 },
-    );
-  const result = await signInWithPassword({ request, ...parsed.data, redirectTo });
-  if (!result.ok) {
-    const headers = new Headers(retryAfter(result.error));
-    for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-    return data<AuthScreenResult>(
-      { intent, ok: false, error: result.error, email: parsed.data.email },
-      { status: result.status, headers },
-    );
+    case "resend-verification": {
+      const parsed = forgotPasswordSchema.safeParse(values);
+      if (!parsed.success)
+        return data<AuthScreenResult>(
+          { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+          { status: 400 },
+        );
+      const result = await resendVerification({ request, email: parsed.data.email, redirectTo });
+      if (!result.ok) {
+        return data<AuthScreenResult>(
+          { intent, ok: false, error: result.error, email: parsed.data.email },
+          { status: result.status, headers: retryAfter(result.error) },
+        );
+      }
+      return data<AuthScreenResult>({ intent, ok: true, email: parsed.data.email });
+    }
+
+    case "sign-in": {
+      const parsed = signInSchema.safeParse(values);
+      if (!parsed.success)
+        return data<AuthScreenResult>(
+          { intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error, { messages: authMessages }) },
+          { status: 400 },
+        );
+      const result = await signInWithPassword({ request, ...parsed.data, redirectTo });
+      if (!result.ok) {
+        const headers = new Headers(retryAfter(result.error));
+        for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+        return data<AuthScreenResult>(
+          { intent, ok: false, error: result.error, email: parsed.data.email },
+          { status: result.status, headers },
+        );
+      }
+      const next = result.twoFactor ? twoFactorPath(redirectTo) : redirectTo;
+      if (withScript)
+        return data<AuthScreenResult>(
+          { intent, ok: true, next, twoFactor: result.twoFactor },
+          { headers: result.headers },
+        );
+      if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
+      throw redirect(next, { headers: result.headers });
+    }
   }
-  const next = result.twoFactor ? twoFactorPath(redirectTo) : redirectTo;
-  if (withScript)
-    return data<AuthScreenResult>({ intent, ok: true, next, twoFactor: result.twoFactor }, { headers: result.headers });
-  if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
-  throw redirect(next, { headers: result.headers });
 }

@@ -1,10 +1,17 @@
 import { data } from "react-router";
+import { z } from "zod";
 import type { Language } from "~/domain/languages";
 import { getOptionalUser } from "~/features/auth/session.server";
-import { readForm } from "~/features/platform/forms.server";
+import { postedIntent, readForm } from "~/features/platform/forms.server";
 import { createArticle } from "./create-article.server";
 import { requestArticleTranslation } from "./request-translation.server";
 import { translateAllMissing } from "./translate-all.server";
+
+const blogListIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("translate") }),
+  z.object({ intent: z.literal("translate-all") }),
+]);
 
 /**
  * The blog list's form posts: create an article, translate one, translate every missing one. Each answer names its
@@ -26,47 +33,49 @@ export async function blogListAction({
     return data({ intent: "create", ok: false, error: `common:badInput.${read.code}` } as const, {
       status: read.status,
     });
-  const { form } = read;
-  const intent = form.get("intent");
+  const { form, values } = read;
+  const posted = postedIntent(values, blogListIntents);
+  if (!posted)
+    return data({ intent: "create", ok: false, error: "editor.errors.unexpected" } as const, { status: 400 });
 
-  if (intent === "create") {
-    const input = Object.fromEntries(
-      ["authorName", "title", "excerpt", "content"].map((name) => [name, String(form.get(name) ?? "")]),
-    );
-    const result = await createArticle({ userId: user?.id, language, input });
-    if (result.ok) return data({ intent: "create", ok: true, slug: result.article.slug } as const);
-    if (result.reason === "forbidden")
-      return data({ intent: "create", ok: false, error: "editor.errors.forbidden" } as const, { status: 403 });
-    return data(
-      { intent: "create", ok: false, error: "editor.errors.invalid", fieldErrors: result.fieldErrors } as const,
-      { status: 400 },
-    );
+  switch (posted.intent) {
+    case "create": {
+      const input = Object.fromEntries(
+        ["authorName", "title", "excerpt", "content"].map((name) => [name, String(form.get(name) ?? "")]),
+      );
+      const result = await createArticle({ userId: user?.id, language, input });
+      if (result.ok) return data({ intent: "create", ok: true, slug: result.article.slug } as const);
+      if (result.reason === "forbidden")
+        return data({ intent: "create", ok: false, error: "editor.errors.forbidden" } as const, { status: 403 });
+      return data(
+        { intent: "create", ok: false, error: "editor.errors.invalid", fieldErrors: result.fieldErrors } as const,
+        { status: 400 },
+      );
+    }
+
+    case "translate": {
+      const result = await requestArticleTranslation({
+        articleId: String(form.get("articleId") ?? ""),
+        targetLanguage: language,
+        userId: user?.id,
+        clientIp,
+      });
+      return data({ intent: "translate", result } as const);
+    }
+
+    case "translate-all": {
+      const result = await translateAllMissing({ userId: user?.id });
+      if (result.ok)
+        return data({ intent: "translate-all", ok: true, batchId: result.batchId, total: result.total } as const);
+      return data(
+        {
+          intent: "translate-all",
+          ok: false,
+          reason: result.reason,
+          error: result.reason === "error" ? result.error : undefined,
+        } as const,
+        { status: result.reason === "forbidden" ? 403 : 200 },
+      );
+    }
   }
-
-  if (intent === "translate") {
-    const result = await requestArticleTranslation({
-      articleId: String(form.get("articleId") ?? ""),
-      targetLanguage: language,
-      userId: user?.id,
-      clientIp,
-    });
-    return data({ intent: "translate", result } as const);
-  }
-
-  if (intent === "translate-all") {
-    const result = await translateAllMissing({ userId: user?.id });
-    if (result.ok)
-      return data({ intent: "translate-all", ok: true, batchId: result.batchId, total: result.total } as const);
-    return data(
-      {
-        intent: "translate-all",
-        ok: false,
-        reason: result.reason,
-        error: result.reason === "error" ? result.error : undefined,
-      } as const,
-      { status: result.reason === "forbidden" ? 403 : 200 },
-    );
-  }
-
-  return data({ intent: "create", ok: false, error: "editor.errors.unexpected" } as const, { status: 400 });
 }
