@@ -1,6 +1,7 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,7 +14,7 @@ import { forAction, forLoader, requireAppContext } from "~/features/household/ap
 import { requireHouseholdAccess, updateHousehold } from "~/features/household/households.server";
 import { updateProfile } from "~/features/entries/profile.server";
 import { householdFields, profileFields } from "~/features/entries/settings.schema";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { secureCookies } from "~/config.server";
 import { cookieLine, cookies } from "~/lib/cookies";
 import { appMessages } from "~/lib/form-fields";
@@ -75,43 +76,52 @@ type SettingsResult =
   | { ok: true; intent: "household" }
   | { ok: false; intent: "profile" | "household" | "unknown"; fieldErrors: FieldErrors };
 
+const settingsIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("profile") }),
+  z.object({ intent: z.literal("household") }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
-  if (values.intent === "profile") {
-    const parsed = profileFields.safeParse(values);
-    if (!parsed.success)
-      return data<SettingsResult>(
-        { ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) },
-        { status: 400 },
-      );
-    await updateProfile({ userId: context.user.id, ...parsed.data });
-    // The language cookie outranks the saved preference when pages pick a language, so it follows the choice.
+  const posted = postedIntent(values, settingsIntents);
+  if (!posted)
     return data<SettingsResult>(
-      { ok: true, intent: "profile", locale: parsed.data.locale },
-      { headers: { "Set-Cookie": cookieLine(cookies.language, parsed.data.locale, secureCookies()) } },
+      { ok: false, intent: "unknown", fieldErrors: { form: "errors.form.invalid" } },
+      { status: 400 },
     );
-  }
-  if (values.intent === "household") {
-    const parsed = householdFields.safeParse(values);
-    if (!parsed.success)
+  switch (posted.intent) {
+    case "profile": {
+      const parsed = profileFields.safeParse(values);
+      if (!parsed.success)
+        return data<SettingsResult>(
+          { ok: false, intent: "profile", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) },
+          { status: 400 },
+        );
+      await updateProfile({ userId: context.user.id, ...parsed.data });
+      // The language cookie outranks the saved preference when pages pick a language, so it follows the choice.
       return data<SettingsResult>(
-        { ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) },
-        { status: 400 },
+        { ok: true, intent: "profile", locale: parsed.data.locale },
+        { headers: { "Set-Cookie": cookieLine(cookies.language, parsed.data.locale, secureCookies()) } },
       );
-    return forAction(async () => {
-      await updateHousehold({
-        userId: context.user.id,
-        householdId: values.householdId || context.householdId,
-        ...parsed.data,
+    }
+    case "household": {
+      const parsed = householdFields.safeParse(values);
+      if (!parsed.success)
+        return data<SettingsResult>(
+          { ok: false, intent: "household", fieldErrors: fieldErrorsOf(parsed.error, { messages: appMessages }) },
+          { status: 400 },
+        );
+      return forAction(async () => {
+        await updateHousehold({
+          userId: context.user.id,
+          householdId: values.householdId || context.householdId,
+          ...parsed.data,
+        });
+        return data<SettingsResult>({ ok: true, intent: "household" });
       });
-      return data<SettingsResult>({ ok: true, intent: "household" });
-    });
+    }
   }
-  return data<SettingsResult>(
-    { ok: false, intent: "unknown", fieldErrors: { form: "errors.form.invalid" } },
-    { status: 400 },
-  );
 }
 
 export const ErrorBoundary = AppErrorBoundary;

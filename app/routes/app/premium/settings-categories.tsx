@@ -1,9 +1,10 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/settings-categories";
 import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import {
   CustomCategoriesSection,
@@ -39,11 +40,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const categoryIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("archive") }),
+  z.object({ intent: z.literal("restore") }),
+]);
+
 /** Create, update, archive and restore; a refusal comes back as translated field messages, never an error page. */
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
+  const posted = postedIntent(values, categoryIntents);
+  // Every answer names the intent as posted, also an unknown one.
   const intent = values.intent ?? "";
   const answer = (result: CategoryResult, categoryId?: string) =>
     result.ok
@@ -60,39 +70,42 @@ export async function action({ request }: Route.ActionArgs) {
           },
         );
   return forAction(async () => {
-    if (intent === "create") {
-      const parsed = createCategoryForm.safeParse(values);
-      if (!parsed.success) return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) });
-      const { kind, ...fields } = parsed.data;
-      return answer(await createCustomCategory({ ...base, kind, fields }));
+    if (!posted) return answer({ ok: false, fieldErrors: { form: "categories.errors.generic" } });
+    switch (posted.intent) {
+      case "create": {
+        const parsed = createCategoryForm.safeParse(values);
+        if (!parsed.success) return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) });
+        const { kind, ...fields } = parsed.data;
+        return answer(await createCustomCategory({ ...base, kind, fields }));
+      }
+      case "update": {
+        const parsed = updateCategoryForm.safeParse(values);
+        if (!parsed.success)
+          return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) }, values.categoryId);
+        const { categoryId, ...fields } = parsed.data;
+        const result = await updateCustomCategory({ ...base, categoryId, version: values.version, fields });
+        if ("conflict" in result)
+          return conflictAnswer(result, (form, current): CategoriesResult => ({
+            ok: false,
+            intent,
+            categoryId,
+            fieldErrors: { form },
+            current,
+          }));
+        return answer(result, categoryId);
+      }
+      case "archive":
+      case "restore": {
+        return answer(
+          await setCustomCategoryArchived({
+            ...base,
+            categoryId: values.categoryId ?? "",
+            archived: posted.intent === "archive",
+          }),
+          values.categoryId,
+        );
+      }
     }
-    if (intent === "update") {
-      const parsed = updateCategoryForm.safeParse(values);
-      if (!parsed.success)
-        return answer({ ok: false, fieldErrors: categoryFieldErrors(parsed.error) }, values.categoryId);
-      const { categoryId, ...fields } = parsed.data;
-      const result = await updateCustomCategory({ ...base, categoryId, version: values.version, fields });
-      if ("conflict" in result)
-        return conflictAnswer(result, (form, current): CategoriesResult => ({
-          ok: false,
-          intent,
-          categoryId,
-          fieldErrors: { form },
-          current,
-        }));
-      return answer(result, categoryId);
-    }
-    if (intent === "archive" || intent === "restore") {
-      return answer(
-        await setCustomCategoryArchived({
-          ...base,
-          categoryId: values.categoryId ?? "",
-          archived: intent === "archive",
-        }),
-        values.categoryId,
-      );
-    }
-    return answer({ ok: false, fieldErrors: { form: "categories.errors.generic" } });
   });
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/settings-partners";
 import { secureCookies } from "~/config.server";
 import {
@@ -9,7 +10,7 @@ import {
   requireAppContext,
 } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { PartnersSection, type PartnersResult } from "~/features/sharing/components/partners-section";
 import {
   getSharingOverview,
@@ -42,13 +43,24 @@ const refuse = (intent: string, fieldErrors: Record<string, string>, status: num
     { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined },
   );
 
+const partnerIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite") }),
+  z.object({ intent: z.literal("revoke") }),
+  z.object({ intent: z.literal("remove") }),
+  z.object({ intent: z.literal("setAccess") }),
+  z.object({ intent: z.literal("setPrivacy") }),
+  z.object({ intent: z.literal("leave") }),
+]);
+
 /** Invite, revoke, remove, change a partner's access, leave, and each member's own privacy choice. Fetchers get the answer as data; a plain form post renders this page with it. */
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
   const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
+  const posted = postedIntent(values, partnerIntents);
   return forAction(async () => {
-    switch (values.intent) {
+    if (!posted) return refuse(values.intent ?? "unknown", { form: "sharing.errors.generic" }, 400);
+    switch (posted.intent) {
       case "invite": {
         const parsed = inviteForm.safeParse(values);
         if (!parsed.success) {
@@ -112,8 +124,6 @@ export async function action({ request }: Route.ActionArgs) {
         // Back to the user's own budget.
         throw redirect("/app?left=1", { headers: { "Set-Cookie": clearedHouseholdCookieHeader(secureCookies()) } });
       }
-      default:
-        return refuse(values.intent ?? "unknown", { form: "sharing.errors.generic" }, 400);
     }
   });
 }

@@ -4,9 +4,10 @@ import FlaskConicalIcon from "lucide-react/icons/flask-conical";
 import InfoIcon from "lucide-react/icons/info";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/upgrade";
 import { Button } from "~/components/ui/button";
-import { requireForm } from "~/features/platform/forms.server";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { FormError } from "~/components/ui/field-error";
@@ -50,41 +51,52 @@ type UpgradeResult =
   | { ok: true; message: "upgraded" | "cancelled" | "resumed" | "ended" }
   | { ok: false; error: BillingFailure | "invalid" };
 
+const upgradeIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("upgrade") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("resume") }),
+  z.object({ intent: z.literal("endTest") }),
+]);
+
+/** The plan changes after the upgrade itself, each with its use case and the message it ends with. */
+const planChanges = {
+  cancel: { run: cancelPremium, message: "cancelled" },
+  resume: { run: resumePremium, message: "resumed" },
+  endTest: { run: endTestPeriod, message: "ended" },
+} as const;
+
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
-  const { intent, householdId } = (await requireForm(request)).values;
+  const { values } = await requireForm(request);
+  const posted = postedIntent(values, upgradeIntents);
   // The household the page showed (a switch in another tab must not change which plan this form changes).
-  const base = { userId: context.user.id, householdId: householdId || context.householdId };
+  const base = { userId: context.user.id, householdId: values.householdId || context.householdId };
   return forAction(async () => {
-    if (intent === "upgrade") {
-      const result = await upgradeToPremium({ ...base, email: context.user.email, language: context.language });
-      if (!result.ok)
-        return data<UpgradeResult>(
-          { ok: false, error: result.error },
-          { status: result.error === "providerFailed" ? 502 : 409 },
-        );
-      if (result.redirectTo) throw redirect(result.redirectTo, 303);
-      return data<UpgradeResult>({ ok: true, message: "upgraded" });
+    if (!posted) return data<UpgradeResult>({ ok: false, error: "invalid" }, { status: 400 });
+    switch (posted.intent) {
+      case "upgrade": {
+        const result = await upgradeToPremium({ ...base, email: context.user.email, language: context.language });
+        if (!result.ok)
+          return data<UpgradeResult>(
+            { ok: false, error: result.error },
+            { status: result.error === "providerFailed" ? 502 : 409 },
+          );
+        if (result.redirectTo) throw redirect(result.redirectTo, 303);
+        return data<UpgradeResult>({ ok: true, message: "upgraded" });
+      }
+      case "cancel":
+      case "resume":
+      case "endTest": {
+        const change = planChanges[posted.intent];
+        const result = await change.run(base);
+        if (!result.ok)
+          return data<UpgradeResult>(
+            { ok: false, error: result.error },
+            { status: result.error === "providerFailed" ? 502 : 409 },
+          );
+        return data<UpgradeResult>({ ok: true, message: change.message });
+      }
     }
-    const run =
-      intent === "cancel"
-        ? cancelPremium
-        : intent === "resume"
-          ? resumePremium
-          : intent === "endTest"
-            ? endTestPeriod
-            : null;
-    if (!run) return data<UpgradeResult>({ ok: false, error: "invalid" }, { status: 400 });
-    const result = await run(base);
-    if (!result.ok)
-      return data<UpgradeResult>(
-        { ok: false, error: result.error },
-        { status: result.error === "providerFailed" ? 502 : 409 },
-      );
-    return data<UpgradeResult>({
-      ok: true,
-      message: intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "ended",
-    });
   });
 }
 
