@@ -6,6 +6,7 @@ import { everydayAccountId } from "~/features/money-accounts/everyday-account.se
 import { setPersonalPrivacy } from "~/features/sharing/invitations.server";
 import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../db/seed/budget";
 import { seedPremium } from "../../../db/seed/premium";
+import { createCustomCategory, listCustomCategories } from "~/features/custom-categories/custom-categories.server";
 import { insertEntries, type NewLine } from "./entry-writer.server";
 import { listTransactions } from "./transactions.server";
 
@@ -113,5 +114,43 @@ describe("lists of split entries", () => {
     // Sanne sees her own line.
     const hers = await listTransactions({ ...asPieter, userId: sanne.id, categoryId: health });
     expect(descriptions(hers.items)).toEqual(["Plasters", "Supermarket"]);
+  });
+});
+
+describe("Entries: N beside a list", () => {
+  it("counts a split entry once, in the month, in each category it has lines in, and in Settings", async () => {
+    const { pieter, householdId, split } = await couple();
+    const pets = await createCustomCategory({
+      userId: pieter.id,
+      householdId,
+      kind: "expense",
+      fields: { name: "Pets", color: "#2f7d5b", icon: "shapes" },
+    });
+    if (!pets.ok) throw new Error("no category");
+    // Three lines in two categories: shared and personal groceries, and the cat's food.
+    await split(pieter.id, "Supermarket", [
+      { categoryId: groceries, amountMinor: 60_00, shared: true },
+      { categoryId: groceries, amountMinor: 15_00, shared: false },
+      { categoryId: pets.categoryId, amountMinor: 25_00, shared: false },
+    ]);
+    // Two lines in one category.
+    await split(pieter.id, "Pet shop", [
+      { categoryId: pets.categoryId, amountMinor: 30_00, shared: true },
+      { categoryId: pets.categoryId, amountMinor: 10_00, shared: false },
+    ]);
+    const asPieter = { userId: pieter.id, householdId, month, kind: "expense" as const };
+
+    // Plasters, Supermarket and Pet shop: three entries, six lines.
+    expect((await listTransactions(asPieter)).totals).toEqual({ totalMinor: 9_00 + 100_00 + 40_00, entries: 3 });
+    expect((await listTransactions({ ...asPieter, categoryId: groceries })).totals).toEqual({
+      totalMinor: 75_00,
+      entries: 1,
+    });
+    expect((await listTransactions({ ...asPieter, categoryId: pets.categoryId })).totals).toEqual({
+      totalMinor: 65_00,
+      entries: 2,
+    });
+    const settings = await listCustomCategories({ userId: pieter.id, householdId });
+    expect(settings.categories.map((item) => [item.name, item.entries])).toEqual([["Pets", 2]]);
   });
 });

@@ -333,7 +333,8 @@ export const pageSize = 50;
  * The page is one range scan on (household, kind, date desc, id desc); totals come from month_total
  * (or, when searching or in a member view, from the month's matching rows). Cost follows the month, not the history.
  * Rows never include a personal expense its member shows this reader only as category totals (`visibleEntries`);
- * amounts stay whole, except a search's, which sums only the rows it may show; the number of entries counts the shown.
+ * amounts stay whole, except a search's, which sums only the rows it may show; the number of entries counts the shown
+ * entries, a split once.
  * Entries have lines (decision 0018): a category filter lists an entry when one of its lines it may show is in that
  * category, and totals summed here add the lines that match, so a split counts each line once, in its own category.
  */
@@ -406,10 +407,7 @@ export async function listTransactions({
           .innerJoin(entryLine, and(...lineFilters(Boolean(query))))
           .where(and(...(query ? shown : filters)))
       : db()
-          .select({
-            totalMinor: sql<string>`coalesce(sum(${monthTotal.totalMinor}), 0)`,
-            entries: sql<number>`coalesce(sum(${monthTotal.entries}), 0)::int`,
-          })
+          .select({ totalMinor: sql<string>`coalesce(sum(${monthTotal.totalMinor}), 0)` })
           .from(monthTotal)
           .where(
             and(
@@ -420,15 +418,16 @@ export async function listTransactions({
             ),
           );
 
-  // The number of entries is not a category total: with hidden entries in the month it counts only the shown ones,
-  // or "Entries: 9" beside seven rows would tell how often the other member went to the therapist.
-  const shownEntries =
-    hidden && !query
-      ? db()
-          .select({ entries: sql<number>`count(*)::int` })
-          .from(transaction)
-          .where(and(...shown))
-      : undefined;
+  // The number of entries is not a category total: it counts the entries the list shows, once each however many of
+  // their lines match (month_total's counts are per category, so a split in two categories would count twice), and
+  // with hidden entries in the month only the shown ones, or "Entries: 9" beside seven rows would tell how often the
+  // other member went to the therapist. The month's rows of one kind, on the list's own index.
+  const shownEntries = !query
+    ? db()
+        .select({ entries: sql<number>`count(*)::int` })
+        .from(transaction)
+        .where(and(...shown))
+    : undefined;
   const [rows, [totals], counted] = await Promise.all([
     db()
       // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
@@ -451,7 +450,10 @@ export async function listTransactions({
     access,
     items,
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-    totals: { totalMinor: Number(totals?.totalMinor ?? 0), entries: counted?.[0]?.entries ?? totals?.entries ?? 0 },
+    totals: {
+      totalMinor: Number(totals?.totalMinor ?? 0),
+      entries: counted?.[0]?.entries ?? (totals && "entries" in totals ? totals.entries : 0),
+    },
   };
 }
 
