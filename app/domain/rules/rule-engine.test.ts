@@ -178,6 +178,51 @@ describe("actions and order", () => {
     expect(evaluateRules(rules, entry({ kind: "income" }), context).sharing).toBeUndefined();
   });
 
+  it("a split divides a matching expense into lines; the first rule to split wins, and income keeps no sharing", () => {
+    const albert = [{ field: "counterparty", operator: "contains", value: "albert heijn" }] as const;
+    const rules = [
+      rule(
+        [...albert],
+        {
+          split: [
+            { categoryId: groceries, share: { by: "percent", basisPoints: 8000 }, sharing: "shared" },
+            { categoryId: eatingOut, share: { by: "rest" }, sharing: "personal" },
+          ],
+        },
+        1,
+      ),
+      rule(
+        [...albert],
+        {
+          split: [
+            { categoryId: eatingOut, share: { by: "rest" } },
+            { categoryId: groceries, share: { by: "amount", amountMinor: 1 } },
+          ],
+        },
+        2,
+      ),
+    ];
+    expect(evaluateRules(rules, entry({ amountMinor: 80_00 }), context)).toMatchObject({
+      split: [
+        { categoryId: groceries, amountMinor: 64_00, sharing: "shared" },
+        { categoryId: eatingOut, amountMinor: 16_00, sharing: "personal" },
+      ],
+      setBy: { split: "rule-1" },
+    });
+    // Parts of expense categories do not sort income.
+    expect(evaluateRules(rules, entry({ kind: "income" }), context).split).toBeUndefined();
+    const salarySplit = rule([...albert], {
+      split: [
+        { categoryId: salary, share: { by: "percent", basisPoints: 5000 }, sharing: "shared" },
+        { categoryId: salary, share: { by: "rest" } },
+      ],
+    });
+    expect(evaluateRules([salarySplit], entry({ kind: "income", amountMinor: 3 }), context).split).toEqual([
+      { categoryId: salary, amountMinor: 2 },
+      { categoryId: salary, amountMinor: 1 },
+    ]);
+  });
+
   it("a transfer goes only to another open account of the household", () => {
     const toSavings = rule([{ field: "description", operator: "contains", value: "spaarrekening" }], {
       transferAccountId: savings,

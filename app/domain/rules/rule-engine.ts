@@ -1,4 +1,5 @@
-import type { LearnOffer, RuleAction, RuleActions, RuleCondition, RuleEntry } from "./rule-types";
+import { splitLinesByRule } from "./rule-split";
+import type { LearnOffer, RuleAction, RuleActions, RuleCondition, RuleEntry, RuleSplitLine } from "./rule-types";
 
 /**
  * Rules that learn (money-in.md): every condition of a rule must hold; rules run in position order and the first
@@ -29,6 +30,8 @@ export interface RuleOutcome {
   rename?: string;
   transferAccountId?: string;
   sharing?: "shared" | "personal";
+  /** Two or more lines adding up to the entry's amount. */
+  split?: RuleSplitLine[];
   /** The rule that set each field. */
   setBy: Partial<Record<RuleAction, string>>;
 }
@@ -111,7 +114,18 @@ function compileCondition(condition: RuleCondition, matchRegex: RegexMatcher): C
   }
 }
 
-const allActions: readonly RuleAction[] = ["categoryId", "rename", "transferAccountId", "sharing"];
+const allActions: readonly RuleAction[] = ["categoryId", "rename", "transferAccountId", "sharing", "split"];
+
+/**
+ * A rule's split of this entry: every part's category must be of the entry's kind (an income rule's parts sort income),
+ * and an income line is never shared or personal.
+ */
+function splitOf(actions: RuleActions, entry: RuleEntry, context: RuleContext): RuleSplitLine[] | undefined {
+  if (!actions.split?.every((part) => context.categoryKinds.get(part.categoryId) === entry.kind)) return undefined;
+  const lines = splitLinesByRule(actions.split, entry.amountMinor);
+  if (!lines) return undefined;
+  return entry.kind === "expense" ? lines : lines.map(({ categoryId, amountMinor }) => ({ categoryId, amountMinor }));
+}
 
 /**
  * Prepares the household's rules once (conditions compiled, values normalised) for many entries: an import of
@@ -136,7 +150,7 @@ export function compileRules(rules: readonly StoredRule[], context: RuleContext)
     for (const rule of ordered) {
       if (open === 0) break;
       if (!rule.conditions.every((holds) => holds(entry, text))) continue;
-      const { categoryId, rename, transferAccountId, sharing } = rule.actions;
+      const { categoryId, rename, transferAccountId, sharing, split } = rule.actions;
       // A category of the other kind (an income category for an expense) does not apply; a later rule may set one.
       if (categoryId && outcome.categoryId === undefined && context.categoryKinds.get(categoryId) === entry.kind) {
         outcome.categoryId = categoryId;
@@ -163,6 +177,12 @@ export function compileRules(rules: readonly StoredRule[], context: RuleContext)
       if (sharing && outcome.sharing === undefined && entry.kind === "expense") {
         outcome.sharing = sharing;
         outcome.setBy.sharing = rule.id;
+        open -= 1;
+      }
+      const lines = split && outcome.split === undefined ? splitOf(rule.actions, entry, context) : undefined;
+      if (lines) {
+        outcome.split = lines;
+        outcome.setBy.split = rule.id;
         open -= 1;
       }
     }

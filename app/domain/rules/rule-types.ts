@@ -23,6 +23,29 @@ export interface RuleActions {
    * split, so an income entry is left as it is.
    */
   sharing?: "shared" | "personal";
+  /**
+   * Splits the entry into lines ("Albert Heijn: 80 % groceries shared, 20 % personal"): fixed amounts first, then
+   * percentages of what is left, then the rest (app/domain/rules/rule-split.ts).
+   */
+  split?: RuleSplitPart[];
+}
+
+/** How much of an entry a part of a rule's split takes. A percentage is in basis points: 80 % is 8000. */
+export type RuleSplitShare =
+  { by: "percent"; basisPoints: number } | { by: "amount"; amountMinor: number } | { by: "rest" };
+
+/** One part of a rule's split: its category, its share, and (for an expense) shared or personal, else as the entry. */
+export interface RuleSplitPart {
+  categoryId: string;
+  share: RuleSplitShare;
+  sharing?: "shared" | "personal";
+}
+
+/** A line a rule's split gives one entry. */
+export interface RuleSplitLine {
+  categoryId: string;
+  amountMinor: number;
+  sharing?: "shared" | "personal";
 }
 
 export type RuleField = RuleCondition["field"];

@@ -304,6 +304,8 @@ export interface RuleChange {
   /** Null: the title stays. */
   description: string | null;
   shared: boolean;
+  /** A rule's split of an entry of one line: its new lines, adding up to the entry. Absent: the lines follow. */
+  lines?: readonly NewLine[];
 }
 
 /** Applies many rule changes in one statement; entries the writer may not see are left as they are. */
@@ -313,7 +315,7 @@ export async function applyRuleChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   const column = <Value>(pick: (change: RuleChange) => Value) => sql.param(changes.map(pick));
-  await executor.execute(sql`
+  const result = await executor.execute(sql`
     update ${transaction} set "category_id" = "changed"."category_id",
                               "description" = coalesce("changed"."description", "transaction"."description"),
                               "shared" = "changed"."shared", "updated_at" = ${nextVersion(transaction.updatedAt)}
@@ -321,10 +323,32 @@ export async function applyRuleChanges(
                 ${column((change) => change.description)}::text[], ${column((change) => change.shared)}::boolean[])
       as "changed"("id", "category_id", "description", "shared")
     where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId}
-      and ${writer ? visibleEntriesInSql(writer) : sql`true`}`);
+      and ${writer ? visibleEntriesInSql(writer) : sql`true`}
+    returning "transaction"."id", "transaction"."household_id", "transaction"."kind", "transaction"."amount_minor",
+              to_char("transaction"."occurred_on", 'YYYY-MM-DD') as "occurred_on", "transaction"."description",
+              "transaction"."category_id", "transaction"."shared", "transaction"."member_user_id", '' as "version"`);
   await followEntries(
     executor,
     changes.map((change) => change.id),
+  );
+  // Split by the rule: the entries actually changed (the writer may see them) get their new lines.
+  const linesOf = new Map(changes.flatMap((change) => (change.lines ? [[change.id, change.lines] as const] : [])));
+  if (linesOf.size === 0) return;
+  const splitEntries = rowsOf(result)
+    .map(fromRaw)
+    .flatMap((entry) => {
+      const lines = linesOf.get(entry.id);
+      return lines ? [{ entry, lines }] : [];
+    });
+  for (const { entry, lines } of splitEntries) checkLines(entry.amountMinor, lines);
+  await executor.execute(
+    sql`delete from ${entryLine} where "entry_id" = any(${sql.param(splitEntries.map(({ entry }) => entry.id))}::uuid[])`,
+  );
+  await insertLines(
+    executor,
+    splitEntries.flatMap(({ entry, lines }) =>
+      lines.map((line) => ({ ...line, entry, shared: line.shared ?? entry.shared })),
+    ),
   );
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction } from "~/db/schema/entries";
+import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
+import { insertEntries } from "~/features/entries/entry-writer.server";
 import { transfer } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
@@ -256,10 +257,24 @@ describe("apply to existing entries", () => {
     });
 
     const before = await entries(base.householdId);
-    expect(await previewApplyRules(base)).toEqual({ rows: 5, categories: 2, renames: 2, transfers: 2, sharing: 0 });
+    expect(await previewApplyRules(base)).toEqual({
+      rows: 5,
+      categories: 2,
+      renames: 2,
+      transfers: 2,
+      sharing: 0,
+      splits: 0,
+    });
     expect(await entries(base.householdId)).toEqual(before);
 
-    expect(await applyRulesToExisting(base)).toEqual({ rows: 5, categories: 2, renames: 2, transfers: 2, sharing: 0 });
+    expect(await applyRulesToExisting(base)).toEqual({
+      rows: 5,
+      categories: 2,
+      renames: 2,
+      transfers: 2,
+      sharing: 0,
+      splits: 0,
+    });
     const after = await entries(base.householdId);
     expect(after[ah]).toEqual([groceries, "Albert Heijn"]);
     // An income entry: the expense categories do not apply, the new description does.
@@ -295,7 +310,14 @@ describe("apply to existing entries", () => {
     expect(totals?.expense).toBe(2_350 + 125_000 + 2_350);
 
     // Nothing left to change.
-    expect(await previewApplyRules(base)).toEqual({ rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 });
+    expect(await previewApplyRules(base)).toEqual({
+      rows: 0,
+      categories: 0,
+      renames: 0,
+      transfers: 0,
+      sharing: 0,
+      splits: 0,
+    });
   });
 
   it("marks existing expenses shared or personal, and the preview counts them; income is left alone", async () => {
@@ -329,14 +351,28 @@ describe("apply to existing entries", () => {
       actions: { categoryId: eatingOut, sharing: "personal" },
     });
 
-    expect(await previewApplyRules(base)).toEqual({ rows: 2, categories: 1, renames: 0, transfers: 0, sharing: 2 });
+    expect(await previewApplyRules(base)).toEqual({
+      rows: 2,
+      categories: 1,
+      renames: 0,
+      transfers: 0,
+      sharing: 2,
+      splits: 0,
+    });
     expect(await sharedOf(base.householdId)).toEqual({
       [ah]: false,
       [landlord]: true,
       [lunch]: true,
       [deposit]: false,
     });
-    expect(await applyRulesToExisting(base)).toEqual({ rows: 2, categories: 1, renames: 0, transfers: 0, sharing: 2 });
+    expect(await applyRulesToExisting(base)).toEqual({
+      rows: 2,
+      categories: 1,
+      renames: 0,
+      transfers: 0,
+      sharing: 2,
+      splits: 0,
+    });
     expect(await sharedOf(base.householdId)).toEqual({
       [ah]: true,
       [landlord]: true,
@@ -344,7 +380,150 @@ describe("apply to existing entries", () => {
       [deposit]: false,
     });
     expect((await entries(base.householdId))[lunch]).toEqual([eatingOut, "Lunch"]);
-    expect(await previewApplyRules(base)).toEqual({ rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 });
+    expect(await previewApplyRules(base)).toEqual({
+      rows: 0,
+      categories: 0,
+      renames: 0,
+      transfers: 0,
+      sharing: 0,
+      splits: 0,
+    });
+  });
+
+  it("splits existing receipts by percentage, leaves split entries alone, and totals follow the lines", async () => {
+    const base = await household();
+    const receipt = await insertEntry(base, { amountMinor: 80_00, shared: true });
+    const small = await insertEntry(base, { amountMinor: 3, shared: true, occurredOn: "2026-11-06" });
+    const handSplit = uuidv7();
+    await insertEntries(db(), [
+      {
+        id: handSplit,
+        householdId: base.householdId,
+        accountId: base.accountId,
+        kind: "expense",
+        amountMinor: 10_00,
+        currency: "EUR",
+        occurredOn: "2026-11-07",
+        description: "Betaalautomaat",
+        categoryId: housing,
+        counterparty: "ALBERT HEIJN 1234",
+        createdBy: null,
+        lines: [
+          { categoryId: housing, amountMinor: 7_00 },
+          { categoryId: other, amountMinor: 3_00 },
+        ],
+      },
+    ]);
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "contains", value: "albert heijn" }],
+      actions: {
+        split: [
+          { categoryId: groceries, share: { by: "percent", basisPoints: 8000 }, sharing: "shared" },
+          { categoryId: eatingOut, share: { by: "percent", basisPoints: 2000 }, sharing: "personal" },
+        ],
+      },
+    });
+
+    const counts = { rows: 2, categories: 2, renames: 0, transfers: 0, sharing: 0, splits: 2 };
+    expect(await previewApplyRules(base)).toEqual(counts);
+    expect(await applyRulesToExisting(base)).toEqual(counts);
+    const lines = await db()
+      .select({
+        entryId: entryLine.entryId,
+        categoryId: entryLine.categoryId,
+        amountMinor: entryLine.amountMinor,
+        shared: entryLine.shared,
+      })
+      .from(entryLine)
+      .where(eq(entryLine.householdId, base.householdId))
+      .orderBy(entryLine.entryId, entryLine.position);
+    expect(lines.filter((line) => line.entryId === receipt)).toEqual([
+      { entryId: receipt, categoryId: groceries, amountMinor: 64_00, shared: true },
+      { entryId: receipt, categoryId: eatingOut, amountMinor: 16_00, shared: false },
+    ]);
+    // Three cents: two to groceries, one to the personal part, never a cent lost.
+    expect(lines.filter((line) => line.entryId === small).map((line) => line.amountMinor)).toEqual([2, 1]);
+    expect(lines.filter((line) => line.entryId === handSplit).map((line) => line.categoryId)).toEqual([housing, other]);
+    const categoryTotals = await db()
+      .select({ categoryId: monthTotal.categoryId, amountMinor: monthTotal.totalMinor })
+      .from(monthTotal)
+      .where(and(eq(monthTotal.householdId, base.householdId), eq(monthTotal.kind, "expense")));
+    const totalOf = (categoryId: string) =>
+      categoryTotals
+        .filter((row) => row.categoryId === categoryId)
+        .reduce((sum, row) => sum + Number(row.amountMinor), 0);
+    expect(totalOf(groceries)).toBe(64_02);
+    expect(totalOf(eatingOut)).toBe(16_01);
+    expect(totalOf(other)).toBe(3_00);
+    expect(await previewApplyRules(base)).toEqual({
+      rows: 0,
+      categories: 0,
+      renames: 0,
+      transfers: 0,
+      sharing: 0,
+      splits: 0,
+    });
+  });
+
+  it("an import keeps a rule's split of a row, unless the person chose one category for it", async () => {
+    const base = await household();
+    await createRuleOrFail(base, {
+      conditions: [{ field: "counterparty", operator: "startsWith", value: "albert heijn" }],
+      actions: {
+        categoryId: other,
+        split: [
+          { categoryId: groceries, share: { by: "percent", basisPoints: 8000 }, sharing: "shared" },
+          { categoryId: eatingOut, share: { by: "rest" }, sharing: "personal" },
+        ],
+      },
+    });
+    const rows = [
+      ["20261102", "ALBERT HEIJN 1234", own, "", "BA", "Af", "80,00", "Betaalautomaat", "Pas 12"],
+      ["20261103", "ALBERT HEIJN 1234", own, "", "BA", "Af", "10,00", "Betaalautomaat", "Pas 12"],
+    ];
+    const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes: ingCsv(rows) });
+    if (!draft.ok) throw new Error("no draft");
+    const preview = await previewImport({ ...base, draftId: draft.draftId });
+    if (preview.kind !== "preview") throw new Error(preview.kind);
+    expect(preview.rows.map((row) => [row.categoryId, row.categorySource, row.split])).toEqual([
+      [
+        groceries,
+        "rule",
+        [
+          { categoryId: groceries, amountMinor: 64_00, sharing: "shared" },
+          { categoryId: eatingOut, amountMinor: 16_00, sharing: "personal" },
+        ],
+      ],
+      [
+        groceries,
+        "rule",
+        [
+          { categoryId: groceries, amountMinor: 8_00, sharing: "shared" },
+          { categoryId: eatingOut, amountMinor: 2_00, sharing: "personal" },
+        ],
+      ],
+    ]);
+    // The first row keeps the split (its select posts "split"); the second was given one category instead.
+    const [kept, chosen] = preview.rows.map((row) => row.line);
+    const choices: ConfirmChoices = {
+      skipLines: new Set(),
+      categories: new Map([
+        [kept!, "split"],
+        [chosen!, housing],
+      ]),
+    };
+    expect(await confirmImport({ ...base, draftId: draft.draftId, choices })).toMatchObject({ ok: true, imported: 2 });
+    const lines = await db()
+      .select({ amountMinor: entryLine.amountMinor, categoryId: entryLine.categoryId, shared: entryLine.shared })
+      .from(entryLine)
+      .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+      .where(eq(entryLine.householdId, base.householdId))
+      .orderBy(transaction.occurredOn, entryLine.position);
+    expect(lines).toEqual([
+      { amountMinor: 64_00, categoryId: groceries, shared: true },
+      { amountMinor: 16_00, categoryId: eatingOut, shared: false },
+      { amountMinor: 10_00, categoryId: housing, shared: false },
+    ]);
   });
 
   it("is one transaction: when any write fails, nothing has changed", async () => {

@@ -3,9 +3,10 @@ import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntriesInSql } from "~/features/household/personal-privacy.server";
-import { applyRuleChanges, deleteEntries } from "~/features/entries/entry-writer.server";
+import { applyRuleChanges, deleteEntries, type RuleChange } from "~/features/entries/entry-writer.server";
 import type { RuleEntry } from "~/domain/rules/rule-types";
 import {
+  linesOfSplit,
   loadRuleSet,
   matchRulesOnWorker,
   ruleMatchingBudgetMs,
@@ -37,13 +38,15 @@ export interface ApplyCounts {
   renames: number;
   /** …become transfers between two own accounts, */
   transfers: number;
-  /** …or become shared or personal. */
+  /** …become shared or personal, */
   sharing: number;
+  /** …or are split into lines. */
+  splits: number;
 }
 
 /** `description` is null where no rule renames the entry: it keeps its own (which the batch may not have read). */
 interface Batch {
-  updates: { id: string; categoryId: string; description: string | null; shared: boolean }[];
+  updates: RuleChange[];
   transfers: { id: string; otherAccountId: string; description: string | null }[];
 }
 
@@ -62,6 +65,8 @@ type EntryTuple = [
   accountId: string | null,
   categoryId: string,
   shared: boolean,
+  /** Whether the entry is split already (read only when a rule splits): null when not read. */
+  split: boolean | null,
 ];
 
 /** The columns the rules look at; the others are sent as null (each column costs reading time on 100,000 rows). */
@@ -69,13 +74,18 @@ function neededColumns(rules: RuleSet["rules"]) {
   const fields = new Set(rules.flatMap((rule) => rule.conditions.map((condition) => condition.field)));
   const renames = rules.some((rule) => rule.actions.rename);
   const transfers = rules.some((rule) => rule.actions.transferAccountId);
+  const splits = rules.some((rule) => rule.actions.split);
   const column = (name: string, needed: boolean) => (needed ? sql.identifier(name) : sql`null`);
   return [
-    column("amount_minor", fields.has("amount")),
+    column("amount_minor", fields.has("amount") || splits),
     column("description", fields.has("description") || renames),
     column("counterparty", fields.has("counterparty")),
     column("counterparty_iban", fields.has("counterpartyIban")),
     column("account_id", fields.has("account") || transfers),
+    // A split entry is the person's own division of it: a rule's split leaves it as it is.
+    splits
+      ? sql`exists (select 1 from "entry_line" "line" where "line"."entry_id" = "batch"."id" and "line"."position" > 0)`
+      : sql`null`,
   ];
 }
 
@@ -94,9 +104,9 @@ async function readBatch(
   const after = position
     ? sql`and ("occurred_on", "id") < (${position.occurredOn}::date, ${position.id}::uuid)`
     : sql``;
-  const [amount, description, counterparty, iban, account] = columns;
+  const [amount, description, counterparty, iban, account, split] = columns;
   const result = await executor.execute(sql`
-    select coalesce(json_agg(json_build_array("id", "kind", ${amount}, "occurred_on", ${description}, ${counterparty}, ${iban}, ${account}, "category_id", "shared")
+    select coalesce(json_agg(json_build_array("id", "kind", ${amount}, "occurred_on", ${description}, ${counterparty}, ${iban}, ${account}, "category_id", "shared", ${split})
                              order by "occurred_on" desc, "id" desc), '[]'::json) as "entries"
     from (select "id", "kind", "amount_minor", "occurred_on", "description", "counterparty", "counterparty_iban", "account_id", "category_id", "shared"
           from "transaction" where "household_id" = ${householdId} and ${visibleEntriesInSql(access)} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
@@ -114,7 +124,7 @@ async function walk(
   write: (batch: Batch) => Promise<void>,
   budgetMs = ruleMatchingBudgetMs,
 ): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0 };
+  const counts: ApplyCounts = { rows: 0, categories: 0, renames: 0, transfers: 0, sharing: 0, splits: 0 };
   if (rules.rules.length === 0) return counts;
   const columns = neededColumns(rules.rules);
   let position: { occurredOn: string; id: string } | null = null;
@@ -135,7 +145,7 @@ async function walk(
       ),
       budgetMs,
     );
-    for (const [index, [id, , , , storedDescription, , , , categoryId, storedShared]] of entries.entries()) {
+    for (const [index, [id, , , , storedDescription, , , , categoryId, storedShared, split]] of entries.entries()) {
       const description = storedDescription ?? "";
       const outcome = outcomes[index] ?? { setBy: {} };
       const renamed =
@@ -147,11 +157,14 @@ async function walk(
         counts.rows += 1;
         continue;
       }
-      const category = outcome.categoryId ?? categoryId;
       const shared = outcome.sharing ? outcome.sharing === "shared" : storedShared;
-      if (category === categoryId && renamed === description && shared === storedShared) continue;
-      batch.updates.push({ id, categoryId: category, description: newDescription, shared });
+      const lines = outcome.split && split === false ? linesOfSplit(outcome.split, shared) : undefined;
+      // A split entry's own category is its first line's, as the split form sends it.
+      const category = lines?.[0]?.categoryId ?? outcome.categoryId ?? categoryId;
+      if (!lines && category === categoryId && renamed === description && shared === storedShared) continue;
+      batch.updates.push({ id, categoryId: category, description: newDescription, shared, lines });
       counts.rows += 1;
+      if (lines) counts.splits += 1;
       if (category !== categoryId) counts.categories += 1;
       if (renamed !== description) counts.renames += 1;
       if (shared !== storedShared) counts.sharing += 1;

@@ -74,6 +74,59 @@ describe("the Rules screen's action", () => {
     expect(await db().select({ id: rule.id }).from(rule).where(eq(rule.householdId, household.id))).toHaveLength(1);
   });
 
+  it("stores a split from the part rows, ignoring blank ones, and refuses parts that do not add up with what was typed", async () => {
+    const { owner, household } = await seedHousehold();
+    const part = (categoryId: string, by: string, value: string, sharing = ""): [string, string][] => [
+      ["splitCategory", categoryId],
+      ["splitBy", by],
+      ["splitValue", value],
+      ["splitSharing", sharing],
+    ];
+    const post = (parts: [string, string][]) =>
+      handleRuleAction(
+        postRepeated(owner, "/app/rules", [
+          ["intent", "create"],
+          ["householdId", household.id],
+          ...condition("counterparty", "contains", "Albert Heijn"),
+          ["categoryId", ""],
+          ["sharing", ""],
+          ...parts,
+        ]),
+      );
+    expect(
+      await post([
+        ...part(groceries, "percent", "80 %", "shared"),
+        ...part(eatingOut, "rest", "", "personal"),
+        ...part("", "percent", ""),
+      ]),
+    ).toMatchObject({ data: { ok: true, intent: "create" } });
+    expect(await db().select({ actions: rule.actions }).from(rule).where(eq(rule.householdId, household.id))).toEqual([
+      {
+        actions: {
+          split: [
+            { categoryId: groceries, share: { by: "percent", basisPoints: 8000 }, sharing: "shared" },
+            { categoryId: eatingOut, share: { by: "rest" }, sharing: "personal" },
+          ],
+        },
+      },
+    ]);
+    expect(await post([...part(groceries, "percent", "80"), ...part(eatingOut, "percent", "10")])).toMatchObject({
+      init: { status: 400 },
+      data: {
+        ok: false,
+        fieldErrors: { split: "rules:errors.split.percentTotal" },
+        values: { split: [{ categoryId: groceries, by: "percent", value: "80" }, { value: "10" }] },
+      },
+    });
+    expect(await post([...part(groceries, "percent", "120"), ...part(eatingOut, "rest", "")])).toMatchObject({
+      data: { ok: false, fieldErrors: { split0: "rules:errors.split.percent" } },
+    });
+    expect(
+      await post([...part(groceries, "amount", "5,00"), ...part(builtInCategory("salary").id, "rest", "")]),
+    ).toMatchObject({ data: { ok: false, fieldErrors: { split: "rules:errors.split.kinds" } } });
+    expect(await db().select({ id: rule.id }).from(rule).where(eq(rule.householdId, household.id))).toHaveLength(1);
+  });
+
   it("creates a rule from the posted rows, and answers a bad pattern with its message and what was typed", async () => {
     const { owner, household } = await seedHousehold();
     const created = await handleRuleAction(

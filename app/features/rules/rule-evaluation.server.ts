@@ -14,7 +14,9 @@ import type {
   RuleEntry,
   RuleOrigin,
   RuleReason,
+  RuleSplitLine,
 } from "~/domain/rules/rule-types";
+import type { NewLine } from "~/features/entries/entry-writer.server";
 import { normaliseForIdentity } from "~/domain/statements/import-identity";
 import { isUuid } from "~/lib/uuid";
 import { runOnWorker, workerFile } from "~/lib/worker-pool.server";
@@ -169,6 +171,17 @@ async function usualCategories(executor: Executor, access: ImportAccess, counter
 
 export type CategorySource = "rule" | "learned" | "default";
 
+/**
+ * A rule's split as the one writer's lines: a part without its own sharing is as the entry is (`entryShared`, or the
+ * account's default when the entry leaves it open).
+ */
+export function linesOfSplit(split: readonly RuleSplitLine[], entryShared: boolean | undefined): NewLine[] {
+  return split.map((line) => {
+    const shared = line.sharing ? line.sharing === "shared" : entryShared;
+    return { categoryId: line.categoryId, amountMinor: line.amountMinor, ...(shared === undefined ? {} : { shared }) };
+  });
+}
+
 /** The importing member's access: which household, and whose personal entries they may not see. */
 type ImportAccess = Pick<HouseholdAccess, "household" | "hiddenPersonalOf">;
 
@@ -182,6 +195,8 @@ export interface ImportRowDecision {
   transferAccountId: string | null;
   /** Shared or personal when a rule says so (expenses only); null leaves the row to its account's default. */
   sharing: "shared" | "personal" | null;
+  /** A rule's split of the row into lines, adding up to its amount. */
+  split: RuleSplitLine[] | null;
 }
 
 export interface ImportRowFacts {
@@ -221,7 +236,9 @@ export async function decideImportRows({
     accountId,
   }));
   const outcomes = await matchRulesOnWorker(ruleSet, entries, budgetMs);
-  const undecided = rows.filter((_row, index) => outcomes[index]?.categoryId === undefined);
+  const undecided = rows.filter(
+    (_row, index) => outcomes[index]?.categoryId === undefined && outcomes[index]?.split === undefined,
+  );
   const usual = await usualCategories(
     executor,
     access,
@@ -231,11 +248,14 @@ export async function decideImportRows({
     const outcome = outcomes[index] ?? { setBy: {} };
     const kind = row.amountMinor >= 0 ? "income" : "expense";
     const learned = usual.get(normaliseForIdentity(row.counterparty ?? ""))?.[kind];
-    const ruleId = outcome.setBy.categoryId;
+    // A rule's split decides the category too: the entry's own is its first line's.
+    const splitBy = outcome.split ? outcome.setBy.split : undefined;
+    const ruleId = splitBy ?? outcome.setBy.categoryId;
+    const categoryId = outcome.split?.[0]?.categoryId ?? outcome.categoryId;
     const decided =
-      outcome.categoryId && ruleId
+      categoryId && ruleId
         ? {
-            categoryId: outcome.categoryId,
+            categoryId,
             categorySource: "rule" as const,
             ruleId,
             ruleAbout: ruleAbout(rules, ruleId) || null,
@@ -248,6 +268,7 @@ export async function decideImportRows({
       rename: outcome.rename ?? null,
       transferAccountId: outcome.transferAccountId ?? null,
       sharing: outcome.sharing ?? null,
+      split: outcome.split ?? null,
     };
   });
 }

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import type { Language } from "~/domain/languages";
 import { amountToInput, parseAmount } from "~/domain/money";
-import type { RuleActions, RuleCondition, RuleField, RuleOperator, RuleTextField } from "~/domain/rules/rule-types";
+import { checkSplitParts, maxSplitParts, wholeBasisPoints } from "~/domain/rules/rule-split";
+import type {
+  RuleActions,
+  RuleCondition,
+  RuleField,
+  RuleOperator,
+  RuleSplitPart,
+  RuleTextField,
+} from "~/domain/rules/rule-types";
 import type { FieldErrors, ParsedForm } from "~/lib/forms";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid } from "~/lib/uuid";
@@ -27,6 +35,8 @@ export const ruleFields: readonly RuleField[] = [
 export const textOperators = ["contains", "equals", "startsWith", "regex"] as const;
 export const amountOperators = ["equals", "between"] as const;
 export const sharingChoices = ["shared", "personal"] as const;
+/** How a part of a split takes its share: a percentage, a fixed amount, or what the others leave. */
+export const splitShareKinds = ["percent", "amount", "rest"] as const;
 
 export function operatorsFor(field: RuleField): readonly RuleOperator[] {
   if (field === "amount") return amountOperators;
@@ -49,7 +59,26 @@ export interface RuleFormValues {
   transferAccountId: string;
   /** "shared", "personal", or "" to leave it to the account's default. */
   sharing: string;
+  /** The split's part rows, blank ones included. */
+  split: SplitRowValues[];
 }
+
+export interface SplitRowValues {
+  categoryId: string;
+  /** One of `splitShareKinds`. */
+  by: string;
+  /** A percentage or an amount in the reader's notation; unused for the rest. */
+  value: string;
+  sharing: string;
+}
+
+/** The names each split part row posts, in FormData order. */
+export const splitInputs = {
+  categoryId: "splitCategory",
+  by: "splitBy",
+  value: "splitValue",
+  sharing: "splitSharing",
+} as const;
 
 /** The names each condition row posts, in FormData order. */
 export const conditionInputs = {
@@ -71,6 +100,12 @@ export function ruleFormValues(form: FormData): RuleFormValues {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
+  const splitColumns = {
+    categoryIds: column(splitInputs.categoryId),
+    by: column(splitInputs.by),
+    values: column(splitInputs.value),
+    sharing: column(splitInputs.sharing),
+  };
   return {
     rows: fields.map((field, index) => ({
       field,
@@ -83,7 +118,22 @@ export function ruleFormValues(form: FormData): RuleFormValues {
     rename: text("rename"),
     transferAccountId: text("transferAccountId"),
     sharing: text("sharing"),
+    split: splitColumns.categoryIds.map((categoryId, index) => ({
+      categoryId,
+      by: splitColumns.by[index] ?? "",
+      value: splitColumns.values[index] ?? "",
+      sharing: splitColumns.sharing[index] ?? "",
+    })),
   };
+}
+
+/** A part's share as the form shows it: "80" for 80 %, an amount in the reader's notation, nothing for the rest. */
+function shareInput(part: RuleSplitPart, language: Language): string {
+  if (part.share.by === "rest") return "";
+  if (part.share.by === "amount") return amountToInput(part.share.amountMinor, language);
+  // Basis points are hundredths of a percent, as minor units are of an amount: "33,5" reads back as 3350.
+  const whole = part.share.basisPoints % 100 === 0;
+  return whole ? String(part.share.basisPoints / 100) : amountToInput(part.share.basisPoints, language);
 }
 
 /** A stored rule as the form shows it again (amounts in the reader's notation). */
@@ -110,6 +160,12 @@ export function formValuesOf(
     rename: rule.actions.rename ?? "",
     transferAccountId: rule.actions.transferAccountId ?? "",
     sharing: rule.actions.sharing ?? "",
+    split: (rule.actions.split ?? []).map((part) => ({
+      categoryId: part.categoryId,
+      by: part.share.by,
+      value: shareInput(part, language),
+      sharing: part.sharing ?? "",
+    })),
   };
 }
 
@@ -157,6 +213,35 @@ function parseRow(row: ConditionRowValues, language: Language): RowResult {
   return { ok: true, condition: { field, operator, value } };
 }
 
+/** A split row's part, or null for a blank row (no category and no value). */
+type SplitRowResult = { ok: true; part: RuleSplitPart | null } | { ok: false; message: string };
+
+function parseSplitRow(row: SplitRowValues, language: Language): SplitRowResult {
+  const typed = row.value.trim();
+  // "80 %" and "80%" as people write a percentage; the form's label already says which unit.
+  const value = typed.endsWith("%") ? typed.slice(0, -1).trimEnd() : typed;
+  const by = splitShareKinds.find((kind) => kind === row.by);
+  if (!row.categoryId) return value ? { ok: false, message: "rules:errors.split.category" } : { ok: true, part: null };
+  if (!isUuid(row.categoryId)) return { ok: false, message: "rules:errors.category" };
+  if (!by) return { ok: false, message: "rules:errors.split.by" };
+  const sharing = sharingChoices.find((choice) => choice === row.sharing);
+  if (row.sharing && !sharing) return { ok: false, message: "rules:errors.sharing" };
+  const part = (share: RuleSplitPart["share"]): SplitRowResult => ({
+    ok: true,
+    part: { categoryId: row.categoryId, share, ...(sharing ? { sharing } : {}) },
+  });
+  if (by === "rest") return part({ by });
+  if (hasUnsafeCharacters(value)) return { ok: false, message: "rules:errors.characters" };
+  const parsed = parseAmount(value, language);
+  if (by === "amount")
+    return parsed.ok
+      ? part({ by, amountMinor: parsed.minor })
+      : { ok: false, message: `errors.amount.${parsed.error}` };
+  // A percentage reads as an amount does ("33,5" in Dutch), in hundredths: basis points.
+  if (!parsed.ok || parsed.minor > wholeBasisPoints) return { ok: false, message: "rules:errors.split.percent" };
+  return part({ by, basisPoints: parsed.minor });
+}
+
 const actionsSchema = z.object({
   categoryId: z.string().refine((value) => value === "" || isUuid(value), "rules:errors.category"),
   rename: z
@@ -193,6 +278,18 @@ export function parseRuleForm(values: RuleFormValues, language: Language): Parse
     fieldErrors.conditions = "rules:errors.conditionRequired";
   if (conditions.length > maxConditions) fieldErrors.conditions = "rules:errors.tooManyConditions";
 
+  const split: RuleSplitPart[] = [];
+  values.split.slice(0, maxSplitParts + 1).forEach((row, index) => {
+    const parsed = parseSplitRow(row, language);
+    if (!parsed.ok) fieldErrors[`split${index}`] = parsed.message;
+    else if (parsed.part) split.push(parsed.part);
+  });
+  const splitProblem =
+    split.length > 0 && !Object.keys(fieldErrors).some((name) => name.startsWith("split"))
+      ? checkSplitParts(split)
+      : null;
+  if (splitProblem) fieldErrors.split = `rules:errors.split.${splitProblem}`;
+
   const actions = actionsSchema.safeParse({
     categoryId: values.categoryId,
     rename: values.rename,
@@ -205,7 +302,8 @@ export function parseRuleForm(values: RuleFormValues, language: Language): Parse
     !actions.data.categoryId &&
     !actions.data.rename &&
     !actions.data.transferAccountId &&
-    !actions.data.sharing
+    !actions.data.sharing &&
+    split.length === 0
   ) {
     fieldErrors.actions = "rules:errors.actionRequired";
   }
@@ -220,6 +318,7 @@ export function parseRuleForm(values: RuleFormValues, language: Language): Parse
         ...(rename ? { rename } : {}),
         ...(transferAccountId ? { transferAccountId } : {}),
         ...(sharing ? { sharing } : {}),
+        ...(split.length > 0 ? { split } : {}),
       },
     },
   };

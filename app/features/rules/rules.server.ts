@@ -126,8 +126,17 @@ async function checkReferences(executor: Executor, householdId: string, input: R
     if (input.actions.transferAccountId && !known.get(input.actions.transferAccountId))
       errors.transferAccountId = "rules:errors.transferAccount";
   }
-  if (input.actions.categoryId && !(await categoryKinds(executor, householdId)).has(input.actions.categoryId))
-    errors.categoryId = "rules:errors.category";
+  const { categoryId, split } = input.actions;
+  if (categoryId || split) {
+    const kinds = await categoryKinds(executor, householdId);
+    if (categoryId && !kinds.has(categoryId)) errors.categoryId = "rules:errors.category";
+    split?.forEach((part, index) => {
+      if (!kinds.has(part.categoryId)) errors[`split${index}`] = "rules:errors.category";
+    });
+    // A split sorts one kind of entry: its parts are all expense categories or all income ones.
+    if (split && new Set(split.map((part) => kinds.get(part.categoryId))).size > 1)
+      errors.split ??= "rules:errors.split.kinds";
+  }
   return Object.keys(errors).length > 0 ? errors : null;
 }
 

@@ -19,12 +19,14 @@ import { requireHouseholdAccess, type HouseholdAccess } from "~/features/househo
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/entries/categories.server";
 import { deleteEntries, insertEntries, type NewEntry } from "~/features/entries/entry-writer.server";
+import type { RuleSplitLine } from "~/domain/rules/rule-types";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import {
   decideImportRows,
   RulesTooCostlyError,
   type CategorySource,
   type ImportRowDecision,
+  linesOfSplit,
 } from "~/features/rules/rule-evaluation.server";
 import { readStatementInWorker } from "./statement-reader.server";
 
@@ -64,6 +66,8 @@ export interface PreviewRow {
   otherAccountId: string | null;
   /** A rule (not the counterparty's IBAN) made this row a transfer. */
   transferByRule: boolean;
+  /** A rule's split of the row into lines; the row's category select then offers to keep it (preview-choices.ts). */
+  split: RuleSplitLine[] | null;
 }
 
 export type ImportProblem =
@@ -423,6 +427,7 @@ export async function previewImport({
       rename: row.decision?.rename ?? null,
       otherAccountId: row.status === "transfer" ? row.otherAccountId : null,
       transferByRule: row.byRule,
+      split: decision?.split ?? null,
     };
   });
   return {
@@ -528,8 +533,11 @@ export async function confirmImport({
       if (row.status !== "new" || row.row.amountMinor === 0) return [];
       const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
       const picked = choices.categories.get(row.row.line);
-      const categoryId =
-        picked && usable.get(picked) === kind ? picked : (row.decision?.categoryId ?? defaultCategoryId(kind));
+      const pickedCategory = picked && usable.get(picked) === kind ? picked : undefined;
+      // The rule's split stays unless the person chose one category for the row instead.
+      const split = pickedCategory ? null : row.decision?.split;
+      const shared = row.decision?.sharing ? row.decision.sharing === "shared" : undefined;
+      const categoryId = pickedCategory ?? row.decision?.categoryId ?? defaultCategoryId(kind);
       return [
         {
           id: uuidv7(),
@@ -547,7 +555,8 @@ export async function confirmImport({
           importKey: row.key,
           createdBy: userId,
           // A rule's shared or personal wins over the account's default (insertEntries falls back to it).
-          shared: row.decision?.sharing ? row.decision.sharing === "shared" : undefined,
+          shared,
+          ...(split ? { lines: linesOfSplit(split, shared) } : {}),
         },
       ];
     });

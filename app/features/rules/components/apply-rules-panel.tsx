@@ -62,6 +62,7 @@ export function ApplyRulesPanel({ plainAnswer }: { plainAnswer?: Answer }) {
                 {answer.counts.renames > 0 && <li>{t("apply.renames", { count: answer.counts.renames })}</li>}
                 {answer.counts.transfers > 0 && <li>{t("apply.transfers", { count: answer.counts.transfers })}</li>}
                 {answer.counts.sharing > 0 && <li>{t("apply.sharing", { count: answer.counts.sharing })}</li>}
+                {answer.counts.splits > 0 && <li>{t("apply.splits", { count: answer.counts.splits })}</li>}
               </ul>
             )}
           </div>

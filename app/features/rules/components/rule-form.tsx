@@ -23,9 +23,13 @@ import {
   renameMaxLength,
   ruleFields,
   sharingChoices,
+  splitInputs,
+  splitShareKinds,
   type ConditionRowValues,
   type RuleFormValues,
+  type SplitRowValues,
 } from "../rule.schema";
+import { maxSplitParts } from "~/domain/rules/rule-split";
 
 const blankRow = (): ConditionRowValues => ({
   field: "counterparty",
@@ -271,6 +275,8 @@ export function RuleForm({
         </div>
       </fieldset>
 
+      <SplitParts id={`${id}-split`} rows={values?.split ?? []} errors={errors} sharing={sharing !== null} />
+
       {conflict ?? (
         <>
           <FormError message={errors.form} />
@@ -401,5 +407,122 @@ function ConditionRow({ id, number, row, accounts, error, onChange, onRemove }: 
       )}
       <FieldError id={`${id}-error`} message={error} />
     </li>
+  );
+}
+
+/** How many part rows the split offers: the filled ones and at least one blank, three at first, six at most. */
+function splitRowsToShow(filled: number): number {
+  return Math.min(maxSplitParts, Math.max(3, filled + 1));
+}
+
+const blankPart: SplitRowValues = { categoryId: "", by: "percent", value: "", sharing: "" };
+
+interface SplitPartsProps {
+  id: string;
+  rows: readonly SplitRowValues[];
+  errors: Record<string, string | undefined>;
+  /** Shared or personal is asked only in a household of two or more. */
+  sharing: boolean;
+}
+
+/**
+ * "Split the amount": part rows of category, share (a percentage, a fixed amount, or the rest) and, in a household of
+ * two, shared or personal. A disclosure that opens without JavaScript; blank rows are ignored, and CSS hides the value
+ * of the part that takes the rest.
+ */
+function SplitParts({ id, rows, errors, sharing }: SplitPartsProps) {
+  const { t } = useTranslation("rules");
+  const format = useFormat();
+  const categories = useCategories();
+  const { decimal } = numberSeparators(format.language);
+  const shown = Array.from({ length: splitRowsToShow(rows.length) }, (_, index) => rows[index] ?? blankPart);
+  const hasError = errors.split !== undefined || shown.some((_row, index) => errors[`split${index}`] !== undefined);
+  return (
+    <details open={rows.length > 0 || hasError} className="group/split rounded-lg border p-3">
+      <summary className="cursor-pointer text-sm font-semibold">
+        {t("form.split.title")} <span className="font-normal text-muted-foreground">{t("form.optional")}</span>
+      </summary>
+      <div className="mt-3 flex flex-col gap-3">
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t("form.split.hint")}
+        </p>
+        <FieldError message={errors.split} />
+        <ol className="flex flex-col gap-3">
+          {shown.map((row, index) => {
+            const labelled = (what: string) => `${what} (${t("form.split.partNumber", { number: index + 1 })})`;
+            const error = errors[`split${index}`];
+            return (
+              <li key={index} className="group/part flex flex-col gap-2 rounded-lg border bg-muted/30 p-3">
+                <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,9rem)_minmax(0,7rem)] sm:items-start">
+                  <select
+                    name={splitInputs.categoryId}
+                    defaultValue={row.categoryId}
+                    className={selectClass}
+                    aria-label={labelled(t("form.split.category"))}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-${index}-error` : `${id}-hint`}
+                  >
+                    <option value="">{t("form.split.chooseCategory")}</option>
+                    {(["expense", "income"] as const).map((kind) => (
+                      <optgroup
+                        key={kind}
+                        label={t(kind === "expense" ? "form.expenseCategories" : "form.incomeCategories")}
+                      >
+                        {categories.ofKind(kind).map((category) => (
+                          <option key={category.id} value={category.id}>
+                            {categories.label(category)}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                  <select
+                    name={splitInputs.by}
+                    defaultValue={row.by || "percent"}
+                    className={selectClass}
+                    aria-label={labelled(t("form.split.by"))}
+                  >
+                    {splitShareKinds.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {t(`form.split.shareKinds.${kind}`)}
+                      </option>
+                    ))}
+                  </select>
+                  <Input
+                    name={splitInputs.value}
+                    defaultValue={row.value}
+                    autoComplete="off"
+                    inputMode="decimal"
+                    placeholder={`0${decimal}00`}
+                    className="group-has-[option[value=rest]:checked]/part:invisible"
+                    aria-label={labelled(t("form.split.value"))}
+                    aria-invalid={error ? true : undefined}
+                  />
+                  {sharing ? (
+                    <select
+                      name={splitInputs.sharing}
+                      defaultValue={row.sharing}
+                      className={cn(selectClass, "sm:col-span-3")}
+                      aria-label={labelled(t("form.sharing"))}
+                    >
+                      <option value="">{t("form.split.asEntry")}</option>
+                      {sharingChoices.map((choice) => (
+                        <option key={choice} value={choice}>
+                          {t(`form.sharingChoices.${choice}`)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    // Rows stay aligned: every row posts its sharing, kept as it was written.
+                    <input type="hidden" name={splitInputs.sharing} value={row.sharing} />
+                  )}
+                </div>
+                <FieldError id={`${id}-${index}-error`} message={error} />
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </details>
   );
 }

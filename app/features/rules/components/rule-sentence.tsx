@@ -1,4 +1,4 @@
-import type { RuleActions, RuleCondition } from "~/domain/rules/rule-types";
+import type { RuleActions, RuleCondition, RuleSplitPart } from "~/domain/rules/rule-types";
 import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { useTranslation } from "~/i18n/react";
@@ -24,11 +24,27 @@ export function useRuleSentence(accounts: { id: string; name: string }[]) {
     });
   };
 
+  const splitPart = (part: RuleSplitPart): string => {
+    const category = categories.label(categories.byId(part.categoryId));
+    const text =
+      part.share.by === "rest"
+        ? t("sentence.splitRest", { category })
+        : t("sentence.splitPart", {
+            category,
+            share:
+              part.share.by === "percent"
+                ? format.percent(part.share.basisPoints / 10_000)
+                : format.money(part.share.amountMinor),
+          });
+    return part.sharing ? t(`sentence.splitSharing.${part.sharing}`, { part: text }) : text;
+  };
+
   const actions = (set: RuleActions): string[] => [
     ...(set.categoryId ? [categories.label(categories.byId(set.categoryId))] : []),
     ...(set.rename ? [t("sentence.rename", { name: set.rename })] : []),
     ...(set.transferAccountId ? [t("sentence.transfer", { account: accountName(set.transferAccountId) })] : []),
     ...(set.sharing ? [t(`sentence.sharing.${set.sharing}`)] : []),
+    ...(set.split ? [t("sentence.split", { parts: set.split.map(splitPart).join(", ") })] : []),
   ];
 
   return (rule: { conditions: readonly RuleCondition[]; actions: RuleActions }) =>

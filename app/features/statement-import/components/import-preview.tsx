@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import { LearnOfferPrompt } from "~/features/rules/components/learn-offer";
+import { splitChoice } from "../preview-choices";
 import type { ImportPreview as Preview, PreviewRow } from "../statement-import.server";
 
 type ShownPreview = Extract<Preview, { kind: "preview" }>;
@@ -185,11 +186,18 @@ function PreviewTableRow({
   // The category the user picked instead of the suggested one: Samen then offers to always do so for this counterparty.
   // Kept with the suggestion it replaced, so the answer stays in view when learning changes the suggestion.
   const [picked, setPicked] = useState<{ categoryId: string; instead: string | null } | null>(null);
+  // The rule's split is kept until the person chooses one category for the row instead.
+  const [keepsSplit, setKeepsSplit] = useState(true);
+  const format = useFormat();
+  const categoryName = (id: string) => {
+    const found = categories.find((category) => category.id === id);
+    return found ? label(found) : "";
+  };
   const duplicate = row.status === "duplicate";
   const checkboxId = `include-${row.line}`;
   const description = row.rename || row.description || row.counterparty || "";
   const offer =
-    picked && picked.categoryId !== picked.instead && row.counterparty
+    picked && !keepsSplit && picked.categoryId !== picked.instead && row.counterparty
       ? {
           counterparty: row.counterparty,
           categoryId: picked.categoryId,
@@ -257,17 +265,40 @@ function PreviewTableRow({
               key={row.categoryId}
               id={`category-${row.line}`}
               name={`category-${row.line}`}
-              defaultValue={row.categoryId}
-              onChange={(event) => setPicked({ categoryId: event.currentTarget.value, instead: row.categoryId })}
+              defaultValue={row.split ? splitChoice : row.categoryId}
+              onChange={(event) => {
+                const chosen = event.currentTarget.value;
+                setKeepsSplit(chosen === splitChoice);
+                if (chosen !== splitChoice) setPicked({ categoryId: chosen, instead: row.categoryId });
+              }}
               className={selectClass}
               aria-describedby={`why-${row.line}`}
             >
+              {row.split && (
+                <option value={splitChoice}>{t("import.preview.split.keep", { count: row.split.length })}</option>
+              )}
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {label(category)}
                 </option>
               ))}
             </select>
+            {row.split && keepsSplit && (
+              <ul
+                className="mt-1 flex flex-col text-xs text-muted-foreground"
+                aria-label={t("import.preview.split.lines")}
+              >
+                {row.split.map((line, index) => (
+                  <li key={index} className="flex justify-between gap-3">
+                    <span className="min-w-0 break-words">
+                      {categoryName(line.categoryId)}
+                      {line.sharing && ` · ${t(`import.preview.split.${line.sharing}`)}`}
+                    </span>
+                    <span className="tabular-nums">{format.money(line.amountMinor)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
             {row.categorySource && (
               <span id={`why-${row.line}`} className="mt-1 block text-xs text-muted-foreground">
                 {row.categorySource === "rule" && row.ruleAbout
