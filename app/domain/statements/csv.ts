@@ -5,6 +5,7 @@
  * the mapping step.
  */
 import { parse } from "csv-parse/sync";
+import { isRecord } from "~/lib/is-record";
 import { isValidIban, normaliseIban } from "../iban";
 import { type DecimalSeparator, detectDecimalSeparator, parseStatementAmount } from "./amounts";
 import {
@@ -107,23 +108,24 @@ export function normaliseHeader(value: string): string {
 // ---------------------------------------------------------------------------------------------------------------------
 // Sniffing
 
-type ParsedRecord = { record: string[]; info: { lines: number } };
-
 function parseRecords(text: string, delimiter: CsvDelimiter, quote: '"' | false): CsvRecord[] {
-  const parsed = parse(text, {
+  const records: CsvRecord[] = [];
+  parse(text, {
     delimiter,
     quote,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_empty_values: true,
-    info: true,
-  }) as unknown as ParsedRecord[];
-  return parsed.map(({ record, info }) => {
-    // `lines` counts to the end of the record; a quoted cell's line breaks are inside it.
-    const breaks = record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0);
-    return { line: info.lines - breaks, cells: record.map((cell) => cell.trim()) };
+    // Each record is taken here with the line it ends on, and left out of what `parse` returns.
+    on_record: (record, { lines }) => {
+      // `lines` counts to the end of the record; a quoted cell's line breaks are inside it.
+      const breaks = record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0);
+      records.push({ line: lines - breaks, cells: record.map((cell) => cell.trim()) });
+      return null;
+    },
   });
+  return records;
 }
 
 /** Reads the table; a quote that never closes makes the whole file one cell, so then quotes are taken as written. */
@@ -229,8 +231,8 @@ export function sniffCsv(text: string): SniffedCsv | undefined {
 // Mapping
 
 function isColumn(value: unknown): value is CsvColumn {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const { header, index } = value as Record<string, unknown>;
+  if (!isRecord(value) || Array.isArray(value)) return false;
+  const { header, index } = value;
   const validHeader = header === undefined || (typeof header === "string" && header.trim() !== "");
   const validIndex = index === undefined || (typeof index === "number" && Number.isInteger(index) && index >= 0);
   return validHeader && validIndex && (header !== undefined || index !== undefined);
@@ -244,13 +246,9 @@ function isTextList(value: unknown): value is string[] {
   return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string");
 }
 
-/**
- * Checks a mapping read back from storage or a form: every required field present and well formed, either one amount
- * column or debit and credit. The problems name the mapping's fields.
- */
-export function checkCsvMapping(value: unknown): { ok: true; mapping: CsvMapping } | { ok: false; problems: string[] } {
-  if (typeof value !== "object" || value === null) return { ok: false, problems: ["mapping"] };
-  const mapping = value as Record<string, unknown>;
+/** What is wrong with a mapping read back from storage or a form, by the mapping's fields; none when it is one. */
+function csvMappingProblems(mapping: unknown): string[] {
+  if (!isRecord(mapping)) return ["mapping"];
   const problems: string[] = [];
   const optionalColumns = [
     "valueDate",
@@ -270,39 +268,39 @@ export function checkCsvMapping(value: unknown): { ok: true; mapping: CsvMapping
   else if (hasAmount && !isColumn(mapping.amount)) problems.push("amount");
   else if (hasDebitCredit && !(isColumn(mapping.debit) && isColumn(mapping.credit))) problems.push("amount");
   if (mapping.indicator !== undefined) {
-    const indicator = mapping.indicator as Record<string, unknown> | null;
-    if (
-      !hasAmount ||
-      typeof indicator !== "object" ||
-      indicator === null ||
-      !isColumn(indicator.column) ||
-      !isTextList(indicator.debitValues)
-    ) {
+    const { indicator } = mapping;
+    if (!hasAmount || !isRecord(indicator) || !isColumn(indicator.column) || !isTextList(indicator.debitValues)) {
       problems.push("indicator");
     }
   }
   if (!isColumns(mapping.description)) problems.push("description");
-  const counterparty = mapping.counterparty as Record<string, unknown> | undefined;
+  const { counterparty } = mapping;
   if (
     counterparty !== undefined &&
     !isColumns(counterparty) &&
-    !(
-      typeof counterparty === "object" &&
-      counterparty !== null &&
-      isColumns(counterparty.incoming) &&
-      isColumns(counterparty.outgoing)
-    )
+    !(isRecord(counterparty) && isColumns(counterparty.incoming) && isColumns(counterparty.outgoing))
   ) {
     problems.push("counterparty");
   }
   if (mapping.status !== undefined) {
-    const status = mapping.status as Record<string, unknown> | null;
-    if (typeof status !== "object" || status === null || !isColumn(status.column) || !isTextList(status.skipValues))
-      problems.push("status");
+    const { status } = mapping;
+    if (!isRecord(status) || !isColumn(status.column) || !isTextList(status.skipValues)) problems.push("status");
   }
   if (!isStatementDateFormat(mapping.dateFormat)) problems.push("dateFormat");
   if (mapping.decimal !== "," && mapping.decimal !== ".") problems.push("decimal");
-  return problems.length === 0 ? { ok: true, mapping: value as CsvMapping } : { ok: false, problems };
+  return problems;
+}
+
+function isCsvMapping(value: unknown): value is CsvMapping {
+  return csvMappingProblems(value).length === 0;
+}
+
+/**
+ * Checks a mapping read back from storage or a form: every required field present and well formed, either one amount
+ * column or debit and credit. The problems name the mapping's fields.
+ */
+export function checkCsvMapping(value: unknown): { ok: true; mapping: CsvMapping } | { ok: false; problems: string[] } {
+  return isCsvMapping(value) ? { ok: true, mapping: value } : { ok: false, problems: csvMappingProblems(value) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
