@@ -100,7 +100,7 @@ function showsFault(routerContext: EntryContext, fault: DatabaseFault): boolean 
  */
 export function handleDataRequest(
   response: Response,
-  { request, context }: { request: Request; context: RouterContextProvider },
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ): Response {
   if (!context.get(requestStoreContext).databaseFault) return response;
   const url = new URL(request.url);
@@ -112,7 +112,7 @@ export function handleDataRequest(
 
 export function handleError(
   error: unknown,
-  { request, context }: { request: Request; context?: RouterContextProvider },
+  { request, context }: { request: Request; context?: Readonly<RouterContextProvider> },
 ) {
   if (request.signal.aborted) return;
   const store = context?.get(requestStoreContext);

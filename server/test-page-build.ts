@@ -8,23 +8,29 @@ import {
 } from "react-router";
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
-type Component = Parameters<typeof UNSAFE_withComponentProps>[0];
+
+/**
+ * A route module as its file exports it: the components take the props React Router's Vite plugin hands them
+ * (loaderData, params, error…), where the built module's components take none.
+ */
+type RouteFileModule = Omit<RouteModule, "default" | "ErrorBoundary" | "HydrateFallback"> & {
+  default?: Parameters<typeof UNSAFE_withComponentProps>[0];
+  ErrorBoundary?: Parameters<typeof UNSAFE_withErrorBoundaryProps>[0];
+  HydrateFallback?: Parameters<typeof UNSAFE_withHydrateFallbackProps>[0];
+};
 
 const appDirectory = path.resolve(import.meta.dirname, "../app");
 
 /** What React Router's Vite plugin does to every route module: components receive loaderData, params, error… as props. */
-function withRouteProps(module: RouteModule): RouteModule {
-  const wrapped: Record<string, unknown> = { ...module };
-  if (module.default) wrapped.default = UNSAFE_withComponentProps(module.default as Component);
-  if (module.ErrorBoundary)
-    wrapped.ErrorBoundary = UNSAFE_withErrorBoundaryProps(
-      module.ErrorBoundary as unknown as Parameters<typeof UNSAFE_withErrorBoundaryProps>[0],
-    );
-  if (module.HydrateFallback)
-    wrapped.HydrateFallback = UNSAFE_withHydrateFallbackProps(
-      module.HydrateFallback as unknown as Parameters<typeof UNSAFE_withHydrateFallbackProps>[0],
-    );
-  return wrapped as unknown as RouteModule;
+function withRouteProps({ default: component, ErrorBoundary, HydrateFallback, ...rest }: RouteFileModule): RouteModule {
+  const wrapped = {
+    ...rest,
+    ...(ErrorBoundary && { ErrorBoundary: UNSAFE_withErrorBoundaryProps(ErrorBoundary) }),
+    ...(HydrateFallback && { HydrateFallback: UNSAFE_withHydrateFallbackProps(HydrateFallback) }),
+  };
+  if (component) return { ...wrapped, default: UNSAFE_withComponentProps(component) };
+  // A resource route exports no component, and React Router's own build leaves `default` out too: its type requires one.
+  return wrapped as RouteModule;
 }
 
 /**
@@ -35,8 +41,8 @@ function withRouteProps(module: RouteModule): RouteModule {
  */
 export async function pageServerBuild(): Promise<ServerBuild> {
   const routeConfig = (await import("~/routes")).default;
-  const root = withRouteProps((await import("~/root")) as unknown as RouteModule);
-  const entryServer = (await import("~/entry.server")) as unknown as ServerBuild["entry"]["module"];
+  const root = withRouteProps(await import("~/root"));
+  const entryServer: ServerBuild["entry"]["module"] = await import("~/entry.server");
 
   const flat: {
     id: string;
@@ -64,9 +70,8 @@ export async function pageServerBuild(): Promise<ServerBuild> {
 
   const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: root } };
   for (const route of flat) {
-    const module = withRouteProps(
-      (await import(/* @vite-ignore */ path.join(appDirectory, route.file))) as RouteModule,
-    );
+    const file: RouteFileModule = await import(/* @vite-ignore */ path.join(appDirectory, route.file));
+    const module = withRouteProps(file);
     routes[route.id] = {
       id: route.id,
       parentId: route.parentId,
@@ -80,7 +85,7 @@ export async function pageServerBuild(): Promise<ServerBuild> {
   const manifestRoutes: ServerBuild["assets"]["routes"] = {};
   for (const route of Object.values(routes)) {
     if (!route) continue;
-    const module = route.module as unknown as Record<string, unknown>;
+    const { module } = route;
     manifestRoutes[route.id] = {
       id: route.id,
       parentId: route.parentId,
