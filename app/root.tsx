@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
-import { toBcp47, type Language } from "~/domain/languages";
+import { toBcp47 } from "~/domain/languages";
 import { getRootData } from "~/composition/root-data.server";
 import { refuseWritesWhenDiskIsLow } from "~/features/platform/disk-guard.server";
 import { answerResourceFaults } from "~/features/platform/resource-faults.server";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const language = i18n.language;
   const rootData = useRootData();
   return (
     <html lang={toBcp47(language)} {...(rootData?.analyticsExcluded ? { "data-analytics-excluded": "true" } : {})}>

@@ -18,7 +18,7 @@ export const languageNames: Record<Language, string> = {
 };
 
 /** BCP 47 tags for html lang, hreflang and Intl. */
-const bcp47: Record<Language, string> = {
+const bcp47 = {
   en: "en",
   nl: "nl",
   de: "de",
@@ -27,7 +27,7 @@ const bcp47: Record<Language, string> = {
   pl: "pl",
   tr: "tr",
   ua: "uk",
-};
+} as const satisfies Record<Language, string>;
 
 /** Full locales for long dates, as the spec lists them (en-US … uk-UA). */
 const regionalLocales: Record<Language, string> = {
@@ -45,7 +45,8 @@ export function isLanguage(value: unknown): value is Language {
   return isOneOf(languages, value);
 }
 
-export function toBcp47(language: Language): string {
+/** The tag of one language, typed as exactly that tag (an API that takes a closed list of tags can check it). */
+export function toBcp47<L extends Language>(language: L): (typeof bcp47)[L] {
   return bcp47[language];
 }
 

@@ -1,6 +1,7 @@
 import { useMatches } from "react-router";
 import { useTranslation } from "./react";
 import { fieldOf } from "~/lib/field-of";
+import { isRecord } from "~/lib/is-record";
 
 /** The element carrying the page's own namespaces, in its language, inside the server's HTML. */
 const elementId = "samen-translations";
@@ -8,6 +9,15 @@ const elementId = "samen-translations";
 export interface EmbeddedTranslations {
   language: string;
   namespaces: Record<string, Record<string, unknown>>;
+}
+
+function isEmbeddedTranslations(value: unknown): value is EmbeddedTranslations {
+  return (
+    isRecord(value) &&
+    typeof value.language === "string" &&
+    isRecord(value.namespaces) &&
+    Object.values(value.namespaces).every(isRecord)
+  );
 }
 
 /** The element's text as the server sent it; the browser renders it back unchanged so hydration matches. */
@@ -21,7 +31,8 @@ export function readEmbeddedTranslations(): EmbeddedTranslations | undefined {
   receivedText = document.getElementById(elementId)?.textContent ?? undefined;
   if (!receivedText) return undefined;
   try {
-    return JSON.parse(receivedText) as EmbeddedTranslations;
+    const parsed: unknown = JSON.parse(receivedText);
+    return isEmbeddedTranslations(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }

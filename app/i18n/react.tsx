@@ -29,9 +29,13 @@ export function I18nProvider({ i18n, children }: { i18n: Translator; children: R
  * `t` for the given namespaces in the current language. A namespace the page has not loaded yet
  * suspends the render until its chunk arrives; React keeps the previous screen meanwhile.
  */
-export function useTranslation<Names extends Namespace = typeof defaultNamespace>(
-  namespaces: Names | readonly Names[] = defaultNamespace as Names,
-): { t: TFunction<Names>; i18n: Translator } {
+export function useTranslation(): { t: TFunction<typeof defaultNamespace>; i18n: Translator };
+export function useTranslation<Names extends Namespace>(
+  namespaces: Names | readonly Names[],
+): { t: TFunction<Names>; i18n: Translator };
+export function useTranslation<Names extends Namespace>(
+  namespaces: Names | typeof defaultNamespace | readonly Names[] = defaultNamespace,
+): { t: TFunction<Names | typeof defaultNamespace>; i18n: Translator } {
   const i18n = useContext(TranslatorContext);
   if (!i18n) throw new Error("useTranslation needs an I18nProvider above it");
   const language = useSyncExternalStore(
@@ -39,7 +43,7 @@ export function useTranslation<Names extends Namespace = typeof defaultNamespace
     () => i18n.language,
     () => i18n.language,
   );
-  const list: readonly Names[] = typeof namespaces === "string" ? [namespaces] : namespaces;
+  const list: readonly (Names | typeof defaultNamespace)[] = typeof namespaces === "string" ? [namespaces] : namespaces;
   const listKey = list.join(",");
   use(i18n.ensure(language, list) ?? loaded);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- listKey stands for the list's contents

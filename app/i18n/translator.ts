@@ -1,8 +1,12 @@
 import { defaultLanguage, isLanguage, toBcp47, type Language } from "~/domain/languages";
+import { fieldOf } from "~/lib/field-of";
 import type { EnglishTranslations, PluralKey, SubtreeKey, TranslationKey } from "./keys";
 
+/** One namespace's translations: keys to strings, or to subtrees of them. */
+export type NamespaceTree = Record<string, unknown>;
+
 /** Translation trees by language, then namespace: `resources.de.marketing.hero.title`. */
-export type Resources = Record<string, Record<string, unknown>>;
+export type Resources = Record<string, Record<string, NamespaceTree>>;
 
 export type TranslateOptions = {
   /** Return the subtree (an array of sections, say) instead of a string. */
@@ -30,11 +34,30 @@ export interface TFunction<Names extends string = typeof defaultNamespace, Trans
  * keys can be listed.
  */
 export function tDynamic<Names extends string>(t: TFunction<Names>, key: string, options?: TranslateOptions): string {
-  return (t as unknown as (key: string, options?: TranslateOptions) => string)(key, options);
+  return (t as (key: string, options?: TranslateOptions) => string)(key, options);
+}
+
+/**
+ * `translate` as a `TFunction`: one implementation behind the typed overloads, which return the translated string
+ * unless the options ask for a subtree.
+ */
+function typedT<Names extends string, Translations>(
+  translate: (key: string, options?: TranslateOptions) => unknown,
+): TFunction<Names, Translations> {
+  function t(
+    key: SubtreeKey<Names, Translations> | TranslationKey<Names, Translations>,
+    options: TranslateOptions & { returnObjects: true },
+  ): unknown;
+  function t(key: PluralKey<Names, Translations>, options: TranslateOptions & { count: number }): string;
+  function t(key: TranslationKey<Names, Translations>, options?: TranslateOptions): string;
+  function t(key: string, options?: TranslateOptions): unknown {
+    return translate(key, options);
+  }
+  return t;
 }
 
 /** Loads one language's namespace; on the client each is its own immutable-cached chunk. */
-export type NamespaceLoader = (language: Language, namespace: string) => Promise<Record<string, unknown>>;
+export type NamespaceLoader = (language: Language, namespace: string) => Promise<NamespaceTree>;
 
 export const defaultNamespace = "common";
 
@@ -46,8 +69,8 @@ const placeholder = /\{\{\s*(?:-\s*)?([\w.]+)\s*\}\}/g;
 function lookup(tree: unknown, path: string): unknown {
   let node = tree;
   for (const part of path.split(".")) {
-    if (!node || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part];
+    node = fieldOf(node, part);
+    if (node === undefined) return undefined;
   }
   return node;
 }
@@ -95,13 +118,8 @@ export class Translator<Translations = EnglishTranslations> {
   }
 
   /** The given namespaces' trees in one language, for the page's HTML to carry to the browser. */
-  resourcesFor(language: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
-    return Object.fromEntries(
-      namespaces.map((namespace) => [
-        namespace,
-        (this.resources[language]?.[namespace] ?? {}) as Record<string, unknown>,
-      ]),
-    );
+  resourcesFor(language: Language, namespaces: readonly string[]): Record<string, NamespaceTree> {
+    return Object.fromEntries(namespaces.map((namespace) => [namespace, this.resources[language]?.[namespace] ?? {}]));
   }
 
   /** Resolves once every namespace is loaded in `language`; null when they already are (no render has to wait). */
@@ -143,11 +161,9 @@ export class Translator<Translations = EnglishTranslations> {
     return () => this.listeners.delete(listener);
   };
 
-  t: TFunction<typeof defaultNamespace, Translations> = ((key: string, options?: TranslateOptions) =>
-    this.translate(this.language, [defaultNamespace], key, options)) as TFunction<
-    typeof defaultNamespace,
-    Translations
-  >;
+  t: TFunction<typeof defaultNamespace, Translations> = typedT((key, options) =>
+    this.translate(this.language, [defaultNamespace], key, options),
+  );
 
   /** A `t` bound to one language and namespace list; the first namespace is the default, then the rest, then `common`. */
   getFixedT<Names extends keyof Translations & string>(
@@ -155,10 +171,7 @@ export class Translator<Translations = EnglishTranslations> {
     namespaces: Names | readonly Names[],
   ): TFunction<Names, Translations> {
     const list: readonly string[] = typeof namespaces === "string" ? [namespaces] : [...namespaces];
-    return ((key: string, options?: TranslateOptions) => this.translate(language, list, key, options)) as TFunction<
-      Names,
-      Translations
-    >;
+    return typedT((key, options) => this.translate(language, list, key, options));
   }
 
   private translate(

@@ -1,5 +1,6 @@
 import { blogPath, toBcp47, type Language } from "~/domain/languages";
 import { allResources } from "~/i18n/resources.server";
+import { fieldOf } from "~/lib/field-of";
 import { cardExcerpt } from "./blog-article";
 import { listArticlesInLanguage } from "./posts.server";
 
@@ -11,9 +12,8 @@ function escapeXml(text: string): string {
 }
 
 function blogText(language: Language, key: "title" | "description"): string {
-  const bundle = (allResources[language]?.blog ?? allResources.en?.blog) as
-    { rss?: Record<string, string> } | undefined;
-  return bundle?.rss?.[key] ?? "Samen";
+  const text = fieldOf(fieldOf(allResources[language]?.blog ?? allResources.en?.blog, "rss"), key);
+  return typeof text === "string" ? text : "Samen";
 }
 
 /** RSS 2.0 of the articles written or translated into one language, newest first. */

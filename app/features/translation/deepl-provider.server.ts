@@ -3,9 +3,8 @@ import { toBcp47, type Language } from "~/domain/languages";
 import { checkTranslations, type TranslateTextsRequest, type TranslationProvider } from "./provider";
 
 // DeepL takes our BCP 47 tags (ua → uk), but wants a variant for English targets; our readers are in Europe.
-const deeplSource = (language: Language) => toBcp47(language) as deepl.SourceLanguageCode;
-const deeplTarget = (language: Language) =>
-  (language === "en" ? "en-GB" : toBcp47(language)) as deepl.TargetLanguageCode;
+const deeplSource = (language: Language): deepl.SourceLanguageCode => toBcp47(language);
+const deeplTarget = (language: Language): deepl.TargetLanguageCode => (language === "en" ? "en-GB" : toBcp47(language));
 
 export interface DeeplProviderOptions {
   authKey: string;
