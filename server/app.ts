@@ -56,7 +56,7 @@ interface CreateAppOptions {
   pageCache?: PageCache;
 }
 
-const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const loadBuild = (): Promise<ServerBuild> => import("virtual:react-router/server-build");
 const loadContext = (store: RequestStore) => new RouterContextProvider(new Map([[requestStoreContext, store]]));
 
 const mutatingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

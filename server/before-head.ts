@@ -5,11 +5,11 @@ import type { Response } from "express";
  * reason, headers), so a middleware can set a header no route can take back (private-when-signed-in, request-guard).
  */
 export function beforeWriteHead(res: Response, beforeHead: (res: Response, args: readonly unknown[]) => void): void {
-  const writeHead = res.writeHead;
-  function writeHeadAfterHook(this: Response, ...args: Parameters<Response["writeHead"]>) {
-    beforeHead(this, args);
-    return writeHead.apply(this, args);
-  }
-  // writeHead is overloaded (with or without a reason); the hook hands every argument through unchanged.
-  res.writeHead = writeHeadAfterHook as Response["writeHead"];
+  // writeHead is overloaded (with or without a reason): a proxy keeps its type and hands every argument through unchanged.
+  res.writeHead = new Proxy(res.writeHead, {
+    apply(writeHead, self: Response, args: unknown[]) {
+      beforeHead(self, args);
+      return Reflect.apply(writeHead, self, args);
+    },
+  });
 }

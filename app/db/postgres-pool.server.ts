@@ -1,4 +1,5 @@
 import pg from "pg";
+import { fieldOf } from "~/lib/field-of";
 
 type Release = (error?: Error | boolean) => void;
 
@@ -33,18 +34,20 @@ function guardBegin(client: pg.PoolClient): pg.PoolClient {
     released = true;
     release(error);
   };
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const result = query(...args);
-    if (isBegin(args[0]) && result instanceof Promise) {
-      result.catch((error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))));
-    }
-    return result;
-  }) as typeof client.query;
+  // A proxy keeps every one of pg's query overloads while it watches the calls.
+  client.query = new Proxy(client.query, {
+    apply(query, _this, args: unknown[]) {
+      const result: unknown = Reflect.apply(query, client, args);
+      if (isBegin(args[0]) && result instanceof Promise) {
+        result.catch((error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))));
+      }
+      return result;
+    },
+  });
   return client;
 }
 
 function isBegin(statement: unknown): boolean {
-  const text = typeof statement === "string" ? statement : (statement as { text?: unknown } | null)?.text;
+  const text = typeof statement === "string" ? statement : fieldOf(statement, "text");
   return typeof text === "string" && /^\s*begin\b/i.test(text);
 }

@@ -57,11 +57,18 @@ export function oncePerReadingRequest<T>(key: string, work: () => Promise<T>): P
 /** The result of `work` for this key, computed once per request; outside a request, computed every time. */
 export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<T> {
   const store = storage.getStore();
-  if (!store) return work();
-  let pending = store.once.get(key) as Promise<T> | undefined;
+  return store ? shared(store.once, key, work) : work();
+}
+
+/**
+ * The promise `values` holds for `key`, started with `work` by the first to ask. A key always names the same work, so
+ * what it holds is that work's result.
+ */
+function shared<T>(values: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
+  let pending = values.get(key) as Promise<T> | undefined;
   if (!pending) {
     pending = work();
-    store.once.set(key, pending);
+    values.set(key, pending);
   }
   return pending;
 }
@@ -77,16 +84,13 @@ export function oncePerRequestContext<T>(request: Request, key: string, work: ()
   const store = storage.getStore();
   if (!store) return work();
   if (store.context?.request !== request) store.context = { request, values: new Map() };
-  const { values } = store.context;
-  let pending = values.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    pending = work();
-    values.set(key, pending);
-  }
-  return pending;
+  return shared(store.context.values, key, work);
 }
 
-/** What the request's latest context already holds for `key`, without computing it (entry.server: the language). */
-export function requestContextValue<T>(key: string): Promise<T> | undefined {
-  return storage.getStore()?.context?.values.get(key) as Promise<T> | undefined;
+/**
+ * What the request's latest context already holds for `key`, without computing it (entry.server: the language), for
+ * the caller to check.
+ */
+export function requestContextValue(key: string): Promise<unknown> | undefined {
+  return storage.getStore()?.context?.values.get(key);
 }

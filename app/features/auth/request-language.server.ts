@@ -1,4 +1,4 @@
-import type { Language } from "~/domain/languages";
+import { isLanguage, type Language } from "~/domain/languages";
 import { detectLanguage } from "~/i18n/detect.server";
 import { oncePerRequestContext, requestContextValue } from "~/lib/request-store.server";
 import { getOptionalUser } from "./session.server";
@@ -20,6 +20,6 @@ export function requestLanguage(request: Request): Promise<Language> {
  * failed, the database is down) the one the path, the cookie and the browser say. Looks nothing up itself.
  */
 export async function pageLanguage(request: Request): Promise<Language> {
-  const decided = await requestContextValue<Language>(languageKey)?.catch(() => undefined);
-  return decided ?? detectLanguage(request);
+  const decided = await requestContextValue(languageKey)?.catch(() => undefined);
+  return isLanguage(decided) ? decided : detectLanguage(request);
 }

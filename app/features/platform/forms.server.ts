@@ -22,7 +22,7 @@ interface ReadOptions {
   maxBytes?: number;
 }
 
-type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; code: "INPUT_TOO_LARGE"; status: 413 };
+type BodyRead = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; code: "INPUT_TOO_LARGE"; status: 413 };
 
 const tooLarge = { ok: false, code: "INPUT_TOO_LARGE", status: 413 } as const;
 const invalid = { ok: false, code: "INVALID_INPUT", status: 400 } as const;
@@ -46,6 +46,11 @@ async function readBody(request: Request, maxBytes: number): Promise<BodyRead> {
     chunks.push(value);
   }
   return { ok: true, bytes: Buffer.concat(chunks) };
+}
+
+/** Fields by name with no prototype, so a field called "constructor" or "__proto__" is just a field. */
+function emptyFields(): Record<string, string> {
+  return Object.create(null);
 }
 
 function decodeStrictly(bytes: Uint8Array): string | undefined {
@@ -74,11 +79,11 @@ function parseUrlencoded(bytes: Uint8Array): FormData | undefined {
   return form;
 }
 
-async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<FormData | undefined> {
+async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData | undefined> {
   // No form of ours uploads a file, so the whole body is text: invalid UTF-8 is a broken body, not a binary part.
   if (decodeStrictly(bytes) === undefined) return undefined;
   try {
-    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+    const form = await new Response(bytes, {
       headers: { "content-type": contentType },
     }).formData();
     for (const [, value] of form) if (typeof value !== "string") return undefined;
@@ -104,8 +109,8 @@ export async function readForm(request: Request, options: ReadOptions = {}): Pro
   if (!entries.every(([name, value]) => safeText.safeParse(name).success && safeText.safeParse(value).success)) {
     return { ok: false, code: "INVALID_CHARACTERS", status: 400 };
   }
-  // The first value per name; no prototype, so a field called "constructor" or "__proto__" is just a field.
-  const values: Record<string, string> = Object.create(null) as Record<string, string>;
+  // The first value per name.
+  const values = emptyFields();
   for (const [name, value] of entries) if (!Object.hasOwn(values, name)) values[name] = value;
   return { ok: true, form, values };
 }
@@ -177,7 +182,7 @@ export async function readUpload(
   if (!body.ok) return body;
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const fields = emptyFields();
   const texts: [string, string][] = [];
   let file: { name: string; bytes: Uint8Array } | null = null;
   if (mediaType === "multipart/form-data") {
