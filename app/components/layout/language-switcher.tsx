@@ -105,7 +105,7 @@ export function LanguageSwitcher({ className, align = "end" }: LanguageSwitcherP
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!(event.target instanceof Node && wrapperRef.current?.contains(event.target))) setOpen(false);
     };
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
@@ -128,7 +128,7 @@ export function LanguageSwitcher({ className, align = "end" }: LanguageSwitcherP
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     const all = items();
-    const index = all.indexOf(document.activeElement as HTMLButtonElement);
+    const index = all.findIndex((item) => item === document.activeElement);
     const focusAt = (next: number) => all[(next + all.length) % all.length]?.focus();
     switch (event.key) {
       case "ArrowDown":

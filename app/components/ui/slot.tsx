@@ -1,15 +1,19 @@
-import { cloneElement, isValidElement, type ReactNode, type Ref, type RefCallback } from "react";
+import { cloneElement, isValidElement, type ReactNode, type RefCallback } from "react";
 import { cn } from "~/lib/cn";
 
 type Props = Record<string, unknown>;
 
 function composeRefs<T>(...refs: readonly unknown[]): RefCallback<T> {
   return (node) => {
-    for (const ref of refs as (Ref<T> | undefined)[]) {
+    for (const ref of refs) {
       if (typeof ref === "function") ref(node);
-      else if (ref) ref.current = node;
+      else if (typeof ref === "object" && ref !== null && "current" in ref) ref.current = node;
     }
   };
+}
+
+function classNameOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
@@ -28,8 +32,8 @@ export function Slot({ children, ...slotProps }: Props & { children?: ReactNode 
         childValue(...args);
         slotValue(...args);
       };
-    } else if (name === "className") merged.className = cn(slotValue as string, childValue as string);
-    else if (name === "style") merged.style = { ...(slotValue as object), ...(childValue as object) };
+    } else if (name === "className") merged.className = cn(classNameOf(slotValue), classNameOf(childValue));
+    else if (name === "style") merged.style = Object.assign({}, slotValue, childValue);
     else if (name === "ref" && childValue) merged.ref = composeRefs(slotValue, childValue);
   }
   return cloneElement(children, merged);

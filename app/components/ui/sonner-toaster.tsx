@@ -1,5 +1,8 @@
 import { Toaster as SonnerToaster } from "sonner";
 
+/** Sonner reads the toasts' width from a CSS custom property, which React's style type does not list. */
+const widthStyle: React.CSSProperties & Record<`--${string}`, string> = { "--width": "356px" };
+
 /** The app's one toaster (spec section 9): 4000 ms, 3 visible, 356 px wide, 14 px apart; loaded with the first toast. */
 export default function Toaster() {
   return (
@@ -8,7 +11,7 @@ export default function Toaster() {
       visibleToasts={3}
       gap={14}
       position="bottom-right"
-      style={{ "--width": "356px" } as React.CSSProperties}
+      style={widthStyle}
       toastOptions={{ classNames: { toast: "font-sans", error: "!bg-destructive !text-destructive-foreground" } }}
     />
   );

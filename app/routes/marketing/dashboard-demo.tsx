@@ -26,6 +26,7 @@ import { demoGoalRatio, demoMonth, demoNetCents, demoSavingsRate } from "~/featu
 import { formatEuro, formatPercent } from "~/features/marketing/format";
 import { useLanguage } from "~/i18n/use-language";
 import { cn } from "~/lib/cn";
+import { isOneOf } from "~/lib/one-of";
 
 export const handle = { i18n: ["marketing"] };
 
@@ -227,7 +228,10 @@ export default function DashboardDemo() {
                   <select
                     id={periodSelectId}
                     value={period}
-                    onChange={(event) => setPeriod(event.target.value as Period)}
+                    onChange={(event) => {
+                      const chosen = event.target.value;
+                      if (isOneOf(periods, chosen)) setPeriod(chosen);
+                    }}
                     className="h-10 w-36 appearance-none rounded-md border border-input bg-card py-2 pl-3 pr-9 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     {periods.map((option) => (

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { categoryColors, categoryIcons, categoryNameMaxLength } from "~/domain/custom-categories";
+import { categoryColors, categoryIcons, categoryNameMaxLength, isCategoryIcon } from "~/domain/custom-categories";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { CategoryIcon } from "~/features/entries/components/category-icon";
 import { FieldError, FormError } from "~/components/ui/field-error";
@@ -247,9 +247,9 @@ function CategoryRow({ category, canEdit }: { category: CustomCategoryView; canE
                   { label: t("categories.name"), value: conflict.current.name },
                   {
                     label: t("categories.icon"),
-                    value: t(`categories.icons.${conflict.current.icon}` as "categories.icons.shapes", {
-                      defaultValue: conflict.current.icon,
-                    }),
+                    value: isCategoryIcon(conflict.current.icon)
+                      ? t(`categories.icons.${conflict.current.icon}`)
+                      : conflict.current.icon,
                   },
                 ]
               }

@@ -107,7 +107,7 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
         className="flex flex-col gap-2 sm:flex-row"
         onChange={(event) => {
           const form = event.currentTarget;
-          const isSearch = (event.target as HTMLElement).getAttribute("name") === "q";
+          const isSearch = event.target instanceof HTMLElement && event.target.getAttribute("name") === "q";
           clearTimeout(searchTimer.current);
           searchTimer.current = setTimeout(
             () => submit(form, { replace: true, preventScrollReset: true }),

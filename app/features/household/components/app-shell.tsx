@@ -260,7 +260,8 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
 
   useEffect(() => {
     const close = (event: MouseEvent) => {
-      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false;
+      if (details.current?.open && !(event.target instanceof Node && details.current.contains(event.target)))
+        details.current.open = false;
     };
     document.addEventListener("click", close);
     return () => document.removeEventListener("click", close);
