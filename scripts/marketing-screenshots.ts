@@ -271,7 +271,10 @@ async function main() {
     const cssUrl = await page
       .locator('link[rel="stylesheet"]')
       .first()
-      .evaluate((link) => (link as HTMLLinkElement).href);
+      .evaluate((link) => {
+        if (!(link instanceof HTMLLinkElement)) throw new Error("The stylesheet's element is not a link");
+        return link.href;
+      });
     await page.addStyleTag({
       content:
         '[data-testid="demo-notice"]{display:none!important} [data-testid="dashboard-content"]{padding-top:30px!important}',

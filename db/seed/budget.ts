@@ -149,7 +149,8 @@ export function randomSource(seed: number) {
   return {
     next,
     between: (min: number, max: number) => Math.round(min + next() * (max - min)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    /** One of `items`; undefined only when there are none. */
+    pick: <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)],
     chance: (probability: number) => next() < probability,
   };
 }

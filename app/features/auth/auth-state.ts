@@ -1,3 +1,5 @@
+import { isRecord } from "~/lib/is-record";
+import { isOneOf } from "~/lib/one-of";
 import type { SessionUser } from "./session-user";
 
 /** The spec's session events (section 4). */
@@ -21,6 +23,16 @@ export type AuthListener = (event: AuthEvent, snapshot: AuthSnapshot) => void;
 interface Message {
   event: AuthEvent;
   userId: string | null;
+}
+
+/** The events another tab's sign-in or sign-out sends: what `onRemote` acts on. */
+const remoteEvents = ["SIGNED_IN", "SIGNED_OUT", "USER_UPDATED"] as const satisfies readonly AuthEvent[];
+
+/** A message as another tab posted it: the only check a value read back from localStorage gets. */
+function isMessage(value: unknown): value is Message {
+  return (
+    isRecord(value) && isOneOf(remoteEvents, value.event) && (typeof value.userId === "string" || value.userId === null)
+  );
 }
 
 const channelName = "samen-auth";
@@ -86,12 +98,13 @@ function createAuthState() {
       channel = new BroadcastChannel(channelName);
       channel.onmessage = (message: MessageEvent<Message>) => onRemote(message.data);
       // Node (tests) keeps the process alive for an open channel; browsers have no unref.
-      (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+      if ("unref" in channel && typeof channel.unref === "function") channel.unref();
     } else {
       window.addEventListener("storage", (event) => {
         if (event.key !== storageKey || !event.newValue) return;
         try {
-          onRemote(JSON.parse(event.newValue) as Message);
+          const message: unknown = JSON.parse(event.newValue);
+          if (isMessage(message)) onRemote(message);
         } catch {
           // Not ours.
         }

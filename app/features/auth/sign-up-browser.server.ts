@@ -3,6 +3,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
+import { fieldOf } from "~/lib/field-of";
 import { getConfig, secureCookies } from "~/config.server";
 import { readCookie } from "~/i18n/detect.server";
 import { clearedCookieLine, cookieLine, cookies } from "~/lib/cookies";
@@ -45,10 +46,9 @@ export function isSignUpBrowser(request: Request, email: string): boolean {
 /** The address a confirmation token was issued for (Better Auth's token is a JWT it has already checked). */
 export function emailOfVerificationToken(token: string): string | null {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      email?: unknown;
-    };
-    return typeof payload.email === "string" ? payload.email : null;
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    const email = fieldOf(payload, "email");
+    return typeof email === "string" ? email : null;
   } catch {
     return null;
   }

@@ -290,10 +290,10 @@ export async function noticePassedBudgets({
   householdId: string;
   months: readonly MonthKey[];
 }) {
-  if (months.length === 0) return;
   const sorted = [...new Set(months)].sort();
-  const from = sorted[0] as MonthKey;
-  const to = sorted.at(-1) as MonthKey;
+  const from = sorted[0];
+  const to = sorted.at(-1);
+  if (from === undefined || to === undefined) return;
   const rows = await readBudgetRows({ householdId, to });
   if (rows.length === 0) return;
   const { spent } = await readSpending({ householdId, from, to });

@@ -183,8 +183,9 @@ export async function incomeExpenseSeries({
   memberUserId?: string | null;
 }): Promise<ChartPoint[]> {
   const buckets = chartBuckets(period, anchor);
-  const first = buckets[0] as Bucket;
-  const last = buckets.at(-1) as Bucket;
+  const first = buckets[0];
+  const last = buckets.at(-1);
+  if (!first || !last) return [];
   const sums = new Map<string, { incomeMinor: number; expenseMinor: number }>();
   const add = (key: string, kind: string, amount: number) => {
     const entry = sums.get(key) ?? { incomeMinor: 0, expenseMinor: 0 };

@@ -1,8 +1,10 @@
+import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 import { purgeExpiredInvitations } from "./invitations.server";
 
 const hourMs = 60 * 60 * 1000;
-const globalStore = globalThis as typeof globalThis & { __samenInvitationPurge?: NodeJS.Timeout };
+/** One timer per process, however often the dev server reloads this module. */
+const purgeTimer = processWideSlot<NodeJS.Timeout>("invitation-purge");
 
 async function purge() {
   try {
@@ -16,6 +18,5 @@ async function purge() {
 /** Expired invitations (and the addresses in them) are deleted at start-up and then every hour. */
 export async function startInvitationPurge(): Promise<void> {
   await purge();
-  if (!globalStore.__samenInvitationPurge)
-    globalStore.__samenInvitationPurge = setInterval(() => void purge(), hourMs).unref();
+  if (!purgeTimer.get()) purgeTimer.set(setInterval(() => void purge(), hourMs).unref());
 }

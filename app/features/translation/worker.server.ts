@@ -103,6 +103,11 @@ export class TranslationWorker {
     this.wake();
   }
 
+  /** Read afresh: a job may have met the quota since the loop last looked (the compiler would keep its old answer). */
+  private quotaExceeded(): boolean {
+    return this.state === "quota-exceeded";
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       if (this.state === "quota-exceeded") {
@@ -124,7 +129,7 @@ export class TranslationWorker {
         outcome = "none";
       }
       if (outcome === "none") await this.sleep(this.options.idlePollMs, true);
-      else if ((this.state as WorkerState) !== "quota-exceeded") await this.sleep(this.options.pauseMs, false);
+      else if (!this.quotaExceeded()) await this.sleep(this.options.pauseMs, false);
     }
   }
 
