@@ -1,5 +1,6 @@
-// `npm test`: formatting, lint, architecture checks, type check, unit and integration tests, production build, the browser suite, then the browser
-// smoke test of `npm run dev` (every kind of page loads, hydrates and logs no error).
+// `npm test`: formatting, lint, architecture checks, the type assertion count, type check, unit and integration tests,
+// production build, the browser suite, then the browser smoke test of `npm run dev` (every kind of page loads, hydrates
+// and logs no error).
 // Stops at the first failing step and exits non-zero.
 import { spawnSync } from "node:child_process";
 
@@ -7,6 +8,7 @@ const steps = [
   ["formatting (prettier)", "npx", ["prettier", "--check", "."]],
   ["lint", "npx", ["eslint", "."]],
   ["architecture (dependency-cruiser, knip)", "npm", ["run", "check:architecture"]],
+  ["type assertions (fewer than 40, no as unknown as)", "npm", ["run", "check:casts"]],
   ["type check", "npm", ["run", "typecheck"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npm", ["run", "build"]],
