@@ -435,7 +435,9 @@ function SplitParts({ id, rows, errors, sharing }: SplitPartsProps) {
   const format = useFormat();
   const categories = useCategories();
   const { decimal } = numberSeparators(format.language);
-  const shown = Array.from({ length: splitRowsToShow(rows.length) }, (_, index) => rows[index] ?? blankPart);
+  // A refused form comes back with the blank rows it posted: the filled ones are shown again, then fresh blanks.
+  const filled = rows.filter((row) => row.categoryId || row.value.trim());
+  const shown = Array.from({ length: splitRowsToShow(filled.length) }, (_, index) => filled[index] ?? blankPart);
   const hasError = errors.split !== undefined || shown.some((_row, index) => errors[`split${index}`] !== undefined);
   return (
     <details open={rows.length > 0 || hasError} className="group/split rounded-lg border p-3">
@@ -488,16 +490,24 @@ function SplitParts({ id, rows, errors, sharing }: SplitPartsProps) {
                       </option>
                     ))}
                   </select>
-                  <Input
-                    name={splitInputs.value}
-                    defaultValue={row.value}
-                    autoComplete="off"
-                    inputMode="decimal"
-                    placeholder={`0${decimal}00`}
-                    className="group-has-[option[value=rest]:checked]/part:invisible"
-                    aria-label={labelled(t("form.split.value"))}
-                    aria-invalid={error ? true : undefined}
-                  />
+                  <div className="flex items-center gap-2 group-has-[option[value=rest]:checked]/part:hidden">
+                    <Input
+                      name={splitInputs.value}
+                      defaultValue={row.value}
+                      autoComplete="off"
+                      inputMode="decimal"
+                      placeholder={`0${decimal}00`}
+                      className="group-has-[option[value=percent]:checked]/part:placeholder:text-transparent"
+                      aria-label={labelled(t("form.split.value"))}
+                      aria-invalid={error ? true : undefined}
+                    />
+                    <span
+                      className="hidden text-sm text-muted-foreground group-has-[option[value=percent]:checked]/part:inline"
+                      aria-hidden="true"
+                    >
+                      %
+                    </span>
+                  </div>
                   {sharing ? (
                     <select
                       name={splitInputs.sharing}

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { createVerifiedUser, lookAt } from "./fixtures";
+import { visit } from "./marketing-support";
+
+const month = new Date().toISOString().slice(0, 7);
+const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+
+/** An ING (Netherlands) export with one supermarket receipt of €80.00. */
+function ingCsv(): Buffer {
+  const own = "NL91ABNA0417164300";
+  const rows = [
+    [
+      "Datum",
+      "Naam / Omschrijving",
+      "Rekening",
+      "Tegenrekening",
+      "Code",
+      "Af Bij",
+      "Bedrag (EUR)",
+      "Mutatiesoort",
+      "Mededelingen",
+    ],
+    [day(1), "ALBERT HEIJN 1234", own, "", "BA", "Af", "80,00", "Betaalautomaat", "Pas 12"],
+  ];
+  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+}
+
+test("a rule splits an imported receipt 80 % groceries and the rest eating out; the preview shows the parts @phone", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createVerifiedUser(page.request, { name: "Sanne Split" });
+  await visit(page, "/app/rules");
+  const form = page.locator("#new-rule form");
+  await form.getByLabel("Value (condition 1)").fill("Albert Heijn");
+  await form.getByText("Split the amount").click();
+  await form.getByLabel("Category (part 1)").selectOption({ label: "Groceries" });
+  await form.getByLabel("Percentage or amount (part 1)").fill("80");
+  await form.getByLabel("Category (part 2)").selectOption({ label: "Eating out" });
+  await form.getByLabel("Percentage or amount (part 2)").fill("10");
+  await form.getByRole("button", { name: "Save rule" }).click();
+  // Percentages that leave 10 % to nobody are refused, what was typed kept.
+  await expect(form.getByText("The percentages must add up to 100 %, or let one part take the rest.")).toBeVisible();
+  await expect(form.getByLabel("Percentage or amount (part 2)")).toHaveValue("10");
+  await form.getByLabel("How much (part 2)").selectOption({ label: "The rest" });
+  await expect(form.getByLabel("Percentage or amount (part 2)")).toBeHidden();
+  await lookAt(page, "rule-split-form");
+  await form.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByText("Rule saved")).toBeVisible();
+  await expect(page.getByTestId("rule-card").first()).toContainText(
+    "When counterparty contains “Albert Heijn” → split into 80% Groceries, the rest Eating out",
+  );
+
+  await visit(page, "/app/import");
+  await page
+    .getByLabel("Drop the file here or choose it")
+    .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await page.getByRole("button", { name: "Read the file" }).click();
+  await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
+  const category = page.getByLabel("Category: Pas 12");
+  await expect(category).toHaveValue("split");
+  const parts = page.getByRole("list", { name: "The parts of this payment" });
+  await expect(parts).toContainText(/Groceries\s*€64\.00/);
+  await expect(parts).toContainText(/Eating out\s*€16\.00/);
+  await lookAt(page, "rule-split-import");
+  await page.getByRole("button", { name: /^Import 1 row$/ }).click();
+  await expect(page.getByText(/imported/i).first()).toBeVisible();
+
+  // The entry is one row marked split; its page shows the rule's parts.
+  await visit(page, `/app/expenses?month=${month}`);
+  const row = page.getByRole("link", { name: /^Edit entry: Pas 12/ });
+  await expect(row).toContainText("Split");
+  await row.click();
+  const split = page.getByTestId("split");
+  await expect(split.getByLabel("Amount of part 1")).toHaveValue("64");
+  await expect(split.getByLabel("Amount of part 2")).toHaveValue("16");
+});
+
+test("without JavaScript a split rule is written from the plain form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name: "Plain Rule" });
+  await page.goto("/app/rules");
+  const form = page.locator("#new-rule form");
+  await form.getByLabel("Value (condition 1)").fill("Jumbo");
+  await form.getByText("Split the amount").click();
+  await form.getByLabel("Category (part 1)").selectOption({ label: "Groceries" });
+  await form.getByLabel("How much (part 1)").selectOption({ label: "Fixed amount" });
+  await form.getByLabel("Percentage or amount (part 1)").fill("5.00");
+  await form.getByLabel("Category (part 2)").selectOption({ label: "Eating out" });
+  await form.getByLabel("How much (part 2)").selectOption({ label: "The rest" });
+  await form.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByTestId("rule-card").first()).toContainText(
+    "When counterparty contains “Jumbo” → split into €5.00 Groceries, the rest Eating out",
+  );
+  await context.close();
+});
