@@ -4,7 +4,8 @@ import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid } from "~/lib/uuid";
 import { safeAppPath } from "~/features/entries/transaction-actions.server";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
-import { requireForm } from "~/features/platform/forms.server";
+import { z } from "zod";
+import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import { applyRulesToExisting, previewApplyRules, type ApplyCounts } from "./apply-rules.server";
 import { RulesTooCostlyError } from "./rule-evaluation.server";
@@ -24,6 +25,17 @@ export type RuleActionResult =
       current?: RuleView;
     };
 
+const ruleIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("moveUp") }),
+  z.object({ intent: z.literal("moveDown") }),
+  z.object({ intent: z.literal("preview") }),
+  z.object({ intent: z.literal("apply") }),
+  z.object({ intent: z.literal("learn") }),
+]);
+
 /**
  * Every form of the Rules screen posts here — create, change, delete, move, preview and apply to existing entries —
  * and so does "Always put … in …? Yes" from the entry sheet, the edit page and the import preview (intent=learn).
@@ -32,88 +44,95 @@ export async function handleRuleAction(request: Request) {
   const context = await requireAppContext(request);
   const { form, values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
-  const intent = values.intent ?? "";
+  const posted = postedIntent(values, ruleIntents);
   const ruleId = values.ruleId ?? "";
   const userId = context.user.id;
   const answer = (result: RuleActionResult) => data(result, { status: result.ok ? 200 : 400 });
 
   return forAction(async () => {
-    if (intent === "create" || intent === "update") {
-      const posted = ruleFormValues(form);
-      const parsed = parseRuleForm(posted, context.language);
-      if (!parsed.ok) return answer({ ok: false, intent, ruleId, fieldErrors: parsed.fieldErrors, values: posted });
-      const result =
-        intent === "create"
-          ? await createRule({ userId, householdId, input: parsed.value })
-          : await updateRule({ userId, householdId, ruleId, version: values.version, input: parsed.value });
-      if ("conflict" in result)
-        return conflictAnswer(result, (form, current): RuleActionResult => ({
-          ok: false,
-          intent,
-          ruleId,
-          fieldErrors: { form },
-          values: posted,
-          current,
-        }));
-      return answer(
-        result.ok
-          ? { ok: true, intent, ruleId: result.ruleId }
-          : { ok: false, intent, ruleId, fieldErrors: result.fieldErrors, values: posted },
-      );
-    }
-    if (intent === "delete") {
-      const result = await deleteRule({ userId, householdId, ruleId, version: values.version });
-      if ("conflict" in result)
-        return conflictAnswer(result, (form, current): RuleActionResult => ({
-          ok: false,
-          intent,
-          ruleId,
-          fieldErrors: { form },
-          current,
-        }));
-      return answer({ ok: true, intent, ruleId: result.ruleId });
-    }
-    if (intent === "moveUp" || intent === "moveDown") {
-      await moveRule({ userId, householdId, ruleId, direction: intent === "moveUp" ? "up" : "down" });
-      return answer({ ok: true, intent, ruleId });
-    }
-    if (intent === "preview" || intent === "apply") {
-      try {
-        const counts =
-          intent === "preview"
-            ? await previewApplyRules({ userId, householdId })
-            : await applyRulesToExisting({ userId, householdId });
-        return answer({ ok: true, intent, counts });
-      } catch (error) {
-        // The rules ran out of their time budget over the entries (issue 20): nothing was changed.
-        if (error instanceof RulesTooCostlyError)
-          return answer({ ok: false, intent, fieldErrors: { form: "rules:errors.applyTooCostly" } });
-        throw error;
+    if (!posted)
+      return answer({ ok: false, intent: values.intent ?? "", fieldErrors: { form: "errors.form.invalid" } });
+    const { intent } = posted;
+    switch (intent) {
+      case "create":
+      case "update": {
+        const typed = ruleFormValues(form);
+        const parsed = parseRuleForm(typed, context.language);
+        if (!parsed.ok) return answer({ ok: false, intent, ruleId, fieldErrors: parsed.fieldErrors, values: typed });
+        const result =
+          intent === "create"
+            ? await createRule({ userId, householdId, input: parsed.value })
+            : await updateRule({ userId, householdId, ruleId, version: values.version, input: parsed.value });
+        if ("conflict" in result)
+          return conflictAnswer(result, (form, current): RuleActionResult => ({
+            ok: false,
+            intent,
+            ruleId,
+            fieldErrors: { form },
+            values: typed,
+            current,
+          }));
+        return answer(
+          result.ok
+            ? { ok: true, intent, ruleId: result.ruleId }
+            : { ok: false, intent, ruleId, fieldErrors: result.fieldErrors, values: typed },
+        );
+      }
+      case "delete": {
+        const result = await deleteRule({ userId, householdId, ruleId, version: values.version });
+        if ("conflict" in result)
+          return conflictAnswer(result, (form, current): RuleActionResult => ({
+            ok: false,
+            intent,
+            ruleId,
+            fieldErrors: { form },
+            current,
+          }));
+        return answer({ ok: true, intent, ruleId: result.ruleId });
+      }
+      case "moveUp":
+      case "moveDown": {
+        await moveRule({ userId, householdId, ruleId, direction: intent === "moveUp" ? "up" : "down" });
+        return answer({ ok: true, intent, ruleId });
+      }
+      case "preview":
+      case "apply": {
+        try {
+          const counts =
+            intent === "preview"
+              ? await previewApplyRules({ userId, householdId })
+              : await applyRulesToExisting({ userId, householdId });
+          return answer({ ok: true, intent, counts });
+        } catch (error) {
+          // The rules ran out of their time budget over the entries (issue 20): nothing was changed.
+          if (error instanceof RulesTooCostlyError)
+            return answer({ ok: false, intent, fieldErrors: { form: "rules:errors.applyTooCostly" } });
+          throw error;
+        }
+      }
+      case "learn": {
+        const counterparty = (values.counterparty ?? "").trim();
+        const categoryId = values.categoryId ?? "";
+        const kind = values.kind;
+        if (
+          !counterparty ||
+          counterparty.length > conditionValueMaxLength ||
+          hasUnsafeCharacters(counterparty) ||
+          !isUuid(categoryId) ||
+          !isTransactionKind(kind)
+        ) {
+          return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+        }
+        const result = await learnRule({ userId, householdId, offer: { counterparty, categoryId, kind } });
+        // Without JavaScript the "Yes, always" form returns to the page it came from.
+        const back = safeAppPath(values.redirectTo);
+        if (result.ok && values.js !== "1" && back) throw redirect(back, 303);
+        return answer(
+          result.ok
+            ? { ok: true, intent, ruleId: result.ruleId, already: result.already }
+            : { ok: false, intent, fieldErrors: result.fieldErrors },
+        );
       }
     }
-    if (intent === "learn") {
-      const counterparty = (values.counterparty ?? "").trim();
-      const categoryId = values.categoryId ?? "";
-      const kind = values.kind;
-      if (
-        !counterparty ||
-        counterparty.length > conditionValueMaxLength ||
-        hasUnsafeCharacters(counterparty) ||
-        !isUuid(categoryId) ||
-        !isTransactionKind(kind)
-      ) {
-        return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
-      }
-      const result = await learnRule({ userId, householdId, offer: { counterparty, categoryId, kind } });
-      // Without JavaScript the "Yes, always" form returns to the page it came from.
-      const back = safeAppPath(values.redirectTo);
-      if (result.ok && values.js !== "1" && back) throw redirect(back, 303);
-      return answer(
-        result.ok
-          ? { ok: true, intent, ruleId: result.ruleId, already: result.already }
-          : { ok: false, intent, fieldErrors: result.fieldErrors },
-      );
-    }
-    return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
   });
 }
