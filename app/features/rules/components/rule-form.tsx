@@ -8,7 +8,6 @@ import { selectClass } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { toBcp47 } from "~/domain/languages";
 import { numberSeparators } from "~/domain/money";
-import type { RuleField } from "~/domain/rules/rule-types";
 import { useHydrated } from "~/features/auth/components/use-hydrated";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useCategories, useEntrySharing } from "~/features/entries/components/use-budget-shell";
@@ -44,7 +43,7 @@ const sameRow = (one: ConditionRowValues, other: ConditionRowValues) =>
 
 /** A row whose comparison does not fit its field (the field just changed) takes the field's first one. */
 function fitted(row: ConditionRowValues): ConditionRowValues {
-  const operators = operatorsFor(row.field as RuleField);
+  const operators = operatorsFor(ruleFields.find((field) => field === row.field) ?? "counterparty");
   return operators.some((operator) => operator === row.operator) ? row : { ...row, operator: operators[0] ?? "equals" };
 }
 
@@ -111,12 +110,12 @@ export function RuleForm({
         list.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${conditionInputs[input]}"]`),
         (element) => element.value,
       );
-    const [fields, operators, texts, maxes, chosenAccounts] = rowInputs.map(read) as [
-      string[],
-      string[],
-      string[],
-      string[],
-      string[],
+    const [fields, operators, texts, maxes, chosenAccounts] = [
+      read("field"),
+      read("operator"),
+      read("value"),
+      read("max"),
+      read("account"),
     ];
     const inPage = fields.map((field, index) =>
       fitted({
