@@ -8,7 +8,14 @@ import { addPartner, seedHousehold, seedTransactions, seedUser } from "../../../
 import { seedPremium } from "../../../db/seed/premium";
 import { createCustomCategory, listCustomCategories } from "~/features/custom-categories/custom-categories.server";
 import { insertEntries, type NewLine } from "./entry-writer.server";
-import { listTransactions } from "./transactions.server";
+import {
+  deleteTransaction,
+  getEntryWithLines,
+  getTransaction,
+  listTransactions,
+  restoreTransaction,
+  updateTransaction,
+} from "./transactions.server";
 
 useTestDatabase();
 
@@ -152,5 +159,140 @@ describe("Entries: N beside a list", () => {
     });
     const settings = await listCustomCategories({ userId: pieter.id, householdId });
     expect(settings.categories.map((item) => [item.name, item.entries])).toEqual([["Pets", 2]]);
+  });
+});
+
+describe("a shared split holding a partner's hidden personal line", () => {
+  const education = builtInCategory("education").id;
+  const transport = builtInCategory("transport").id;
+
+  async function scene() {
+    const { pieter, sanne, householdId, split } = await couple();
+    const supermarket = await split(sanne.id, "Supermarket", [
+      { categoryId: groceries, amountMinor: 70_00, shared: true, note: "Bread and cheese" },
+      { categoryId: education, amountMinor: 30_00, shared: false, note: "Evening course books" },
+    ]);
+    await setPersonalPrivacy({ userId: sanne.id, householdId, personalInDetail: false });
+    return { pieter, sanne, householdId, supermarket };
+  }
+  /** Nothing of Sanne's line: its note, category or amount, nor the whole entry's amount it is part of. */
+  const tellsNothing = (value: unknown) => {
+    const text = JSON.stringify(value);
+    expect(text).not.toContain("Evening course");
+    expect(text).not.toContain(education);
+    expect(text).not.toMatch(/"amountMinor":(3000|10000)\b/);
+  };
+
+  it("lists it with the lines the other member may see, and its page shows only those", async () => {
+    const { pieter, sanne, householdId, supermarket } = await scene();
+    const asPieter = { userId: pieter.id, householdId, month, kind: "expense" as const };
+
+    const list = await listTransactions(asPieter);
+    expect(list.items.find((item) => item.id === supermarket)).toMatchObject({
+      amountMinor: 70_00,
+      categoryId: groceries,
+      shared: true,
+      split: true,
+    });
+    tellsNothing(list.items);
+    expect(list.totals.entries).toBe(2);
+    // A search sums the lines it may show; under the hidden line's category the entry is not listed nor counted.
+    const searched = await listTransactions({ ...asPieter, search: "super" });
+    expect(searched.totals).toEqual({ totalMinor: 70_00, entries: 1 });
+    tellsNothing(searched);
+    const byEducation = await listTransactions({ ...asPieter, categoryId: education });
+    expect(byEducation.items).toEqual([]);
+    expect(byEducation.totals.entries).toBe(0);
+
+    const page = await getEntryWithLines({ userId: pieter.id, householdId, transactionId: supermarket });
+    expect(page).toMatchObject({ amountMinor: 70_00, categoryId: groceries, shared: true });
+    expect(page.lines).toEqual([{ categoryId: groceries, amountMinor: 70_00, shared: true, note: "Bread and cheese" }]);
+    tellsNothing(page);
+    tellsNothing(await getTransaction({ userId: pieter.id, householdId, transactionId: supermarket }));
+
+    // Sanne sees her whole receipt.
+    const hers = await getEntryWithLines({ userId: sanne.id, householdId, transactionId: supermarket });
+    expect(hers.amountMinor).toBe(100_00);
+    expect(hers.lines.map((line) => line.note)).toEqual(["Bread and cheese", "Evening course books"]);
+    expect(
+      (await listTransactions({ ...asPieter, userId: sanne.id })).items.find((item) => item.id === supermarket),
+    ).toMatchObject({ amountMinor: 100_00 });
+  });
+
+  it("lets the other member change the part they see, keeps the hidden line as it was, and answers only their part", async () => {
+    const { pieter, sanne, householdId, supermarket } = await scene();
+    const asPieter = { userId: pieter.id, householdId, transactionId: supermarket };
+    const base = {
+      kind: "expense" as const,
+      occurredOn: "2025-03-10",
+      description: "Supermarket",
+      categoryId: groceries,
+      shared: true,
+    };
+
+    // The quick edit sheet: one visible line, a new amount.
+    const sheet = await updateTransaction({
+      ...asPieter,
+      version: (await getTransaction(asPieter)).version,
+      fields: { ...base, amountMinor: 72_00 },
+    });
+    if (!("transaction" in sheet)) throw new Error(`not saved: ${JSON.stringify(sheet)}`);
+    expect(sheet.transaction.amountMinor).toBe(72_00);
+    tellsNothing(sheet);
+
+    // The page: split what he sees in two.
+    const split = await updateTransaction({
+      ...asPieter,
+      version: sheet.transaction.version,
+      fields: {
+        ...base,
+        amountMinor: 80_00,
+        lines: [
+          { categoryId: groceries, amountMinor: 60_00, shared: true, note: "Bread and cheese" },
+          { categoryId: transport, amountMinor: 20_00, shared: true, note: "Parking" },
+        ],
+      },
+    });
+    if (!("transaction" in split)) throw new Error(`not saved: ${JSON.stringify(split)}`);
+    expect(split.transaction.amountMinor).toBe(80_00);
+    tellsNothing(split);
+
+    // Sanne's line is untouched, and still hers; the entry is what both parts add up to.
+    const hers = await getEntryWithLines({ userId: sanne.id, householdId, transactionId: supermarket });
+    expect(hers.amountMinor).toBe(110_00);
+    expect(hers.lines).toEqual([
+      { categoryId: groceries, amountMinor: 60_00, shared: true, note: "Bread and cheese" },
+      { categoryId: transport, amountMinor: 20_00, shared: true, note: "Parking" },
+      { categoryId: education, amountMinor: 30_00, shared: false, note: "Evening course books" },
+    ]);
+
+    // It cannot become income: her personal expense is in it.
+    expect(
+      await updateTransaction({
+        ...asPieter,
+        version: split.transaction.version,
+        fields: { ...base, kind: "income", categoryId: builtInCategory("salary").id, amountMinor: 80_00 },
+      }),
+    ).toEqual({ ok: false, fieldErrors: { form: "errors.lines.othersPart" } });
+
+    // An edit from an old version answers the entry as he may see it.
+    const conflict = await updateTransaction({
+      ...asPieter,
+      version: sheet.transaction.version,
+      fields: { ...base, amountMinor: 1_00 },
+    });
+    expect(conflict).toMatchObject({ conflict: "changed", current: { amountMinor: 80_00 } });
+    tellsNothing(conflict);
+
+    // Delete and undo answer his part too.
+    const deleted = await deleteTransaction({ ...asPieter, version: split.transaction.version });
+    expect(deleted).toMatchObject({ ok: true, transaction: { amountMinor: 80_00 } });
+    tellsNothing(deleted);
+    const back = await restoreTransaction(asPieter);
+    expect(back.transaction.amountMinor).toBe(80_00);
+    tellsNothing(back);
+    expect((await getEntryWithLines({ userId: sanne.id, householdId, transactionId: supermarket })).amountMinor).toBe(
+      110_00,
+    );
   });
 });

@@ -24,6 +24,7 @@ import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import {
   entryMember,
   isEntryVisible,
+  lineMember,
   visibleEntries,
   visibleLines,
 } from "~/features/household/personal-privacy.server";
@@ -120,6 +121,87 @@ async function checkMember(householdId: string, memberUserId: string | null | un
   return member ? null : { form: "errors.form.invalid" };
 }
 
+/** A line of an entry, as its page shows it and as an edit keeps it. */
+interface EntryLineView {
+  categoryId: string;
+  amountMinor: number;
+  shared: boolean;
+  /** Whose it is: its own member, else the entry's. */
+  memberUserId: string | null;
+  note: string;
+}
+
+/**
+ * An entry's lines split by what this member may see (decision 0018, `visibleLines`): another member's hidden personal
+ * line inside an entry the member may see is never shown to them, not its category, amount or note. One query on the
+ * lines' (entry, position) index; nothing when nobody hides anything.
+ */
+async function linesAsSeen(
+  access: Pick<HouseholdAccess, "hiddenPersonalOf">,
+  entryId: string,
+): Promise<{ shown: EntryLineView[]; kept: EntryLineView[] }> {
+  const condition = visibleLines(access);
+  const rows = await db()
+    .select({
+      categoryId: entryLine.categoryId,
+      amountMinor: entryLine.amountMinor,
+      shared: entryLine.shared,
+      memberUserId: lineMember,
+      note: entryLine.note,
+      visible: condition ? sql<boolean>`${condition}` : sql<boolean>`true`,
+    })
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+    .where(eq(entryLine.entryId, entryId))
+    .orderBy(asc(entryLine.position));
+  const shown: EntryLineView[] = [];
+  const kept: EntryLineView[] = [];
+  for (const { visible, ...line } of rows) (visible ? shown : kept).push(line);
+  return { shown, kept };
+}
+
+/**
+ * An entry as a member sees it: when lines of it are hidden from them, what the others add up to (their sum, the
+ * first one's category and sharing), so the hidden amount is not the difference either; undefined when none is left.
+ * Account balances still read the whole entry: the money left the account.
+ */
+function entryAsSeen(
+  entry: TransactionView,
+  lines: { shown: EntryLineView[]; kept: EntryLineView[] },
+): TransactionView | undefined {
+  if (lines.kept.length === 0) return entry;
+  const [first] = lines.shown;
+  if (!first) return undefined;
+  return {
+    ...entry,
+    amountMinor: lines.shown.reduce((sum, line) => sum + line.amountMinor, 0),
+    categoryId: first.categoryId,
+    shared: first.shared,
+  };
+}
+
+/** `entryAsSeen` for an entry just written or put back, read again when somebody hides something from this member. */
+async function writtenAsSeen(access: HouseholdAccess, entry: TransactionView): Promise<TransactionView> {
+  if (access.hiddenPersonalOf.length === 0) return entry;
+  return entryAsSeen(entry, await linesAsSeen(access, entry.id)) ?? entry;
+}
+
+/**
+ * The lines of an entry that are hidden from this member, with the entry's kind; undefined when none are (or nobody
+ * hides anything, without a query). A missing or hidden entry is undefined too: the write then finds nothing.
+ */
+async function hiddenPart(access: HouseholdAccess, householdId: string, entryId: string) {
+  if (access.hiddenPersonalOf.length === 0) return undefined;
+  const [entry] = await db()
+    .select({ kind: transaction.kind })
+    .from(transaction)
+    .where(and(eq(transaction.id, entryId), eq(transaction.householdId, householdId)))
+    .limit(1);
+  if (!entry) return undefined;
+  const lines = await linesAsSeen(access, entryId);
+  return lines.kept.length ? { kind: entry.kind, ...lines } : undefined;
+}
+
 /** Adds an income or expense entry (owner only). */
 export async function addTransaction({
   userId,
@@ -179,7 +261,9 @@ async function entryConflict(
     .limit(1);
   if (!current || !isEntryVisible(access, current)) return { conflict: "gone" };
   const { createdBy: _createdBy, ...row } = current;
-  return { conflict: "changed", current: toView(row) };
+  const seen =
+    access.hiddenPersonalOf.length === 0 ? toView(row) : entryAsSeen(toView(row), await linesAsSeen(access, row.id));
+  return seen ? { conflict: "changed", current: seen } : { conflict: "gone" };
 }
 
 /**
@@ -197,9 +281,27 @@ export async function updateTransaction({
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const problem = (await checkCategory(householdId, fields)) ?? (await checkLineCategories(householdId, fields));
   if (problem) return { ok: false, fieldErrors: problem };
-  const lines = fields.lines?.length
+  let lines: LineInput[] | EntryLineView[] | undefined = fields.lines?.length
     ? fields.lines
-    : fields.lines && [{ categoryId: fields.categoryId, amountMinor: fields.amountMinor, shared: fields.shared }];
+    : fields.lines && [
+        { categoryId: fields.categoryId, amountMinor: fields.amountMinor, shared: fields.shared, note: "" },
+      ];
+  let amountMinor = fields.amountMinor;
+  // Another member's hidden lines in it (decision 0018): this member changes the part they see, the amount included,
+  // and those lines stay as they were, after it and still theirs.
+  const part = await hiddenPart(access, householdId, transactionId);
+  if (part) {
+    if (fields.kind !== part.kind) return { ok: false, fieldErrors: { form: "errors.lines.othersPart" } };
+    const [only, more] = part.shown;
+    // Without a split part (the quick edit sheet) one visible line is the part; several keep theirs.
+    const mine =
+      lines ??
+      (only && !more
+        ? [{ categoryId: fields.categoryId, amountMinor: fields.amountMinor, shared: fields.shared, note: only.note }]
+        : undefined);
+    lines = mine && [...mine, ...part.kept];
+    amountMinor = (lines ?? part.kept).reduce((sum, line) => sum + line.amountMinor, lines ? 0 : fields.amountMinor);
+  }
   let row: WrittenEntry | undefined;
   try {
     row = await changeEntry(db(), {
@@ -207,7 +309,7 @@ export async function updateTransaction({
       householdId,
       entryId: transactionId,
       version,
-      change: { ...fields, categoryId: lines?.[0]?.categoryId ?? fields.categoryId, lines },
+      change: { ...fields, amountMinor, categoryId: lines?.[0]?.categoryId ?? fields.categoryId, lines },
     });
   } catch (error) {
     // A split's amount changed without new lines (the quick edit sheet does not show them): its page splits it again.
@@ -218,7 +320,7 @@ export async function updateTransaction({
   if (!row) return entryConflict(access, householdId, transactionId);
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
   if (fields.kind === "expense") await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
-  return { ok: true, transaction: fromWritten(row) };
+  return { ok: true, transaction: await writtenAsSeen(access, fromWritten(row)) };
 }
 
 /**
@@ -239,6 +341,8 @@ export async function deleteTransaction({
 }): Promise<{ ok: true; transaction: TransactionView } | Conflict<TransactionView>> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
+  // What the answer may tell this member of it, read while its lines are still there.
+  const part = await hiddenPart(access, householdId, transactionId);
   // The copy undo puts back, whole: account, counterparty, import identity and all.
   const [row] = await deleteEntries(db(), {
     writer: access,
@@ -247,7 +351,8 @@ export async function deleteTransaction({
     undoBy: userId,
   });
   if (!row) return entryConflict(access, householdId, transactionId);
-  return { ok: true, transaction: fromWritten(row) };
+  const deleted = fromWritten(row);
+  return { ok: true, transaction: (part && entryAsSeen(deleted, part)) ?? deleted };
 }
 
 /**
@@ -269,7 +374,7 @@ export async function restoreTransaction({
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const back = await restoreEntry(db(), { writer: access, householdId, entryId: transactionId, deletedBy: userId });
   if (!back) throw new HouseholdAccessError("notFound");
-  return { ok: true, transaction: fromWritten(back) };
+  return { ok: true, transaction: await writtenAsSeen(access, fromWritten(back)) };
 }
 
 /** One entry, for its page and edit form. A personal expense its member shows this reader only as category totals is not found, exactly like a stranger's id. */
@@ -283,6 +388,34 @@ export async function getTransaction({
   transactionId: string;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
+  return (await findEntry(access, householdId, transactionId)).view;
+}
+
+/**
+ * One entry with its lines, for its own page, where it can be split: found exactly as `getTransaction` finds it, with
+ * the lines this member may see (`visibleLines`): another member's hidden personal line is not there, and the entry's
+ * amount is what the shown lines add up to. Saving the page changes those; the hidden ones stay (`updateTransaction`).
+ */
+export async function getEntryWithLines({
+  userId,
+  householdId,
+  transactionId,
+}: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+}) {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const { view, lines } = await findEntry(access, householdId, transactionId);
+  const { shown } = lines ?? (await linesAsSeen(access, view.id));
+  return {
+    ...view,
+    lines: shown.map(({ categoryId, amountMinor, shared, note }) => ({ categoryId, amountMinor, shared, note })),
+  };
+}
+
+/** An entry as this member sees it, with its lines split by what they may see when somebody hides anything. */
+async function findEntry(access: HouseholdAccess, householdId: string, transactionId: string) {
   if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
     .select({ ...columns, createdBy: transaction.createdBy })
@@ -291,23 +424,12 @@ export async function getTransaction({
     .limit(1);
   if (!row || !isEntryVisible(access, row)) throw new HouseholdAccessError("notFound");
   const { createdBy: _createdBy, ...entry } = row;
-  return toView(entry);
-}
-
-/** One entry with its lines, for its own page, where it can be split: found exactly as `getTransaction` finds it. */
-export async function getEntryWithLines(entry: { userId: string; householdId: string; transactionId: string }) {
-  const view = await getTransaction(entry);
-  const lines = await db()
-    .select({
-      categoryId: entryLine.categoryId,
-      amountMinor: entryLine.amountMinor,
-      shared: entryLine.shared,
-      note: entryLine.note,
-    })
-    .from(entryLine)
-    .where(eq(entryLine.entryId, view.id))
-    .orderBy(asc(entryLine.position));
-  return { ...view, lines };
+  if (access.hiddenPersonalOf.length === 0) return { view: toView(entry), lines: undefined };
+  // Another member's hidden lines in it: the entry as the other lines add up (none left: not found).
+  const lines = await linesAsSeen(access, entry.id);
+  const view = entryAsSeen(toView(entry), lines);
+  if (!view) throw new HouseholdAccessError("notFound");
+  return { view, lines };
 }
 
 /** Keyset position: the last row's date and id ("2025-03-14.0193…"). */
@@ -337,6 +459,8 @@ export const pageSize = 50;
  * entries, a split once.
  * Entries have lines (decision 0018): a category filter lists an entry when one of its lines it may show is in that
  * category, and totals summed here add the lines that match, so a split counts each line once, in its own category.
+ * A row with another member's hidden personal line in it (`visibleLines`) shows the other lines' sum, the first shown
+ * one's category and sharing, and "Split"; an entry with no line left to show is not listed.
  */
 export async function listTransactions({
   userId,
@@ -385,7 +509,29 @@ export async function listTransactions({
   if (query) filters.push(ilike(transaction.description, likePattern(query)));
   if (memberUserId !== null) filters.push(eq(entryMember, memberUserId));
   const hidden = visibleEntries(access);
-  const shown = hidden ? [...filters, hidden] : filters;
+  const shownLine = visibleLines(access);
+  const shown = [
+    ...filters,
+    ...(hidden ? [hidden] : []),
+    // An entry whose every line is another member's hidden personal line is hidden like such an entry.
+    ...(shownLine
+      ? [sql`exists (select 1 from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`]
+      : []),
+  ];
+  // A row shows the lines it may (decision 0018): with another member's hidden line in it, the others' sum, and the
+  // first shown one's category and sharing; the row is marked split, and its page shows the same lines.
+  const seenLines = (column: SQL) =>
+    sql`(select ${column} from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine} order by ${entryLine.position} limit 1)`;
+  const seen = shownLine
+    ? {
+        amountMinor:
+          sql<number>`(select coalesce(sum(${entryLine.amountMinor}), 0) from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`.mapWith(
+            Number,
+          ),
+        categoryId: sql<string>`${seenLines(sql`${entryLine.categoryId}`)}`,
+        shared: sql<boolean>`${seenLines(sql`${entryLine.shared}`)}`,
+      }
+    : {};
 
   const pageFilters = position
     ? [
@@ -433,6 +579,7 @@ export async function listTransactions({
       // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
       .select({
         ...columns,
+        ...seen,
         memberUserId: entryMember,
         // Split: the entry has a second line (one index probe on entry_line's (entry_id, position)).
         split: sql<boolean>`exists (select 1 from ${entryLine} "line" where "line"."entry_id" = "transaction"."id" and "line"."position" = 1)`,
