@@ -128,3 +128,45 @@ test("without JavaScript a split that does not add up is refused beside its part
   await expect(page.getByTestId("split").getByLabel("Amount of part 2")).toHaveValue("30");
   await context.close();
 });
+
+test("without JavaScript “Split evenly” shares the amount among the parts, and Enter still saves", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name: "Even Split" });
+  const receipt = {
+    intent: "add",
+    js: "1",
+    kind: "expense",
+    amount: "80.01",
+    categoryId: groceriesId,
+    occurredOn: today,
+    description: "Bakery",
+  };
+  expect((await page.request.post("/app/transactions/new", { form: receipt })).status()).toBe(200);
+  await page.goto("/app/expenses");
+  const href = await page
+    .locator('a[href^="/app/transactions/"]:not([href^="/app/transactions/new"])')
+    .filter({ hasText: "Bakery" })
+    .first()
+    .getAttribute("href");
+  await page.goto(href ?? "");
+  await page.getByRole("link", { name: "Split this payment" }).click();
+  const split = page.getByTestId("split");
+  await split.getByLabel("Category of part 2").selectOption({ label: "Health" });
+  await split.getByRole("button", { name: "Split evenly" }).click();
+  await expect(split.getByLabel("Amount of part 1")).toHaveValue("40.01");
+  await expect(split.getByLabel("Amount of part 2")).toHaveValue("40");
+  await expect(split.getByLabel("Category of part 2")).toHaveValue(/.+/);
+  // axe needs scripts: the journey above checks this form with them.
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/split-evenly-plain.png`, fullPage: true });
+  // Enter in a field saves (the form's default button), it does not split again.
+  await split.getByLabel("Note for part 2").fill("Bread for the neighbours");
+  await split.getByLabel("Note for part 2").press("Enter");
+  await expect(page).toHaveURL(/\/app\/expenses/);
+  await page.goto(href ?? "");
+  await expect(page.getByTestId("split").getByLabel("Note for part 2")).toHaveValue("Bread for the neighbours");
+  await context.close();
+});

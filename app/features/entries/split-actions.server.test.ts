@@ -100,6 +100,51 @@ describe("splitting an entry from its page, without JavaScript", () => {
     expect(relisted.items.find((item) => item.id === entry.id)?.split).toBe(false);
   });
 
+  it("shares the amount evenly when “Split evenly” is pressed before the script runs, and saves nothing", async () => {
+    const entry = await receipt();
+    const answer = await handleTransactionAction(
+      postEntry(owner, entry.id, [
+        ...form(entry.version, "100,00"),
+        ["splitEvenly", "1"],
+        ...row(groceries, "1", "Weekly shop"),
+        ...row(health, ""),
+        ...row(health, "2"),
+      ]),
+      entry.id,
+    );
+    expect(answer).toMatchObject({
+      init: null,
+      data: {
+        ok: false,
+        fieldErrors: {},
+        lines: [
+          { categoryId: groceries, note: "Weekly shop" },
+          { categoryId: health, note: "" },
+        ],
+      },
+    });
+    const amounts = (answer as { data: { lines: { amount: string }[] } }).data.lines.map((line) => line.amount);
+    expect(amounts).toHaveLength(2);
+    expect(amounts[0]).toBe(amounts[1]);
+    expect(amounts[0]).toMatch(/^50[.,]00$|^50$/);
+    // No rows in use yet: the first two share it.
+    const fresh = await handleTransactionAction(
+      postEntry(owner, entry.id, [
+        ...form(entry.version, "80,01"),
+        ["splitEvenly", "1"],
+        ...row(groceries, ""),
+        ...row(health, ""),
+      ]),
+      entry.id,
+    );
+    expect(
+      (fresh as { data: { lines: { amount: string }[] } }).data.lines.map((line) => line.amount.replace(",", ".")),
+    ).toEqual(["40.01", "40"]);
+    const unchanged = await getEntryWithLines({ userId: owner.id, householdId, transactionId: entry.id });
+    expect(unchanged.lines).toHaveLength(1);
+    expect(unchanged.version).toBe(entry.version);
+  });
+
   it("refuses lines that do not add up, says so beside them, shows what was typed and changes nothing", async () => {
     const entry = await receipt();
     const answer = await handleTransactionAction(

@@ -1,6 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import type { Language } from "~/domain/languages";
+import { amountToInput } from "~/domain/money";
 import { monthOf } from "~/domain/periods";
+import { splitEvenly } from "~/domain/splits";
 import type { LearnOffer } from "~/domain/rules/rule-types";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
@@ -55,7 +58,8 @@ export interface PostedLine {
   note: string;
 }
 
-function postedLines(form: FormData): PostedLine[] | undefined {
+/** Every line row of a split form as it was typed, the unused ones too; undefined without a split part. */
+function postedRows(form: FormData): PostedLine[] | undefined {
   if (form.get("split") !== "1") return undefined;
   const text = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
   const shared = text("lineShared");
@@ -68,8 +72,29 @@ function postedLines(form: FormData): PostedLine[] | undefined {
       amount,
       shared: shared[index] ?? "",
       note: notes[index] ?? "",
-    }))
-    .filter((line) => line.amount.trim() !== "");
+    }));
+}
+
+/** The line rows in use (with an amount), to show them again. */
+function postedLines(form: FormData): PostedLine[] | undefined {
+  return postedRows(form)?.filter((line) => line.amount.trim() !== "");
+}
+
+/**
+ * "Split evenly" pressed before (or without) JavaScript: the rows in use — or the first two when fewer are — share the
+ * entry's amount as evenly as cents allow, as the script does in place (domain/splits.ts). Nothing is saved.
+ */
+function linesSharedEvenly(form: FormData, totalMinor: number, language: Language): PostedLine[] | undefined {
+  const rows = postedRows(form);
+  if (!rows) return undefined;
+  const used = rows.flatMap((row, index) => (row.amount.trim() ? [index] : []));
+  const targets = used.length >= 2 ? used : [0, 1].filter((index) => index < rows.length);
+  const amounts = splitEvenly(totalMinor, targets.length);
+  targets.forEach((rowIndex, index) => {
+    const row = rows[rowIndex];
+    if (row) row.amount = amountToInput(amounts[index] ?? 0, language);
+  });
+  return rows.filter((line) => line.amount.trim() !== "");
 }
 
 /** A form that names no intent adds an entry. */
@@ -134,6 +159,14 @@ export async function handleTransactionAction(
       case "update": {
         const parsed = parseTransactionForm(values, context.language);
         if (!parsed.ok) return refused(parsed.fieldErrors);
+        if (values.splitEvenly === "1")
+          return data<TransactionActionResult>({
+            ok: false,
+            intent,
+            fieldErrors: {},
+            values: { ...values, householdId },
+            lines: linesSharedEvenly(form, parsed.value.amount, context.language),
+          });
         const split = parseLineRows(form, context.language, parsed.value.amount);
         if (!split.ok) return refused(split.fieldErrors);
         const fields = { ...parsed.value, amountMinor: parsed.value.amount, lines: split.lines };

@@ -123,6 +123,12 @@ export function SplitFields({
       </h2>
       <div className="flex flex-col gap-3 border-t px-3 pb-3 pt-3">
         <input type="hidden" name="split" value="1" />
+        {!hydrated && (
+          // Enter in a field submits with the form's first submit button: without this one it would be "Split evenly".
+          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+            {t("entry.saveChanges")}
+          </button>
+        )}
         <p className="text-xs text-muted-foreground">{t("entry.split.hint")}</p>
         <div ref={rowsRef} className="flex flex-col gap-3" onInput={recount}>
           {rows.map((line, index) => (
@@ -214,10 +220,21 @@ export function SplitFields({
           >
             {status}
           </p>
-          {hydrated && (
+          {hydrated ? (
             <button
               type="button"
               onClick={shareEvenly}
+              className="min-h-11 rounded-md px-3 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t("entry.split.evenly")}
+            </button>
+          ) : (
+            // Before the script runs it posts the form, and the server shares the amount and shows the rows again.
+            <button
+              type="submit"
+              name="splitEvenly"
+              value="1"
+              formNoValidate
               className="min-h-11 rounded-md px-3 text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               {t("entry.split.evenly")}
