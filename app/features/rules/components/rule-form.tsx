@@ -512,7 +512,7 @@ function SplitParts({ id, rows, errors, sharing }: SplitPartsProps) {
                       name={splitInputs.sharing}
                       defaultValue={row.sharing}
                       className={cn(selectClass, "sm:col-span-3")}
-                      aria-label={labelled(t("form.sharing"))}
+                      aria-label={labelled(t("form.split.sharing"))}
                     >
                       <option value="">{t("form.split.asEntry")}</option>
                       {sharingChoices.map((choice) => (
