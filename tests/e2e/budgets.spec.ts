@@ -104,6 +104,7 @@ test("a household sets budgets, sees what is left and carried over, changes one 
   await expect(groceriesCard).toContainText(de("item.onlyThisMonth"));
   await groceriesCard.getByText(de("form.edit")).click();
   await groceriesCard.getByRole("button", { name: new RegExp(de("form.undoMonth")) }).click();
+  await expect(page.getByText(de("toast.monthUndone"))).toBeVisible();
   await expect(groceriesCard.getByTestId("budget-left")).toHaveText(de("item.left", { amount: euro("de", 580) }));
 
   // Removing a budget puts the category back among those without one.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser, lookAt } from "./fixtures";
+import { confirmImport, currentMonth, ingCsv, previewStatement } from "./ing-statement";
 import { visit } from "./marketing-support";
 
 /**
@@ -9,38 +10,21 @@ import { visit } from "./marketing-support";
  */
 const look = (page: Page, name: string) => lookAt(page, `month-planned-${name}`, { regionsScroll: true });
 
-const month = new Date().toISOString().slice(0, 7);
-const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+const month = currentMonth;
 
-/** An ING export: a market stall the household buys vegetables at, twice. */
-function statement(days: number[]): Buffer {
-  const own = "NL91ABNA0417164300";
-  const rows = [
-    [
-      "Datum",
-      "Naam / Omschrijving",
-      "Rekening",
-      "Tegenrekening",
-      "Code",
-      "Af Bij",
-      "Bedrag (EUR)",
-      "Mutatiesoort",
-      "Mededelingen",
-    ],
-    ...days.map((number) => [
-      day(number),
-      "Markt Kraam 7",
-      own,
-      "",
-      "BA",
-      "Af",
-      "10,00",
-      "Betaalautomaat",
-      `Groente ${number}`,
-    ]),
-  ];
-  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
-}
+/** An ING export: a market stall the household buys vegetables at, on the given days. */
+const statement = (name: string, days: number[]) => ({
+  name,
+  buffer: ingCsv(
+    days.map((day) => ({
+      day,
+      name: "Markt Kraam 7",
+      direction: "Af",
+      amount: "10,00",
+      description: `Groente ${day}`,
+    })),
+  ),
+});
 
 async function addExpense(page: Page, amount: string, category: string, description: string) {
   const phone = (page.viewportSize()?.width ?? 1280) < 768;
@@ -134,26 +118,17 @@ test("two budgets and a monthly rent: left to spend and safe to spend follow the
   await expect(page.getByTestId("safe-to-spend").getByRole("link", { name: /Upcoming bills/ })).toContainText("1");
 
   // An import: the market stall's row is put in Groceries, Samen offers to remember it, and the answer is yes.
-  await visit(page, "/app/import");
-  await page
-    .getByLabel("Drop the file here or choose it")
-    .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: statement([2]) });
-  await page.getByRole("button", { name: "Read the file" }).click();
+  await previewStatement(page, statement("ing.csv", [2]));
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
   await page.getByLabel("Category: Groente 2").selectOption({ label: "Groceries" });
   await expect(page.getByText("Always put Markt Kraam 7 in Groceries?")).toBeVisible();
   await look(page, "learn");
   await page.getByRole("button", { name: "Yes, always" }).click();
   await expect(page.getByText("From now on, Markt Kraam 7 goes in Groceries.")).toBeVisible();
-  await page.getByRole("button", { name: /^Import 1 row$/ }).click();
-  await expect(page.getByText(/imported/i).first()).toBeVisible();
+  await confirmImport(page, 1);
 
   // The next statement is sorted by the learned rule, and the groceries budget has 10 € less.
-  await visit(page, "/app/import");
-  await page
-    .getByLabel("Drop the file here or choose it")
-    .setInputFiles({ name: "ing-next.csv", mimeType: "text/csv", buffer: statement([2, 3]) });
-  await page.getByRole("button", { name: "Read the file" }).click();
+  await previewStatement(page, statement("ing-next.csv", [2, 3]));
   await expect(page.getByLabel("Category: Groente 3")).toHaveValue(
     (await page
       .getByLabel("Category: Groente 3")

@@ -1,29 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { createVerifiedUser, lookAt } from "./fixtures";
+import { confirmImport, currentMonth, ingCsv, previewStatement } from "./ing-statement";
 import { visit } from "./marketing-support";
 
-const month = new Date().toISOString().slice(0, 7);
-const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+const month = currentMonth;
 
-/** An ING (Netherlands) export with one supermarket receipt of €80.00. */
-function ingCsv(): Buffer {
-  const own = "NL91ABNA0417164300";
-  const rows = [
-    [
-      "Datum",
-      "Naam / Omschrijving",
-      "Rekening",
-      "Tegenrekening",
-      "Code",
-      "Af Bij",
-      "Bedrag (EUR)",
-      "Mutatiesoort",
-      "Mededelingen",
-    ],
-    [day(1), "ALBERT HEIJN 1234", own, "", "BA", "Af", "80,00", "Betaalautomaat", "Pas 12"],
-  ];
-  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
-}
+/** An ING export with one supermarket receipt of €80.00. */
+const receipt = {
+  name: "ing.csv",
+  buffer: ingCsv([{ day: 1, name: "ALBERT HEIJN 1234", direction: "Af", amount: "80,00", description: "Pas 12" }]),
+};
 
 test("a rule splits an imported receipt 80 % groceries and the rest eating out; the preview shows the parts @phone", async ({
   page,
@@ -51,11 +37,7 @@ test("a rule splits an imported receipt 80 % groceries and the rest eating out; 
     "When counterparty contains “Albert Heijn” → split into 80% Groceries, the rest Eating out",
   );
 
-  await visit(page, "/app/import");
-  await page
-    .getByLabel("Drop the file here or choose it")
-    .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
-  await page.getByRole("button", { name: "Read the file" }).click();
+  await previewStatement(page, receipt);
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
   const category = page.getByLabel("Category: Pas 12");
   await expect(category).toHaveValue("split");
@@ -63,8 +45,7 @@ test("a rule splits an imported receipt 80 % groceries and the rest eating out; 
   await expect(parts).toContainText(/Groceries\s*€64\.00/);
   await expect(parts).toContainText(/Eating out\s*€16\.00/);
   await lookAt(page, "rule-split-import");
-  await page.getByRole("button", { name: /^Import 1 row$/ }).click();
-  await expect(page.getByText(/imported/i).first()).toBeVisible();
+  await confirmImport(page, 1);
 
   // The entry is one row marked split; its page shows the rule's parts.
   await visit(page, `/app/expenses?month=${month}`);

@@ -1,33 +1,21 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser, lookAt } from "./fixtures";
+import { confirmImport, currentMonth, ingCsv, previewStatement } from "./ing-statement";
 import { visit } from "./marketing-support";
 
 const look = (page: Page, name: string) => lookAt(page, `rules-${name}`, { regionsScroll: true });
 
-const month = new Date().toISOString().slice(0, 7);
-const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+const month = currentMonth;
 
-/** An ING (Netherlands) export with two shops, the second one twice. */
-function ingCsv(): Buffer {
-  const own = "NL91ABNA0417164300";
-  const rows = [
-    [
-      "Datum",
-      "Naam / Omschrijving",
-      "Rekening",
-      "Tegenrekening",
-      "Code",
-      "Af Bij",
-      "Bedrag (EUR)",
-      "Mutatiesoort",
-      "Mededelingen",
-    ],
-    [day(1), "ALBERT HEIJN 1234", own, "", "BA", "Af", "23,50", "Betaalautomaat", "Pas 12"],
-    [day(2), "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"],
-    [day(3), "Café Noir", own, "", "BA", "Af", "4,10", "Betaalautomaat", "Koffie"],
-  ];
-  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
-}
+/** An ING export with two shops, the second one twice. */
+const ingFile = {
+  name: "ing.csv",
+  buffer: ingCsv([
+    { day: 1, name: "ALBERT HEIJN 1234", direction: "Af", amount: "23,50", description: "Pas 12" },
+    { day: 2, name: "Café Noir", direction: "Af", amount: "3,20", description: "Koffie" },
+    { day: 3, name: "Café Noir", direction: "Af", amount: "4,10", description: "Koffie" },
+  ]),
+};
 
 test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries @phone", async ({
   page,
@@ -77,11 +65,7 @@ test("rules are written, suggest categories while typing, learn from the import 
   await expect(page).toHaveURL(/\/app\/expenses/);
 
   // The import preview: the rule sorts Albert Heijn; changing a café's category offers to learn it.
-  await visit(page, "/app/import");
-  await page
-    .getByLabel("Drop the file here or choose it")
-    .setInputFiles({ name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
-  await page.getByRole("button", { name: "Read the file" }).click();
+  await previewStatement(page, ingFile);
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
   await expect(page.getByText("Set by your rule")).toBeVisible();
   await page.getByLabel("Category: Koffie").first().selectOption({ label: "Eating out" });
@@ -93,8 +77,7 @@ test("rules are written, suggest categories while typing, learn from the import 
   await expect(page.getByLabel("Category: Koffie").nth(1)).toHaveValue(
     await page.getByLabel("Category: Koffie").first().inputValue(),
   );
-  await page.getByRole("button", { name: /^Import 3 rows$/ }).click();
-  await expect(page.getByText(/imported/i).first()).toBeVisible();
+  await confirmImport(page, 3);
 
   // An imported entry changed on its own page: the answer to "Always …?" is a form of its own (it works without JavaScript).
   await visit(page, `/app/expenses?month=${month}`);

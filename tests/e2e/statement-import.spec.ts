@@ -1,39 +1,39 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser, lookAt } from "./fixtures";
+import { currentMonth, ingCsv, previewStatement } from "./ing-statement";
 
 const look = (page: Page, name: string) => lookAt(page, `import-${name}`, { regionsScroll: true });
 
-const month = new Date().toISOString().slice(0, 7);
-const day = (number: number) => `${month.replace("-", "")}${String(number).padStart(2, "0")}`;
+const month = currentMonth;
 
-/** An ING (Netherlands) export: semicolons, YYYYMMDD dates, "Af"/"Bij", decimal commas. */
-function ingCsv(): Buffer {
-  const own = "NL91ABNA0417164300";
-  const rows = [
-    [
-      "Datum",
-      "Naam / Omschrijving",
-      "Rekening",
-      "Tegenrekening",
-      "Code",
-      "Af Bij",
-      "Bedrag (EUR)",
-      "Mutatiesoort",
-      "Mededelingen",
-    ],
-    [day(1), "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris"],
-    [day(2), "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"],
-    [day(2), "Bakkerij Jansen", own, "", "BA", "Af", "4,75", "Betaalautomaat", "Brood"],
-    [day(3), "Woonstichting", own, "NL44RABO0123456789", "IC", "Af", "1.250,00", "Incasso", "Huur"],
-  ];
-  return Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
-}
-
-async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.goto("/app/import");
-  await page.getByLabel("Drop the file here or choose it").setInputFiles(file);
-  await page.getByRole("button", { name: "Read the file" }).click();
-}
+/** ING: semicolons, YYYYMMDD dates, "Af"/"Bij", decimal commas, a salary, two card payments and the rent. */
+const ingFile = {
+  name: "ing.csv",
+  buffer: ingCsv([
+    {
+      day: 1,
+      name: "Werkgever BV",
+      counterAccount: "NL20INGB0001234567",
+      code: "OV",
+      kind: "Overschrijving",
+      direction: "Bij",
+      amount: "3.000,00",
+      description: "Salaris",
+    },
+    { day: 2, name: "Café Noir", direction: "Af", amount: "3,20", description: "Koffie" },
+    { day: 2, name: "Bakkerij Jansen", direction: "Af", amount: "4,75", description: "Brood" },
+    {
+      day: 3,
+      name: "Woonstichting",
+      counterAccount: "NL44RABO0123456789",
+      code: "IC",
+      kind: "Incasso",
+      direction: "Af",
+      amount: "1.250,00",
+      description: "Huur",
+    },
+  ]),
+};
 
 const previewRow = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
@@ -48,7 +48,7 @@ test("a bank statement is previewed, adjusted, imported, recognised again and un
   await look(page, "upload");
 
   // Preview: four new rows from the ING preset; one category changed, one row unticked.
-  await upload(page, { name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await previewStatement(page, ingFile);
   await expect(page).toHaveURL(/\/app\/import\/[0-9a-f-]{36}$/);
   await expect(page.getByText("4 rows: 4 new, 0 already imported, 0 transfers between your accounts")).toBeVisible();
   await expect(page.getByText("Recognised as ING")).toBeVisible();
@@ -70,7 +70,7 @@ test("a bank statement is previewed, adjusted, imported, recognised again and un
   await expect(main.getByText("Huur")).toHaveCount(0);
 
   // The same file again: what was imported is recognised; the unticked rent is still new.
-  await upload(page, { name: "ing.csv", mimeType: "text/csv", buffer: ingCsv() });
+  await previewStatement(page, ingFile);
   await expect(page.getByText("4 rows: 1 new, 3 already imported, 0 transfers between your accounts")).toBeVisible();
   await expect(previewRow(page, "Café Noir").getByText("Already imported")).toBeVisible();
   await expect(previewRow(page, "Woonstichting").getByText("New", { exact: true })).toBeVisible();
@@ -98,7 +98,7 @@ test("an unknown CSV goes through the mapping step, and a PDF is refused clearly
     `02.${month.slice(5)}.${month.slice(0, 4)};Bäckerei Müller;-4,80`,
     `03.${month.slice(5)}.${month.slice(0, 4)};Gehalt;2.500,00`,
   ].join("\n");
-  await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
+  await previewStatement(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
   await expect(page.getByRole("heading", { name: "Which column is which?" })).toBeVisible();
   await expect(
     page.getByRole("region", { name: "The first rows of your file" }).getByText("Bäckerei Müller"),
@@ -120,10 +120,10 @@ test("an unknown CSV goes through the mapping step, and a PDF is refused clearly
   await expect(page.getByText("2 entries added to Everyday account.")).toBeVisible();
 
   // The columns are remembered for the account: the next file of this bank goes straight to the preview.
-  await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
+  await previewStatement(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
   await expect(page.getByText("2 rows: 0 new, 2 already imported, 0 transfers between your accounts")).toBeVisible();
 
-  await upload(page, {
+  await previewStatement(page, {
     name: "statement.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"),
@@ -137,7 +137,7 @@ test("the mapping step works without JavaScript", async ({ browser, baseURL }) =
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Nora NoScript" });
   const unknown = ["Wann;Was;Wieviel", `02.${month.slice(5)}.${month.slice(0, 4)};Kino;-12,00`].join("\n");
-  await upload(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
+  await previewStatement(page, { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(unknown) });
   await expect(page.getByRole("heading", { name: "Which column is which?" })).toBeVisible();
   await page.getByLabel("Date", { exact: true }).selectOption({ label: "Wann" });
   await page.getByLabel("Date format").selectOption("DD.MM.YYYY");

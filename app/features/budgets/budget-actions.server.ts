@@ -2,11 +2,14 @@ import { data } from "react-router";
 import { z } from "zod";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
+import type { BudgetScope } from "~/domain/budgets";
 import { parseBudgetForm, parseRemoveBudgetForm } from "./budget.schema";
 import { removeBudget, setBudget } from "./budgets.server";
 
 export type BudgetActionResult =
-  | { ok: true; intent: "set" | "remove"; categoryId: string }
+  | { ok: true; intent: "set"; categoryId: string }
+  /** The scope says which was removed: the running budget, or only this month's change to it. */
+  | { ok: true; intent: "remove"; categoryId: string; scope: BudgetScope }
   | {
       ok: false;
       intent: string;
@@ -58,7 +61,7 @@ export async function handleBudgetAction(request: Request) {
         const parsed = parseRemoveBudgetForm(values);
         if (!parsed.ok) return answer({ ok: false, intent, categoryId, fieldErrors: parsed.fieldErrors });
         await removeBudget({ userId, householdId, ...parsed.value });
-        return answer({ ok: true, intent, categoryId });
+        return answer({ ok: true, intent, categoryId, scope: parsed.value.scope });
       }
     }
   });

@@ -28,12 +28,18 @@ export type BudgetRefusal = Extract<BudgetActionResult, { ok: false }>;
 const toastedAnswers = new WeakSet<object>();
 
 /** Shows the success toast once per answer and lets the caller close its disclosure. */
-function useSavedToast(fetcher: { state: string; data?: { ok: boolean; intent?: string } }, onSaved: () => void) {
+function useSavedToast(
+  fetcher: { state: string; data?: { ok: boolean; intent?: string; scope?: BudgetScope } },
+  onSaved: () => void,
+) {
   const { t } = useTranslation("budgets");
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok || toastedAnswers.has(fetcher.data)) return;
     toastedAnswers.add(fetcher.data);
-    showToast({ title: t(fetcher.data.intent === "remove" ? "toast.removed" : "toast.saved"), variant: "success" });
+    const { intent, scope } = fetcher.data;
+    const title =
+      intent !== "remove" ? t("toast.saved") : scope === "month" ? t("toast.monthUndone") : t("toast.removed");
+    showToast({ title, variant: "success" });
     onSaved();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.state, fetcher.data]);
