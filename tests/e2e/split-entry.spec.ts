@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { createVerifiedUser, lookAt, waitForMailLink } from "./fixtures";
+import { householdOfTwo } from "./couple";
+import { createVerifiedUser, lookAt } from "./fixtures";
 
 /**
  * A couple's supermarket receipt with a personal item on it (issue 21, splits): the owner pays €80.00 shared, then
@@ -14,25 +15,7 @@ test("a receipt split into shared groceries and a personal item, and settle up f
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const viewport = testInfo.project.use.viewport ?? { width: 1280, height: 800 };
-  const person = async (browser: Browser, name: string) => {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    return { context, page, account: await createVerifiedUser(page.request, { name }) };
-  };
-  const owner = await person(browser, "Eva Owner");
-  const partner = await person(browser, "Jonas Partner");
-
-  expect((await owner.page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
-  await owner.page.goto("/app/settings#partner");
-  const partners = owner.page.locator("#partner");
-  await partners.getByLabel("Their e-mail address").fill(partner.account.email);
-  await partners.getByLabel("Add and change money, budgets, rules and goals").check();
-  await partners.getByRole("button", { name: "Send invitation" }).click();
-  await expect(partners.getByText(partner.account.email).first()).toBeVisible();
-  await partner.page.goto(new URL(await waitForMailLink(partner.account.email, "/app/invitations/")).pathname);
-  await partner.page.getByRole("button", { name: "Accept and open the budget" }).click();
-  await expect(partner.page).toHaveURL(/\/app\?joined=1/);
+  const { owner, partner } = await householdOfTwo(browser, testInfo, { owner: "Eva Owner", partner: "Jonas Partner" });
 
   const receipt = {
     intent: "add",
@@ -90,29 +73,31 @@ test("a receipt split into shared groceries and a personal item, and settle up f
   await partner.context.close();
 });
 
+/** Someone whose browser runs no script, on the page of a groceries expense they just added. */
+async function plainEntryPage(browser: Browser, name: string, entry: { amount: string; description: string }) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name });
+  const form = { intent: "add", js: "1", kind: "expense", categoryId: groceriesId, occurredOn: today, ...entry };
+  expect((await page.request.post("/app/transactions/new", { form })).status()).toBe(200);
+  await page.goto("/app/expenses");
+  const href =
+    (await page
+      .locator('a[href^="/app/transactions/"]:not([href^="/app/transactions/new"])')
+      .filter({ hasText: entry.description })
+      .first()
+      .getAttribute("href")) ?? "";
+  await page.goto(href);
+  return { context, page, href };
+}
+
 test("without JavaScript a split that does not add up is refused beside its parts, what was typed kept", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await createVerifiedUser(page.request, { name: "Plain Form" });
-  const receipt = {
-    intent: "add",
-    js: "1",
-    kind: "expense",
+  const { context, page, href } = await plainEntryPage(browser, "Plain Form", {
     amount: "80.00",
-    categoryId: groceriesId,
-    occurredOn: today,
     description: "Market",
-  };
-  expect((await page.request.post("/app/transactions/new", { form: receipt })).status()).toBe(200);
-  await page.goto("/app/expenses");
-  const href = await page
-    .locator('a[href^="/app/transactions/"]:not([href^="/app/transactions/new"])')
-    .filter({ hasText: "Market" })
-    .first()
-    .getAttribute("href");
-  await page.goto(href ?? "");
+  });
   await page.getByRole("link", { name: "Split this payment" }).click();
   const split = page.getByTestId("split");
   await split.getByLabel("Amount of part 1").fill("50");
@@ -124,7 +109,7 @@ test("without JavaScript a split that does not add up is refused beside its part
   await split.getByLabel("Amount of part 2").fill("30");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/app\/expenses/);
-  await page.goto(href ?? "");
+  await page.goto(href);
   await expect(page.getByTestId("split").getByLabel("Amount of part 2")).toHaveValue("30");
   await context.close();
 });
@@ -132,26 +117,10 @@ test("without JavaScript a split that does not add up is refused beside its part
 test("without JavaScript “Split evenly” shares the amount among the parts, and Enter still saves", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await createVerifiedUser(page.request, { name: "Even Split" });
-  const receipt = {
-    intent: "add",
-    js: "1",
-    kind: "expense",
+  const { context, page, href } = await plainEntryPage(browser, "Even Split", {
     amount: "80.01",
-    categoryId: groceriesId,
-    occurredOn: today,
     description: "Bakery",
-  };
-  expect((await page.request.post("/app/transactions/new", { form: receipt })).status()).toBe(200);
-  await page.goto("/app/expenses");
-  const href = await page
-    .locator('a[href^="/app/transactions/"]:not([href^="/app/transactions/new"])')
-    .filter({ hasText: "Bakery" })
-    .first()
-    .getAttribute("href");
-  await page.goto(href ?? "");
+  });
   await page.getByRole("link", { name: "Split this payment" }).click();
   const split = page.getByTestId("split");
   await split.getByLabel("Category of part 2").selectOption({ label: "Health" });
@@ -166,7 +135,7 @@ test("without JavaScript “Split evenly” shares the amount among the parts, a
   await split.getByLabel("Note for part 2").fill("Bread for the neighbours");
   await split.getByLabel("Note for part 2").press("Enter");
   await expect(page).toHaveURL(/\/app\/expenses/);
-  await page.goto(href ?? "");
+  await page.goto(href);
   await expect(page.getByTestId("split").getByLabel("Note for part 2")).toHaveValue("Bread for the neighbours");
   await context.close();
 });

@@ -13,7 +13,7 @@ import { defaultSignedInPath } from "../safe-redirect";
 import { AuthAlert } from "./auth-alert";
 import { AuthCard } from "./auth-card";
 import { AuthField } from "./auth-field";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type AuthMode = "sign-in" | "sign-up";
 

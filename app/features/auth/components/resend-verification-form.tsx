@@ -6,7 +6,7 @@ import type { AuthScreenResult } from "../auth-screen.server";
 import { defaultSignedInPath } from "../safe-redirect";
 import { AuthAlert } from "./auth-alert";
 import { AuthField } from "./auth-field";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Asks for the address and sends a fresh confirmation link (answers the same for any address). */
 export function ResendVerificationForm({ redirectTo }: { redirectTo: string }) {

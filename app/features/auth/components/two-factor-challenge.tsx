@@ -11,7 +11,7 @@ import type { TwoFactorChallengeResult } from "../two-factor.server";
 import { AuthAlert } from "./auth-alert";
 import { AuthCard } from "./auth-card";
 import { AuthField } from "./auth-field";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Asks for the app code (or a backup code) after a correct password. */
 export function TwoFactorChallenge({ method, redirectTo }: { method: "totp" | "backup"; redirectTo: string }) {

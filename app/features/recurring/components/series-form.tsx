@@ -7,7 +7,7 @@ import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
 import { recurringFrequencies, type RecurringFrequency } from "~/domain/recurring";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { FieldError } from "~/components/ui/field-error";
 import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";

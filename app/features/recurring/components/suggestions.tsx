@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { RecurringSuggestion } from "~/domain/recurring";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { CategoryIcon } from "~/features/entries/components/category-icon";
 import { FormError } from "~/components/ui/field-error";
 import { useCategories } from "~/features/entries/components/use-budget-shell";

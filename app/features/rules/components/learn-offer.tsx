@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { LearnOffer } from "~/domain/rules/rule-types";
 import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { FormError } from "~/components/ui/field-error";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import type { handleRuleAction } from "../rule-actions.server";

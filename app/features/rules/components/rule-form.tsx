@@ -8,7 +8,7 @@ import { selectClass } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { toBcp47 } from "~/domain/languages";
 import { numberSeparators } from "~/domain/money";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useCategories, useEntrySharing } from "~/features/entries/components/use-budget-shell";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { statementDateFormats } from "~/domain/statements/dates";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { descriptionSlots, mappingParameter, type AmountMode, type MappingFormValues } from "../mapping-form";
 import type { ImportProblem } from "../statement-import.server";

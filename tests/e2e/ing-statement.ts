@@ -1,0 +1,62 @@
+import { expect, type Page } from "@playwright/test";
+
+/** One booking of an ING (Netherlands) CSV export, on a day of the current month. */
+export interface IngBooking {
+  day: number;
+  name: string;
+  /** "Af" for money out, "Bij" for money in. */
+  direction: "Af" | "Bij";
+  /** As ING writes it: decimal comma, dots between thousands. */
+  amount: string;
+  description: string;
+  counterAccount?: string;
+  /** ING's two-letter code and its words: "BA"/"Betaalautomaat" for a card payment (the default). */
+  code?: string;
+  kind?: string;
+}
+
+export const currentMonth = new Date().toISOString().slice(0, 7);
+
+/** An ING export as the bank writes it: every cell quoted, semicolons, YYYYMMDD dates, CRLF line ends. */
+export function ingCsv(bookings: IngBooking[]): Buffer {
+  const own = "NL91ABNA0417164300";
+  const header = [
+    "Datum",
+    "Naam / Omschrijving",
+    "Rekening",
+    "Tegenrekening",
+    "Code",
+    "Af Bij",
+    "Bedrag (EUR)",
+    "Mutatiesoort",
+    "Mededelingen",
+  ];
+  const rows = bookings.map((booking) => [
+    `${currentMonth.replace("-", "")}${String(booking.day).padStart(2, "0")}`,
+    booking.name,
+    own,
+    booking.counterAccount ?? "",
+    booking.code ?? "BA",
+    booking.direction,
+    booking.amount,
+    booking.kind ?? "Betaalautomaat",
+    booking.description,
+  ]);
+  return Buffer.from([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+}
+
+/** Uploads a statement on the import page (a plain form: it works before scripts run, and without them). */
+export async function previewStatement(page: Page, file: { name: string; buffer: Buffer; mimeType?: string }) {
+  await page.goto("/app/import");
+  await page.getByLabel("Drop the file here or choose it").setInputFiles({ mimeType: "text/csv", ...file });
+  await page.getByRole("button", { name: "Read the file" }).click();
+}
+
+/**
+ * Confirms the preview and waits for the answer. The preview's own counts say "already imported", so waiting for any
+ * text with "imported" in it lets a test move on before the rows are saved.
+ */
+export async function confirmImport(page: Page, rows: number) {
+  await page.getByRole("button", { name: rows === 1 ? /^Import 1 row$/ : new RegExp(`^Import ${rows} rows$`) }).click();
+  await expect(page.getByRole("heading", { name: "Imported", level: 2 })).toBeVisible();
+}
