@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { householdOfTwo } from "./couple";
 import { createVerifiedUser, lookAt } from "./fixtures";
 import { confirmImport, currentMonth, ingCsv, previewStatement } from "./ing-statement";
 import { visit } from "./marketing-support";
@@ -75,4 +76,103 @@ test("without JavaScript a split rule is written from the plain form", async ({ 
     "When counterparty contains “Jumbo” → split into €5.00 Groceries, the rest Eating out",
   );
   await context.close();
+});
+
+test("a person splits a preview row themselves; parts that do not add up are refused with what was typed kept @phone", async ({
+  page,
+}) => {
+  await createVerifiedUser(page.request, { name: "Pieter Parts" });
+  await previewStatement(page, receipt);
+  await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
+  await page.getByRole("button", { name: "Split this payment: Pas 12" }).click();
+  const split = page.getByTestId("split");
+  await split.getByLabel("Category of part 1").selectOption({ label: "Groceries" });
+  await split.getByLabel("Amount of part 1").fill("60");
+  await split.getByLabel("Category of part 2").selectOption({ label: "Leisure" });
+  await split.getByLabel("Amount of part 2").fill("10");
+  await expect(split.getByTestId("split-remaining")).toHaveText("€10.00 left to divide");
+  // The server refuses what the script warned about, and shows the preview again with every part as typed.
+  await page.getByRole("button", { name: /^Import 1 row$/ }).click();
+  await expect(page.getByText("The parts must add up to the payment's amount.")).toBeVisible();
+  await expect(split.getByLabel("Amount of part 2")).toHaveValue("10");
+  await split.getByRole("button", { name: "Split evenly" }).click();
+  await expect(split.getByLabel("Amount of part 1")).toHaveValue("40");
+  // The message was about the parts as posted: once they change, the live line speaks instead.
+  await expect(page.getByText("The parts must add up to the payment's amount.")).toHaveCount(0);
+  await split.getByLabel("Amount of part 1").fill("70");
+  await split.getByLabel("Amount of part 2").fill("10");
+  await expect(split.getByTestId("split-remaining")).toHaveText("The parts add up to the payment.");
+  await lookAt(page, "import-own-split");
+  await confirmImport(page, 1);
+
+  await visit(page, `/app/expenses?month=${month}`);
+  const row = page.getByRole("link", { name: /^Edit entry: Pas 12/ });
+  await expect(row).toContainText("Split");
+  await row.click();
+  await expect(page.getByTestId("split").getByLabel("Amount of part 1")).toHaveValue("70");
+  await expect(page.getByTestId("split").getByLabel("Amount of part 2")).toHaveValue("10");
+});
+
+test("without JavaScript a preview row is split through the server", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await createVerifiedUser(page.request, { name: "Plain Parts" });
+  await previewStatement(page, receipt);
+  await page.getByRole("button", { name: "Split this payment: Pas 12" }).click();
+  const split = page.getByTestId("split");
+  await split.getByLabel("Category of part 2").selectOption({ label: "Leisure" });
+  await split.getByLabel("Amount of part 1").fill("1");
+  await split.getByRole("button", { name: "Split evenly" }).click();
+  await expect(split.getByLabel("Amount of part 1")).toHaveValue("40");
+  await expect(split.getByLabel("Amount of part 2")).toHaveValue("40");
+  await expect(split.getByLabel("Category of part 2")).toHaveValue(
+    (await split.getByLabel("Category of part 2").locator("option", { hasText: "Leisure" }).getAttribute("value")) ??
+      "",
+  );
+  await page.getByRole("button", { name: /^Import 1 row$/ }).click();
+  await expect(page.getByRole("heading", { name: "Imported", level: 2 })).toBeVisible();
+  await page.goto(`/app/expenses?month=${month}`);
+  await expect(page.getByRole("link", { name: /^Edit entry: Pas 12/ })).toContainText("Split");
+  await context.close();
+});
+
+test("in a household of two, a rule's parts and a preview row's own parts each say for whom @phone", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const { owner, partner } = await householdOfTwo(browser, testInfo, {
+    owner: "Fenna Owner",
+    partner: "Gijs Partner",
+  });
+  const page = owner.page;
+  await visit(page, "/app/rules");
+  const form = page.locator("#new-rule form");
+  await form.getByLabel("Value (condition 1)").fill("Albert Heijn");
+  await form.getByText("Split the amount").click();
+  await form.getByLabel("Category (part 1)").selectOption({ label: "Groceries" });
+  await form.getByLabel("Percentage or amount (part 1)").fill("80");
+  await form.getByLabel("For whom (part 1)").selectOption({ label: "Mark as shared" });
+  await form.getByLabel("Category (part 2)").selectOption({ label: "Leisure" });
+  await form.getByLabel("How much (part 2)").selectOption({ label: "The rest" });
+  await form.getByLabel("For whom (part 2)").selectOption({ label: "Mark as personal" });
+  await lookAt(page, "rule-split-form-two");
+  await form.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByTestId("rule-card").first()).toContainText(
+    "→ split into 80% Groceries (shared), the rest Leisure (personal)",
+  );
+
+  // The preview shows the rule's parts with whose they are; the person's own split asks it of each part too.
+  await previewStatement(page, receipt);
+  const parts = page.getByRole("list", { name: "The parts of this payment" });
+  await expect(parts).toContainText(/Groceries · shared\s*€64\.00/);
+  await expect(parts).toContainText(/Leisure · personal\s*€16\.00/);
+  await page.getByRole("button", { name: "Split this payment: Pas 12" }).click();
+  await expect(page.getByTestId("split").getByLabel("Shared or personal, part 1")).toBeVisible();
+  await lookAt(page, "import-own-split-two");
+  // Parts left empty: the rule's split is what is imported.
+  await confirmImport(page, 1);
+  await visit(page, `/app/expenses?month=${month}`);
+  await expect(page.getByRole("link", { name: /^Edit entry: Pas 12/ })).toContainText("Split");
+  await owner.context.close();
+  await partner.context.close();
 });

@@ -1,15 +1,18 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { Language } from "~/domain/languages";
-import { amountToInput } from "~/domain/money";
 import { monthOf } from "~/domain/periods";
-import { splitEvenly } from "~/domain/splits";
 import type { LearnOffer } from "~/domain/rules/rule-types";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
-import { maxLines, parseLineRows, parseTransactionForm } from "./transaction.schema";
+import {
+  linesSharedEvenly,
+  parseLineRows,
+  parseTransactionForm,
+  postedLineRows,
+  type PostedLine,
+} from "./transaction.schema";
 import {
   addTransaction,
   deleteTransaction,
@@ -51,50 +54,9 @@ export type TransactionActionResult =
     };
 
 /** One line row of a split form as it was typed. */
-export interface PostedLine {
-  categoryId: string;
-  amount: string;
-  shared: string;
-  note: string;
-}
-
-/** Every line row of a split form as it was typed, the unused ones too; undefined without a split part. */
-function postedRows(form: FormData): PostedLine[] | undefined {
-  if (form.get("split") !== "1") return undefined;
-  const text = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
-  const shared = text("lineShared");
-  const notes = text("lineNote");
-  const categories = text("lineCategoryId");
-  return text("lineAmount")
-    .slice(0, maxLines)
-    .map((amount, index) => ({
-      categoryId: categories[index] ?? "",
-      amount,
-      shared: shared[index] ?? "",
-      note: notes[index] ?? "",
-    }));
-}
-
 /** The line rows in use (with an amount), to show them again. */
 function postedLines(form: FormData): PostedLine[] | undefined {
-  return postedRows(form)?.filter((line) => line.amount.trim() !== "");
-}
-
-/**
- * "Split evenly" pressed before (or without) JavaScript: the rows in use — or the first two when fewer are — share the
- * entry's amount as evenly as cents allow, as the script does in place (domain/splits.ts). Nothing is saved.
- */
-function linesSharedEvenly(form: FormData, totalMinor: number, language: Language): PostedLine[] | undefined {
-  const rows = postedRows(form);
-  if (!rows) return undefined;
-  const used = rows.flatMap((row, index) => (row.amount.trim() ? [index] : []));
-  const targets = used.length >= 2 ? used : [0, 1].filter((index) => index < rows.length);
-  const amounts = splitEvenly(totalMinor, targets.length);
-  targets.forEach((rowIndex, index) => {
-    const row = rows[rowIndex];
-    if (row) row.amount = amountToInput(amounts[index] ?? 0, language);
-  });
-  return rows.filter((line) => line.amount.trim() !== "");
+  return postedLineRows(form)?.filter((line) => line.amount.trim() !== "");
 }
 
 /** A form that names no intent adds an entry. */
@@ -165,7 +127,7 @@ export async function handleTransactionAction(
             intent,
             fieldErrors: {},
             values: { ...values, householdId },
-            lines: linesSharedEvenly(form, parsed.value.amount, context.language),
+            lines: linesSharedEvenly(postedLineRows(form) ?? [], parsed.value.amount, context.language),
           });
         const split = parseLineRows(form, context.language, parsed.value.amount);
         if (!split.ok) return refused(split.fieldErrors);

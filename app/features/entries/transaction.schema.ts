@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isTransactionKind } from "~/domain/categories";
 import type { Language } from "~/domain/languages";
-import { parseAmount } from "~/domain/money";
-import { remainingMinor } from "~/domain/splits";
+import { amountToInput, parseAmount } from "~/domain/money";
+import { remainingMinor, splitEvenly } from "~/domain/splits";
 import { amountField, appMessages, dateField } from "~/lib/form-fields";
 import { fieldErrorsOf, type ParsedForm } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
@@ -56,39 +56,63 @@ export const lineNoteMaxLength = 120;
 /** More lines than any receipt needs; a post with more is refused, not cut. */
 export const maxLines = 30;
 
+/** A line row of a split form as it was typed (unused rows too), to show it again. */
+export interface PostedLine {
+  categoryId: string;
+  amount: string;
+  /** "1" shared, "0" personal, "" as the entry. */
+  shared: string;
+  note: string;
+}
+
 /**
- * The line rows of a split form (`lineCategoryId`, `lineAmount`, `lineShared`, `lineNote`, one of each per row, in
- * order). A row without an amount is an unused row. Undefined when the form had no split part (`split` absent): the
- * entry keeps its lines. Two or more filled rows split the entry; one or none make it one line again (un-split). The
- * lines must add up to the entry's amount.
+ * Every line row of a split form (`lineCategoryId`, `lineAmount`, `lineShared`, `lineNote`, one of each per row, in
+ * order; behind `prefix` where one form holds several splits, as the import preview does). Undefined when the form had
+ * no split part (`split` absent); null when the rows do not line up or are more than a form can hold.
+ */
+export function postedLineRows(form: FormData, prefix = ""): PostedLine[] | null | undefined {
+  if (form.get(`${prefix}split`) !== "1") return undefined;
+  const text = (name: string) =>
+    form.getAll(`${prefix}${name}`).map((value) => (typeof value === "string" ? value : ""));
+  const categories = text("lineCategoryId");
+  const amounts = text("lineAmount");
+  const shared = text("lineShared");
+  const notes = text("lineNote");
+  if (amounts.length > maxLines * 2 || categories.length !== amounts.length) return null;
+  return amounts.map((amount, index) => ({
+    categoryId: categories[index] ?? "",
+    amount,
+    shared: shared[index] ?? "",
+    note: notes[index] ?? "",
+  }));
+}
+
+/**
+ * The line rows of a split form, read (postedLineRows). A row without an amount is an unused row. Undefined when the
+ * form had no split part: the entry keeps its lines. Two or more filled rows split the entry; one or none make it one
+ * line again (un-split). The lines must add up to the entry's amount, when it is known here.
  */
 export function parseLineRows(
   form: FormData,
   language: Language,
   entryMinor: number | undefined,
+  prefix = "",
 ): { ok: true; lines: LineInput[] | undefined } | { ok: false; fieldErrors: Record<string, string> } {
-  if (form.get("split") !== "1") return { ok: true, lines: undefined };
-  const text = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
-  const categories = text("lineCategoryId");
-  const amounts = text("lineAmount");
-  const shared = text("lineShared");
-  const notes = text("lineNote");
-  if (amounts.length > maxLines * 2 || categories.length !== amounts.length)
-    return { ok: false, fieldErrors: { lines: "errors.form.invalid" } };
+  const rows = postedLineRows(form, prefix);
+  if (rows === undefined) return { ok: true, lines: undefined };
+  if (rows === null) return { ok: false, fieldErrors: { lines: "errors.form.invalid" } };
   const lines: LineInput[] = [];
-  for (const [index, typed] of amounts.entries()) {
-    if (!typed.trim()) continue;
-    const amount = parseAmount(typed, language);
+  for (const row of rows) {
+    if (!row.amount.trim()) continue;
+    const amount = parseAmount(row.amount, language);
     if (!amount.ok) return { ok: false, fieldErrors: { lines: `errors.lines.amount` } };
-    const categoryId = categories[index] ?? "";
-    if (!isUuid(categoryId)) return { ok: false, fieldErrors: { lines: "errors.category.invalid" } };
-    const note = (notes[index] ?? "").trim();
+    if (!isUuid(row.categoryId)) return { ok: false, fieldErrors: { lines: "errors.category.invalid" } };
+    const note = row.note.trim();
     if (note.length > lineNoteMaxLength) return { ok: false, fieldErrors: { lines: "errors.lines.noteTooLong" } };
-    const sharing = shared[index];
     lines.push({
-      categoryId,
+      categoryId: row.categoryId,
       amountMinor: amount.minor,
-      shared: sharing === "1" ? true : sharing === "0" ? false : undefined,
+      shared: row.shared === "1" ? true : row.shared === "0" ? false : undefined,
       note,
     });
   }
@@ -103,4 +127,20 @@ export function parseLineRows(
   )
     return { ok: false, fieldErrors: { lines: "errors.lines.notAddingUp" } };
   return { ok: true, lines };
+}
+
+/**
+ * "Split evenly" pressed before (or without) JavaScript: the rows in use — or the first two when fewer are — share the
+ * amount as evenly as cents allow, as the script does in place (domain/splits.ts). Returns the rows in use.
+ */
+export function linesSharedEvenly(rows: PostedLine[], totalMinor: number, language: Language): PostedLine[] {
+  const shared = rows.slice(0, maxLines).map((row) => ({ ...row }));
+  const used = shared.flatMap((row, index) => (row.amount.trim() ? [index] : []));
+  const targets = used.length >= 2 ? used : [0, 1].filter((index) => index < shared.length);
+  const amounts = splitEvenly(totalMinor, targets.length);
+  targets.forEach((rowIndex, index) => {
+    const row = shared[rowIndex];
+    if (row) row.amount = amountToInput(amounts[index] ?? 0, language);
+  });
+  return shared.filter((line) => line.amount.trim() !== "");
 }

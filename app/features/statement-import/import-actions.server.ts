@@ -5,11 +5,28 @@ import { isMonthKey } from "~/domain/periods";
 import { checkCsvMapping } from "~/domain/statements/csv";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { postedIntent, readUpload, requireForm } from "~/features/platform/forms.server";
+import type { NewLine } from "~/features/entries/entry-writer.server";
+import {
+  linesSharedEvenly,
+  parseLineRows,
+  postedLineRows,
+  type PostedLine,
+} from "~/features/entries/transaction.schema";
+import { previewAgain, type ImportPreviewPage } from "./import-preview-page.server";
+import { rowSplitPrefix, type TypedPreview } from "./preview-choices";
 import { confirmImport, createImportDraft, undoImport, type ImportProblem } from "./statement-import.server";
 
 export type ImportActionResult =
   | { ok: false; intent: "upload" | "confirm"; problem: ImportProblem }
   | { ok: false; intent: "confirm"; expired: true }
+  /** The preview shown again with what was typed: a split that does not fit its row, or "Split evenly" without script. */
+  | {
+      ok: false;
+      intent: "confirm";
+      again: Extract<ImportPreviewPage, { kind: "preview" }>;
+      typed: TypedPreview;
+      splitErrors: Record<string, string>;
+    }
   | {
       ok: true;
       intent: "confirm";
@@ -92,20 +109,69 @@ export async function handleImportAction(request: Request) {
           [...form.getAll("skip").map(String), ...unticked].map(Number).filter(Number.isInteger),
         );
         const categories = new Map<number, string>();
+        const splitLines: number[] = [];
         for (const [name, value] of Object.entries(values)) {
           const line = /^category-(\d{1,6})$/.exec(name)?.[1];
           if (line && value) categories.set(Number(line), value);
+          const split = /^row-(\d{1,6})-split$/.exec(name)?.[1];
+          if (split) splitLines.push(Number(split));
         }
+        const draftId = values.draftId ?? "";
+        const mapping = postedMapping(values.mapping);
+        // The preview again, with everything as it was typed and the rows' messages beside their parts.
+        const showAgain = async (
+          splitErrors: Record<string, string>,
+          { evenlyLine, openLine }: { evenlyLine?: number; openLine?: number } = {},
+        ) => {
+          const again = await previewAgain({ userId, householdId, draftId, mapping });
+          if (!again) return answer({ ok: false, intent: "confirm", expired: true }, 404);
+          const splits: Record<string, PostedLine[]> = {};
+          for (const line of splitLines) {
+            const rows = postedLineRows(form, rowSplitPrefix(line)) ?? [];
+            const row =
+              line === evenlyLine ? again.preview.rows.find((candidate) => candidate.line === line) : undefined;
+            splits[line] = row
+              ? linesSharedEvenly(rows, Math.abs(row.amountMinor), context.language)
+              : rows.filter((posted) => posted.amount.trim() !== "");
+          }
+          if (openLine !== undefined && again.preview.rows.some((row) => row.line === openLine))
+            splits[openLine] ??= [];
+          const typed = { categories: Object.fromEntries(categories), unticked: [...skipLines], splits };
+          return answer(
+            { ok: false, intent: "confirm", again, typed, splitErrors },
+            Object.keys(splitErrors).length > 0 ? 400 : 200,
+          );
+        };
+        // "Split evenly" pressed before the script ran: the row's parts share its amount, and nothing is saved yet.
+        if (values.splitEvenly) return showAgain({}, { evenlyLine: Number(values.splitEvenly) });
+        // "Split this payment" pressed before the script ran: the row's parts are shown.
+        if (values.splitRow) return showAgain({}, { openLine: Number(values.splitRow) });
+
+        const splits = new Map<number, NewLine[]>();
+        const splitErrors: Record<string, string> = {};
+        for (const line of splitLines) {
+          const parsed = parseLineRows(form, context.language, undefined, rowSplitPrefix(line));
+          if (!parsed.ok) splitErrors[line] = parsed.fieldErrors.lines ?? "errors.form.invalid";
+          else if (parsed.lines && parsed.lines.length > 0)
+            splits.set(
+              line,
+              parsed.lines.map(({ shared, ...part }) => (shared === undefined ? part : { ...part, shared })),
+            );
+        }
+        if (Object.keys(splitErrors).length > 0) return showAgain(splitErrors);
+
         const result = await confirmImport({
           userId,
           householdId,
-          draftId: values.draftId ?? "",
-          choices: { skipLines, categories, mapping: postedMapping(values.mapping) },
+          draftId,
+          choices: { skipLines, categories, splits, mapping },
         });
         if (!result.ok)
           return "expired" in result
             ? answer({ ok: false, intent: "confirm", expired: true }, 404)
-            : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
+            : "splitErrors" in result
+              ? showAgain(result.splitErrors)
+              : answer({ ok: false, intent: "confirm", problem: result.problem }, 400);
         const { batchId: _batchId, ok: _ok, ...counts } = result;
         return answer({
           ok: true,

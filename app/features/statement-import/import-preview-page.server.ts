@@ -82,3 +82,27 @@ export async function loadImportPreview(request: Request, draftId: string) {
   }
   return data<ImportPreviewPage>({ kind: "preview", preview: result, accounts: await accountNames(), mapping: null });
 }
+
+/** The preview once more, for the confirmation's answer when it shows the preview again; null once the draft is gone. */
+export async function previewAgain(base: {
+  userId: string;
+  householdId: string;
+  draftId: string;
+  mapping: unknown;
+}): Promise<Extract<ImportPreviewPage, { kind: "preview" }> | null> {
+  const { mapping, ...draft } = base;
+  try {
+    const preview = await previewImport({ ...draft, mapping });
+    if (preview.kind !== "preview") return null;
+    const accounts = await listAccounts({ userId: base.userId, householdId: base.householdId });
+    return {
+      kind: "preview",
+      preview,
+      accounts: accounts.map(({ id, name }) => ({ id, name })),
+      mapping: mapping === undefined ? null : JSON.stringify(mapping),
+    };
+  } catch (error) {
+    if (isHouseholdAccessError(error) && error.code === "notFound") return null;
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { monthTotal, transaction } from "~/db/schema/entries";
+import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
 import { transfer } from "~/db/schema/money-accounts";
 import { importBatch, importDraft } from "~/db/schema/statement-import";
 import { useTestDatabase } from "~/db/test-database";
@@ -177,6 +177,76 @@ describe("statement import", () => {
       .where(eq(transaction.householdId, base.householdId));
     expect(rows.map((row) => row.categoryId).sort()).toEqual([eatingOut, eatingOut]);
     expect(groceries).not.toBe(eatingOut);
+  });
+
+  it("writes the parts a person split a row into, and refuses parts that do not fit the row without writing anything", async () => {
+    const base = await household();
+    const groceries = builtInCategory("groceries").id;
+    const eatingOut = builtInCategory("eatingOut").id;
+    const shop = ["20261106", "Albert Heijn", own, "", "BA", "Af", "80,00", "Betaalautomaat", "Pas 12"];
+    const draftOf = async () => {
+      const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes: ingCsv([shop, coffee]) });
+      if (!draft.ok) throw new Error("no draft");
+      return draft.draftId;
+    };
+    const split = (lines: { categoryId: string; amountMinor: number }[]) => ({
+      skipLines: new Set<number>(),
+      categories: new Map<number, string>(),
+      splits: new Map([[2, lines]]),
+    });
+
+    // Parts that leave a cent over, or in a category of income, are refused by row; the draft is still there.
+    const draftId = await draftOf();
+    const over = await confirmImport({
+      ...base,
+      draftId,
+      choices: split([
+        { categoryId: groceries, amountMinor: 6_000 },
+        { categoryId: eatingOut, amountMinor: 2_001 },
+      ]),
+    });
+    expect(over).toEqual({ ok: false, splitErrors: { 2: "errors.lines.notAddingUp" } });
+    const income = await confirmImport({
+      ...base,
+      draftId,
+      choices: split([
+        { categoryId: groceries, amountMinor: 6_000 },
+        { categoryId: builtInCategory("salary").id, amountMinor: 2_000 },
+      ]),
+    });
+    expect(income).toEqual({ ok: false, splitErrors: { 2: "errors.category.invalid" } });
+    expect(await entryCount(base.householdId)).toBe(0);
+
+    const result = await confirmImport({
+      ...base,
+      draftId,
+      choices: split([
+        { categoryId: groceries, amountMinor: 6_000 },
+        { categoryId: eatingOut, amountMinor: 2_000 },
+      ]),
+    });
+    expect(result).toMatchObject({ ok: true, imported: 2 });
+    const lines = await db()
+      .select({
+        description: transaction.description,
+        categoryId: entryLine.categoryId,
+        amountMinor: entryLine.amountMinor,
+      })
+      .from(entryLine)
+      .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+      .where(eq(transaction.householdId, base.householdId));
+    expect(
+      lines
+        .filter((line) => line.description === "Pas 12")
+        .map((line) => [line.categoryId, line.amountMinor])
+        .sort(),
+    ).toEqual(
+      [
+        [eatingOut, 2_000],
+        [groceries, 6_000],
+      ].sort(),
+    );
+    expect(lines.filter((line) => line.description === "Koffie")).toHaveLength(1);
   });
 
   it("recognises transfers to own accounts, keeps them out of totals, and matches the other side's statement", async () => {

@@ -18,7 +18,7 @@ import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/entries/categories.server";
-import { deleteEntries, insertEntries, type NewEntry } from "~/features/entries/entry-writer.server";
+import { deleteEntries, insertEntries, type NewEntry, type NewLine } from "~/features/entries/entry-writer.server";
 import type { RuleSplitLine } from "~/domain/rules/rule-types";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import {
@@ -450,6 +450,8 @@ export interface ConfirmChoices {
   skipLines: ReadonlySet<number>;
   /** Categories the user chose instead of the suggested one, by line. */
   categories: ReadonlyMap<number, string>;
+  /** Rows the user split themselves, by line: their parts win over the category and a rule's split. */
+  splits?: ReadonlyMap<number, readonly NewLine[]>;
   mapping?: unknown;
 }
 
@@ -464,7 +466,36 @@ export type ImportResult =
       reconciliation: { bankMinor: number; oursMinor: number; on: string } | null;
     }
   | { ok: false; problem: ImportProblem }
+  /** A row the user split whose parts do not fit it, by line: nothing was written. */
+  | { ok: false; splitErrors: Record<number, string> }
   | { ok: false; expired: true };
+
+/**
+ * The rows the person split in the preview, checked against the file as read now: the parts must add up to the row's
+ * amount, each in a category of the row's kind. A split of a row that is not imported as an entry (a duplicate, a
+ * transfer, an unticked row) is left aside.
+ */
+function checkOwnSplits(
+  chosen: readonly DecidedRow[],
+  splits: ReadonlyMap<number, readonly NewLine[]> | undefined,
+  usable: ReadonlyMap<string, string>,
+): { ok: true; lines: ReadonlyMap<number, readonly NewLine[]> } | { ok: false; splitErrors: Record<number, string> } {
+  const lines = new Map<number, readonly NewLine[]>();
+  const splitErrors: Record<number, string> = {};
+  if (!splits || splits.size === 0) return { ok: true, lines };
+  for (const row of chosen) {
+    const parts = splits.get(row.row.line);
+    if (!parts || row.status !== "new" || row.row.amountMinor === 0) continue;
+    const kind = row.row.amountMinor > 0 ? "income" : "expense";
+    const total = parts.reduce((sum, part) => sum + part.amountMinor, 0);
+    if (parts.some((part) => usable.get(part.categoryId) !== kind))
+      splitErrors[row.row.line] = "errors.category.invalid";
+    else if (parts.some((part) => part.amountMinor <= 0) || total !== Math.abs(row.row.amountMinor))
+      splitErrors[row.row.line] = "errors.lines.notAddingUp";
+    else lines.set(row.row.line, parts);
+  }
+  return Object.keys(splitErrors).length > 0 ? { ok: false, splitErrors } : { ok: true, lines };
+}
 
 /**
  * Writes the draft as one import batch in one database transaction: everything or nothing. The rows are decided again
@@ -509,6 +540,8 @@ export async function confirmImport({
     if (!decided.ok) return { ok: false as const, problem: decided.problem };
     const { plan } = decided;
     const chosen = plan.filter((row) => !choices.skipLines.has(row.row.line));
+    const ownSplits = checkOwnSplits(chosen, choices.splits, usable);
+    if (!ownSplits.ok) return ownSplits;
     const describe = (row: DecidedRow) =>
       (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
 
@@ -534,10 +567,12 @@ export async function confirmImport({
       const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
       const picked = choices.categories.get(row.row.line);
       const pickedCategory = picked && usable.get(picked) === kind ? picked : undefined;
-      // The rule's split stays unless the person chose one category for the row instead.
-      const split = pickedCategory ? null : row.decision?.split;
       const shared = row.decision?.sharing ? row.decision.sharing === "shared" : undefined;
-      const categoryId = pickedCategory ?? row.decision?.categoryId ?? defaultCategoryId(kind);
+      // The person's own parts first; then a rule's split, unless the person chose one category for the row instead.
+      const own = ownSplits.lines.get(row.row.line);
+      const ruleSplit = pickedCategory ? null : row.decision?.split;
+      const lines = own ?? (ruleSplit ? linesOfSplit(ruleSplit, shared) : undefined);
+      const categoryId = own?.[0]?.categoryId ?? pickedCategory ?? row.decision?.categoryId ?? defaultCategoryId(kind);
       return [
         {
           id: uuidv7(),
@@ -556,7 +591,7 @@ export async function confirmImport({
           createdBy: userId,
           // A rule's shared or personal wins over the account's default (insertEntries falls back to it).
           shared,
-          ...(split ? { lines: linesOfSplit(split, shared) } : {}),
+          ...(lines ? { lines } : {}),
         },
       ];
     });

@@ -8,6 +8,7 @@ import { useAppShell } from "~/features/household/components/use-app-shell";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { ImportDone } from "~/features/statement-import/components/import-done";
 import { ImportHistory } from "~/features/statement-import/components/import-history";
+import { ImportPreview } from "~/features/statement-import/components/import-preview";
 import { ImportProblemMessage } from "~/features/statement-import/components/import-problem";
 import { UploadForm } from "~/features/statement-import/components/upload-form";
 import { handleImportAction } from "~/features/statement-import/import-actions.server";
@@ -45,6 +46,24 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
   const failed = actionData && !actionData.ok && "problem" in actionData ? actionData : undefined;
   const expired = actionData && !actionData.ok && "expired" in actionData;
   const refused = actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors.form : undefined;
+  const again = actionData && !actionData.ok && "again" in actionData ? actionData : undefined;
+
+  // The confirmation showed the preview again: a row's parts that do not fit it, or a button pressed before the script.
+  if (again)
+    return (
+      <div className="flex flex-col gap-5">
+        <title>{`${t("nav.import")} · Samen`}</title>
+        <ImportPreview
+          key={JSON.stringify([again.typed, again.splitErrors])}
+          preview={again.again.preview}
+          householdId={shell.household.id}
+          accounts={again.again.accounts}
+          mapping={again.again.mapping}
+          typed={again.typed}
+          splitErrors={again.splitErrors}
+        />
+      </div>
+    );
 
   return (
     <div className="flex flex-col gap-6">

@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
 import { lineNoteMaxLength } from "../transaction.schema";
 import { useCategories, useEntrySharing } from "./use-budget-shell";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** A line of a split as the form shows it: saved (amount in minor units) or as typed (a refused form). */
 export interface SplitLineValue {
@@ -37,15 +37,22 @@ export function SplitFields({
   amountRef,
   totalMinor,
   error,
+  namePrefix = "",
+  evenlyValue = "1",
 }: {
   kind: TransactionKind;
   /** The entry's category: the first choice of an empty row. */
   categoryId: string;
   lines: readonly SplitLineValue[];
-  amountRef: RefObject<HTMLInputElement | null>;
+  /** The entry's amount field, where the amount can change; without it the amount is `totalMinor`. */
+  amountRef?: RefObject<HTMLInputElement | null>;
   /** The entry's saved amount, for what its saved lines leave before anything is typed. */
   totalMinor?: number;
   error?: string;
+  /** Before every field's name, where one form holds several splits (the import preview: one per row). */
+  namePrefix?: string;
+  /** What "Split evenly" posts as `splitEvenly` before the script runs: which split to share out. */
+  evenlyValue?: string;
 }) {
   const { t } = useTranslation("app");
   const format = useFormat();
@@ -64,14 +71,26 @@ export function SplitFields({
         )
       : null,
   );
+  // The server's message is about the parts as they were posted: once any part changes, the live status speaks.
+  const [changed, setChanged] = useState(false);
+  const shownError = changed ? undefined : error;
   const rows = [...filled, ...Array.from({ length: lineRowsToShow(filled.length) - filled.length }, () => undefined)];
 
   const amountInputs = useCallback(
-    () => [...(rowsRef.current?.querySelectorAll<HTMLInputElement>("input[name=lineAmount]") ?? [])],
+    () => [...(rowsRef.current?.querySelectorAll<HTMLInputElement>("input[data-line-amount]") ?? [])],
     [],
   );
+  const entryTotal = useCallback(
+    () =>
+      amountRef
+        ? parseAmount(amountRef.current?.value, format.language)
+        : totalMinor === undefined
+          ? ({ ok: false } as const)
+          : ({ ok: true, minor: totalMinor } as const),
+    [amountRef, totalMinor, format.language],
+  );
   const recount = useCallback(() => {
-    const total = parseAmount(amountRef.current?.value, format.language);
+    const total = entryTotal();
     const typed = amountInputs()
       .map((input) => input.value.trim())
       .filter(Boolean);
@@ -85,16 +104,16 @@ export function SplitFields({
           )
         : null,
     );
-  }, [amountInputs, amountRef, format.language]);
+  }, [amountInputs, entryTotal, format.language]);
 
   useEffect(() => {
-    const amount = amountRef.current;
+    const amount = amountRef?.current;
     amount?.addEventListener("input", recount);
     return () => amount?.removeEventListener("input", recount);
   }, [amountRef, recount]);
 
   const shareEvenly = () => {
-    const total = parseAmount(amountRef.current?.value, format.language);
+    const total = entryTotal();
     if (!total.ok) return;
     const inputs = amountInputs();
     const used = inputs.filter((input) => input.value.trim());
@@ -103,6 +122,7 @@ export function SplitFields({
       const input = targets[index];
       if (input) input.value = amountToInput(minor, format.language);
     });
+    setChanged(true);
     recount();
   };
 
@@ -122,7 +142,7 @@ export function SplitFields({
         {t("entry.split.title")}
       </h2>
       <div className="flex flex-col gap-3 border-t px-3 pb-3 pt-3">
-        <input type="hidden" name="split" value="1" />
+        <input type="hidden" name={`${namePrefix}split`} value="1" />
         {!hydrated && (
           // Enter in a field submits with the form's first submit button: without this one it would be "Split evenly".
           <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
@@ -130,7 +150,14 @@ export function SplitFields({
           </button>
         )}
         <p className="text-xs text-muted-foreground">{t("entry.split.hint")}</p>
-        <div ref={rowsRef} className="flex flex-col gap-3" onInput={recount}>
+        <div
+          ref={rowsRef}
+          className="flex flex-col gap-3"
+          onInput={() => {
+            setChanged(true);
+            recount();
+          }}
+        >
           {rows.map((line, index) => (
             <fieldset
               key={index}
@@ -143,7 +170,7 @@ export function SplitFields({
               </label>
               <select
                 id={`${id}-category-${index}`}
-                name="lineCategoryId"
+                name={`${namePrefix}lineCategoryId`}
                 defaultValue={line?.categoryId ?? categoryId}
                 className={selectClass}
               >
@@ -158,7 +185,8 @@ export function SplitFields({
               </label>
               <Input
                 id={`${id}-amount-${index}`}
-                name="lineAmount"
+                name={`${namePrefix}lineAmount`}
+                data-line-amount=""
                 inputMode="decimal"
                 autoComplete="off"
                 className="text-right tabular-nums"
@@ -166,7 +194,7 @@ export function SplitFields({
                   line?.amount ??
                   (line?.amountMinor !== undefined ? amountToInput(line.amountMinor, format.language) : "")
                 }
-                aria-invalid={error ? true : undefined}
+                aria-invalid={shownError && line ? true : undefined}
               />
               <div
                 className={cn(
@@ -181,7 +209,7 @@ export function SplitFields({
                     </label>
                     <select
                       id={`${id}-shared-${index}`}
-                      name="lineShared"
+                      name={`${namePrefix}lineShared`}
                       defaultValue={line?.shared === undefined ? "" : line.shared ? "1" : "0"}
                       className={selectClass}
                     >
@@ -191,14 +219,14 @@ export function SplitFields({
                     </select>
                   </>
                 ) : (
-                  <input type="hidden" name="lineShared" value="" />
+                  <input type="hidden" name={`${namePrefix}lineShared`} value="" />
                 )}
                 <label className="sr-only" htmlFor={`${id}-note-${index}`}>
                   {t("entry.split.note", { number: index + 1 })}
                 </label>
                 <Input
                   id={`${id}-note-${index}`}
-                  name="lineNote"
+                  name={`${namePrefix}lineNote`}
                   maxLength={lineNoteMaxLength}
                   placeholder={t("entry.split.notePlaceholder")}
                   defaultValue={line?.note ?? ""}
@@ -208,7 +236,7 @@ export function SplitFields({
             </fieldset>
           ))}
         </div>
-        <FieldError message={error} />
+        <FieldError message={shownError} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p
             aria-live="polite"
@@ -233,7 +261,7 @@ export function SplitFields({
             <button
               type="submit"
               name="splitEvenly"
-              value="1"
+              value={evenlyValue}
               formNoValidate
               className="min-h-11 rounded-md px-3 text-sm font-medium text-primary underline-offset-4 hover:underline"
             >

@@ -8,7 +8,11 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import { LearnOfferPrompt } from "~/features/rules/components/learn-offer";
-import { splitChoice } from "../preview-choices";
+import SplitIcon from "lucide-react/icons/split";
+import type { PostedLine } from "~/features/entries/transaction.schema";
+import { SplitFields } from "~/features/entries/components/split-fields";
+import { useHydrated } from "~/lib/use-hydrated";
+import { rowSplitPrefix, splitChoice, type TypedPreview } from "../preview-choices";
 import type { ImportPreview as Preview, PreviewRow } from "../statement-import.server";
 
 type ShownPreview = Extract<Preview, { kind: "preview" }>;
@@ -29,17 +33,21 @@ interface ImportPreviewProps {
   accounts: { id: string; name: string | null }[];
   /** The columns the mapping step chose, as JSON, so the confirmation reads the file the same way. */
   mapping: string | null;
+  /** What was chosen and typed, when the server shows the preview again. */
+  typed?: TypedPreview;
+  /** Messages about rows' own splits, by line. */
+  splitErrors?: Record<string, string>;
 }
 
 /**
  * Every row of the file and what confirming would do with it; nothing is written until "Import N rows". A table on
  * wide screens, one card per row on phones (the same elements restyled, so each field is posted once).
  */
-export function ImportPreview({ preview, householdId, accounts, mapping }: ImportPreviewProps) {
+export function ImportPreview({ preview, householdId, accounts, mapping, typed, splitErrors }: ImportPreviewProps) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const navigation = useNavigation();
-  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(() => new Set(typed?.unticked));
   const accountName = (id: string | null) => {
     const account = accounts.find((candidate) => candidate.id === id);
     return account?.name ?? t("accounts.everyday");
@@ -130,6 +138,9 @@ export function ImportPreview({ preview, householdId, accounts, mapping }: Impor
                 label={label}
                 amount={`${row.amountMinor >= 0 ? "+" : "−"}${format.money(Math.abs(row.amountMinor))}`}
                 date={format.date(row.bookedOn)}
+                typedCategory={typed?.categories[row.line]}
+                ownSplit={typed?.splits[row.line]}
+                splitError={splitErrors?.[row.line]}
               />
             ))}
           </tbody>
@@ -169,6 +180,11 @@ interface PreviewTableRowProps {
   label: (category: CategoryView) => string;
   amount: string;
   date: string;
+  /** The category chosen before the server showed the preview again. */
+  typedCategory?: string;
+  /** The row's own parts as typed, when the server shows the preview again (empty: just opened). */
+  ownSplit?: PostedLine[];
+  splitError?: string;
 }
 
 function PreviewTableRow({
@@ -181,13 +197,17 @@ function PreviewTableRow({
   label,
   amount,
   date,
+  typedCategory,
+  ownSplit,
+  splitError,
 }: PreviewTableRowProps) {
   const { t } = useTranslation("money");
   // The category the user picked instead of the suggested one: Samen then offers to always do so for this counterparty.
   // Kept with the suggestion it replaced, so the answer stays in view when learning changes the suggestion.
   const [picked, setPicked] = useState<{ categoryId: string; instead: string | null } | null>(null);
+  const firstChoice = typedCategory ?? (row.split ? splitChoice : row.categoryId);
   // The rule's split is kept until the person chooses one category for the row instead.
-  const [keepsSplit, setKeepsSplit] = useState(true);
+  const [keepsSplit, setKeepsSplit] = useState(firstChoice === splitChoice);
   const format = useFormat();
   const categoryName = (id: string) => {
     const found = categories.find((category) => category.id === id);
@@ -220,7 +240,7 @@ function PreviewTableRow({
               type="checkbox"
               name="include"
               value={row.line}
-              defaultChecked
+              defaultChecked={included}
               onChange={(event) => onToggle(event.currentTarget.checked)}
               className="size-5 accent-primary"
               aria-label={`${t("import.preview.include")}: ${description}`}
@@ -265,7 +285,7 @@ function PreviewTableRow({
               key={row.categoryId}
               id={`category-${row.line}`}
               name={`category-${row.line}`}
-              defaultValue={row.split ? splitChoice : row.categoryId}
+              defaultValue={firstChoice ?? undefined}
               onChange={(event) => {
                 const chosen = event.currentTarget.value;
                 setKeepsSplit(chosen === splitChoice);
@@ -309,9 +329,78 @@ function PreviewTableRow({
             {offer && (
               <LearnOfferPrompt key={offer.categoryId} offer={offer} householdId={householdId} className="mt-2" />
             )}
+            <OwnSplit
+              row={row}
+              description={description}
+              categoryId={row.categoryId}
+              lines={ownSplit}
+              error={splitError}
+            />
           </>
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The person's own split of a row: "Split this payment" opens the entry form's part rows, whose parts then win over
+ * the category above and a rule's split. Before the script runs the button asks the server to show them.
+ */
+function OwnSplit({
+  row,
+  description,
+  categoryId,
+  lines,
+  error,
+}: {
+  row: PreviewRow;
+  description: string;
+  categoryId: string;
+  lines?: PostedLine[];
+  error?: string;
+}) {
+  const { t } = useTranslation("money");
+  const hydrated = useHydrated();
+  const [opened, setOpened] = useState(false);
+  if (!opened && lines === undefined && !error) {
+    const buttonClass =
+      "mt-1 flex min-h-11 items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline";
+    const title = t("app:entry.split.title");
+    const content = (
+      <>
+        <SplitIcon aria-hidden="true" className="size-4" />
+        {title}
+      </>
+    );
+    // Named with the row, since every row has one; the name starts with what the button shows.
+    const name = `${title}: ${description}`;
+    return hydrated ? (
+      <button type="button" className={buttonClass} aria-label={name} onClick={() => setOpened(true)}>
+        {content}
+      </button>
+    ) : (
+      <button type="submit" name="splitRow" value={row.line} formNoValidate className={buttonClass} aria-label={name}>
+        {content}
+      </button>
+    );
+  }
+  return (
+    <div className="mt-2">
+      <SplitFields
+        kind={row.amountMinor >= 0 ? "income" : "expense"}
+        categoryId={categoryId}
+        lines={(lines ?? []).map((line) => ({
+          categoryId: line.categoryId,
+          amount: line.amount,
+          note: line.note,
+          ...(line.shared === "" ? {} : { shared: line.shared === "1" }),
+        }))}
+        totalMinor={Math.abs(row.amountMinor)}
+        error={error}
+        namePrefix={rowSplitPrefix(row.line)}
+        evenlyValue={String(row.line)}
+      />
+    </div>
   );
 }
