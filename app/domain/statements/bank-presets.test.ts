@@ -45,6 +45,8 @@ describe("bank presets", () => {
     ["wise.csv", "wise", "Mercadona Peñíscola"],
     ["sparkasse-camt.csv", "sparkasse-camt", "Stadtwerke München"],
     ["dkb.csv", "dkb", "Jürgen Weiß"],
+    ["ing-de.csv", "ing-de", "REWE Markt Düsseldorf"],
+    ["ing-de-wertstellung.csv", "ing-de-wertstellung", "Stadtwerke München"],
     ["deutsche-bank.csv", "deutsche-bank", "REWE Markt Düsseldorf"],
     ["commerzbank.csv", "commerzbank", undefined],
     ["bnp-paribas.csv", "bnp-paribas", undefined],
@@ -108,6 +110,22 @@ describe("bank presets", () => {
       currency: "EUR",
     });
     expect(revolut.currency).toBe("EUR");
+  });
+
+  it("reads ING Deutschland past its account lines: ISO-8859-1, newest first, the running Saldo as balances", () => {
+    for (const file of ["ing-de.csv", "ing-de-wertstellung.csv"]) {
+      const { statement } = readFixture(file);
+      expect(statement.opening).toEqual({ amountMinor: 250_000, on: "2026-01-02" });
+      expect(statement.closing).toEqual({ amountMinor: 250_000 + fixtureTotal, on: "2026-01-29" });
+      expect(statement.rows.every((row) => row.currency === "EUR" && row.valueOn === row.bookedOn)).toBe(true);
+      expect(statement.rows.find((row) => row.amountMinor === -300_000)).toMatchObject({
+        counterparty: "Techniker Krankenkasse",
+        bookedOn: "2026-01-08",
+      });
+      expect(statement.rows.find((row) => row.counterparty === "Jürgen Weiß")?.description).toContain(
+        "Miete Wohnung Königstraße",
+      );
+    }
   });
 
   it("names the counterparty by direction where the bank names payer and payee (DKB)", () => {

@@ -233,6 +233,30 @@ export const bankPresets: readonly BankPreset[] = [
     dateFormat: "DD.MM.YY",
     decimal: ",",
   }),
+  // ING Deutschland "Umsatzanzeige" CSV: about fourteen lines of account facts (IBAN, Kontoname, Zeitraum, Saldo, a note
+  // that pending bookings are left out) above the header, ISO-8859-1, newest first. "Saldo" is the balance after each
+  // booking, and two columns are both named "Währung": the balance's, then the amount's — always the same for a
+  // Girokonto, so the first one found is the amount's currency too. The value date is "Valuta", or "Wertstellungsdatum"
+  // in other exports. As documented by ING Deutschland's export help; to be confirmed with a real export.
+  ...(["Valuta", "Wertstellungsdatum"] as const).map((valueDate) =>
+    preset(
+      valueDate === "Valuta" ? "ing-de" : "ing-de-wertstellung",
+      "ING",
+      "DE",
+      ["Buchung", valueDate, "Auftraggeber/Empfänger", "Buchungstext", "Verwendungszweck", "Betrag"],
+      {
+        date: column("Buchung"),
+        valueDate: column(valueDate),
+        amount: column("Betrag"),
+        description: columns("Verwendungszweck", "Buchungstext"),
+        counterparty: columns("Auftraggeber/Empfänger"),
+        balance: column("Saldo"),
+        currency: column("Währung"),
+        dateFormat: "DD.MM.YYYY",
+        decimal: ",",
+      },
+    ),
+  ),
   // DKB CSV since 2023, with account lines above the header; payer and payee are both named, one of them the customer.
   // As documented by DKB export help; to be confirmed with a real export.
   preset(
