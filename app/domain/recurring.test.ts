@@ -307,13 +307,31 @@ describe("series found in the history", () => {
     expect(seriesKey("income", null, "12/03")).toBeNull();
   });
 
-  it("does not suggest fewer than three, a stopped series, or another kind's entries", () => {
+  it("suggests a monthly bill or income from two consecutive months when its amount moved at most 2 %", () => {
+    const rent = [
+      entry("2026-10-01", 115_000, { counterparty: "Woonstichting" }),
+      entry("2026-11-02", 115_000, { counterparty: "Woonstichting" }),
+    ];
+    const salary = [
+      entry("2026-10-24", 300_000, { kind: "income", counterparty: "Werkgever BV" }),
+      entry("2026-11-25", 305_500, { kind: "income", counterparty: "Werkgever BV" }),
+    ];
+    const found = detectRecurring([...rent, ...salary], { today: "2026-11-27" });
+    expect(found.map((series) => [series.name, series.frequency, series.occurrences, series.nextDue])).toEqual([
+      ["Woonstichting", "monthly", 2, "2026-12-02"],
+      ["Werkgever BV", "monthly", 2, "2026-12-25"],
+    ]);
+    // A bill that moved 5 %, a pair two weeks apart, and one entry alone are not series yet.
     expect(
-      detectRecurring(
-        ["2026-01-05", "2026-02-05"].map((date) => entry(date, 1399)),
-        { today: "2026-02-10" },
-      ),
+      detectRecurring([entry("2026-10-05", 10_000), entry("2026-11-05", 10_500)], { today: "2026-11-10" }),
     ).toEqual([]);
+    expect(
+      detectRecurring([entry("2026-10-20", 10_000), entry("2026-11-03", 10_000)], { today: "2026-11-10" }),
+    ).toEqual([]);
+    expect(detectRecurring([entry("2026-11-05", 10_000)], { today: "2026-11-10" })).toEqual([]);
+  });
+
+  it("does not suggest a stopped series, or another kind's entries", () => {
     expect(
       detectRecurring(
         ["2025-01-05", "2025-02-05", "2025-03-05"].map((date) => entry(date, 1399)),

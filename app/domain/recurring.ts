@@ -167,7 +167,9 @@ type DatedEntry = HistoryEntry & { day: number };
 
 /** Amounts within ±10 % of the series' median belong to it (money-in.md). */
 const amountTolerance = 0.1;
+/** Three entries make a series; a monthly bill or income shows itself in two months, when its amount barely moved. */
 const minimumOccurrences = 3;
+const monthlyPairTolerance = 0.02;
 
 interface Pattern {
   frequency: RecurringFrequency;
@@ -179,13 +181,15 @@ interface Pattern {
   toleranceDays: number;
   /** How long after the expected date a series still counts as running, not ended. */
   graceDays: number;
+  /** The fewest entries that make this series. */
+  fewest: number;
 }
 
 const patterns: readonly Pattern[] = [
-  { frequency: "weekly", interval: 1, shortest: 7, longest: 7, toleranceDays: 2, graceDays: 9 },
-  { frequency: "weekly", interval: 2, shortest: 14, longest: 14, toleranceDays: 3, graceDays: 17 },
-  { frequency: "monthly", interval: 1, shortest: 28, longest: 31, toleranceDays: 3, graceDays: 34 },
-  { frequency: "yearly", interval: 1, shortest: 365, longest: 366, toleranceDays: 7, graceDays: 38 },
+  { frequency: "weekly", interval: 1, shortest: 7, longest: 7, toleranceDays: 2, graceDays: 9, fewest: 3 },
+  { frequency: "weekly", interval: 2, shortest: 14, longest: 14, toleranceDays: 3, graceDays: 17, fewest: 3 },
+  { frequency: "monthly", interval: 1, shortest: 28, longest: 31, toleranceDays: 3, graceDays: 34, fewest: 2 },
+  { frequency: "yearly", interval: 1, shortest: 365, longest: 366, toleranceDays: 7, graceDays: 38, fewest: 3 },
 ];
 
 /** How many days a gap falls outside one period's span (0 when it fits exactly). */
@@ -215,6 +219,14 @@ function median(values: readonly number[]): number {
 }
 
 const withinTolerance = (amount: number, centre: number) => Math.abs(amount - centre) <= centre * amountTolerance;
+const fewestOfAny = Math.min(...patterns.map((pattern) => pattern.fewest));
+
+/** Whether every amount lies within `tolerance` (a fraction) of the largest. */
+function amountsClose(entries: readonly { amountMinor: number }[], tolerance: number): boolean {
+  const amounts = entries.map((entry) => entry.amountMinor);
+  const largest = Math.max(...amounts);
+  return largest - Math.min(...amounts) <= largest * tolerance;
+}
 
 /**
  * The largest group of entries whose amounts lie within ±10 % of each other, then every entry within ±10 % of that
@@ -293,11 +305,13 @@ function isLastDayOfMonth(date: IsoDate): boolean {
 /** A regular series in one group's entries (same kind and name, sorted by date), if there is one. */
 function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): RecurringSuggestion | null {
   const cluster = amountCluster(entries);
-  if (cluster.length < minimumOccurrences) return null;
+  if (cluster.length < fewestOfAny) return null;
   let found: { chain: DatedEntry[]; pattern: Pattern; span: number; error: number } | null = null;
   for (const pattern of patterns) {
     const chain = longestChain(cluster, pattern);
-    if (chain.length < minimumOccurrences) continue;
+    if (chain.length < pattern.fewest) continue;
+    // Two months are a series only when the amount barely moved (rent, a salary, a subscription), not a ±10 % guess.
+    if (chain.length < minimumOccurrences && !amountsClose(chain, monthlyPairTolerance)) continue;
     // Entries of the same amount between the chain's links that fit no period: a few are noise, many mean the
     // entries come whenever (groceries), and a chain among them is chance.
     const first = chain[0]!.day;
@@ -357,7 +371,8 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
 /**
  * Series in a household's history: entries with the same counterparty (or, typed by hand, the same description)
  * and kind, amounts within ±10 % of their median, at least three times at a regular interval (weekly, every two
- * weeks, monthly ±3 days, yearly ±7 days), still running today. Sorted by their next due date.
+ * weeks, monthly ±3 days, yearly ±7 days) — or in two consecutive months with amounts within ±2 % — still running
+ * today. Sorted by their next due date.
  */
 export function detectRecurring(
   entries: readonly HistoryEntry[],
@@ -382,7 +397,7 @@ export function detectRecurring(
   }
   const suggestions: RecurringSuggestion[] = [];
   for (const [key, group] of groups) {
-    if (group.length < minimumOccurrences) continue;
+    if (group.length < fewestOfAny) continue;
     const suggestion = seriesIn(
       key,
       group.sort((a, b) => a.day - b.day),
