@@ -30,7 +30,7 @@ export type Feature =
   | "budgets.plan"
   /** Salary, rent and subscriptions on a schedule, upcoming bills and safe to spend: on both plans. */
   | "recurring.schedule"
-  /** Rules and learning on both plans; the free plan keeps up to `maxRules` of them. */
+  /** Rules and learning on both plans; the free plan keeps up to `maxRules` rules of its own, learning is unlimited. */
   | "rules.automate"
   /** Fair share and settle up: how shared expenses are split, who owes whom, settlements and their notices. */
   | "sharing.fairShare";
@@ -97,7 +97,10 @@ export interface PlanLimits {
   maxActiveGoals: number | null;
   /** Accounts (not archived) a household may keep; null: no limit. */
   maxActiveAccounts: number | null;
-  /** Rules a household may keep (learned ones included); null: no limit. Rules past it after a downgrade still run. */
+  /**
+   * Rules of its own a household may keep (learned ones never count, decision 0019); null: no limit. Rules past it
+   * after a downgrade still run.
+   */
   maxRules: number | null;
 }
 

@@ -53,7 +53,8 @@ function limitOf(plan: Plan, rules: number): RuleLimit {
 export async function listRules({ userId, householdId }: { userId: string; householdId: string }) {
   const access = await requireHouseholdAccess({ userId, householdId });
   const rules = await readRulesWithVersion(householdId);
-  return { rules, limit: limitOf(access.plan, rules.length), canWrite: access.canWrite };
+  const own = rules.filter((row) => row.origin === "manual").length;
+  return { rules, limit: limitOf(access.plan, own), canWrite: access.canWrite };
 }
 
 async function readRulesWithVersion(householdId: string, ruleId?: string): Promise<RuleView[]> {
@@ -86,8 +87,15 @@ async function lockRules(executor: Executor, householdId: string) {
   await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`rules:${householdId}`}))`);
 }
 
-async function countRules(executor: Executor, householdId: string): Promise<number> {
-  const [row] = await executor.select({ total: count() }).from(rule).where(eq(rule.householdId, householdId));
+/**
+ * The rules the free plan's limit counts: the household's own. What Samen learned from a "Yes, always" never counts, so
+ * remembering categories during a first import cannot use the plan up.
+ */
+async function countOwnRules(executor: Executor, householdId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(rule)
+    .where(and(eq(rule.householdId, householdId), eq(rule.origin, "manual")));
   return row?.total ?? 0;
 }
 
@@ -153,7 +161,7 @@ export async function createRule({
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   return db().transaction(async (tx) => {
     await lockRules(tx, householdId);
-    if (limitOf(access.plan, await countRules(tx, householdId)).reached)
+    if (limitOf(access.plan, await countOwnRules(tx, householdId)).reached)
       return { ok: false, fieldErrors: { form: "rules:errors.limit" } };
     const problem = await checkReferences(tx, householdId, input);
     if (problem) return { ok: false, fieldErrors: problem };
@@ -201,22 +209,34 @@ export async function updateRule({
   version: string | undefined;
   input: RuleInput;
 }): Promise<RuleWrite | Conflict<RuleView>> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   // A rule deleted meanwhile is answered as "gone" below, in the form, rather than as a missing page.
   if (!isUuid(ruleId)) throw new HouseholdAccessError("notFound");
   const problem = await checkReferences(db(), householdId, input);
   if (problem) return { ok: false, fieldErrors: problem };
-  const saved = await db()
-    .update(rule)
-    .set({
-      conditions: input.conditions,
-      actions: input.actions,
-      origin: "manual",
-      updatedAt: nextVersion(rule.updatedAt),
-    })
-    .where(and(eq(rule.id, ruleId), eq(rule.householdId, householdId), atVersion(rule.updatedAt, version)))
-    .returning({ id: rule.id });
-  if (saved.length === 0) return ruleConflict(householdId, ruleId);
+  const written = await db().transaction(async (tx) => {
+    await lockRules(tx, householdId);
+    // A learned rule the person edits becomes their own, so it needs room among the plan's own rules.
+    const [current] = await tx
+      .select({ origin: rule.origin })
+      .from(rule)
+      .where(and(eq(rule.id, ruleId), eq(rule.householdId, householdId)));
+    if (current?.origin === "learned" && limitOf(access.plan, await countOwnRules(tx, householdId)).reached)
+      return "limit";
+    const saved = await tx
+      .update(rule)
+      .set({
+        conditions: input.conditions,
+        actions: input.actions,
+        origin: "manual",
+        updatedAt: nextVersion(rule.updatedAt),
+      })
+      .where(and(eq(rule.id, ruleId), eq(rule.householdId, householdId), atVersion(rule.updatedAt, version)))
+      .returning({ id: rule.id });
+    return saved.length > 0 ? "saved" : "conflict";
+  });
+  if (written === "limit") return { ok: false, fieldErrors: { form: "rules:errors.limit" } };
+  if (written === "conflict") return ruleConflict(householdId, ruleId);
   return { ok: true, ruleId };
 }
 
@@ -325,7 +345,6 @@ export async function learnRule({
         .where(eq(rule.id, earlier.id));
       return { ok: true, ruleId: earlier.id, already: false };
     }
-    if (limitOf(access.plan, rules.length).reached) return { ok: false, fieldErrors: { form: "errors.rules.limit" } };
     const [created] = await tx
       .insert(rule)
       .values({
