@@ -320,7 +320,7 @@ export async function learnRule({
   householdId: string;
   offer: LearnOffer;
 }): Promise<LearnResult> {
-  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  await requireHouseholdAccess({ userId, householdId, write: true });
   const counterparty = offer.counterparty.trim();
   if (!counterparty) return { ok: false, fieldErrors: { form: "errors.form.invalid" } };
   return db().transaction(async (tx) => {
