@@ -168,6 +168,19 @@ describe("budgets", () => {
     expect((await month("2025-04")).averages).toEqual({ [groceries]: 53333, [eatingOut]: 1500 });
   });
 
+  it("averages only the months since the household's first entry", async () => {
+    const { spend, month } = await household();
+    await spend([
+      ["2025-02-10", 30000],
+      ["2025-03-10", 12000],
+      ["2025-03-11", 900, "eatingOut"],
+    ]);
+    // A household that began in February: two months count, not three.
+    expect((await month("2025-04")).averages).toEqual({ [groceries]: 21000, [eatingOut]: 450 });
+    // In its first month there is nothing to average yet.
+    expect((await month("2025-02")).averages).toEqual({});
+  });
+
   it("sets budgets for the household's expense categories only", async () => {
     const { base, household: own } = await household();
     const other = await seedHousehold();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { budgetLimit } from "~/db/schema/budgets";
 import { category, monthTotal } from "~/db/schema/entries";
@@ -62,6 +62,15 @@ async function readSpending({ householdId, from, to }: { householdId: string; fr
   return { rows, spent };
 }
 
+/** The month of the household's first entry of any kind; null before it has one. One step along month_total's key. */
+async function firstEntryMonth(householdId: string): Promise<MonthKey | null> {
+  const [row] = await db()
+    .select({ first: sql<string | null>`min(${monthTotal.month})::text` })
+    .from(monthTotal)
+    .where(and(eq(monthTotal.householdId, householdId), gt(monthTotal.entries, 0)));
+  return row?.first ? monthOf(row.first) : null;
+}
+
 async function requireBudgetAccess({
   userId,
   householdId,
@@ -78,8 +87,9 @@ async function requireBudgetAccess({
 
 /**
  * One month's budgets: every budgeted category with its limit, carry, spending and what is available, the month's
- * totals ("Left to spend"), and each expense category's average spending over the three months before (the hint
- * beside "Set a budget"). Three indexed queries (access, budget rows, month_total) whatever the history.
+ * totals ("Left to spend"), and each expense category's average spending over the three months before — or those
+ * since the household's first entry, when it is younger — (the hint beside "Set a budget"). Four indexed queries
+ * (access, budget rows, month_total, its first month) whatever the history.
  */
 export async function monthBudgets({
   userId,
@@ -91,21 +101,25 @@ export async function monthBudgets({
   month: MonthKey;
 }) {
   await requireBudgetAccess({ userId, householdId });
-  const firstAveraged = addMonths(month, -averageMonths);
-  const [rows, spending] = await Promise.all([
+  const windowStart = addMonths(month, -averageMonths);
+  const [rows, spending, firstEntry] = await Promise.all([
     readBudgetRows({ householdId, to: month }),
-    readSpending({ householdId, from: firstAveraged, to: month }),
+    readSpending({ householdId, from: windowStart, to: month }),
+    firstEntryMonth(householdId),
   ]);
   const { categories, totals } = monthBudget(rows, month, spending.spent);
+  // Months before the household's first entry were not spent in Samen: they do not water the average down.
+  const firstAveraged = firstEntry && firstEntry > windowStart ? firstEntry : windowStart;
+  const averagedMonths = monthsBetween(firstAveraged, month);
   const averages: Record<string, number> = {};
   for (const row of spending.rows) {
     const rowMonth = monthOf(row.month);
-    if (rowMonth < firstAveraged || rowMonth >= month) continue;
+    if (averagedMonths <= 0 || rowMonth < firstAveraged || rowMonth >= month) continue;
     averages[row.categoryId] = (averages[row.categoryId] ?? 0) + row.totalMinor;
   }
-  // Months without spending count as zero: the hint is what a month has cost lately.
+  // Months without spending since then count as zero: the hint is what a month has cost lately.
   for (const categoryId of Object.keys(averages))
-    averages[categoryId] = Math.round((averages[categoryId] ?? 0) / averageMonths);
+    averages[categoryId] = Math.round((averages[categoryId] ?? 0) / averagedMonths);
   return { month, categories, totals, averages };
 }
 
