@@ -116,6 +116,13 @@ test("an unknown CSV goes through the mapping step, and a PDF is refused clearly
   await look(page, "mapping");
   await page.getByRole("button", { name: "Use these columns" }).click();
   await expect(page.getByText("2 rows: 2 new, 0 already imported, 0 transfers between your accounts")).toBeVisible();
+  // The chosen columns can be sent to us as a preset proposal: a plain download of JSON.
+  const share = page.getByRole("link", { name: "Share this layout" });
+  await expect(share).toHaveAttribute("download", "samen-layout-bank.json");
+  const href = (await share.getAttribute("href")) ?? "";
+  const proposal = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+  expect(proposal).toMatchObject({ kind: "samen-bank-preset-proposal", recognise: ["Wann", "Wieviel", "Was"] });
+  await look(page, "share-layout");
   await page.getByRole("button", { name: "Import 2 rows" }).click();
   await expect(page.getByText("2 entries added to Everyday account.")).toBeVisible();
 

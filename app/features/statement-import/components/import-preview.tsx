@@ -12,6 +12,7 @@ import SplitIcon from "lucide-react/icons/split";
 import type { PostedLine } from "~/features/entries/transaction.schema";
 import { SplitFields } from "~/features/entries/components/split-fields";
 import { useHydrated } from "~/lib/use-hydrated";
+import { layoutProposal } from "../layout-proposal";
 import { rowSplitPrefix, splitChoice, type TypedPreview } from "../preview-choices";
 import type { ImportPreview as Preview, PreviewRow } from "../statement-import.server";
 
@@ -158,6 +159,7 @@ export function ImportPreview({ preview, householdId, accounts, mapping, typed, 
           </Button>
         </div>
       </Form>
+      {mapping && <ShareLayout mapping={mapping} fileName={preview.fileName} />}
     </div>
   );
 }
@@ -402,5 +404,32 @@ function OwnSplit({
         evenlyValue={String(row.line)}
       />
     </div>
+  );
+}
+
+/**
+ * "Share this layout": the columns the person chose in the mapping step, as a preset proposal (JSON) they can send us,
+ * so the next customer of their bank skips the step. A plain download link (a data URL): no script, no request.
+ */
+function ShareLayout({ mapping, fileName }: { mapping: string; fileName: string }) {
+  const { t } = useTranslation("money");
+  const proposal = layoutProposal(mapping, fileName);
+  if (!proposal) return null;
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^\p{L}\p{N}_-]+/gu, "-")
+      .slice(0, 60) || "statement";
+  return (
+    <p className="flex flex-col gap-1 text-sm text-muted-foreground sm:flex-row sm:items-center sm:gap-3">
+      <a
+        href={`data:application/json;charset=utf-8,${encodeURIComponent(proposal)}`}
+        download={`samen-layout-${base}.json`}
+        className="flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t("import.preview.shareLayout")}
+      </a>
+      <span>{t("import.preview.shareLayoutHint")}</span>
+    </p>
   );
 }
