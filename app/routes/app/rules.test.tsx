@@ -75,7 +75,11 @@ describe("the Rules screen", () => {
 
   it("at the free plan's limit says so with an upgrade link instead of the form", async () => {
     renderRules({ count: 10 });
-    expect(await screen.findByText(/The free plan keeps 10 rules of your own; what Samen remembers from your choices never counts/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /The free plan keeps 10 rules of your own; what Samen remembers from your choices never counts/,
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole("link", { name: "Upgrade" }).getAttribute("href")).toBe("/app/upgrade");
     expect(screen.queryByText("New rule")).toBeNull();
   });
