@@ -115,6 +115,8 @@ describe("bank presets", () => {
   it("reads ING Deutschland past its account lines: ISO-8859-1, newest first, the running Saldo as balances", () => {
     for (const file of ["ing-de.csv", "ing-de-wertstellung.csv"]) {
       const { statement } = readFixture(file);
+      // The account line above the table names the statement's own account.
+      expect(statement.accountIban).toBe("DE89370400440532013000");
       expect(statement.opening).toEqual({ amountMinor: 250_000, on: "2026-01-02" });
       expect(statement.closing).toEqual({ amountMinor: 250_000 + fixtureTotal, on: "2026-01-29" });
       expect(statement.rows.every((row) => row.currency === "EUR" && row.valueOn === row.bookedOn)).toBe(true);
@@ -130,6 +132,7 @@ describe("bank presets", () => {
 
   it("names the counterparty by direction where the bank names payer and payee (DKB)", () => {
     const { statement } = readFixture("dkb.csv");
+    expect(statement.accountIban).toBe("DE02120300000000202051");
     const salary = statement.rows.find((row) => row.amountMinor === 345_678);
     const rent = statement.rows.find((row) => row.amountMinor === -300_000);
     expect(salary?.counterparty).toBe("Arbeitgeber GmbH");

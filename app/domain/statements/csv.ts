@@ -45,6 +45,8 @@ export interface SniffedCsv {
   headerLine: number;
   headers: string[];
   rows: CsvRecord[];
+  /** The one IBAN named in the account lines above the table (DKB, ING Deutschland), if there is exactly one. */
+  accountIban?: string;
 }
 
 /** A column by its header (compared with `normaliseHeader`), or by position (0-based) when the header is absent. */
@@ -222,9 +224,25 @@ export function sniffCsv(text: string): SniffedCsv | undefined {
   }
   const above = records[firstData - 1];
   if (above && looksLikeHeader(above.cells)) {
-    return { delimiter, quote, headerLine: above.line, headers: above.cells, rows: records.slice(firstData) };
+    const accountIban = ibanAbove(records.slice(0, firstData - 1));
+    return {
+      delimiter,
+      quote,
+      headerLine: above.line,
+      headers: above.cells,
+      rows: records.slice(firstData),
+      ...(accountIban ? { accountIban } : {}),
+    };
   }
   return { delimiter, quote, headerLine: 0, headers: [], rows: records.slice(firstData) };
+}
+
+/** The account lines above a table: a few dozen at most are looked at, and only an IBAN named alone counts. */
+function ibanAbove(records: readonly CsvRecord[]): string | undefined {
+  const found = new Set<string>();
+  for (const { cells } of records.slice(0, 40))
+    for (const value of cells.slice(0, 4)) if (isValidIban(value)) found.add(normaliseIban(value));
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -534,6 +552,7 @@ export function readCsv(text: string, mapping: CsvMapping, sniffed?: SniffedCsv)
       read.push({ row: statementRow, balance: columns.balance && readAmount(row, columns.balance, mapping.decimal) });
       accountIban ??= readIban(row, columns.account);
     }
+    accountIban ??= csv.accountIban;
     const rows = read.map(({ row }) => row);
     const currencies = new Set(rows.map((row) => row.currency));
     const [currency] = currencies;
