@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ingNlCsv } from "../../app/domain/statements/fixtures/ing-nl-csv";
 
 /** One booking of an ING (Netherlands) CSV export, on a day of the current month. */
 export interface IngBooking {
@@ -20,17 +21,6 @@ export const currentMonth = new Date().toISOString().slice(0, 7);
 /** An ING export as the bank writes it: every cell quoted, semicolons, YYYYMMDD dates, CRLF line ends. */
 export function ingCsv(bookings: IngBooking[]): Buffer {
   const own = "NL91ABNA0417164300";
-  const header = [
-    "Datum",
-    "Naam / Omschrijving",
-    "Rekening",
-    "Tegenrekening",
-    "Code",
-    "Af Bij",
-    "Bedrag (EUR)",
-    "Mutatiesoort",
-    "Mededelingen",
-  ];
   const rows = bookings.map((booking) => [
     `${currentMonth.replace("-", "")}${String(booking.day).padStart(2, "0")}`,
     booking.name,
@@ -42,7 +32,7 @@ export function ingCsv(bookings: IngBooking[]): Buffer {
     booking.kind ?? "Betaalautomaat",
     booking.description,
   ]);
-  return Buffer.from([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+  return Buffer.from(ingNlCsv(rows));
 }
 
 /** Uploads a statement on the import page (a plain form: it works before scripts run, and without them). */

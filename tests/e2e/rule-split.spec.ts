@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { householdOfTwo } from "./couple";
 import { createVerifiedUser, lookAt } from "./fixtures";
 import { confirmImport, currentMonth, ingCsv, previewStatement } from "./ing-statement";
@@ -11,6 +11,17 @@ const receipt = {
   name: "ing.csv",
   buffer: ingCsv([{ day: 1, name: "ALBERT HEIJN 1234", direction: "Af", amount: "80,00", description: "Pas 12" }]),
 };
+
+/** The receipt is one row of the month's expenses marked "Split", and its page shows these part amounts. */
+async function expectSplitEntry(page: Page, amounts: string[]) {
+  await visit(page, `/app/expenses?month=${month}`);
+  const row = page.getByRole("link", { name: /^Edit entry: Pas 12/ });
+  await expect(row).toContainText("Split");
+  await row.click();
+  const split = page.getByTestId("split");
+  for (const [index, amount] of amounts.entries())
+    await expect(split.getByLabel(`Amount of part ${index + 1}`)).toHaveValue(amount);
+}
 
 test("a rule splits an imported receipt 80 % groceries and the rest eating out; the preview shows the parts @phone", async ({
   page,
@@ -49,13 +60,7 @@ test("a rule splits an imported receipt 80 % groceries and the rest eating out; 
   await confirmImport(page, 1);
 
   // The entry is one row marked split; its page shows the rule's parts.
-  await visit(page, `/app/expenses?month=${month}`);
-  const row = page.getByRole("link", { name: /^Edit entry: Pas 12/ });
-  await expect(row).toContainText("Split");
-  await row.click();
-  const split = page.getByTestId("split");
-  await expect(split.getByLabel("Amount of part 1")).toHaveValue("64");
-  await expect(split.getByLabel("Amount of part 2")).toHaveValue("16");
+  await expectSplitEntry(page, ["64", "16"]);
 });
 
 test("without JavaScript a split rule is written from the plain form", async ({ browser }) => {
@@ -105,12 +110,7 @@ test("a person splits a preview row themselves; parts that do not add up are ref
   await lookAt(page, "import-own-split");
   await confirmImport(page, 1);
 
-  await visit(page, `/app/expenses?month=${month}`);
-  const row = page.getByRole("link", { name: /^Edit entry: Pas 12/ });
-  await expect(row).toContainText("Split");
-  await row.click();
-  await expect(page.getByTestId("split").getByLabel("Amount of part 1")).toHaveValue("70");
-  await expect(page.getByTestId("split").getByLabel("Amount of part 2")).toHaveValue("10");
+  await expectSplitEntry(page, ["70", "10"]);
 });
 
 test("without JavaScript a preview row is split through the server", async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ingNlCsv } from "~/domain/statements/fixtures/ing-nl-csv";
 import { db } from "~/db/client.server";
 import { household as householdTable } from "~/db/schema/household";
 import { moneyAccount } from "~/db/schema/money-accounts";
@@ -160,26 +161,13 @@ describe("a shared expense over the household's alert amount", () => {
     const accountId = await everydayAccountId(householdId);
     await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.id, accountId));
     const own = "NL91ABNA0417164300";
-    const header = [
-      "Datum",
-      "Naam / Omschrijving",
-      "Rekening",
-      "Tegenrekening",
-      "Code",
-      "Af Bij",
-      "Bedrag (EUR)",
-      "Mutatiesoort",
-      "Mededelingen",
-    ];
     const rows = [
       ["20260303", "Woonstichting", own, "NL44RABO0123456789", "IC", "Af", "1.250,00", "Incasso", "Huur maart"],
       ["20260304", "Meubelzaak", own, "", "BA", "Af", "899,00", "Betaalautomaat", "Bank"],
       ["20260305", "Garage", own, "", "BA", "Af", "600,00", "Betaalautomaat", "Onderhoud"],
       ["20260306", "Bakker", own, "", "BA", "Af", "2,50", "Betaalautomaat", "Brood"],
     ];
-    const bytes = new TextEncoder().encode(
-      [header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"),
-    );
+    const bytes = new TextEncoder().encode(ingNlCsv(rows));
     const base = { userId: sanne.id, householdId, accountId };
     const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes });
     if (!draft.ok) throw new Error("no draft");

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ingNlCsv } from "~/domain/statements/fixtures/ing-nl-csv";
 import { db } from "~/db/client.server";
 import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
 import { insertEntries } from "~/features/entries/entry-writer.server";
@@ -65,18 +66,7 @@ const entries = async (householdId: string) =>
 
 const encoder = new TextEncoder();
 function ingCsv(rows: string[][]): Uint8Array {
-  const header = [
-    "Datum",
-    "Naam / Omschrijving",
-    "Rekening",
-    "Tegenrekening",
-    "Code",
-    "Af Bij",
-    "Bedrag (EUR)",
-    "Mutatiesoort",
-    "Mededelingen",
-  ];
-  return encoder.encode([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+  return encoder.encode(ingNlCsv(rows));
 }
 
 describe("rules on import", () => {

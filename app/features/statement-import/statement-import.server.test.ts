@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ingNlCsv } from "~/domain/statements/fixtures/ing-nl-csv";
 import { db } from "~/db/client.server";
 import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
 import { transfer } from "~/db/schema/money-accounts";
@@ -35,18 +36,7 @@ const noChoices: ConfirmChoices = { skipLines: new Set(), categories: new Map() 
 
 /** An ING (Netherlands) export as its CSV help describes it: semicolons, YYYYMMDD dates, "Af"/"Bij", decimal commas. */
 function ingCsv(rows: string[][]): Uint8Array {
-  const header = [
-    "Datum",
-    "Naam / Omschrijving",
-    "Rekening",
-    "Tegenrekening",
-    "Code",
-    "Af Bij",
-    "Bedrag (EUR)",
-    "Mutatiesoort",
-    "Mededelingen",
-  ];
-  return encoder.encode([header, ...rows].map((row) => row.map((cell) => `"${cell}"`).join(";")).join("\r\n"));
+  return encoder.encode(ingNlCsv(rows));
 }
 
 const own = "NL91ABNA0417164300";
