@@ -60,6 +60,18 @@ describe("bank presets", () => {
     ["is-bankasi.csv", "is-bankasi", undefined],
     ["monobank.csv", "monobank", undefined],
     ["privatbank.csv", "privatbank", undefined],
+    ["kbc.csv", "kbc", "Immo Peeters BV"],
+    ["bnp-paribas-fortis.csv", "bnp-paribas-fortis", "Immo Janssens BV"],
+    ["erste-george.csv", "erste-george", "Wiener Wohnen Hausverwaltung"],
+    ["raiffeisen-elba.csv", "raiffeisen-elba", undefined],
+    ["intesa-sanpaolo.csv", "intesa-sanpaolo", undefined],
+    ["unicredit.csv", "unicredit", undefined],
+    ["cgd.csv", "cgd", undefined],
+    ["millennium-bcp.csv", "millennium-bcp", undefined],
+    ["aib.csv", "aib", undefined],
+    ["bank-of-ireland.csv", "bank-of-ireland", undefined],
+    ["ubs.csv", "ubs", "Coop-1234 Zürich"],
+    ["postfinance.csv", "postfinance", undefined],
   ])("reads %s with the %s preset: every row, exact amounts, dates and names", (file, presetId, counterparty) => {
     const { presetId: detected, statement } = readFixture(file);
     expect(detected).toBe(presetId);
@@ -76,6 +88,114 @@ describe("bank presets", () => {
     if (statement.opening && statement.closing) {
       expect(statement.closing.amountMinor - statement.opening.amountMinor).toBe(fixtureTotal - fees);
     }
+  });
+
+  // The rent (3,000.00 out on 8 January, the fixtures' one amount with a thousands group) and a card payment at a shop
+  // (fixtureAmounts[3] on 5 January): the sign, the booking date and the text the bank wrote.
+  it.each([
+    ["kbc.csv", "Huur appartement Meir januari", "DELHAIZE LEUVEN"],
+    ["bnp-paribas-fortis.csv", "Huur januari Kouter 5", "ALDI GENT"],
+    ["erste-george.csv", "Miete Jänner 2026", "BILLA DANKT 1234 WIEN"],
+    ["raiffeisen-elba.csv", "Miete Jänner Top 7", "HOFER DANKT 4020 LINZ"],
+    ["intesa-sanpaolo.csv", "Affitto gennaio via Garibaldi 12", "Esselunga Milano"],
+    ["unicredit.csv", "PER AFFITTO GENNAIO", "CONAD CITY ROMA"],
+    ["cgd.csv", "RENDA JANEIRO", "CONTINENTE MATOSINHOS"],
+    ["millennium-bcp.csv", "RENDA JANEIRO", "CONTINENTE PORTO"],
+    ["aib.csv", "RENT APT 4 RATHMINES", "VDP-TESCO STORES"],
+    ["bank-of-ireland.csv", "J MURPHY RENT", "POS05JAN DUNNES STORES"],
+    ["ubs.csv", "Miete Januar", "Coop-1234 Zürich"],
+    ["postfinance.csv", "MIETE JANUAR", "MIGROS M ZUERICH"],
+  ])("reads %s: the rent out on 8 January and a card payment out on 5 January", (file, rent, shop) => {
+    const { statement } = readFixture(file);
+    const rentRow = statement.rows.find((row) => row.amountMinor === -300_000);
+    expect(rentRow).toMatchObject({ bookedOn: "2026-01-08" });
+    expect(rentRow?.description).toContain(rent);
+    const cardRow = statement.rows.find((row) => row.amountMinor === fixtureAmounts[3]);
+    expect(fixtureAmounts[3]).toBeLessThan(0);
+    expect(cardRow).toMatchObject({ bookedOn: "2026-01-05" });
+    expect(cardRow?.description).toContain(shop);
+    expect(statement.rows.find((row) => row.amountMinor === 345_678)?.bookedOn).toBe("2026-01-02");
+  });
+
+  it("reads KBC's lone carriage returns, padded cells, own account and counterparty IBAN", () => {
+    const { statement } = readFixture("kbc.csv");
+    expect(statement.accountIban).toBe("BE20734012345678");
+    expect(statement.currency).toBe("EUR");
+    expect(statement.rows[0]).toMatchObject({
+      bookedOn: "2026-01-02",
+      amountMinor: 345_678,
+      counterparty: "Werkgever NV",
+      counterpartyIban: "BE97001234567890",
+      line: 2,
+    });
+    // A card payment is booked a day before its value date.
+    expect(statement.rows[3]).toMatchObject({ bookedOn: "2026-01-05", valueOn: "2026-01-06" });
+    expect(statement.closing).toEqual({ amountMinor: 250_000 + fixtureTotal, on: "2026-01-29" });
+  });
+
+  it("leaves out refused (BNP Paribas Fortis) and not yet booked (Intesa Sanpaolo) rows", () => {
+    expect(readFixture("bnp-paribas-fortis.csv").statement.rows.some((row) => row.amountMinor === -2340)).toBe(false);
+    expect(readFixture("intesa-sanpaolo.csv").statement.rows.some((row) => row.amountMinor === -1890)).toBe(false);
+    expect(readFixture("bnp-paribas-fortis.csv").statement.rows.at(-1)).toMatchObject({
+      bookedOn: "2026-01-02",
+      reference: "2026-00001",
+      counterpartyIban: expect.stringMatching(/^BE\d{14}$/),
+    });
+  });
+
+  it("reads the UTF-16 exports of George (with a byte-order mark) and Millennium bcp (without)", () => {
+    const george = readFixture("erste-george.csv").statement;
+    expect(george.rows.find((row) => row.amountMinor === 345_678)).toMatchObject({
+      counterparty: "Arbeitgeber GmbH",
+      counterpartyIban: expect.stringMatching(/^AT\d{18}$/),
+      description: "Gehalt Jänner 2026 Personalnummer 4711",
+    });
+    const millennium = readFixture("millennium-bcp.csv").statement;
+    expect(millennium.rows[0]).toMatchObject({ bookedOn: "2026-01-29", line: 6 });
+    expect(millennium.closing).toEqual({ amountMinor: 250_000 + fixtureTotal, on: "2026-01-29" });
+    expect(millennium.rows.some((row) => row.description.includes("Crédito"))).toBe(false);
+  });
+
+  it("recognises Raiffeisen ELBA's headerless export by its shape and no other", () => {
+    const { statement } = readFixture("raiffeisen-elba.csv");
+    expect(statement.rows[0]).toMatchObject({
+      bookedOn: "2026-01-02",
+      valueOn: "2026-01-02",
+      currency: "EUR",
+      line: 1,
+    });
+    expect(statement.rows[0]!.description).toContain("Auftraggeber: Arbeitgeber GmbH");
+    const cells = ["02.01.2026", "Text", "02.01.2026", "-1,00", "EUR", "02.01.2026 09:16:23"];
+    expect(detectBankPreset([], [{ line: 1, cells }])).toBeUndefined();
+  });
+
+  it("reads CGD's unsigned debit and credit columns below its account lines and above 'Saldo final'", () => {
+    const { statement } = readFixture("cgd.csv");
+    expect(statement.rows[0]).toMatchObject({ bookedOn: "2026-01-29", amountMinor: fixtureAmounts[23], line: 7 });
+    expect(statement.rows.at(-1)).toMatchObject({ amountMinor: 345_678, description: "TRF SALARIO EMPRESA XYZ LDA" });
+    expect(statement.opening).toEqual({ amountMinor: 250_000, on: "2026-01-02" });
+  });
+
+  it("reads the Swiss exports: UBS's ISO dates and apostrophe groups, PostFinance's amounts without trailing zeros", () => {
+    const ubs = readFixture("ubs.csv").statement;
+    expect(ubs.accountIban).toBe("CH020027827812208701J");
+    expect(ubs.rows.find((row) => row.amountMinor === -300_000)).toMatchObject({
+      currency: "CHF",
+      valueOn: "2026-01-08",
+    });
+    const postfinance = readFixture("postfinance.csv").statement;
+    expect(postfinance.rows).toHaveLength(24);
+    expect(postfinance.rows.find((row) => row.amountMinor === 345_678)?.description).toContain("LOHN JANUAR 2026");
+  });
+
+  it("reads AIB's three description columns and quoted thousands", () => {
+    const { statement } = readFixture("aib.csv");
+    expect(statement.rows[0]).toMatchObject({
+      amountMinor: 345_678,
+      description: "ACME LTD SALARY JAN 2026",
+      currency: "EUR",
+    });
+    expect(statement.rows[5]).toMatchObject({ description: "*MOBI O'BRIEN RENT APT 4 RATHMINES JANUARY" });
   });
 
   it("reads ING's Af/Bij indicator, counterparty IBANs and the own account", () => {

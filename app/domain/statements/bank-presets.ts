@@ -1,5 +1,5 @@
 /**
- * CSV exports of well-known banks in our eight markets, recognised from their header row, so their customers skip the
+ * CSV exports of well-known banks in our markets, recognised from their header row, so their customers skip the
  * mapping step. Header sets are written from each bank's own export documentation as best we know it; none has yet
  * been checked against a real export, so each says so. When a bank changes its export, the preset no longer matches
  * and the file goes to the mapping step, where nothing is lost but a minute.
@@ -57,6 +57,26 @@ function abnAmroShape(rows: readonly CsvRecord[]): boolean {
         /^[A-Z]{3}$/.test(cells[1] ?? "") &&
         /^\d{8}$/.test(cells[2] ?? "") &&
         /^\d{8}$/.test(cells[5] ?? ""),
+    )
+  );
+}
+
+/**
+ * Raiffeisen ELBA's CSV has no header: booking date, text, value date, amount, currency, and a timestamp with
+ * milliseconds after a colon ("28.06.2026 09:16:23:134"); each line ends with a semicolon, hence an empty last cell.
+ */
+function raiffeisenElbaShape(rows: readonly CsvRecord[]): boolean {
+  const sample = rows.slice(0, 5);
+  const date = /^\d{2}\.\d{2}\.\d{4}$/;
+  return (
+    sample.length > 0 &&
+    sample.every(
+      ({ cells }) =>
+        (cells.length === 6 || (cells.length === 7 && cells[6] === "")) &&
+        date.test(cells[0] ?? "") &&
+        date.test(cells[2] ?? "") &&
+        /^[A-Z]{3}$/.test(cells[4] ?? "") &&
+        /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}:\d{3}$/.test(cells[5] ?? ""),
     )
   );
 }
@@ -487,6 +507,209 @@ export const bankPresets: readonly BankPreset[] = [
       decimal: ",",
     },
   ),
+  // KBC (Belgium) CSV: eighteen columns padded with spaces to a fixed width, rows ended by a lone carriage return, the
+  // signed "Bedrag" repeated in "credit" or "debet"; "Valuta" is the value date. Card payments and direct debits name
+  // the other side only inside "Omschrijving". As documented by importers written against KBC Touch's export
+  // (ofxstatement-style test fixtures); to be confirmed with a real export.
+  preset(
+    "kbc",
+    "KBC",
+    "BE",
+    ["Rekeningnummer", "Rubrieknaam", "Afschriftnummer", "Datum", "Omschrijving", "Valuta", "Bedrag", "Saldo"],
+    {
+      date: column("Datum"),
+      valueDate: column("Valuta"),
+      amount: column("Bedrag"),
+      description: columns("Omschrijving", "Vrije mededeling", "gestructureerde mededeling"),
+      counterparty: columns("Naam tegenpartij"),
+      counterpartyIban: column("rekeningnummer tegenpartij"),
+      account: column("Rekeningnummer"),
+      balance: column("Saldo"),
+      currency: column("Munt"),
+      dateFormat: "DD/MM/YYYY",
+      decimal: ",",
+    },
+  ),
+  // BNP Paribas Fortis (Belgium) CSV: UTF-8 with a byte-order mark, newest first. Refused payments are listed with
+  // "Geweigerd" and never left the account, so they are left out; card payments name the shop only in "Details".
+  // As documented by BNP Paribas Fortis Easy Banking export help; to be confirmed with a real export.
+  preset(
+    "bnp-paribas-fortis",
+    "BNP Paribas Fortis",
+    "BE",
+    ["Volgnummer", "Uitvoeringsdatum", "Valutadatum", "Bedrag", "Naam van de tegenpartij", "Details"],
+    {
+      date: column("Uitvoeringsdatum"),
+      valueDate: column("Valutadatum"),
+      amount: column("Bedrag"),
+      description: columns("Mededeling", "Details"),
+      counterparty: columns("Naam van de tegenpartij"),
+      counterpartyIban: column("Tegenpartij"),
+      account: column("Rekeningnummer"),
+      reference: column("Volgnummer"),
+      currency: column("Valuta rekening"),
+      status: { column: column("Status"), skipValues: ["Geweigerd", "Refusé"] },
+      dateFormat: "DD/MM/YYYY",
+      decimal: ",",
+    },
+  ),
+  // Erste Bank and Sparkassen (Austria), George CSV: UTF-16 with a byte-order mark, every cell quoted, newest first;
+  // card payments leave "Partnername" empty and put the shop in "Buchungs-Details". As documented by importers written
+  // against George's export; to be confirmed with a real export.
+  preset(
+    "erste-george",
+    "Erste Bank und Sparkassen (George)",
+    "AT",
+    ["Buchungsdatum", "Partnername", "Partner IBAN", "Betrag", "Währung", "Buchungs-Details"],
+    {
+      date: column("Buchungsdatum"),
+      amount: column("Betrag"),
+      description: columns("Buchungs-Details"),
+      counterparty: columns("Partnername"),
+      counterpartyIban: column("Partner IBAN"),
+      reference: column("Buchungsreferenz"),
+      currency: column("Währung"),
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    },
+  ),
+  // Raiffeisen ELBA (Austria) "Umsätze" CSV: Windows-1252 without a header, recognised by its shape; the payer or payee
+  // is only named inside the text ("Auftraggeber:", "Empfänger:"). As documented by ofxstatement-austrian's
+  // Raiffeisen plugin; to be confirmed with a real export.
+  {
+    id: "raiffeisen-elba",
+    bank: "Raiffeisen",
+    country: "AT",
+    recognise: [],
+    shape: raiffeisenElbaShape,
+    mapping: {
+      date: { index: 0 },
+      valueDate: { index: 2 },
+      amount: { index: 3 },
+      description: [{ index: 1 }],
+      currency: { index: 4 },
+      dateFormat: "DD.MM.YYYY",
+      decimal: ",",
+    },
+  },
+  // Intesa Sanpaolo (Italy): the bank exports its "Lista Operazione" as an Excel sheet only, so this reads that sheet
+  // saved as CSV by Excel (semicolons, Windows-1252, the sheet's account lines above the header), newest first. Card
+  // payments not yet booked say "NON CONTABILIZZATO" and come again once booked. As documented by ofxstatement-intesasp
+  // for the sheet's columns; to be confirmed with a real export.
+  preset(
+    "intesa-sanpaolo",
+    "Intesa Sanpaolo",
+    "IT",
+    ["Data", "Operazione", "Dettagli", "Conto o carta", "Contabilizzazione", "Importo"],
+    {
+      date: column("Data"),
+      amount: column("Importo"),
+      description: columns("Operazione", "Dettagli"),
+      currency: column("Valuta"),
+      status: { column: column("Contabilizzazione"), skipValues: ["NON CONTABILIZZATO"] },
+      dateFormat: "DD/MM/YYYY",
+      decimal: ",",
+    },
+  ),
+  // UniCredit (Italy) "Elenco movimenti" CSV: four columns and a trailing semicolon on every line, texts padded with
+  // runs of spaces, newest first. As documented by Banana Accounting's UniCredit import (format 2); to be confirmed
+  // with a real export.
+  preset("unicredit", "UniCredit", "IT", ["Data Registrazione", "Data valuta", "Descrizione", "Importo (EUR)"], {
+    date: column("Data Registrazione"),
+    valueDate: column("Data valuta"),
+    amount: column("Importo (EUR)"),
+    description: columns("Descrizione"),
+    dateFormat: "DD.MM.YYYY",
+    decimal: ",",
+  }),
+  // Caixa Geral de Depósitos (Portugal), Caixadirecta CSV: Windows-1252, account lines above the header, headers
+  // and texts padded with a space, unsigned "Débito" and "Crédito", newest first, a "Saldo final" line under the table.
+  // As documented by importers written against the Caixadirecta export; to be confirmed with a real export.
+  preset("cgd", "Caixa Geral de Depósitos", "PT", ["Data mov.", "Data valor", "Descrição", "Débito", "Crédito"], {
+    date: column("Data mov."),
+    valueDate: column("Data valor"),
+    debit: column("Débito"),
+    credit: column("Crédito"),
+    description: columns("Descrição"),
+    balance: column("Saldo contabilístico"),
+    dateFormat: "DD-MM-YYYY",
+    decimal: ",",
+  }),
+  // Millennium bcp (Portugal) CSV: UTF-16 without a byte-order mark, account lines above the header, one signed
+  // "Montante", newest first. As documented by importers written against the Millennium bcp export; to be confirmed
+  // with a real export.
+  preset("millennium-bcp", "Millennium bcp", "PT", ["Data lançamento", "Data valor", "Descrição", "Montante", "Tipo"], {
+    date: column("Data lançamento"),
+    valueDate: column("Data valor"),
+    amount: column("Montante"),
+    description: columns("Descrição"),
+    balance: column("Saldo"),
+    dateFormat: "DD-MM-YYYY",
+    decimal: ",",
+  }),
+  // AIB (Ireland) CSV: commas with a space after each in the header, three description columns, unsigned debit and
+  // credit. "Balance" is not read: AIB marks an overdrawn balance with " DR", which is no amount, and one such row would
+  // stop the import. As documented by importers written against AIB's export; to be confirmed with a real export.
+  preset(
+    "aib",
+    "AIB",
+    "IE",
+    ["Posted Account", "Posted Transactions Date", "Description1", "Debit Amount", "Credit Amount"],
+    {
+      date: column("Posted Transactions Date"),
+      debit: column("Debit Amount"),
+      credit: column("Credit Amount"),
+      description: columns("Description1", "Description2", "Description3"),
+      currency: column("Posted Currency"),
+      dateFormat: "DD/MM/YYYY",
+      decimal: ".",
+    },
+  ),
+  // Bank of Ireland 365 online CSV: five columns, unsigned debit and credit. Other banks (ANZ) use the same five
+  // headers, which read the same. As documented by importers written against Bank of Ireland's export; to be confirmed
+  // with a real export.
+  preset("bank-of-ireland", "Bank of Ireland", "IE", ["Date", "Details", "Debit", "Credit", "Balance"], {
+    date: column("Date"),
+    debit: column("Debit"),
+    credit: column("Credit"),
+    description: columns("Details"),
+    balance: column("Balance"),
+    dateFormat: "DD/MM/YYYY",
+    decimal: ".",
+  }),
+  // UBS (Switzerland) e-banking CSV: account lines above the header, ISO dates, debits negative in "Belastung", the
+  // balance on some rows only; "Abschlussdatum" is the card's trade date, so the booking date is "Buchungsdatum".
+  // As documented by importers written against UBS's export; to be confirmed with a real export.
+  preset(
+    "ubs",
+    "UBS",
+    "CH",
+    ["Abschlussdatum", "Buchungsdatum", "Valutadatum", "Belastung", "Gutschrift", "Beschreibung1"],
+    {
+      date: column("Buchungsdatum"),
+      valueDate: column("Valutadatum"),
+      debit: column("Belastung"),
+      credit: column("Gutschrift"),
+      description: columns("Beschreibung1", "Beschreibung2", "Beschreibung3"),
+      counterparty: columns("Beschreibung1"),
+      reference: column("Transaktions-Nr."),
+      balance: column("Saldo"),
+      currency: column("Währung"),
+      dateFormat: "YYYY-MM-DD",
+      decimal: ".",
+    },
+  ),
+  // PostFinance (Switzerland) e-finance CSV since 2023: Windows-1252, ="…" cells above the header, a blank line
+  // under it, debits negative in "Lastschrift in CHF", a disclaimer under the table. As documented by importers
+  // written against PostFinance's export; to be confirmed with a real export.
+  preset("postfinance", "PostFinance", "CH", ["Datum", "Avisierungstext", "Gutschrift in CHF", "Lastschrift in CHF"], {
+    date: column("Datum"),
+    debit: column("Lastschrift in CHF"),
+    credit: column("Gutschrift in CHF"),
+    description: columns("Avisierungstext"),
+    dateFormat: "DD.MM.YYYY",
+    decimal: ".",
+  }),
 ];
 
 /**

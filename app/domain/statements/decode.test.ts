@@ -45,6 +45,8 @@ describe("decodeStatement", () => {
     ["credit-agricole.csv", "windows-1252", ["Libellé;Débit euros;Crédit euros", "Hélène Dupré", "Billet Paris–Nîmes"]],
     ["bnp-paribas.csv", "windows-1252", ["Prélèvement électricité", "Carrefour Market Créteil"]],
     ["bbva.csv", "windows-1252", ["Mercadona Peñíscola", "José Ángel Muñoz", "Telefónica de España"]],
+    // è and à are č and ŕ in Windows-1250: Italian words ending in an accent must not read as Slovak.
+    ["intesa-sanpaolo.csv", "windows-1252", ["Bar Caffè Università Milano"]],
     [
       "garanti-bbva.csv",
       "windows-1254",

@@ -77,7 +77,8 @@ const alphabets: readonly string[] = [
   "äåöæøéÄÅÖÆØÉ", // nordic
   "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", // pl
   "áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ", // cs
-  "áäčďéíĺľňóôŕšťúýžÁÄČĎÉÍĹĽŇÓÔŔŠŤÚÝŽ", // sk
+  // Without ŕ and ĺ, which few Slovak words have: Windows-1250 reads Italian "à" as "ŕ" ("Università").
+  "áäčďéíľňóôšťúýžÁÄČĎÉÍĽŇÓÔŠŤÚÝŽ", // sk
   "áéíóöőúüűÁÉÍÓÖŐÚÜŰ", // hu
   "ăâîşţșțĂÂÎŞŢȘȚ", // ro
   "čćđšžČĆĐŠŽ", // hr, sl
