@@ -436,6 +436,14 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
       "transferId",
     ],
   },
+  "routes/app/search": {
+    intents: ["setCategory", "setPayee", "makeShared", "makePersonal", "delete", "undoBulk"],
+    fields: ["householdId", "q", "all", "entryId", "categoryId", "payeeId", "bulkEditId"],
+  },
+  "routes/app/payees": {
+    intents: ["rename", "memory", "merge", "undoMerge"],
+    fields: ["householdId", "payeeId", "name", "expenseCategoryId", "incomeCategoryId", "intoId"],
+  },
   "routes/app/recurring": {
     intents: ["create", "update", "delete", "confirm", "skip", "reopen"],
     fields: [

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { pgliteExtensions } from "./pglite-extensions.server";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -30,7 +31,7 @@ function migrationsUpTo(lastIndex: number): string {
 
 describe("the accounts migration", () => {
   it("moves every existing entry into one Everyday account per household and keeps totals", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const database = drizzle({ client });
     await migrate(database, { migrationsFolder: migrationsUpTo(4) });
 

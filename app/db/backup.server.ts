@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { pgliteExtensions } from "./pglite-extensions.server";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -132,7 +133,7 @@ async function dumpPglite(dataDir: string, partial: string): Promise<void> {
     throw new BackupError(`There is no embedded database in ${path.resolve(dataDir)} (DATA_DIR): nothing to back up.`);
   const lock = lockForMaintenance(dataDir, "backup");
   try {
-    const database = await PGlite.create(location);
+    const database = await PGlite.create(location, { extensions: pgliteExtensions });
     try {
       // Everything in the write-ahead log written into the table files, so the copy needs no recovery to be read.
       await database.exec("checkpoint");
@@ -165,7 +166,7 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
   const lock = lockForMaintenance(dataDir, "restore");
   try {
     if (hasPgliteDatabase(location) && !force) {
-      const current = await PGlite.create(location);
+      const current = await PGlite.create(location, { extensions: pgliteExtensions });
       try {
         const accounts = await accountsIn((statement) => current.query(statement));
         if (accounts > 0) refuseToOverwrite(accounts, `The embedded database in ${directory}`);
@@ -186,7 +187,10 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
     const fresh = `${location}.restoring`;
     fs.rmSync(fresh, { recursive: true, force: true });
     try {
-      const restored = await PGlite.create(fresh, { loadDataDir: new Blob([new Uint8Array(archive)]) });
+      const restored = await PGlite.create(fresh, {
+        loadDataDir: new Blob([new Uint8Array(archive)]),
+        extensions: pgliteExtensions,
+      });
       try {
         await restored.query(`select count(*) from "drizzle"."__drizzle_migrations"`);
       } finally {

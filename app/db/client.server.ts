@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { pgliteExtensions } from "./pglite-extensions.server";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -97,7 +98,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     lock = acquireDataDirLock(directory);
     location = pgliteLocation(directory);
   }
-  const client = new PGlite(location);
+  const client = new PGlite(location, { extensions: pgliteExtensions });
   await client.waitReady;
   const database = drizzlePglite({ client, schema });
   return {

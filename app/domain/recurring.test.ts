@@ -6,6 +6,7 @@ import {
   describeSchedule,
   detectRecurring,
   isOccurrence,
+  knownSeriesKeys,
   nextOccurrence,
   occurrencesBetween,
   seriesKey,
@@ -329,6 +330,56 @@ describe("series found in the history", () => {
       detectRecurring([entry("2026-10-20", 10_000), entry("2026-11-03", 10_000)], { today: "2026-11-10" }),
     ).toEqual([]);
     expect(detectRecurring([entry("2026-11-05", 10_000)], { today: "2026-11-10" })).toEqual([]);
+  });
+
+  it("takes ±2 % of the first month's amount either way for a pair, and only in the month right after", () => {
+    const pair = (second: number, secondOn: IsoDate = "2026-11-05") =>
+      detectRecurring([entry("2026-10-05", 10_000), entry(secondOn, second)], { today: "2026-11-10" }).map((series) => [
+        series.occurrences,
+        series.amountMinor,
+      ]);
+    expect(pair(10_200)).toEqual([[2, 10_100]]);
+    expect(pair(9_800)).toEqual([[2, 9_900]]);
+    expect(pair(10_201)).toEqual([]);
+    expect(pair(9_799)).toEqual([]);
+    // 29 January and 1 March are a month's length apart, but February went by without it.
+    expect(
+      detectRecurring([entry("2026-01-29", 10_000), entry("2026-03-01", 10_000)], { today: "2026-03-03" }),
+    ).toEqual([]);
+  });
+
+  it("groups a payee's branches into one series named after the payee", () => {
+    const albertHeijn = { key: "albert heijn", name: "Albert Heijn" };
+    const history = [
+      entry("2026-10-03", 4_500, { counterparty: "ALBERT HEIJN 1403", payee: albertHeijn, categoryId: "groceries" }),
+      entry("2026-11-03", 4_550, { counterparty: "AH to go 5812", payee: albertHeijn, categoryId: "groceries" }),
+    ];
+    expect(detectRecurring(history, { today: "2026-11-10" })).toEqual([
+      expect.objectContaining({
+        key: "expense:albert heijn",
+        name: "Albert Heijn",
+        counterparty: "AH to go 5812",
+        occurrences: 2,
+        nextDue: "2026-12-03",
+      }),
+    ]);
+    // Without the payee, the two branches are two names, each seen once.
+    expect(
+      detectRecurring(
+        history.map((item) => ({ ...item, payee: null })),
+        { today: "2026-11-10" },
+      ),
+    ).toEqual([]);
+    // A series set up from it, by the payee's name or by a branch's text, is known by the payee's key.
+    expect(knownSeriesKeys({ kind: "expense", counterparty: null, description: "Albert Heijn" })).toContain(
+      "expense:albert heijn",
+    );
+    expect(knownSeriesKeys({ kind: "expense", counterparty: "ALBERT HEIJN 1403", description: "" })).toContain(
+      "expense:albert heijn",
+    );
+    expect(knownSeriesKeys({ kind: "income", counterparty: null, description: "Albert Heijn" })).not.toContain(
+      "expense:albert heijn",
+    );
   });
 
   it("does not suggest a stopped series, or another kind's entries", () => {

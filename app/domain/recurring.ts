@@ -1,4 +1,5 @@
 import type { TransactionKind } from "./categories";
+import { normalisePayee } from "./payees/payee-name";
 import {
   addDays,
   addMonths,
@@ -136,13 +137,15 @@ export interface HistoryEntry {
   description: string;
   categoryId: string;
   accountId: string;
+  /** The household's payee (payee-name.ts): every branch of a chain is one, so it groups before the bank's text. */
+  payee?: { key: string; name: string } | null;
 }
 
 export interface RecurringSuggestion {
   /** Kind and normalised name: what a series already set up is matched against, and what "Dismiss" remembers. */
   key: string;
   kind: TransactionKind;
-  /** The name as last written: the counterparty, else the description. */
+  /** The payee's name, else the name as last written: the counterparty, else the description. */
   name: string;
   counterparty: string | null;
   description: string;
@@ -169,6 +172,7 @@ type DatedEntry = HistoryEntry & { day: number };
 const amountTolerance = 0.1;
 /** Three entries make a series; a monthly bill or income shows itself in two months, when its amount barely moved. */
 const minimumOccurrences = 3;
+/** How far the second month's amount may lie from the first's, either way (money-in.md: ±2 %). */
 const monthlyPairTolerance = 0.02;
 
 interface Pattern {
@@ -199,10 +203,16 @@ function gapError(gap: number, pattern: Pattern): number {
 
 /**
  * The name a series is known by: lower case, without accents, punctuation or extra spaces, so "NETFLIX.COM" and
- * "Netflix com" are one. Hand-typed descriptions also lose their digits ("Rent 03/2026" and "Rent 04/2026").
+ * "Netflix com" are one. Hand-typed descriptions also lose their digits ("Rent 03/2026" and "Rent 04/2026"). An entry's
+ * payee goes first: its key already folds every branch of a chain into one ("ALBERT HEIJN 1403", "AH to go 5812").
  */
-export function seriesKey(kind: TransactionKind, counterparty: string | null, description: string): string | null {
-  const fromBank = counterparty?.trim() ? counterparty : null;
+export function seriesKey(
+  kind: TransactionKind,
+  counterparty: string | null,
+  description: string,
+  payeeKey?: string | null,
+): string | null {
+  const fromBank = payeeKey?.trim() ? payeeKey : counterparty?.trim() ? counterparty : null;
   const name = (fromBank ?? description)
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -210,6 +220,24 @@ export function seriesKey(kind: TransactionKind, counterparty: string | null, de
     .replace(fromBank ? /[^\p{L}\p{N}]+/gu : /\P{L}+/gu, " ")
     .trim();
   return name ? `${kind}:${name}` : null;
+}
+
+/**
+ * Every key a series already set up answers to, so that no suggestion repeats it: the key of its own names, and that
+ * of the payee its counterparty or name folds into. A series added from a payee's suggestion carries the payee's name
+ * and the bank's latest text, and either one finds the payee again.
+ */
+export function knownSeriesKeys(series: {
+  kind: TransactionKind;
+  counterparty: string | null;
+  description: string;
+}): string[] {
+  const keys = [seriesKey(series.kind, series.counterparty, series.description)];
+  for (const name of [series.counterparty, series.description]) {
+    const payee = name ? normalisePayee(name) : null;
+    if (payee) keys.push(seriesKey(series.kind, null, "", payee.key));
+  }
+  return keys.filter((key): key is string => key !== null);
 }
 
 function median(values: readonly number[]): number {
@@ -221,11 +249,15 @@ function median(values: readonly number[]): number {
 const withinTolerance = (amount: number, centre: number) => Math.abs(amount - centre) <= centre * amountTolerance;
 const fewestOfAny = Math.min(...patterns.map((pattern) => pattern.fewest));
 
-/** Whether every amount lies within `tolerance` (a fraction) of the largest. */
-function amountsClose(entries: readonly { amountMinor: number }[], tolerance: number): boolean {
-  const amounts = entries.map((entry) => entry.amountMinor);
-  const largest = Math.max(...amounts);
-  return largest - Math.min(...amounts) <= largest * tolerance;
+/**
+ * Two months of one bill: the later amount within `tolerance` (a fraction) of the earlier one, up or down alike, in
+ * the calendar month right after it. A gap of a month's length that skips a month (29 January, 1 March) is no pair.
+ */
+function consecutiveMonthsClose(pair: readonly DatedEntry[], tolerance: number): boolean {
+  const [earlier, later] = pair;
+  if (!earlier || !later || pair.length !== 2) return false;
+  if (monthsBetween(monthOf(earlier.occurredOn), monthOf(later.occurredOn)) !== 1) return false;
+  return Math.abs(later.amountMinor - earlier.amountMinor) <= earlier.amountMinor * tolerance;
 }
 
 /**
@@ -311,7 +343,7 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
     const chain = longestChain(cluster, pattern);
     if (chain.length < pattern.fewest) continue;
     // Two months are a series only when the amount barely moved (rent, a salary, a subscription), not a ±10 % guess.
-    if (chain.length < minimumOccurrences && !amountsClose(chain, monthlyPairTolerance)) continue;
+    if (chain.length < minimumOccurrences && !consecutiveMonthsClose(chain, monthlyPairTolerance)) continue;
     // Entries of the same amount between the chain's links that fit no period: a few are noise, many mean the
     // entries come whenever (groceries), and a chain among them is chance.
     const first = chain[0]!.day;
@@ -349,10 +381,12 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
   const nextDue = nextOccurrence(schedule, expected > today ? expected : today);
   if (!nextDue) return null;
   const counterparty = latest.counterparty?.trim() ? latest.counterparty.trim() : null;
+  // Entries from before payees existed may share the group: the name is the payee's, whichever entry carries it.
+  const payeeName = chain.findLast((entry) => entry.payee?.name)?.payee?.name ?? null;
   return {
     key,
     kind: latest.kind,
-    name: counterparty ?? latest.description.trim(),
+    name: payeeName ?? counterparty ?? latest.description.trim(),
     counterparty,
     description: latest.description.trim(),
     amountMinor: median(chain.map((entry) => entry.amountMinor)),
@@ -369,8 +403,8 @@ function seriesIn(key: string, entries: readonly DatedEntry[], today: IsoDate): 
 }
 
 /**
- * Series in a household's history: entries with the same counterparty (or, typed by hand, the same description)
- * and kind, amounts within ±10 % of their median, at least three times at a regular interval (weekly, every two
+ * Series in a household's history: entries with the same payee (else counterparty, else, typed by hand, the same
+ * description) and kind, amounts within ±10 % of their median, at least three times at a regular interval (weekly, every two
  * weeks, monthly ±3 days, yearly ±7 days) — or in two consecutive months with amounts within ±2 % — still running
  * today. Sorted by their next due date.
  */
@@ -383,10 +417,10 @@ export function detectRecurring(
   const keys = new Map<string, string | null>();
   for (const entry of entries) {
     if (entry.amountMinor <= 0) continue;
-    const raw = `${entry.kind}|${entry.counterparty ?? ""}|${entry.description}`;
+    const raw = `${entry.kind}|${entry.payee?.key ?? ""}|${entry.counterparty ?? ""}|${entry.description}`;
     let key = keys.get(raw);
     if (key === undefined) {
-      key = seriesKey(entry.kind, entry.counterparty, entry.description);
+      key = seriesKey(entry.kind, entry.counterparty, entry.description, entry.payee?.key);
       keys.set(raw, key);
     }
     if (!key) continue;

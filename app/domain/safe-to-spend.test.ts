@@ -13,18 +13,20 @@ describe("safe to spend", () => {
         { categoryId: "fun", availableMinor: 10_000 },
       ],
       upcomingBills: [{ categoryId: "housing", amountMinor: 115_000 }],
+      billsBeforeNextIncomeMinor: 0,
     });
     expect(result).toEqual({
       incomeMinor: 300_000,
       spentMinor: 40_000,
       billsMinor: 115_000,
+      billsBeforeNextIncomeMinor: 0,
       budgetsMinor: 45_000,
       safeMinor: 100_000,
     });
   });
 
   it("does not count a bill twice when its category has a budget: the category holds the larger of the two", () => {
-    const base = { incomeReceivedMinor: 200_000, incomeExpectedMinor: 0, spentMinor: 0 };
+    const base = { incomeReceivedMinor: 200_000, incomeExpectedMinor: 0, spentMinor: 0, billsBeforeNextIncomeMinor: 0 };
     const billInside = safeToSpend({
       ...base,
       budgets: [{ categoryId: "housing", availableMinor: 120_000 }],
@@ -46,9 +48,23 @@ describe("safe to spend", () => {
       spentMinor: 30_000,
       budgets: [{ categoryId: "fun", availableMinor: -5_000 }],
       upcomingBills: [],
+      billsBeforeNextIncomeMinor: 0,
     });
     expect(result.budgetsMinor).toBe(0);
     expect(result.safeMinor).toBe(70_000);
+  });
+
+  it("takes next month's bills due before the next income in full, even where a budget has room", () => {
+    const result = safeToSpend({
+      incomeReceivedMinor: 250_000,
+      incomeExpectedMinor: 0,
+      spentMinor: 200_000,
+      budgets: [{ categoryId: "housing", availableMinor: 120_000 }],
+      upcomingBills: [],
+      billsBeforeNextIncomeMinor: 115_000,
+    });
+    expect(result.billsBeforeNextIncomeMinor).toBe(115_000);
+    expect(result.safeMinor).toBe(250_000 - 200_000 - 115_000 - 120_000);
   });
 
   it("always adds up: safe = income − spent − bills − budgets, and more income never lowers it (property)", () => {
@@ -62,11 +78,18 @@ describe("safe to spend", () => {
         { selector: (budget) => budget.categoryId },
       ),
       upcomingBills: fc.array(fc.record({ categoryId: category, amountMinor: fc.integer({ min: 1, max: 1_000_000 }) })),
+      billsBeforeNextIncomeMinor: fc.nat(1_000_000),
     });
     fc.assert(
       fc.property(input, fc.nat(1_000_000), (value, extra) => {
         const result = safeToSpend(value);
-        expect(result.safeMinor).toBe(result.incomeMinor - result.spentMinor - result.billsMinor - result.budgetsMinor);
+        expect(result.safeMinor).toBe(
+          result.incomeMinor -
+            result.spentMinor -
+            result.billsMinor -
+            result.billsBeforeNextIncomeMinor -
+            result.budgetsMinor,
+        );
         expect(result.budgetsMinor).toBeGreaterThanOrEqual(0);
         expect(safeToSpend({ ...value, incomeExpectedMinor: value.incomeExpectedMinor + extra }).safeMinor).toBe(
           result.safeMinor + extra,

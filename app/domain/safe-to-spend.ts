@@ -2,7 +2,8 @@
  * "Safe to spend": what the month can still give without touching a bill or a budget (money-in.md, "The month
  * planned"). Income the month brings (received and still expected) less what has been spent, the bills still to
  * come and what is left in budgets. A bill in a budgeted category is already inside that budget's remainder, so a
- * category reserves the larger of the two, never their sum.
+ * category reserves the larger of the two, never their sum. Bills due early next month, before the next income
+ * arrives, are this month's money's to pay as well: they are subtracted in full (next month's budgets do not hold them).
  */
 export interface SafeToSpendInput {
   incomeReceivedMinor: number;
@@ -14,12 +15,16 @@ export interface SafeToSpendInput {
   budgets: readonly { categoryId: string; availableMinor: number }[];
   /** Expense occurrences still to come this month. */
   upcomingBills: readonly { categoryId: string; amountMinor: number }[];
+  /** Next month's bills due before its first expected income. */
+  billsBeforeNextIncomeMinor: number;
 }
 
 export interface SafeToSpend {
   incomeMinor: number;
   spentMinor: number;
   billsMinor: number;
+  /** Next month's bills due before the next income. */
+  billsBeforeNextIncomeMinor: number;
   /** Left in budgets beyond the bills they already hold. */
   budgetsMinor: number;
   safeMinor: number;
@@ -45,7 +50,8 @@ export function safeToSpend(input: SafeToSpendInput): SafeToSpend {
     incomeMinor,
     spentMinor: input.spentMinor,
     billsMinor,
+    billsBeforeNextIncomeMinor: input.billsBeforeNextIncomeMinor,
     budgetsMinor,
-    safeMinor: incomeMinor - input.spentMinor - billsMinor - budgetsMinor,
+    safeMinor: incomeMinor - input.spentMinor - billsMinor - input.billsBeforeNextIncomeMinor - budgetsMinor,
   };
 }

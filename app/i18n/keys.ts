@@ -7,6 +7,7 @@ import type legal from "./locales/en/legal.json";
 import type mail from "./locales/en/mail.json";
 import type marketing from "./locales/en/marketing.json";
 import type money from "./locales/en/money.json";
+import type payees from "./locales/en/payees.json";
 import type premium from "./locales/en/premium.json";
 import type recurring from "./locales/en/recurring.json";
 import type rules from "./locales/en/rules.json";
@@ -27,6 +28,7 @@ export interface EnglishTranslations {
   mail: typeof mail;
   marketing: typeof marketing;
   money: typeof money;
+  payees: typeof payees;
   premium: typeof premium;
   recurring: typeof recurring;
   rules: typeof rules;

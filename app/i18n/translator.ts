@@ -92,7 +92,10 @@ export class Translator<Translations = EnglishTranslations> {
   language: Language;
   private readonly resources: Resources;
   private readonly loadNamespace?: NamespaceLoader;
-  private readonly pending = new Map<string, Promise<void>>();
+  /** Namespace loads under way or done, by language and namespace. */
+  private readonly loading = new Map<string, Promise<void>>();
+  /** The promises `ensure` handed out, by language and namespace list. */
+  private readonly waits = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
   /** Namespaces the page uses, so a language change fetches them all before anything re-renders. */
   private readonly usedNamespaces = new Set<string>([defaultNamespace]);
@@ -122,26 +125,41 @@ export class Translator<Translations = EnglishTranslations> {
     return Object.fromEntries(namespaces.map((namespace) => [namespace, this.resources[language]?.[namespace] ?? {}]));
   }
 
-  /** Resolves once every namespace is loaded in `language`; null when they already are (no render has to wait). */
+  /**
+   * Resolves once every namespace is loaded in `language`; null when they already are and no render waited for them.
+   * The promise for a language and namespace list is kept once handed out: React replays a render that suspended on
+   * it and must be given the same promise again, also after it resolved ("suspended by an uncached promise").
+   */
   ensure(language: Language, namespaces: readonly string[]): Promise<void> | null {
     for (const namespace of namespaces) this.usedNamespaces.add(namespace);
+    const key = `${language}|${namespaces.join(",")}`;
+    const handedOut = this.waits.get(key);
+    if (handedOut) return handedOut;
     const missing = namespaces.filter((namespace) => !this.hasNamespace(language, namespace));
-    if (missing.length === 0) return null;
-    const key = `${language}|${missing.join(",")}`;
-    let promise = this.pending.get(key);
-    if (!promise) {
-      const load = this.loadNamespace;
-      if (!load) return null;
-      promise = Promise.all(
-        missing.map(async (namespace) => {
-          const tree = await load(language, namespace);
-          (this.resources[language] ??= {})[namespace] = tree;
-        }),
-      ).then(() => undefined);
-      promise.catch(() => this.pending.delete(key));
-      this.pending.set(key, promise);
+    const load = this.loadNamespace;
+    if (missing.length === 0 || !load) return null;
+    const wait: Promise<void> = Promise.all(missing.map((namespace) => this.loadOnce(load, language, namespace))).then(
+      () => {
+        // Settled as React reads it, so a later render reads it without suspending.
+        Object.assign(wait, { status: "fulfilled", value: undefined });
+      },
+    );
+    wait.catch(() => this.waits.delete(key));
+    this.waits.set(key, wait);
+    return wait;
+  }
+
+  private loadOnce(load: NamespaceLoader, language: Language, namespace: string): Promise<void> {
+    const key = `${language}|${namespace}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = load(language, namespace).then((tree) => {
+        (this.resources[language] ??= {})[namespace] = tree;
+      });
+      loading.catch(() => this.loading.delete(key));
+      this.loading.set(key, loading);
     }
-    return promise;
+    return loading;
   }
 
   async loadNamespaces(namespaces: string | readonly string[]): Promise<void> {

@@ -307,6 +307,40 @@ export function realisticEntries({
   return entries;
 }
 
+/** Shops whose names fill the bulk entries' bank text. */
+const bulkShops = [
+  "ALBERT HEIJN",
+  "JUMBO",
+  "LIDL",
+  "ALDI",
+  "REWE",
+  "EDEKA",
+  "CARREFOUR",
+  "MERCADONA",
+  "BIEDRONKA",
+  "MIGROS",
+  "NS GROEP",
+  "SHELL",
+  "BP",
+  "KRUIDVAT",
+  "ETOS",
+  "HEMA",
+  "ACTION",
+  "IKEA",
+  "BOL.COM",
+  "ZALANDO",
+  "THUISBEZORGD",
+  "MCDONALDS",
+  "STARBUCKS",
+  "PATHE",
+  "SPOTIFY",
+  "NETFLIX",
+  "VATTENFALL",
+  "ENECO",
+  "KPN",
+  "ZIGGO",
+];
+
 /**
  * Many entries fast (benchmarks, pagination tests), through the one writer in statements of 5,000: `count` entries
  * spread evenly over the months from `from` to `to`, about one in six income, categories and amounts varied.
@@ -319,9 +353,12 @@ export async function seedBulkTransactions({
   to,
   sharedBetween,
   splitEvery,
+  bankText = false,
 }: {
   householdId: string;
   count: number;
+  /** Give each entry a card payment's bank text (details), as an import would. */
+  bankText?: boolean;
   from: MonthKey;
   to: MonthKey;
   sharedBetween?: readonly [string, string];
@@ -349,6 +386,10 @@ export async function seedBulkTransactions({
         currency: "EUR",
         occurredOn: addDays(start, Math.floor((n * days) / count)),
         description: `Entry ${n}`,
+        // The bank's words, as a card payment's: what search across months reads (bench:data times it).
+        details: !bankText
+          ? ""
+          : `${bulkShops[n % bulkShops.length]} ${1000 + (n % 397)} Pasvolgnr: 002 Transactie: ${n.toString(36).toUpperCase()}`,
         categoryId,
         createdBy: null,
         shared: sharedBetween ? !income && n % 4 < 2 : false,

@@ -14,15 +14,24 @@ export interface IngBooking {
   /** ING's two-letter code and its words: "BA"/"Betaalautomaat" for a card payment (the default). */
   code?: string;
   kind?: string;
+  /** "YYYY-MM"; absent: the current month. */
+  month?: string;
 }
 
 export const currentMonth = new Date().toISOString().slice(0, 7);
+
+/** The month before the current one, "YYYY-MM". */
+export const previousMonth = (() => {
+  const date = new Date(`${currentMonth}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date.toISOString().slice(0, 7);
+})();
 
 /** An ING export as the bank writes it: every cell quoted, semicolons, YYYYMMDD dates, CRLF line ends. */
 export function ingCsv(bookings: IngBooking[]): Buffer {
   const own = "NL91ABNA0417164300";
   const rows = bookings.map((booking) => [
-    `${currentMonth.replace("-", "")}${String(booking.day).padStart(2, "0")}`,
+    `${(booking.month ?? currentMonth).replace("-", "")}${String(booking.day).padStart(2, "0")}`,
     booking.name,
     own,
     booking.counterAccount ?? "",
@@ -50,3 +59,25 @@ export async function confirmImport(page: Page, rows: number) {
   await page.getByRole("button", { name: rows === 1 ? /^Import 1 row$/ : new RegExp(`^Import ${rows} rows$`) }).click();
   await expect(page.getByRole("heading", { name: "Imported", level: 2 })).toBeVisible();
 }
+
+/** A salary as ING writes it: a transfer in from the employer's account. */
+export const ingSalary = (booking: Pick<IngBooking, "day" | "description"> & Partial<IngBooking>): IngBooking => ({
+  name: "Werkgever BV",
+  counterAccount: "NL20INGB0001234567",
+  code: "OV",
+  kind: "Overschrijving",
+  direction: "Bij",
+  amount: "3.000,00",
+  ...booking,
+});
+
+/** The rent as ING writes it: a direct debit ("Incasso") by the housing association. */
+export const ingRent = (booking: Pick<IngBooking, "day" | "description"> & Partial<IngBooking>): IngBooking => ({
+  name: "Woonstichting",
+  counterAccount: "NL44RABO0123456789",
+  code: "IC",
+  kind: "Incasso",
+  direction: "Af",
+  amount: "1.250,00",
+  ...booking,
+});

@@ -32,6 +32,9 @@ interface Ids {
   recurringId: string;
   /** A rule of the owner's, which the rule rows change, move and delete. */
   ruleId: string;
+  /** The payee of the confirmed import, which the payee rows rename, remember and merge into the other one. */
+  payeeId: string;
+  otherPayeeId: string;
 }
 
 interface Row {
@@ -124,6 +127,8 @@ const rows: Row[] = [
   page("/app/recurring"),
   page("/app/rules"),
   page("/app/settle-up"),
+  page("/app/search?q=albert%20%3E10"),
+  page("/app/payees"),
   // What the entry form preselects while typing: each signed-in person about their own household.
   {
     name: "GET a suggestion for an entry",
@@ -456,6 +461,22 @@ const rows: Row[] = [
     expected: householdWrite,
   },
   {
+    name: "POST remember a payee's category (Always put … in …? for a payee)",
+    method: "POST",
+    path: () => "/app/rules",
+    form: (ids) => ({
+      intent: "learn",
+      js: "1",
+      householdId: ids.householdId,
+      counterparty: "Bakkerij Jansen",
+      categoryId: groceriesId,
+      kind: "expense",
+      payeeKey: "bakkerij jansen",
+      payeeName: "Bakkerij Jansen",
+    }),
+    expected: householdWrite,
+  },
+  {
     name: "POST preview rules on existing entries",
     method: "POST",
     path: () => "/app/rules",
@@ -475,6 +496,76 @@ const rows: Row[] = [
     path: () => "/app/rules",
     form: (ids) => ({ intent: "delete", householdId: ids.householdId, ruleId: ids.ruleId }),
     expected: versionedWrite,
+  },
+  // Payees: a household write; a merge (and its undo) happens once, so the editor's comes first and the owner's finds it done.
+  {
+    name: "POST rename a payee",
+    method: "POST",
+    path: () => "/app/payees",
+    form: (ids) => ({ intent: "rename", householdId: ids.householdId, payeeId: ids.payeeId, name: "Bakker Bart" }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST set a payee's default categories",
+    method: "POST",
+    path: () => "/app/payees",
+    form: (ids) => ({
+      intent: "memory",
+      householdId: ids.householdId,
+      payeeId: ids.payeeId,
+      expenseCategoryId: groceriesId,
+      incomeCategoryId: "",
+    }),
+    expected: householdWrite,
+  },
+  {
+    name: "POST merge a payee into another",
+    method: "POST",
+    path: () => "/app/payees",
+    form: (ids) => ({ intent: "merge", householdId: ids.householdId, payeeId: ids.payeeId, intoId: ids.otherPayeeId }),
+    expected: doneByEditor(404),
+  },
+  {
+    name: "POST undo a payee merge",
+    method: "POST",
+    path: () => "/app/payees",
+    form: (ids) => ({ intent: "undoMerge", householdId: ids.householdId, payeeId: ids.payeeId }),
+    expected: doneByEditor(404),
+  },
+  // Bulk edit of search results: a household write that answers with the same search (302); the salary already is in
+  // Salary, so nothing changes and the entry stays for the rows below. Undo of a bulk edit this member did not make is
+  // not found.
+  {
+    name: "POST bulk set the category of search results",
+    method: "POST",
+    path: () => "/app/search",
+    form: (ids) => ({
+      intent: "setCategory",
+      householdId: ids.householdId,
+      q: "Salary",
+      entryId: ids.transactionId,
+      categoryId: salaryId,
+    }),
+    expected: { ...householdWrite, owner: 302 },
+  },
+  {
+    name: "POST bulk edit all that match a search",
+    method: "POST",
+    path: () => "/app/search",
+    form: (ids) => ({ intent: "makeShared", householdId: ids.householdId, q: "Salary", all: "1" }),
+    expected: { ...householdWrite, owner: 302 },
+  },
+  {
+    name: "POST undo a bulk edit",
+    method: "POST",
+    path: () => "/app/search",
+    form: (ids) => ({
+      intent: "undoBulk",
+      householdId: ids.householdId,
+      q: "Salary",
+      bulkEditId: "00000000-0000-4000-8000-00000000b01c",
+    }),
+    expected: { ...householdWrite, owner: 404 },
   },
   // Recurring series and their due dates: owner only; changing or deleting the series without its version is a conflict.
   {
@@ -854,6 +945,29 @@ test("authorisation matrix over every /app page, download and action", async ({ 
   )?.[1] as string;
   expect(ruleId).toBeTruthy();
 
+  // A second payee beside the import's (payee memory adds it), and both ids from the forms on the Payees page.
+  expect(
+    (
+      await post(owner, "/app/rules", {
+        intent: "learn",
+        js: "1",
+        counterparty: "Slagerij Vos",
+        categoryId: groceriesId,
+        kind: "expense",
+        payeeKey: "slagerij vos",
+        payeeName: "Slagerij Vos",
+      })
+    ).status(),
+  ).toBe(200);
+  const [payeeId, otherPayeeId] = [
+    ...new Set(
+      [...(await (await owner.get("/app/payees")).text()).matchAll(/name="payeeId" value="([0-9a-f-]{36})"/g)].map(
+        (match) => match[1] as string,
+      ),
+    ),
+  ];
+  expect(payeeId && otherPayeeId).toBeTruthy();
+
   const ids: Ids = {
     householdId: home.id,
     transactionId: home.transactions[0]?.id as string,
@@ -869,6 +983,8 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     transferId,
     recurringId,
     ruleId,
+    payeeId: payeeId as string,
+    otherPayeeId: otherPayeeId as string,
   };
 
   // A shared expense the owner paid, after the ids are read (it must not become the entry the rows change): something for the settle-up rows to settle.

@@ -9,13 +9,15 @@ const month = currentMonth;
 /** An ING export with one supermarket receipt of €80.00. */
 const receipt = {
   name: "ing.csv",
-  buffer: ingCsv([{ day: 1, name: "ALBERT HEIJN 1234", direction: "Af", amount: "80,00", description: "Pas 12" }]),
+  buffer: ingCsv([
+    { day: 1, name: "ALBERT HEIJN 1234", direction: "Af", amount: "80,00", description: "Albert Heijn" },
+  ]),
 };
 
 /** The receipt is one row of the month's expenses marked "Split", and its page shows these part amounts. */
 async function expectSplitEntry(page: Page, amounts: string[]) {
   await visit(page, `/app/expenses?month=${month}`);
-  const row = page.getByRole("link", { name: /^Edit entry: Pas 12/ });
+  const row = page.getByRole("link", { name: /^Edit entry: Albert Heijn/ });
   await expect(row).toContainText("Split");
   await row.click();
   const split = page.getByTestId("split");
@@ -51,7 +53,7 @@ test("a rule splits an imported receipt 80 % groceries and the rest eating out; 
 
   await previewStatement(page, receipt);
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
-  const category = page.getByLabel("Category: Pas 12");
+  const category = page.getByLabel("Category: Albert Heijn");
   await expect(category).toHaveValue("split");
   const parts = page.getByRole("list", { name: "The parts of this payment" });
   await expect(parts).toContainText(/Groceries\s*€64\.00/);
@@ -89,7 +91,7 @@ test("a person splits a preview row themselves; parts that do not add up are ref
   await createVerifiedUser(page.request, { name: "Pieter Parts" });
   await previewStatement(page, receipt);
   await expect(page.getByRole("heading", { name: "Check before saving" })).toBeVisible();
-  await page.getByRole("button", { name: "Split this payment: Pas 12" }).click();
+  await page.getByRole("button", { name: "Split this payment: Albert Heijn" }).click();
   const split = page.getByTestId("split");
   await split.getByLabel("Category of part 1").selectOption({ label: "Groceries" });
   await split.getByLabel("Amount of part 1").fill("60");
@@ -118,7 +120,7 @@ test("without JavaScript a preview row is split through the server", async ({ br
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Plain Parts" });
   await previewStatement(page, receipt);
-  await page.getByRole("button", { name: "Split this payment: Pas 12" }).click();
+  await page.getByRole("button", { name: "Split this payment: Albert Heijn" }).click();
   const split = page.getByTestId("split");
   await split.getByLabel("Category of part 2").selectOption({ label: "Leisure" });
   await split.getByLabel("Amount of part 1").fill("1");
@@ -132,7 +134,7 @@ test("without JavaScript a preview row is split through the server", async ({ br
   await page.getByRole("button", { name: /^Import 1 row$/ }).click();
   await expect(page.getByRole("heading", { name: "Imported", level: 2 })).toBeVisible();
   await page.goto(`/app/expenses?month=${month}`);
-  await expect(page.getByRole("link", { name: /^Edit entry: Pas 12/ })).toContainText("Split");
+  await expect(page.getByRole("link", { name: /^Edit entry: Albert Heijn/ })).toContainText("Split");
   await context.close();
 });
 
@@ -166,13 +168,13 @@ test("in a household of two, a rule's parts and a preview row's own parts each s
   const parts = page.getByRole("list", { name: "The parts of this payment" });
   await expect(parts).toContainText(/Groceries · shared\s*€64\.00/);
   await expect(parts).toContainText(/Leisure · personal\s*€16\.00/);
-  await page.getByRole("button", { name: "Split this payment: Pas 12" }).click();
+  await page.getByRole("button", { name: "Split this payment: Albert Heijn" }).click();
   await expect(page.getByTestId("split").getByLabel("Shared or personal, part 1")).toBeVisible();
   await lookAt(page, "import-own-split-two");
   // Parts left empty: the rule's split is what is imported.
   await confirmImport(page, 1);
   await visit(page, `/app/expenses?month=${month}`);
-  await expect(page.getByRole("link", { name: /^Edit entry: Pas 12/ })).toContainText("Split");
+  await expect(page.getByRole("link", { name: /^Edit entry: Albert Heijn/ })).toContainText("Split");
   await owner.context.close();
   await partner.context.close();
 });

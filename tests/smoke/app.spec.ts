@@ -93,6 +93,8 @@ test.describe("the demo account", () => {
       ["/app/settings/data", "Your data"],
       ["/app/accounts", "Accounts"],
       ["/app/import", "Import a bank statement"],
+      ["/app/search?q=rent", "Search"],
+      ["/app/payees", "Payees"],
       ["/app/invitations/smoke-no-such-invitation", "This invitation link doesn't work"],
     ];
     for (const [path, heading] of screens) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -51,6 +52,43 @@ export const category = pgTable(
   ],
 );
 
+/**
+ * Who an entry was paid to or received from, one per household and normalised name (app/domain/payees/payee-name.ts):
+ * every branch of a chain is one payee. Its category is payee memory: what the household put its entries in, learned
+ * from their choices. Memory is not a rule, so it counts toward no plan's limit (decision 0020).
+ */
+export const payee = pgTable(
+  "payee",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    /** The normalised name: "albert heijn". */
+    key: text("key").notNull(),
+    /** What entries show as their title unless the person gave one of their own. */
+    name: text("name").notNull(),
+    /** Payee memory: the category the household chose for its money out and money in. */
+    expenseCategoryId: uuid("expense_category_id").references(() => category.id, { onDelete: "set null" }),
+    incomeCategoryId: uuid("income_category_id").references(() => category.id, { onDelete: "set null" }),
+    /**
+     * A payee merged into another (the Payees screen): its key stays as an alias, so the writer and payee memory give
+     * what arrives under it to this one. Null for a payee of its own.
+     */
+    mergedIntoId: uuid("merged_into_id").references((): AnyPgColumn => payee.id, { onDelete: "set null" }),
+    /** What undo of that merge puts back: the entries it moved and the aliases it pointed on. */
+    mergeUndo: jsonb("merge_undo").$type<{ entryIds: string[]; aliasIds: string[] }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("payee_household_key").on(table.householdId, table.key),
+    index("payee_merged_into_idx")
+      .on(table.mergedIntoId)
+      .where(sql`${table.mergedIntoId} is not null`),
+  ],
+);
+
 /** An income or expense entry. Ids are UUIDv7 (time-ordered) so "newest first" within a day is the entry order. */
 export const transaction = pgTable(
   "transaction",
@@ -70,6 +108,10 @@ export const transaction = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    /** Who it was paid to or received from; its name is the entry's title when `description` is empty. */
+    payeeId: uuid("payee_id").references(() => payee.id, { onDelete: "set null" }),
+    /** The bank's full text of an imported entry, shown with it and searched; empty for entries typed by hand. */
+    details: text("details").notNull().default(""),
     /** As the bank wrote it, for rules and transfer recognition; empty for entries typed by hand. */
     counterparty: text("counterparty"),
     counterpartyIban: text("counterparty_iban"),
@@ -77,6 +119,11 @@ export const transaction = pgTable(
     importBatchId: uuid("import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
     /** Hash of the row's identity in its account (app/domain/statements/import-identity.ts): a re-import adds nothing. */
     importKey: text("import_key"),
+    /**
+     * The import whose row turned out to be this entry, typed by hand or posted by a series before the statement came
+     * (it then took that row's import key and the bank's details): its "Undo import" unlinks the entry, never deletes it.
+     */
+    matchedImportBatchId: uuid("matched_import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
     /** An expense both members carry (split by the household's share method) rather than one member's own. */
     shared: boolean("shared").notNull().default(false),
     /**
@@ -102,6 +149,9 @@ export const transaction = pgTable(
     index("transaction_import_batch_idx")
       .on(table.importBatchId)
       .where(sql`${table.importBatchId} is not null`),
+    index("transaction_matched_import_batch_idx")
+      .on(table.matchedImportBatchId)
+      .where(sql`${table.matchedImportBatchId} is not null`),
     // Income / Expenses pages: one month of one kind, newest first, keyset-paginated; also the weekly chart.
     index("transaction_household_kind_date_idx").on(
       table.householdId,
@@ -111,6 +161,16 @@ export const transaction = pgTable(
     ),
     // Dashboard "recent transactions" across both kinds.
     index("transaction_household_date_idx").on(table.householdId, table.occurredOn.desc(), table.id.desc()),
+    // Search across all months (entrySearchText): the same expression by trigrams (pg_trgm), after the household
+    // (btree_gin), so a word every household has ("albert") is looked up among one household's entries, not all.
+    index("transaction_household_search_trgm").using(
+      "gin",
+      table.householdId,
+      sql`(${table.description} || ' ' || ${table.details} || ' ' || coalesce(${table.counterparty}, '')) gin_trgm_ops`,
+    ),
+    index("transaction_payee_idx")
+      .on(table.payeeId)
+      .where(sql`${table.payeeId} is not null`),
     kindCheck("transaction_kind_check", "kind"),
     check("transaction_amount_positive_check", sql`${table.amountMinor} > 0`),
   ],
@@ -173,6 +233,35 @@ export const deletedEntry = pgTable(
   (table) => [index("deleted_entry_deleted_at_idx").on(table.deletedAt)],
 );
 
+/** One entry as a bulk edit found it: what undo puts back of the one thing it changed, while the entry is at `version`. */
+export interface BulkEditedEntry {
+  id: string;
+  categoryId?: string;
+  payeeId?: string | null;
+  shared?: boolean;
+  /** The entry's version after the bulk edit; undo leaves an entry somebody changed since as it is. */
+  version?: string;
+}
+
+/**
+ * A bulk edit of search results, kept a day for its undo (decision 0020): what it did and, per entry, what it changed
+ * from; a bulk delete's entries are in `deleted_entry`, and undo puts back those copies. Only its member may undo it.
+ */
+export const bulkEdit = pgTable(
+  "bulk_edit",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    action: text("action").notNull(),
+    entries: jsonb("entries").$type<BulkEditedEntry[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("bulk_edit_created_at_idx").on(table.createdAt)],
+);
+
 /**
  * Totals per household, month, kind and category, kept exact by statement-level triggers on `transaction`
  * (see the budget_month_totals migration). Cards, charts and reports read these few rows, so their cost
@@ -195,3 +284,21 @@ export const monthTotal = pgTable(
 );
 
 export type TransactionRow = typeof transaction.$inferSelect;
+
+/**
+ * What an entry shows as its title (decision 0020): its own description when the person or a rule gave one, else its
+ * payee's name, else what the bank named (an entry imported before payees existed). Every list, card, export and
+ * search reads this one expression, so a payee's rename shows everywhere at once.
+ */
+export const entryTitle = sql<string>`coalesce(
+  nullif(${transaction.description}, ''),
+  (select ${payee.name} from ${payee} where ${payee.id} = ${transaction.payeeId}),
+  nullif(${transaction.counterparty}, ''),
+  ${transaction.details})`;
+
+/**
+ * The text search across all months looks in besides the payee's name: the entry's own title, the bank's words and
+ * the counterparty, as one expression, which the trigram index `transaction_household_search_trgm` (migration 0022)
+ * covers after the household.
+ */
+export const entrySearchText = sql<string>`(${transaction.description} || ' ' || ${transaction.details} || ' ' || coalesce(${transaction.counterparty}, ''))`;

@@ -35,6 +35,8 @@ export const household = pgTable(
     shareMethod: text("share_method").$type<ShareMethod>().notNull().default("equal"),
     /** A shared expense of at least this many minor units tells the other members; null: no such notice. */
     sharedAlertMinor: bigint("shared_alert_minor", { mode: "number" }),
+    /** The day the household's month starts (its payday, 1–28; app/domain/pay-periods.ts, decision 0021): 1 is the calendar month. */
+    monthStartDay: integer("month_start_day").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +44,7 @@ export const household = pgTable(
     index("household_owner_user_id_idx").on(table.ownerUserId),
     check("household_share_method_check", sql`${table.shareMethod} in ('equal','income','fixed')`),
     check("household_shared_alert_positive_check", sql`${table.sharedAlertMinor} > 0`),
+    check("household_month_start_day_check", sql`${table.monthStartDay} between 1 and 28`),
   ],
 );
 

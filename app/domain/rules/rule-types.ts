@@ -68,9 +68,27 @@ export interface RuleEntry {
 
 /** "Always put <counterparty> in <category>?", offered after the user changed an entry's category. */
 export interface LearnOffer {
+  /** The name the question shows: the entry's payee, else the bank's name for the other side. */
   counterparty: string;
   categoryId: string;
   kind: "income" | "expense";
+  /**
+   * The entry's payee when no rule decides its category: "Yes, always" then remembers the category on the payee
+   * (payee memory: every branch of the shop, no rule, no plan limit). Null: a learned rule for the counterparty.
+   */
+  payee: { key: string; name: string } | null;
+}
+
+/** The fields "Yes, always" posts to /app/rules, as form values (the learn offer's form and the quick entry's toast). */
+export function learnFields(offer: LearnOffer, householdId: string): Record<string, string> {
+  return {
+    intent: "learn",
+    householdId,
+    counterparty: offer.counterparty,
+    categoryId: offer.categoryId,
+    kind: offer.kind,
+    ...(offer.payee ? { payeeKey: offer.payee.key, payeeName: offer.payee.name } : {}),
+  };
 }
 
 /** The rule behind a suggestion, named by its first text condition's value ("" when it has none). */

@@ -67,10 +67,44 @@ describe("planImport", () => {
       plan([row({ amountMinor: 50_000, counterpartyIban: savings.iban, bookedOn: "2026-11-20" })], new Set(), [open])[0]
         ?.status,
     ).toBe("transfer");
-    expect(summarisePlan(result)).toEqual({ rows: 2, new: 0, duplicates: 0, transfers: 2 });
+    expect(summarisePlan(result)).toEqual({ rows: 2, new: 0, duplicates: 0, transfers: 2, matched: 0 });
   });
 
   it("treats the account's own IBAN as no transfer", () => {
     expect(plan([row({ counterpartyIban: checking.iban })])[0]?.status).toBe("new");
+  });
+
+  it("links a new row to an entry of the same amount and direction within four days, each entry once", () => {
+    const entries = [
+      { id: "typed", kind: "expense" as const, amountMinor: 320, occurredOn: "2026-11-03" },
+      { id: "income", kind: "income" as const, amountMinor: 320, occurredOn: "2026-11-03" },
+    ];
+    const rows = [row({ bookedOn: "2026-11-05" }), row({ bookedOn: "2026-11-05" }), row({ bookedOn: "2026-11-08" })];
+    const result = planImport({
+      accountId: checking.id,
+      rows,
+      keys: importIdentities(rows),
+      existingKeys: new Set(),
+      ownAccounts: [checking],
+      openTransfers: [],
+      openEntries: entries,
+    });
+    expect(result.map((planned) => planned.status)).toEqual(["entry-matched", "new", "new"]);
+    expect(result[0]).toMatchObject({ entryId: "typed", key: importIdentities(rows)[0] });
+    expect(summarisePlan(result)).toMatchObject({ new: 2, matched: 1 });
+  });
+
+  it("pairs the closest dates first, whatever the file's order", () => {
+    const rows = [row({ bookedOn: "2026-11-01" }), row({ bookedOn: "2026-11-06" })];
+    const result = planImport({
+      accountId: checking.id,
+      rows,
+      keys: importIdentities(rows),
+      existingKeys: new Set(),
+      ownAccounts: [checking],
+      openTransfers: [],
+      openEntries: [{ id: "typed", kind: "expense", amountMinor: 320, occurredOn: "2026-11-05" }],
+    });
+    expect(result.map((planned) => planned.status)).toEqual(["new", "entry-matched"]);
   });
 });

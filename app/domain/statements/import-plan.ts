@@ -28,7 +28,18 @@ export type PlannedRow =
   /** Money to or from another own account, recognised by the counterparty's IBAN: written as one transfer row. */
   | { status: "transfer"; row: StatementRow; key: string; otherAccountId: string }
   /** The other half of a transfer recorded from the other account's statement: no new row, the transfer gets this key. */
-  | { status: "transfer-matched"; row: StatementRow; key: string; transferId: string };
+  | { status: "transfer-matched"; row: StatementRow; key: string; transferId: string }
+  /** An entry already in the account (typed by hand, posted by a series): linked to this row, not added twice. */
+  | { status: "entry-matched"; row: StatementRow; key: string; entryId: string };
+
+/** An entry of the account no imported row has been linked to yet, which a new row may turn out to be. */
+export interface OpenEntry {
+  id: string;
+  kind: "income" | "expense";
+  /** Positive, in minor units. */
+  amountMinor: number;
+  occurredOn: string;
+}
 
 export interface ImportPlanInput {
   accountId: string;
@@ -39,16 +50,70 @@ export interface ImportPlanInput {
   existingKeys: ReadonlySet<string>;
   ownAccounts: readonly OwnAccount[];
   openTransfers: readonly OpenTransfer[];
+  /** Entries of the account with no import identity yet, booked near the file's dates. */
+  openEntries?: readonly OpenEntry[];
 }
 
 /** Banks book the two sides of one transfer up to a few days apart (weekends, cut-off times). */
 export const transferMatchDays = 4;
+
+/** A bank books a card payment or a debit up to a few days after the day it was made (and typed in). */
+export const entryMatchDays = 4;
 
 function daysBetween(a: string, b: string): number {
   return Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 }
 
 export function planImport(input: ImportPlanInput): PlannedRow[] {
+  return matchEntries(planTransfers(input), input.openEntries ?? []);
+}
+
+/**
+ * New rows that are entries already there: same amount and direction, booked within entryMatchDays. Each entry takes
+ * at most one row and each row one entry; the closest dates pair first (then the file's order, then the older entry),
+ * so two identical rows against one entry link one and leave the other new.
+ */
+function matchEntries(plan: PlannedRow[], openEntries: readonly OpenEntry[]): PlannedRow[] {
+  if (openEntries.length === 0) return plan;
+  // By kind and amount, so a large file against a long history compares only entries of the row's amount.
+  const byAmount = new Map<string, OpenEntry[]>();
+  for (const entry of openEntries) {
+    const key = `${entry.kind} ${entry.amountMinor}`;
+    const same = byAmount.get(key);
+    if (same) same.push(entry);
+    else byAmount.set(key, [entry]);
+  }
+  const pairs: { index: number; entry: OpenEntry; days: number }[] = [];
+  plan.forEach((planned, index) => {
+    const { row } = planned;
+    if (planned.status !== "new" || row.amountMinor === 0) return;
+    const kind = row.amountMinor > 0 ? "income" : "expense";
+    for (const entry of byAmount.get(`${kind} ${Math.abs(row.amountMinor)}`) ?? []) {
+      const days = daysBetween(entry.occurredOn, row.bookedOn);
+      if (days <= entryMatchDays) pairs.push({ index, entry, days });
+    }
+  });
+  pairs.sort(
+    (a, b) =>
+      a.days - b.days ||
+      a.index - b.index ||
+      a.entry.occurredOn.localeCompare(b.entry.occurredOn) ||
+      a.entry.id.localeCompare(b.entry.id),
+  );
+  const taken = new Set<string>();
+  const matched = new Map<number, string>();
+  for (const pair of pairs) {
+    if (taken.has(pair.entry.id) || matched.has(pair.index)) continue;
+    taken.add(pair.entry.id);
+    matched.set(pair.index, pair.entry.id);
+  }
+  return plan.map((planned, index) => {
+    const entryId = matched.get(index);
+    return entryId ? { status: "entry-matched", row: planned.row, key: planned.key, entryId } : planned;
+  });
+}
+
+function planTransfers(input: ImportPlanInput): PlannedRow[] {
   const ibanToAccount = new Map<string, string>();
   for (const account of input.ownAccounts)
     if (account.iban && account.id !== input.accountId) ibanToAccount.set(normaliseIban(account.iban), account.id);
@@ -87,5 +152,6 @@ export function summarisePlan(plan: readonly PlannedRow[]) {
     new: count("new"),
     duplicates: count("duplicate"),
     transfers: count("transfer") + count("transfer-matched"),
+    matched: count("entry-matched"),
   };
 }

@@ -95,10 +95,16 @@ export async function monthBudgets({
   userId,
   householdId,
   month,
+  spentInMonth,
 }: {
   userId: string;
   householdId: string;
   month: MonthKey;
+  /**
+   * The month's spending per category when it is not the calendar month's: the dashboard's pay period (decision
+   * 0021). Each budget's limit is set against it; rollover from earlier months stays by calendar month.
+   */
+  spentInMonth?: ReadonlyMap<string, number>;
 }) {
   await requireBudgetAccess({ userId, householdId });
   const windowStart = addMonths(month, -averageMonths);
@@ -107,7 +113,10 @@ export async function monthBudgets({
     readSpending({ householdId, from: windowStart, to: month }),
     firstEntryMonth(householdId),
   ]);
-  const { categories, totals } = monthBudget(rows, month, spending.spent);
+  const spent: SpendingLookup = spentInMonth
+    ? (categoryId, key) => (key === month ? (spentInMonth.get(categoryId) ?? 0) : spending.spent(categoryId, key))
+    : spending.spent;
+  const { categories, totals } = monthBudget(rows, month, spent);
   // Months before the household's first entry were not spent in Samen: they do not water the average down.
   const firstAveraged = firstEntry && firstEntry > windowStart ? firstEntry : windowStart;
   const averagedMonths = monthsBetween(firstAveraged, month);

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { budgetLimit } from "~/db/schema/budgets";
-import { category, entryLine, transaction } from "~/db/schema/entries";
+import { category, entryLine, payee, transaction } from "~/db/schema/entries";
 import { goal, goalContribution } from "~/db/schema/goals";
 import { household, householdMember, notification } from "~/db/schema/household";
 import { moneyAccount, transfer } from "~/db/schema/money-accounts";
@@ -135,6 +135,8 @@ export async function exportMyData({
             amountMinor: transaction.amountMinor,
             currency: transaction.currency,
             description: transaction.description,
+            payee: sql<string | null>`(select ${payee.name} from ${payee} where ${payee.id} = ${transaction.payeeId})`,
+            details: transaction.details,
             categoryId: transaction.categoryId,
             accountId: transaction.accountId,
             counterparty: transaction.counterparty,

@@ -1,7 +1,7 @@
 import { versionOf } from "~/features/platform/row-version.server";
 import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
+import { entryLine, entryTitle, monthTotal, transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
 import { can } from "~/domain/plans";
 import {
@@ -11,12 +11,12 @@ import {
   monthEnd,
   monthOf,
   monthStart,
-  sameDaysOfPreviousMonth,
   type Bucket,
   type ChartPeriod,
   type IsoDate,
   type MonthKey,
 } from "~/domain/periods";
+import { isCalendarMonth, payPeriod, payPeriodMonthOf, sameDaysOfPreviousPeriod } from "~/domain/pay-periods";
 import { relativeChange, summarize } from "~/domain/summary";
 import { goalProgress, isGoalReached } from "~/domain/goals";
 import { HouseholdAccessError } from "~/features/household/errors";
@@ -104,22 +104,24 @@ async function readMemberMonthTotals({
 }
 
 /**
- * The household's (or one member's) sums per kind and category over some days, in month_total's shape under one month
- * key: the same days of the previous month, which a month in progress is compared with. Summed from the entries'
- * lines, like month_total, in one range scan of entry_line_household_date_idx over at most a month of lines.
+ * The household's (or one member's) sums per kind and category over some days [from, to), in month_total's shape under
+ * one month key: the same days of the previous month, which a month in progress is compared with, and a pay period that
+ * is not a calendar month (decision 0021). Summed from the entries' lines, like month_total, in one range scan of
+ * entry_line_household_date_idx over at most a month of lines; a member's hidden personal expenses count, as they do in
+ * month_total (they are never listed).
  */
-async function readDayTotals({
+export async function readPeriodTotals({
   householdId,
   month,
   from,
-  through,
-  memberUserId,
+  to,
+  memberUserId = null,
 }: {
   householdId: string;
   month: MonthKey;
   from: IsoDate;
-  through: IsoDate;
-  memberUserId: string | null;
+  to: IsoDate;
+  memberUserId?: string | null;
 }): Promise<MonthTotalRow[]> {
   const rows = await db()
     .select({
@@ -133,7 +135,7 @@ async function readDayTotals({
       and(
         eq(entryLine.householdId, householdId),
         gte(entryLine.occurredOn, from),
-        lt(entryLine.occurredOn, addDays(through, 1)),
+        lt(entryLine.occurredOn, to),
         memberUserId === null ? undefined : eq(entryMember, memberUserId),
       ),
     )
@@ -287,6 +289,10 @@ export async function getDashboard({
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!can(access.plan, "dashboard.view")) throw new HouseholdAccessError("notFound");
+  // The month may start on the household's payday (decision 0021): its cards, categories and latest entries follow the
+  // pay period; the chart keeps calendar months.
+  const startDay = access.household.monthStartDay;
+  const days = payPeriod(month, startDay);
   // The chart ends with the chosen month: at today within the current month, at the month's last day otherwise.
   const anchor = month === monthOf(today) ? today : addDays(monthEnd(month), -1);
   const from = addMonths(month, -12);
@@ -294,8 +300,9 @@ export async function getDashboard({
 
   const range = { householdId, from: period === "yearly" ? `${Number(month.slice(0, 4)) - 4}-01` : from, to };
   const previousMonth = addMonths(month, -1);
-  const sameDays = sameDaysOfPreviousMonth(month, today);
-  const [monthRows, recent, goals, anyEntry, sameDaysRows] = await Promise.all([
+  const sameDays = sameDaysOfPreviousPeriod(month, startDay, today);
+  const previousDays = payPeriod(previousMonth, startDay);
+  const [monthRows, recent, goals, anyEntry, sameDaysRows, periodRows] = await Promise.all([
     memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId }),
     db()
       .select({
@@ -303,7 +310,7 @@ export async function getDashboard({
         kind: transaction.kind,
         amountMinor: transaction.amountMinor,
         occurredOn: transaction.occurredOn,
-        description: transaction.description,
+        description: entryTitle,
         categoryId: transaction.categoryId,
         shared: transaction.shared,
         // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
@@ -315,8 +322,8 @@ export async function getDashboard({
       .where(
         and(
           eq(transaction.householdId, householdId),
-          gte(transaction.occurredOn, monthStart(month)),
-          lt(transaction.occurredOn, monthEnd(month)),
+          gte(transaction.occurredOn, days.from),
+          lt(transaction.occurredOn, days.to),
           memberUserId === null ? undefined : eq(entryMember, memberUserId),
           visibleEntries(access),
         ),
@@ -340,13 +347,27 @@ export async function getDashboard({
       .from(monthTotal)
       .where(and(eq(monthTotal.householdId, householdId), sql`${monthTotal.entries} > 0`))
       .limit(1),
-    sameDays ? readDayTotals({ householdId, month: previousMonth, ...sameDays, memberUserId }) : null,
+    sameDays
+      ? readPeriodTotals({
+          householdId,
+          month: previousMonth,
+          from: sameDays.from,
+          to: addDays(sameDays.through, 1),
+          memberUserId,
+        })
+      : isCalendarMonth(startDay)
+        ? null
+        : readPeriodTotals({ householdId, month: previousMonth, ...previousDays, memberUserId }),
+    // A pay period that is not a calendar month is summed from its entries; a calendar month is in month_total.
+    isCalendarMonth(startDay) ? null : readPeriodTotals({ householdId, month, ...days, memberUserId }),
   ]);
 
   // The cards and categories compare with the previous month, or with its same days while this one is in progress.
-  const comparedRows = sameDaysRows
-    ? [...monthRows.filter((row) => row.month !== previousMonth), ...sameDaysRows]
-    : monthRows;
+  const comparedRows = periodRows
+    ? [...periodRows, ...(sameDaysRows ?? [])]
+    : sameDaysRows
+      ? [...monthRows.filter((row) => row.month !== previousMonth), ...sameDaysRows]
+      : monthRows;
   const figures = (key: MonthKey) => ({
     incomeMinor: sumBy(comparedRows, (row) => row.month === key && row.kind === "income"),
     expenseMinor: sumBy(comparedRows, (row) => row.month === key && row.kind === "expense"),
@@ -367,6 +388,10 @@ export async function getDashboard({
     summary: summarize(figures(month), figures(previousMonth)),
     /** The days the change badges compare with ("1–23 October"); null: the whole previous month. */
     comparedWith: sameDays,
+    /** The days the month covers, [from, to): the calendar month, or the pay period from the household's payday. */
+    days,
+    /** The month that holds today: the calendar one, or the pay period's. */
+    currentMonth: payPeriodMonthOf(today, startDay),
     chart,
     categories: spendingByCategory(
       comparedRows,

@@ -7,7 +7,9 @@ import { budgetLimit } from "~/db/schema/budgets";
 import { transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
 import { useTestDatabase } from "~/db/test-database";
-import { demoEmail, demoPassword, seedDemoBudget } from "./demo-seed.server";
+import { demoEmail, demoPassword, demoSeries, seedDemoBudget } from "./demo-seed.server";
+import { seedDemoSeries } from "~/features/recurring/startup.server";
+import { detectRecurring, listRecurring, upcomingForMonth } from "~/features/recurring/recurring.server";
 import { getDashboard } from "./dashboard.server";
 
 useTestDatabase();
@@ -55,5 +57,41 @@ describe("demo account", () => {
     expect(later.added).toBeGreaterThan(20);
     expect(await db().select().from(user).where(eq(user.email, demoEmail))).toHaveLength(1);
     expect(await db().select().from(goal).where(eq(goal.householdId, later.householdId))).toHaveLength(2);
+  });
+
+  it("has its rent, salary and subscriptions as series, their dates already entered counted as posted", async () => {
+    const today = "2025-03-18";
+    const demo = await seedDemoBudget({ today });
+    expect(await seedDemoSeries({ today })).toMatchObject({ created: 4 });
+    const session = { userId: demo.userId, householdId: demo.householdId };
+
+    const { series } = await listRecurring({ ...session, today });
+    expect(series.map((item) => [item.description, item.kind, item.amountMinor, item.dayOfMonth]).sort()).toEqual(
+      demoSeries.map((item) => [item.description, item.kind, item.amountMinor, item.dayOfMonth]).sort(),
+    );
+    // Consistent with the entries: rent and the gym, paid this month, are posted; salary and streaming are to come.
+    const march = await upcomingForMonth({ ...session, month: "2025-03", today });
+    expect(march.occurrences.map((item) => [item.description, item.dueOn, item.status])).toEqual([
+      ["Rent", "2025-03-01", "posted"],
+      ["Gym", "2025-03-02", "posted"],
+      ["Streaming", "2025-03-08", "posted"],
+      ["Salary Lotte", "2025-03-25", "due"],
+    ]);
+    // Set up already, none of them is suggested again.
+    const suggested = (await detectRecurring({ ...session, today })).map((item) => item.name);
+    for (const item of demoSeries) expect(suggested).not.toContain(item.description);
+
+    // A later start: no second set of series, and the days gained are posted with their entries, never overdue.
+    expect(await seedDemoSeries({ today })).toEqual({ created: 0, linked: 0 });
+    await seedDemoBudget({ today: "2025-04-30" });
+    expect(await seedDemoSeries({ today: "2025-04-30" })).toEqual({ created: 0, linked: 5 }); // March's salary and April's four
+    const april = await upcomingForMonth({ ...session, month: "2025-04", today: "2025-04-30" });
+    expect(april.occurrences.map((item) => item.status)).toEqual(["posted", "posted", "posted", "posted"]);
+    // April's salary is in: May's rent, gym and streaming fall before May's salary on the 25th.
+    expect(april.totals).toEqual({
+      expectedIncomeMinor: 0,
+      upcomingBillsMinor: 0,
+      billsBeforeNextIncomeMinor: 135_000 + 3_900 + 1_399,
+    });
   });
 });

@@ -6,7 +6,7 @@ import { budgetLimit } from "~/db/schema/budgets";
 import { transaction } from "~/db/schema/entries";
 import { goal, goalContribution } from "~/db/schema/goals";
 import { household } from "~/db/schema/household";
-import { builtInCategory } from "~/domain/categories";
+import { builtInCategory, type TransactionKind } from "~/domain/categories";
 import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
 import { logger } from "~/lib/logger.server";
 import { realisticEntries, seedTransactions, seedUser } from "../../../db/seed/budget";
@@ -50,7 +50,7 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
     .from(transaction)
     .where(eq(transaction.householdId, householdId));
   const after = latest?.last ?? null;
-  const entries = realisticEntries({ months: 12, today, seed: 2024 }).filter(
+  const entries = realisticEntries({ months: demoMonths, today, seed: 2024 }).filter(
     (entry) => after === null || entry.occurredOn > after,
   );
   if (entries.length > 0) await seedTransactions({ householdId, userId: owner.id, entries });
@@ -118,6 +118,53 @@ async function insertGoal(
     .returning({ id: goal.id });
   if (!created) throw new Error("goal insert returned nothing");
   return created.id;
+}
+
+/**
+ * The demo household's series: rent, a salary and two subscriptions, as its history books them every month
+ * (`realisticEntries` in db/seed/budget.ts: the same description, day and amount; the salary's amount moves a little
+ * around this one). The recurring feature sets them up (features/recurring/startup.server.ts), since entries sit
+ * below it and may not write its tables; every due date the history already holds counts as posted with its entry.
+ */
+export const demoSeries: readonly {
+  kind: TransactionKind;
+  categoryId: string;
+  description: string;
+  amountMinor: number;
+  dayOfMonth: number;
+}[] = [
+  {
+    kind: "expense",
+    categoryId: builtInCategory("housing").id,
+    description: "Rent",
+    amountMinor: 135_000,
+    dayOfMonth: 1,
+  },
+  {
+    kind: "income",
+    categoryId: builtInCategory("salary").id,
+    description: "Salary Lotte",
+    amountMinor: 345_000,
+    dayOfMonth: 25,
+  },
+  {
+    kind: "expense",
+    categoryId: builtInCategory("leisure").id,
+    description: "Streaming",
+    amountMinor: 1_399,
+    dayOfMonth: 8,
+  },
+  { kind: "expense", categoryId: builtInCategory("leisure").id, description: "Gym", amountMinor: 3_900, dayOfMonth: 2 },
+];
+
+/** How many months back the demo's history (and so its series) starts. */
+export const demoMonths = 12;
+
+/** The demo account and its household, once seeded; null before. */
+export async function findDemoHousehold(): Promise<{ userId: string; householdId: string } | null> {
+  const [demo] = await db().select({ id: user.id }).from(user).where(eq(user.email, demoEmail)).limit(1);
+  if (!demo) return null;
+  return { userId: demo.id, householdId: await ensurePersonalHousehold({ userId: demo.id }) };
 }
 
 export function logDemoAccount() {

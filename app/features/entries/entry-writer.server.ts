@@ -1,7 +1,15 @@
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
 import { db, type Database } from "~/db/client.server";
-import { deletedEntry, entryLine, transaction } from "~/db/schema/entries";
+import {
+  bulkEdit,
+  deletedEntry,
+  entryLine,
+  entryTitle,
+  payee,
+  transaction,
+  type BulkEditedEntry,
+} from "~/db/schema/entries";
 import type { TransactionKind } from "~/domain/categories";
 import type { IsoDate } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
@@ -41,8 +49,13 @@ export interface NewEntry {
   amountMinor: number;
   currency: string;
   occurredOn: IsoDate;
+  /** The person's (or a rule's) own title; empty: the payee's name is the title. */
   description: string;
   categoryId: string;
+  /** Who it was paid to or received from, normalised (payee-name.ts): the household's payee of that key, made when new. */
+  payee?: { key: string; name: string } | null;
+  /** The bank's full text. */
+  details?: string;
   counterparty?: string | null;
   counterpartyIban?: string | null;
   importBatchId?: string | null;
@@ -77,7 +90,7 @@ const written = {
   kind: transaction.kind,
   amountMinor: transaction.amountMinor,
   occurredOn: transaction.occurredOn,
-  description: transaction.description,
+  description: entryTitle,
   categoryId: transaction.categoryId,
   shared: transaction.shared,
   memberUserId: transaction.memberUserId,
@@ -120,10 +133,42 @@ export async function insertEntries(
   return insertEachChunk(executor, entries);
 }
 
+/**
+ * The household's payees of these names, made when new (one statement to add, one to read back): by household and key,
+ * "<household> <key>" → id. A key merged into another payee (the Payees screen) gives that payee.
+ */
+async function payeeIds(executor: Executor, entries: readonly NewEntry[]): Promise<Map<string, string>> {
+  const wanted = new Map<string, { householdId: string; key: string; name: string }>();
+  for (const entry of entries)
+    if (entry.payee?.key)
+      wanted.set(`${entry.householdId} ${entry.payee.key}`, { householdId: entry.householdId, ...entry.payee });
+  if (wanted.size === 0) return new Map();
+  const list = [...wanted.values()];
+  const households = sql.param(list.map((item) => item.householdId));
+  const keys = sql.param(list.map((item) => item.key));
+  await executor.execute(sql`
+    insert into ${payee} ("household_id", "key", "name")
+    select * from unnest(${households}::uuid[], ${keys}::text[], ${sql.param(list.map((item) => item.name))}::text[])
+    on conflict ("household_id", "key") do nothing`);
+  const found = rowsOf(
+    await executor.execute(sql`
+      select coalesce("payee"."merged_into_id", "payee"."id") as "id", "payee"."household_id", "payee"."key" from ${payee}
+      join unnest(${households}::uuid[], ${keys}::text[]) as "wanted"("household_id", "key")
+        on "payee"."household_id" = "wanted"."household_id" and "payee"."key" = "wanted"."key"`),
+  );
+  return new Map(found.map((row) => [`${String(row.household_id)} ${String(row.key)}`, String(row.id)]));
+}
+
 async function insertEachChunk(executor: Executor, entries: readonly NewEntry[]): Promise<WrittenEntry[]> {
   const inserted: WrittenEntry[] = [];
   for (let index = 0; index < entries.length; index += 5000) {
-    const chunk = entries.slice(index, index + 5000).map((entry) => ({ ...entry, id: entry.id ?? uuidv7() }));
+    const slice = entries.slice(index, index + 5000);
+    const payees = await payeeIds(executor, slice);
+    const chunk = slice.map((entry) => ({
+      ...entry,
+      id: entry.id ?? uuidv7(),
+      payeeId: entry.payee ? (payees.get(`${entry.householdId} ${entry.payee.key}`) ?? null) : null,
+    }));
     for (const entry of chunk) if (entry.lines) checkLines(entry.amountMinor, entry.lines);
     const split = chunk.filter((entry) => entry.lines !== undefined);
     const column = <Value>(pick: (entry: (typeof chunk)[number]) => Value) => sql.param(chunk.map(pick));
@@ -131,27 +176,30 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
       with "inserted" as (
         insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
                                    "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
-                                   "shared", "member_user_id")
+                                   "shared", "member_user_id", "payee_id", "details")
         select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
                entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
                coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
-               coalesce(entry.member_user_id, entry.created_by)
+               coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, '')
         from unnest(
           ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
           ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
           ${column((entry) => entry.occurredOn)}::date[], ${column((entry) => entry.description)}::text[], ${column((entry) => entry.categoryId)}::uuid[],
           ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
           ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy)}::text[],
-          ${column((entry) => entry.shared ?? null)}::boolean[], ${column((entry) => entry.memberUserId ?? null)}::text[]
+          ${column((entry) => entry.shared ?? null)}::boolean[], ${column((entry) => entry.memberUserId ?? null)}::text[],
+          ${column((entry) => entry.payeeId)}::uuid[], ${column((entry) => entry.details ?? null)}::text[]
         ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
-                 import_batch_id, import_key, created_by, shared, member_user_id)
+                 import_batch_id, import_key, created_by, shared, member_user_id, payee_id, details)
         returning *, ${versionOf(transaction.updatedAt)} as "version"
       ), "one_line" as (
         insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor", "shared")
         select "id", "household_id", "kind", "occurred_on", 0, "category_id", "amount_minor", "shared" from "inserted"
         where not ("id" = any(${sql.param(split.map((entry) => entry.id))}::uuid[]))
       )
-      select "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on", "description",
+      select "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on",
+             coalesce(nullif("description", ''), (select "name" from ${payee} where ${payee.id} = "inserted"."payee_id"),
+                      nullif("counterparty", ''), "details") as "description",
              "category_id", "shared", "member_user_id", "version" from "inserted"`);
     const rows = rowsOf(result).map(fromRaw);
     inserted.push(...rows);
@@ -247,10 +295,13 @@ export async function changeEntry(
 ): Promise<WrittenEntry | undefined> {
   const { lines, ...fields } = change;
   if (lines) checkLines(fields.amountMinor, lines);
+  // The form shows the payee's name as the title; saving it unchanged keeps it the payee's, so a rename follows.
+  const description = sql`case when ${fields.description} = (select ${payee.name} from ${payee} where ${payee.id} = ${transaction.payeeId})
+    then '' else ${fields.description} end`;
   return executor.transaction(async (tx) => {
     const [row] = await tx
       .update(transaction)
-      .set({ ...fields, updatedAt: nextVersion(transaction.updatedAt) })
+      .set({ ...fields, description, updatedAt: nextVersion(transaction.updatedAt) })
       .where(
         and(
           eq(transaction.id, entryId),
@@ -352,6 +403,61 @@ export async function applyRuleChanges(
   );
 }
 
+/** An imported row that turned out to be an entry already there: the entry takes the row's identity and bank text. */
+export interface ImportLink {
+  entryId: string;
+  importKey: string;
+  /** The bank's full text. */
+  details: string;
+}
+
+/**
+ * Links entries typed by hand or posted by a series to the imported rows they are (statement import): each takes the
+ * row's import key, so a re-import finds it as a duplicate, and the bank's text as its details, and remembers the
+ * import, whose undo unlinks it (`unlinkImport`). Title, category, note, amount and sharing stay the person's. Only an
+ * entry of that account with no import identity and no bank text yet, and one the writer may see. Returns the ids linked.
+ */
+export async function linkImportedEntries(
+  executor: Executor,
+  {
+    writer,
+    householdId,
+    accountId,
+    importBatchId,
+    links,
+  }: { writer: Writer; householdId: string; accountId: string; importBatchId: string; links: readonly ImportLink[] },
+): Promise<string[]> {
+  if (links.length === 0) return [];
+  const column = <Value>(pick: (link: ImportLink) => Value) => sql.param(links.map(pick));
+  const result = await executor.execute(sql`
+    update ${transaction} set "import_key" = "linked"."import_key", "details" = "linked"."details",
+                              "matched_import_batch_id" = ${importBatchId}, "updated_at" = ${nextVersion(transaction.updatedAt)}
+    from unnest(${column((link) => link.entryId)}::uuid[], ${column((link) => link.importKey)}::text[],
+                ${column((link) => link.details)}::text[]) as "linked"("id", "import_key", "details")
+    where "transaction"."id" = "linked"."id" and "transaction"."household_id" = ${householdId}
+      and "transaction"."account_id" = ${accountId} and "transaction"."import_key" is null and "transaction"."details" = ''
+      and ${writer ? visibleEntriesInSql(writer) : sql`true`}
+    returning "transaction"."id"`);
+  return rowsOf(result).map((row) => String(row.id));
+}
+
+/**
+ * Undoes `linkImportedEntries` for one import: its linked entries lose the import key and the bank's text they took,
+ * and stay, with whatever their people changed since. For the household's own process (undoing an import), like the
+ * delete of the import's own rows. Returns how many were unlinked.
+ */
+export async function unlinkImport(
+  executor: Executor,
+  { householdId, importBatchId }: { householdId: string; importBatchId: string },
+): Promise<number> {
+  const result = await executor.execute(sql`
+    update ${transaction} set "import_key" = null, "details" = '', "matched_import_batch_id" = null,
+                              "updated_at" = ${nextVersion(transaction.updatedAt)}
+    where "transaction"."matched_import_batch_id" = ${importBatchId} and "transaction"."household_id" = ${householdId}
+    returning "transaction"."id"`);
+  return rowsOf(result).length;
+}
+
 /** Which entries of one household a delete removes: by id (optionally at a version), or one import's rows. */
 type Selection = { ids: readonly string[]; version?: string } | { importBatchId: string };
 
@@ -399,9 +505,12 @@ export const undoHours = 24;
 
 /** Removes the copies of deleted entries past their undo time: deleted means deleted, a day later at the latest. */
 export async function purgeUndoCopies(now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - undoHours * 3_600_000);
+  // A bulk edit's undo lasts as long as its deleted entries' copies.
+  await db().delete(bulkEdit).where(lt(bulkEdit.createdAt, before));
   const removed = await db()
     .delete(deletedEntry)
-    .where(lt(deletedEntry.deletedAt, new Date(now.getTime() - undoHours * 3_600_000)))
+    .where(lt(deletedEntry.deletedAt, before))
     .returning({ id: deletedEntry.id });
   return removed.length;
 }
@@ -456,4 +565,167 @@ export async function restoreEntry(
     if (error === rollback) return undefined;
     throw error;
   }
+}
+
+/**
+ * Moves every entry of one payee to another (merging payees on the Payees screen), or back (its undo): the entries
+ * named in `only`, when given, and still on `from`. The payee list is the household's, like a rename, which every
+ * entry's title follows at once: so the move reaches every member's entries of the payee, hidden ones too, and changes
+ * nothing of them but who they were paid to (no amount, category, sharing or version the person saw). Returns the ids
+ * it moved.
+ */
+export async function moveEntriesToPayee(
+  executor: Executor,
+  { householdId, from, to, only }: { householdId: string; from: string; to: string; only?: readonly string[] },
+): Promise<string[]> {
+  const result = await executor.execute(sql`
+    update ${transaction} set "payee_id" = ${to}
+    where ${transaction.householdId} = ${householdId} and ${transaction.payeeId} = ${from}
+      ${only ? sql`and ${transaction.id} = any(${sql.param([...only])}::uuid[])` : sql``}
+    returning ${transaction.id} as "id"`);
+  return rowsOf(result).map((row) => String(row.id));
+}
+
+/** What a bulk edit changes on every entry it names: one thing at a time. */
+export type BulkChange = { categoryId: string } | { payeeId: string | null } | { shared: boolean };
+
+/** Which column a bulk change (and its undo) writes. */
+function bulkColumn(change: BulkChange | BulkEditedEntry): "category_id" | "payee_id" | "shared" {
+  if ("categoryId" in change) return "category_id";
+  if ("payeeId" in change) return "payee_id";
+  return "shared";
+}
+
+/**
+ * Changes one thing on many entries in one statement (bulk edit of search results) and answers, for each entry it
+ * changed, what that was before and the entry's new version, for undo. Left as they are: entries the writer may not
+ * see, another household's ids, entries that already have the value, and for a category or sharing, split entries
+ * (their lines keep their own) and, for a category, entries of the other kind than the category's. An entry of one line
+ * has its line follow.
+ */
+export async function changeEntriesInBulk(
+  executor: Pick<Database, "transaction">,
+  {
+    writer,
+    householdId,
+    ids,
+    change,
+  }: { writer: Writer; householdId: string; ids: readonly string[]; change: BulkChange },
+): Promise<BulkEditedEntry[]> {
+  if (ids.length === 0) return [];
+  const column = sql.raw(`"${bulkColumn(change)}"`);
+  const value =
+    "categoryId" in change
+      ? sql`${change.categoryId}::uuid`
+      : "payeeId" in change
+        ? sql`${change.payeeId}::uuid`
+        : sql`${change.shared}::boolean`;
+  const onlyWhole =
+    "payeeId" in change
+      ? sql``
+      : sql`and (select count(*) from ${entryLine} where "entry_line"."entry_id" = "transaction"."id") = 1`;
+  const ofKind =
+    "categoryId" in change
+      ? sql`and "transaction"."kind" = (select "category"."kind" from "category" where "category"."id" = ${change.categoryId}::uuid)`
+      : sql``;
+  return executor.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update ${transaction} set ${column} = ${value}, "updated_at" = ${nextVersion(transaction.updatedAt)}
+      from ${transaction} "before"
+      where "before"."id" = "transaction"."id" and "transaction"."id" = any(${sql.param([...ids])}::uuid[])
+        and "transaction"."household_id" = ${householdId} and "transaction".${column} is distinct from ${value}
+        and ${writer ? visibleEntriesInSql(writer) : sql`true`} ${onlyWhole} ${ofKind}
+      returning "before"."id", "before"."category_id", "before"."payee_id", "before"."shared",
+                ${versionOf(transaction.updatedAt)} as "version"`);
+    const changed: BulkEditedEntry[] = rowsOf(result).map((row) => ({
+      id: String(row.id),
+      ...("categoryId" in change
+        ? { categoryId: String(row.category_id) }
+        : "payeeId" in change
+          ? { payeeId: typeof row.payee_id === "string" ? row.payee_id : null }
+          : { shared: row.shared === true }),
+      version: String(row.version),
+    }));
+    if (!("payeeId" in change) && changed.length > 0)
+      await followEntries(
+        tx,
+        changed.map((entry) => entry.id),
+      );
+    return changed;
+  });
+}
+
+/**
+ * Undo of `changeEntriesInBulk`: each entry gets back its own earlier value, in one statement, but only while it is at
+ * the version the bulk edit left (an entry somebody changed since keeps that change) and the writer may see it.
+ * Answers how many it put back.
+ */
+export async function restoreBulkChange(
+  executor: Pick<Database, "transaction">,
+  { writer, householdId, entries }: { writer: Writer; householdId: string; entries: readonly BulkEditedEntry[] },
+): Promise<number> {
+  const [first] = entries;
+  if (!first) return 0;
+  const name = bulkColumn(first);
+  const column = sql.raw(`"${name}"`);
+  const pick = <Value>(read: (entry: BulkEditedEntry) => Value) => sql.param(entries.map(read));
+  return executor.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update ${transaction} set ${column} = "before".${column}, "updated_at" = ${nextVersion(transaction.updatedAt)}
+      from unnest(${pick((entry) => entry.id)}::uuid[], ${pick((entry) => entry.categoryId ?? null)}::uuid[],
+                  ${pick((entry) => entry.payeeId ?? null)}::uuid[], ${pick((entry) => entry.shared ?? null)}::boolean[],
+                  ${pick((entry) => entry.version ?? null)}::text[])
+        as "before"("id", "category_id", "payee_id", "shared", "version")
+      where "transaction"."id" = "before"."id" and "transaction"."household_id" = ${householdId}
+        and ${versionOf(transaction.updatedAt)} = "before"."version"
+        and ${writer ? visibleEntriesInSql(writer) : sql`true`}
+      returning "transaction"."id"`);
+    const restored = rowsOf(result).map((row) => String(row.id));
+    if (name !== "payee_id" && restored.length > 0) await followEntries(tx, restored);
+    return restored.length;
+  });
+}
+
+/**
+ * Puts back, in one statement, the server's copies of entries `deletedBy` deleted within the undo time (a bulk
+ * delete's undo), each exactly as it was with its lines, like `restoreEntry`. A copy of what is now another member's
+ * hidden personal expense stays where it is, for its own member's sake. Answers how many it put back.
+ */
+export async function restoreEntries(
+  executor: Executor,
+  {
+    writer,
+    householdId,
+    entryIds,
+    deletedBy,
+  }: { writer: Writer; householdId: string; entryIds: readonly string[]; deletedBy: string },
+): Promise<number> {
+  if (entryIds.length === 0) return 0;
+  // The copies read as entries ("transaction"), so the privacy predicate applies to them as to the table's rows.
+  const result = await executor.execute(sql`
+    with "wanted" as (
+      select "kept"."id" from ${deletedEntry} "kept", jsonb_populate_record(null::"transaction", "kept"."entry") as "transaction"
+      where "kept"."id" = any(${sql.param([...entryIds])}::uuid[]) and "kept"."household_id" = ${householdId}
+        and "kept"."deleted_by" = ${deletedBy} and "kept"."deleted_at" > now() - make_interval(hours => ${undoHours})
+        and ${writer ? visibleEntriesInSql(writer) : sql`true`}),
+    "copy" as (
+      delete from ${deletedEntry} where "id" in (select "id" from "wanted")
+      returning "entry", "lines"),
+    "restored" as (
+      insert into ${transaction} select (jsonb_populate_record(null::"transaction", "copy"."entry")).* from "copy"
+      on conflict ("id") do nothing
+      returning *),
+    "kept_lines" as (
+      insert into ${entryLine}
+      select (jsonb_populate_record(null::"entry_line", "line"."value")).*
+      from "copy", jsonb_array_elements("copy"."lines") as "line"
+      where "copy"."lines" is not null and ("line"."value"->>'entry_id')::uuid in (select "id" from "restored")),
+    "one_line" as (
+      -- A copy kept before entries had lines: the entry's one line.
+      insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor", "shared")
+      select "restored"."id", "restored"."household_id", "restored"."kind", "restored"."occurred_on", 0, "restored"."category_id",
+             "restored"."amount_minor", "restored"."shared"
+      from "restored" join "copy" on ("copy"."entry"->>'id')::uuid = "restored"."id" where "copy"."lines" is null)
+    select count(*)::int as "restored" from "restored"`);
+  return Number(rowsOf(result)[0]?.restored ?? 0);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isLanguage } from "~/domain/languages";
 import { isCurrency } from "~/domain/money";
+import { isMonthStartDay } from "~/domain/pay-periods";
 import { hasControlCharacters } from "~/lib/safe-text";
 
 export const profileFields = z.object({
@@ -19,4 +20,11 @@ export const householdFields = z.object({
     .transform((value) => value.trim())
     .pipe(z.string().min(1, "errors.householdName.required").max(60, "errors.householdName.tooLong")),
   currency: z.string({ error: "errors.currency.invalid" }).refine(isCurrency, "errors.currency.invalid"),
+  /** The household's payday (1–28): the day its month starts on the dashboard. Absent: left as it is. */
+  monthStartDay: z
+    .string({ error: "errors.monthStartDay.invalid" })
+    .regex(/^\d{1,2}$/, "errors.monthStartDay.invalid")
+    .transform(Number)
+    .refine(isMonthStartDay, "errors.monthStartDay.invalid")
+    .optional(),
 });

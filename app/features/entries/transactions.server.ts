@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
+import { entryLine, entrySearchText, entryTitle, monthTotal, payee, transaction } from "~/db/schema/entries";
+import type { EntrySearch } from "~/domain/entry-search";
 import { householdMember } from "~/db/schema/household";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
@@ -70,7 +71,7 @@ const columns = {
   kind: transaction.kind,
   amountMinor: transaction.amountMinor,
   occurredOn: transaction.occurredOn,
-  description: transaction.description,
+  description: entryTitle,
   categoryId: transaction.categoryId,
   shared: transaction.shared,
   memberUserId: transaction.memberUserId,
@@ -407,9 +408,14 @@ export async function getEntryWithLines({
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
   const { view, lines } = await findEntry(access, householdId, transactionId);
-  const { shown } = lines ?? (await linesAsSeen(access, view.id));
+  const [{ shown }, [bank]] = await Promise.all([
+    lines ?? linesAsSeen(access, view.id),
+    // What the bank wrote, shown on the entry's page under its title (decision 0020).
+    db().select({ details: transaction.details }).from(transaction).where(eq(transaction.id, view.id)).limit(1),
+  ]);
   return {
     ...view,
+    details: bank?.details ?? "",
     lines: shown.map(({ categoryId, amountMinor, shared, note }) => ({ categoryId, amountMinor, shared, note })),
   };
 }
@@ -430,6 +436,131 @@ async function findEntry(access: HouseholdAccess, householdId: string, transacti
   const view = entryAsSeen(toView(entry), lines);
   if (!view) throw new HouseholdAccessError("notFound");
   return { view, lines };
+}
+
+/**
+ * What a member may see of the household's entries (decision 0018): the conditions that leave out another member's
+ * hidden personal entries, and entries whose every line is such a line; and a row's amount, category and sharing as
+ * its shown lines make them (with another member's hidden line in it, the others' sum and the first shown one's).
+ */
+function shownTo(access: HouseholdAccess) {
+  const hidden = visibleEntries(access);
+  const shownLine = visibleLines(access);
+  const visibility = [
+    ...(hidden ? [hidden] : []),
+    ...(shownLine
+      ? [sql`exists (select 1 from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`]
+      : []),
+  ];
+  const seenLines = (column: SQL) =>
+    sql`(select ${column} from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine} order by ${entryLine.position} limit 1)`;
+  const seen = shownLine
+    ? {
+        amountMinor:
+          sql<number>`(select coalesce(sum(${entryLine.amountMinor}), 0) from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`.mapWith(
+            Number,
+          ),
+        categoryId: sql<string>`${seenLines(sql`${entryLine.categoryId}`)}`,
+        shared: sql<boolean>`${seenLines(sql`${entryLine.shared}`)}`,
+      }
+    : {};
+  return { visibility, seen };
+}
+
+/** The most results a search across all months lists; a narrower search finds the rest. */
+export const searchResultLimit = 200;
+
+export interface SearchMonth {
+  month: MonthKey;
+  entries: ListedTransaction[];
+  incomeMinor: number;
+  expenseMinor: number;
+}
+
+/**
+ * Search across all months (issue 22): the words in an entry's title (its own, or its payee's name), the bank's text
+ * and the counterparty; an amount, exact or a range. Newest first, grouped by month with each month's sums of what
+ * was found. Another member's hidden personal entries are neither found nor summed.
+ */
+export async function searchEntries({
+  userId,
+  householdId,
+  search,
+}: {
+  userId: string;
+  householdId: string;
+  search: EntrySearch;
+}): Promise<{ months: SearchMonth[]; more: boolean }> {
+  const access = await requireHouseholdAccess({ userId, householdId });
+  const conditions = searchConditions(householdId, search);
+  if (!conditions) return { months: [], more: false };
+  const { visibility, seen } = shownTo(access);
+  const rows = await db()
+    .select({ ...columns, ...seen })
+    .from(transaction)
+    .where(and(...conditions, ...visibility))
+    .orderBy(...newestFirst)
+    .limit(searchResultLimit + 1);
+  const months = new Map<MonthKey, SearchMonth>();
+  for (const row of rows.slice(0, searchResultLimit)) {
+    const entry = toView(row);
+    const month = monthOf(entry.occurredOn);
+    const group = months.get(month) ?? { month, entries: [], incomeMinor: 0, expenseMinor: 0 };
+    group.entries.push(entry);
+    if (entry.kind === "income") group.incomeMinor += entry.amountMinor;
+    else group.expenseMinor += entry.amountMinor;
+    months.set(month, group);
+  }
+  return { months: [...months.values()], more: rows.length > searchResultLimit };
+}
+
+/**
+ * Newest first, in the order of transaction_household_date_idx (desc nulls last): a plain "desc" puts nulls first, so
+ * the index could not give the order and every search sorted all its matches to return the newest page.
+ */
+const newestFirst = [sql`${transaction.occurredOn} desc nulls last`, sql`${transaction.id} desc nulls last`];
+
+/** A search across all months as conditions beside the household's; undefined when it asks for nothing. */
+function searchConditions(householdId: string, search: EntrySearch): SQL[] | undefined {
+  const conditions: SQL[] = [eq(transaction.householdId, householdId)];
+  if (search.text) {
+    const pattern = likePattern(search.text);
+    const payees = db()
+      .select({ id: payee.id })
+      .from(payee)
+      .where(and(eq(payee.householdId, householdId), ilike(payee.name, pattern)));
+    // "= any(array(…))", not "in (…)": the payees are read first, so the planner can OR the trigram index with the
+    // payee index; an IN subquery made it read every entry of the household and test each one.
+    conditions.push(or(ilike(entrySearchText, pattern), sql`${transaction.payeeId} = any(array(${payees}))`)!);
+  }
+  if (search.minMinor !== null) conditions.push(gte(transaction.amountMinor, search.minMinor));
+  if (search.maxMinor !== null) conditions.push(lte(transaction.amountMinor, search.maxMinor));
+  return conditions.length === 1 ? undefined : conditions;
+}
+
+/**
+ * The entries a bulk edit acts on, as this member may see them in search (`shownTo`): the ids posted, each checked to
+ * be the household's and shown to the member, or every entry a search finds (re-run here, never taken from the
+ * browser). At most `limit` ids, newest first; the caller asks one more than its cap to tell when there are more.
+ */
+export async function entriesForBulkEdit(
+  access: HouseholdAccess,
+  selection: { ids: readonly string[] } | { search: EntrySearch },
+  limit: number,
+): Promise<string[]> {
+  const householdId = access.household.id;
+  const conditions =
+    "search" in selection
+      ? searchConditions(householdId, selection.search)
+      : [eq(transaction.householdId, householdId), inArray(transaction.id, [...selection.ids].filter(isUuid))];
+  if (!conditions || ("ids" in selection && selection.ids.length === 0)) return [];
+  const rows = await db()
+    .select({ id: transaction.id })
+    .from(transaction)
+    .where(and(...conditions, ...shownTo(access).visibility))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /** Keyset position: the last row's date and id ("2025-03-14.0193…"). */
@@ -506,32 +637,14 @@ export async function listTransactions({
     return conditions;
   };
   if (category) filters.push(sql`exists (select 1 from ${entryLine} where ${and(...lineFilters(true))})`);
-  if (query) filters.push(ilike(transaction.description, likePattern(query)));
+  if (query) {
+    // Title (the person's, or the payee's name), and the bank's own words.
+    const pattern = likePattern(query);
+    filters.push(or(ilike(entryTitle, pattern), ilike(entrySearchText, pattern))!);
+  }
   if (memberUserId !== null) filters.push(eq(entryMember, memberUserId));
-  const hidden = visibleEntries(access);
-  const shownLine = visibleLines(access);
-  const shown = [
-    ...filters,
-    ...(hidden ? [hidden] : []),
-    // An entry whose every line is another member's hidden personal line is hidden like such an entry.
-    ...(shownLine
-      ? [sql`exists (select 1 from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`]
-      : []),
-  ];
-  // A row shows the lines it may (decision 0018): with another member's hidden line in it, the others' sum, and the
-  // first shown one's category and sharing; the row is marked split, and its page shows the same lines.
-  const seenLines = (column: SQL) =>
-    sql`(select ${column} from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine} order by ${entryLine.position} limit 1)`;
-  const seen = shownLine
-    ? {
-        amountMinor:
-          sql<number>`(select coalesce(sum(${entryLine.amountMinor}), 0) from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`.mapWith(
-            Number,
-          ),
-        categoryId: sql<string>`${seenLines(sql`${entryLine.categoryId}`)}`,
-        shared: sql<boolean>`${seenLines(sql`${entryLine.shared}`)}`,
-      }
-    : {};
+  const { visibility, seen } = shownTo(access);
+  const shown = [...filters, ...visibility];
 
   const pageFilters = position
     ? [
@@ -640,4 +753,42 @@ async function noticeUnusualSpending({
     payload: { categoryId, month, totalMinor: current, usualMinor: Math.round(usual) },
     dedupeKey: `over-usual:${categoryId}:${month}`,
   });
+}
+
+/** One payee as the Payees screen lists it: the entries counted are those the member may see. */
+export interface PayeeListed {
+  id: string;
+  name: string;
+  entries: number;
+  expenseCategoryId: string | null;
+  incomeCategoryId: string | null;
+}
+
+/**
+ * The household's payees for the Payees screen, by name: not those merged into another (their key is an alias), and
+ * with privacy as the month lists': a payee's entries are counted as `shownTo` shows them, and a payee whose every entry
+ * is another member's hidden one is not listed (its name would tell what they paid for). A payee without entries (payee
+ * memory learned in an import preview) is listed.
+ */
+export async function listPayeesShownTo(access: HouseholdAccess): Promise<PayeeListed[]> {
+  const { visibility } = shownTo(access);
+  const shownEntries = sql<number>`(select count(*)::int from ${transaction} where ${and(eq(transaction.payeeId, payee.id), ...visibility)})`;
+  const anyEntry = sql`exists (select 1 from ${transaction} where ${eq(transaction.payeeId, payee.id)})`;
+  return db()
+    .select({
+      id: payee.id,
+      name: payee.name,
+      entries: shownEntries,
+      expenseCategoryId: payee.expenseCategoryId,
+      incomeCategoryId: payee.incomeCategoryId,
+    })
+    .from(payee)
+    .where(
+      and(
+        eq(payee.householdId, access.household.id),
+        sql`${payee.mergedIntoId} is null`,
+        or(sql`${shownEntries} > 0`, sql`not ${anyEntry}`),
+      ),
+    )
+    .orderBy(sql`lower(${payee.name})`, asc(payee.id));
 }

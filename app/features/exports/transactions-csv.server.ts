@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { entryLine, transaction } from "~/db/schema/entries";
+import { entryLine, entryTitle, transaction } from "~/db/schema/entries";
 import { categoryLabel } from "~/domain/categories";
 import { csvAmount, csvDelimiter, csvLine, csvQuote, csvText, utf8Bom, type CsvDecimal } from "~/domain/csv";
 import type { Language } from "~/domain/languages";
@@ -130,7 +130,7 @@ export async function exportTransactionsCsv({
             amountMinor: entryLine.amountMinor,
             currency: transaction.currency,
             occurredOn: transaction.occurredOn,
-            description: transaction.description,
+            description: entryTitle,
             categoryId: entryLine.categoryId,
             shared: entryLine.shared,
             // A former member's name too, while their account exists; once deleted, "Former member".

@@ -14,7 +14,15 @@ export type HouseholdRole = "owner" | "partner";
 
 export interface HouseholdAccess {
   /** `ownerName`: who owns it, for the name it shows to its other members until renamed ("Sanne's budget"). */
-  household: { id: string; name: string; currency: Currency; ownerUserId: string; ownerName: string };
+  household: {
+    id: string;
+    name: string;
+    currency: Currency;
+    ownerUserId: string;
+    ownerName: string;
+    /** The day its month starts (its payday; 1: the calendar month), for the dashboard (decision 0021). */
+    monthStartDay: number;
+  };
   role: HouseholdRole;
   plan: Plan;
   /** Adds and changes money, budgets, rules and goals: the owner, and a partner who edits on a premium plan. */
@@ -80,6 +88,7 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
       id: household.id,
       name: household.name,
       currency: household.currency,
+      monthStartDay: household.monthStartDay,
       ownerUserId: household.ownerUserId,
       // Left-joined: a membership never disappears because its owner's account row did.
       ownerName: sql<string>`coalesce(${user.name}, '')`,
@@ -154,6 +163,7 @@ export async function requireHouseholdAccess({
       currency: row.currency,
       ownerUserId: row.ownerUserId,
       ownerName: row.ownerName,
+      monthStartDay: row.monthStartDay,
     },
     role,
     plan,
@@ -162,18 +172,24 @@ export async function requireHouseholdAccess({
   };
 }
 
-/** Renames the household or changes its currency (owner only). */
+/** Renames the household, changes its currency or the day its month starts (owner only). */
 export async function updateHousehold({
   userId,
   householdId,
   name,
   currency,
+  monthStartDay,
 }: {
   userId: string;
   householdId: string;
   name: string;
   currency: Currency;
+  /** 1–28; left as it is when not given. */
+  monthStartDay?: number;
 }) {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
-  await db().update(household).set({ name, currency, updatedAt: new Date() }).where(eq(household.id, householdId));
+  await db()
+    .update(household)
+    .set({ name, currency, ...(monthStartDay === undefined ? {} : { monthStartDay }), updatedAt: new Date() })
+    .where(eq(household.id, householdId));
 }

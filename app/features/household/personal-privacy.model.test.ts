@@ -1,7 +1,8 @@
 /**
  * Model test of personal privacy (issue 20, decision 0016): random sequences of what an owner, an editing partner and
  * a viewing partner do — add shared or personal entries, hide or show their personal spending, write a rule that
- * names a hidden entry and preview and apply it, undo a delete with a hidden entry's id, set up recurring series,
+ * names a hidden entry and preview and apply it, undo a delete with a hidden entry's id, bulk edit search results (by
+ * id or all that match) and undo it, set up recurring series,
  * leave, be removed, join again, delete their account — and after every step every reader still in the household is
  * checked on every path that shows entries one by one: the month list, search (rows and total), the entry's page,
  * the CSV export, the JSON export, recurring series and upcoming dates, recurring suggestions and the dashboard's latest
@@ -21,6 +22,7 @@ import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { deleteAccount } from "~/features/data-rights/delete-account.server";
 import { exportMyData } from "~/features/data-rights/export-data.server";
+import { bulkEditEntries, undoBulkEdit } from "~/features/entries/bulk-edit.server";
 import { getDashboard } from "~/features/entries/dashboard.server";
 import {
   addTransaction,
@@ -61,6 +63,7 @@ type Action =
   | { type: "privacy"; who: Who; hidden: boolean }
   | { type: "rule"; who: Who; target: number; apply: boolean }
   | { type: "restore"; who: Who; target: number }
+  | { type: "bulk"; who: Who; target: number; all: boolean; change: "setCategory" | "makeShared" | "delete" }
   | { type: "series"; who: Who }
   | { type: "leave"; who: "editor" | "viewer" }
   | { type: "remove"; who: "editor" | "viewer" }
@@ -85,6 +88,16 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     arbitrary: fc.record({ type: fc.constant("rule" as const), who: anyone, target: fc.nat(40), apply: fc.boolean() }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("restore" as const), who: anyone, target: fc.nat(40) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant("bulk" as const),
+      who: anyone,
+      target: fc.nat(40),
+      all: fc.boolean(),
+      change: fc.constantFrom<"setCategory" | "makeShared" | "delete">("setCategory", "makeShared", "delete"),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("series" as const), who: anyone }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("leave" as const), who: partner }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("remove" as const), who: partner }) },
@@ -330,6 +343,31 @@ async function step(world: World, next: Action): Promise<boolean> {
         ok: true,
         transaction: before,
       });
+      return true;
+    }
+    case "bulk": {
+      const target = world.entries[next.target % Math.max(world.entries.length, 1)];
+      if (!canWrite(world, next.who) || !target) return false;
+      // A hidden entry's id posted, or a search that finds hidden entries: none of them changes, and undo puts back
+      // exactly what the bulk edit changed.
+      const hidden = await hiddenFrom(world, next.who);
+      const before = await Promise.all(hidden.map((entry) => stored(entry.id)));
+      const done = await bulkEditEntries({
+        userId,
+        householdId,
+        selection: next.all ? { search: { text: "therapy", minMinor: null, maxMinor: null } } : { ids: [target.id] },
+        chosen:
+          next.change === "setCategory" ? { action: "setCategory", categoryId: housing } : { action: next.change },
+      });
+      expect(
+        await Promise.all(hidden.map((entry) => stored(entry.id))),
+        `a bulk edit changed an entry hidden from ${next.who}`,
+      ).toEqual(before);
+      if (done.ok)
+        expect(await undoBulkEdit({ userId, householdId, bulkEditId: done.bulkEditId })).toEqual({
+          ok: true,
+          restored: done.changed,
+        });
       return true;
     }
     case "series": {

@@ -236,10 +236,11 @@ describe("accounts", () => {
       }),
     ).toMatchObject({ ok: true, imported: 1 });
     const entries = await db()
-      .select({ description: transaction.description, shared: transaction.shared })
+      .select({ description: transaction.description, details: transaction.details, shared: transaction.shared })
       .from(transaction)
       .where(eq(transaction.householdId, household.id));
-    expect(Object.fromEntries(entries.map((row) => [row.description, row.shared]))).toEqual({
+    // The imported row's bank text is its details (its title is its payee's name).
+    expect(Object.fromEntries(entries.map((row) => [row.description || row.details, row.shared]))).toEqual({
       Groceries: true,
       Brood: true,
     });

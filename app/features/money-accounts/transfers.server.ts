@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { transaction } from "~/db/schema/entries";
+import { entryTitle, transaction } from "~/db/schema/entries";
 import { moneyAccount, transfer } from "~/db/schema/money-accounts";
 import type { TransactionKind } from "~/domain/categories";
 import { maxAmountMinor } from "~/domain/money";
@@ -216,7 +216,7 @@ export async function listAccountActivity({
       occurredOn: transaction.occurredOn,
       kind: sql<TransactionKind | "transferIn" | "transferOut">`${transaction.kind}`.as("kind"),
       amountMinor: transaction.amountMinor,
-      description: transaction.description,
+      description: entryTitle,
       counterparty: transaction.counterparty,
       categoryId: sql<string | null>`${transaction.categoryId}`.as("category_id"),
       otherAccountId: sql<string | null>`null::uuid`.as("other_account_id"),

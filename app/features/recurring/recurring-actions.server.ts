@@ -6,9 +6,11 @@ import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
 import { parseRecurringForm } from "./recurring.schema";
 import {
+  addSuggestedSeries,
   confirmOccurrence,
   createRecurring,
   deleteRecurring,
+  removeAddedSeries,
   reopenOccurrence,
   skipOccurrence,
   updateRecurring,
@@ -17,6 +19,8 @@ import {
 
 export type RecurringActionResult =
   | { ok: true; intent: string; recurringId: string; dueOn?: string; changed?: boolean }
+  /** "Add all" and its undo: the series set up (or removed again), which the undo posts back. */
+  | { ok: true; intent: "addAll" | "undoAddAll"; recurringIds: string[] }
   | {
       ok: false;
       intent: string;
@@ -50,12 +54,28 @@ const recurringIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm") }),
   z.object({ intent: z.literal("skip") }),
   z.object({ intent: z.literal("reopen") }),
+  z.object({ intent: z.literal("addAll") }),
+  z.object({ intent: z.literal("undoAddAll") }),
 ]);
 
-/** Every form of the Recurring page posts here: create, update and delete a series; confirm, skip and reopen a date. */
+/** The most suggestions or series one "Add all" (or its undo) names: far more than detection ever shows. */
+const maxBatch = 200;
+
+/** A repeated field's values (the suggestions' keys, the added series' ids), as many as one batch holds. */
+function repeated(form: FormData, name: string): string[] {
+  return form
+    .getAll(name)
+    .filter((value): value is string => typeof value === "string" && value !== "")
+    .slice(0, maxBatch);
+}
+
+/**
+ * Every form of the Recurring page posts here: create, update and delete a series; confirm, skip and reopen a date;
+ * add every suggestion shown at once, and undo that.
+ */
 export async function handleRecurringAction(request: Request) {
   const context = await requireAppContext(request);
-  const { values } = await requireForm(request);
+  const { form, values } = await requireForm(request);
   const householdId = values.householdId || context.householdId;
   const posted = postedIntent(values, recurringIntents);
   const recurringId = values.recurringId ?? "";
@@ -103,6 +123,22 @@ export async function handleRecurringAction(request: Request) {
             current,
           }));
         return answer({ ok: true, intent, recurringId });
+      }
+      case "addAll": {
+        // The keys of the suggestions on the page; none posted (an old form), every one the server finds.
+        const keys = repeated(form, "key");
+        const result = await addSuggestedSeries({
+          userId,
+          householdId,
+          today: context.today,
+          keys: keys.length > 0 ? keys : null,
+        });
+        return answer({ ok: true, intent, recurringIds: result.recurringIds });
+      }
+      case "undoAddAll": {
+        const recurringIds = repeated(form, "recurringId");
+        await removeAddedSeries({ userId, householdId, recurringIds });
+        return answer({ ok: true, intent, recurringIds });
       }
       case "confirm":
       case "skip":

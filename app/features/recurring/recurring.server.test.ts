@@ -15,18 +15,24 @@ import { createAccount, setAccountArchived } from "~/features/money-accounts/acc
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { setPersonalPrivacy } from "~/features/sharing/invitations.server";
 import { parseRecurringForm } from "./recurring.schema";
+import { normalisePayee } from "~/domain/payees/payee-name";
+import { insertEntries } from "~/features/entries/entry-writer.server";
+import { uuidv7 } from "~/lib/uuid";
 import {
+  addSuggestedSeries,
   confirmOccurrence,
   createRecurring,
   deleteRecurring,
   detectRecurring,
   listRecurring,
   postDueOccurrences,
+  removeAddedSeries,
   reopenOccurrence,
   skipOccurrence,
   updateRecurring,
   upcomingForMonth,
 } from "./recurring.server";
+import { monthPlan } from "./month-plan.server";
 import { RecurringPostingWorker } from "./startup.server";
 
 useTestDatabase();
@@ -241,7 +247,79 @@ describe("the month's upcoming dates", () => {
       ["Salary", "due"],
     ]);
     expect(month.upcoming.map((item) => item.description)).toEqual(["Netflix", "Salary"]);
-    expect(month.totals).toEqual({ expectedIncomeMinor: 320_000, upcomingBillsMinor: 1399 });
+    expect(month.totals).toEqual({
+      expectedIncomeMinor: 320_000,
+      upcomingBillsMinor: 1399,
+      billsBeforeNextIncomeMinor: 0,
+    });
+    // Income is still expected this month: the bills after it are that income's to pay.
+    expect(month.beforeNextIncome).toEqual([]);
+  });
+
+  it("once the month's income is in, next month's bills before the next income are to come as well", async () => {
+    const { owner, household } = await seedHousehold();
+    const at = { userId: owner.id, householdId: household.id };
+    const rent = await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
+    await series(owner.id, household.id, { amount: "13,99", description: "Netflix", day: "26", categoryId: leisure });
+    await series(owner.id, household.id, { amount: "30", description: "Gym", day: "28", categoryId: leisure });
+    const pay = await series(owner.id, household.id, {
+      kind: "income",
+      amount: "3200",
+      description: "Salary",
+      day: "25",
+      categoryId: salary,
+    });
+    // Without the salary this month, nothing of December is counted.
+    expect((await upcomingForMonth({ ...at, month: "2026-11", today: "2026-11-27" })).beforeNextIncome).toEqual([]);
+
+    await confirmOccurrence({ ...at, recurringId: pay, dueOn: "2026-11-25" });
+    const month = await upcomingForMonth({ ...at, month: "2026-11", today: "2026-11-27" });
+    expect(month.upcoming.map((item) => [item.description, item.dueOn])).toEqual([
+      ["Rent", "2026-11-01"],
+      ["Netflix", "2026-11-26"],
+      ["Gym", "2026-11-28"],
+    ]);
+    // December's salary comes on the 25th: the rent on the 1st is before it, Netflix and the gym after it.
+    expect(month.beforeNextIncome.map((item) => [item.description, item.dueOn])).toEqual([["Rent", "2026-12-01"]]);
+    expect(month.totals.billsBeforeNextIncomeMinor).toBe(95_000);
+    // The calendar stays the month's own.
+    expect(month.occurrences.every((item) => item.dueOn < "2026-12-01")).toBe(true);
+
+    // Safe to spend takes the rent too.
+    const plan = await monthPlan({ ...at, month: "2026-11", today: "2026-11-27" });
+    expect(plan.safe?.figures.billsBeforeNextIncomeMinor).toBe(95_000);
+    expect(plan.safe?.upcomingCount).toBe(4);
+
+    // Confirmed early, the rent is entered on December 1: no longer listed, still this month's money's to pay.
+    await confirmOccurrence({ ...at, recurringId: rent, dueOn: "2026-12-01" });
+    const paid = await upcomingForMonth({ ...at, month: "2026-11", today: "2026-11-27" });
+    expect(paid.beforeNextIncome).toEqual([]);
+    expect(paid.totals.billsBeforeNextIncomeMinor).toBe(95_000);
+    // Skipped, it is not.
+    await reopenOccurrence({ ...at, recurringId: rent, dueOn: "2026-12-01" });
+    await skipOccurrence({ ...at, recurringId: rent, dueOn: "2026-12-01" });
+    expect(
+      (await upcomingForMonth({ ...at, month: "2026-11", today: "2026-11-27" })).totals.billsBeforeNextIncomeMinor,
+    ).toBe(0);
+  });
+
+  it("counts no bills ahead without an expected income, nor for a month that is over", async () => {
+    const { owner, household } = await seedHousehold();
+    const at = { userId: owner.id, householdId: household.id };
+    await series(owner.id, household.id, { amount: "950", description: "Rent", day: "1" });
+    expect((await upcomingForMonth({ ...at, month: "2026-11", today: "2026-11-27" })).beforeNextIncome).toEqual([]);
+    await series(owner.id, household.id, {
+      kind: "income",
+      amount: "3200",
+      description: "Salary",
+      day: "25",
+      categoryId: salary,
+      startsOn: "2026-12-01",
+    });
+    expect(
+      (await upcomingForMonth({ ...at, month: "2026-11", today: "2026-11-27" })).totals.billsBeforeNextIncomeMinor,
+    ).toBe(95_000);
+    expect((await upcomingForMonth({ ...at, month: "2026-10", today: "2026-11-27" })).beforeNextIncome).toEqual([]);
   });
 
   it("lists each series with its next open date", async () => {
@@ -740,5 +818,174 @@ describe("access and validation", () => {
       await listRecurring({ userId: owner.id, householdId: household.id, today: "2026-01-01" })
     ).series.filter((item) => item.id === created.recurringId);
     expect(listed?.accountId).toBe(await everydayAccountId(household.id));
+  });
+});
+
+/** Bank entries as an import writes them: the bank's text, and the payee it folds into (payee-name.ts). */
+async function bankEntries(
+  householdId: string,
+  userId: string,
+  entries: readonly {
+    kind?: "income" | "expense";
+    counterparty: string;
+    amountMinor: number;
+    occurredOn: string;
+    category?: string;
+  }[],
+) {
+  const accountId = await everydayAccountId(householdId);
+  await insertEntries(
+    db(),
+    entries.map((item) => {
+      const payee = normalisePayee(item.counterparty);
+      return {
+        id: uuidv7(),
+        householdId,
+        accountId,
+        kind: item.kind ?? "expense",
+        amountMinor: item.amountMinor,
+        currency: "EUR",
+        occurredOn: item.occurredOn,
+        description: "",
+        categoryId: builtInCategory(item.category ?? (item.kind === "income" ? "salary" : "other")).id,
+        counterparty: item.counterparty,
+        payee: payee ? { key: payee.key, name: payee.name } : null,
+        createdBy: userId,
+      };
+    }),
+  );
+}
+
+describe("suggestions from two months, by payee", () => {
+  const today = "2026-11-10";
+
+  it("suggests two consecutive months within ±2 % either way, a payee's branches as one, named after the payee", async () => {
+    const { owner, household } = await seedHousehold();
+    await bankEntries(household.id, owner.id, [
+      // Two branches of one chain: one payee, one series.
+      {
+        counterparty: "ALBERT HEIJN 1403 AMSTERDAM",
+        amountMinor: 4_500,
+        occurredOn: "2026-10-03",
+        category: "groceries",
+      },
+      { counterparty: "AH to go 5812 Utrecht CS", amountMinor: 4_590, occurredOn: "2026-11-03", category: "groceries" },
+      // 2 % down: still a series.
+      { counterparty: "VATTENFALL KLANTENSERVICE NV", amountMinor: 10_000, occurredOn: "2026-10-06" },
+      { counterparty: "Vattenfall", amountMinor: 9_800, occurredOn: "2026-11-06" },
+      // Just over 2 % up: not yet.
+      { counterparty: "Ziggo", amountMinor: 10_000, occurredOn: "2026-10-08" },
+      { counterparty: "Ziggo", amountMinor: 10_201, occurredOn: "2026-11-08" },
+      { kind: "income", counterparty: "Werkgever BV", amountMinor: 300_000, occurredOn: "2026-09-24" },
+      { kind: "income", counterparty: "Werkgever BV", amountMinor: 306_000, occurredOn: "2026-10-24" },
+    ]);
+
+    const suggestions = await detectRecurring({ userId: owner.id, householdId: household.id, today });
+    expect(suggestions.map((item) => [item.name, item.kind, item.occurrences, item.amountMinor, item.nextDue])).toEqual(
+      [
+        ["Werkgever", "income", 2, 303_000, "2026-11-24"],
+        ["Albert Heijn", "expense", 2, 4_545, "2026-12-03"],
+        ["Vattenfall", "expense", 2, 9_900, "2026-12-06"],
+      ],
+    );
+
+    // Set up as the single Add fills its form (the payee's name, the bank's latest text), it is no longer suggested.
+    const albertHeijn = suggestions[1]!;
+    await series(owner.id, household.id, {
+      amount: "45,45",
+      description: albertHeijn.name,
+      counterparty: albertHeijn.counterparty ?? "",
+      day: "3",
+    });
+    // Nor is a payee whose series was set up by hand under another branch's text.
+    await series(owner.id, household.id, { amount: "100", counterparty: "VATTENFALL 0042", day: "6" });
+    expect(
+      (await detectRecurring({ userId: owner.id, householdId: household.id, today })).map((item) => item.name),
+    ).toEqual(["Werkgever"]);
+  });
+});
+
+describe("add all suggestions", () => {
+  const today = "2026-11-10";
+
+  async function householdWithSuggestions() {
+    const { owner, household } = await seedHousehold();
+    // Partners come with Premium; the single Add's own test sets its household up alike.
+    await seedPremium(household.id);
+    await bankEntries(household.id, owner.id, [
+      { counterparty: "NETFLIX.COM", amountMinor: 1_399, occurredOn: "2026-10-05", category: "leisure" },
+      { counterparty: "NETFLIX.COM", amountMinor: 1_399, occurredOn: "2026-11-05", category: "leisure" },
+      { counterparty: "Woonstichting Eigen Haard", amountMinor: 95_000, occurredOn: "2026-10-01", category: "housing" },
+      { counterparty: "Woonstichting Eigen Haard", amountMinor: 95_000, occurredOn: "2026-11-02", category: "housing" },
+      { kind: "income", counterparty: "Werkgever BV", amountMinor: 300_000, occurredOn: "2026-09-24" },
+      { kind: "income", counterparty: "Werkgever BV", amountMinor: 300_000, occurredOn: "2026-10-24" },
+    ]);
+    const suggestions = await detectRecurring({ userId: owner.id, householdId: household.id, today });
+    expect(suggestions).toHaveLength(3);
+    return { owner, household, suggestions };
+  }
+
+  it("sets up every suggestion shown in one step, as the single Add would, and undo removes them again", async () => {
+    const { owner, household, suggestions } = await householdWithSuggestions();
+    const session = { userId: owner.id, householdId: household.id };
+
+    const added = await addSuggestedSeries({ ...session, today, keys: suggestions.map((item) => item.key) });
+    expect(added.recurringIds).toHaveLength(3);
+    const listed = (await listRecurring({ ...session, today })).series;
+    expect(
+      listed.map((item) => [item.description, item.kind, item.amountMinor, item.dayOfMonth, item.autoPost]).sort(),
+    ).toEqual(
+      [
+        ["Netflix", "expense", 1_399, 5, false],
+        ["Werkgever", "income", 300_000, 24, false],
+        ["Woonstichting Eigen Haard", "expense", 95_000, 2, false],
+      ].sort(),
+    );
+    expect(listed.every((item) => item.accountId !== "" && item.startsOn > "2026-11-09")).toBe(true);
+    expect(await detectRecurring({ ...session, today })).toEqual([]);
+    // Nothing is posted: the dates wait for their tap, as after a single Add.
+    expect(await entriesOf(household.id)).toHaveLength(6);
+
+    expect(await removeAddedSeries({ ...session, recurringIds: added.recurringIds })).toEqual({ ok: true, removed: 3 });
+    expect((await listRecurring({ ...session, today })).series).toEqual([]);
+    expect(await detectRecurring({ ...session, today })).toHaveLength(3);
+  });
+
+  it("adds only the suggestions shown: one dismissed on the page stays a suggestion", async () => {
+    const { owner, household, suggestions } = await householdWithSuggestions();
+    const [dismissed, ...shown] = suggestions;
+    const added = await addSuggestedSeries({
+      userId: owner.id,
+      householdId: household.id,
+      today,
+      keys: shown.map((item) => item.key),
+    });
+    expect(added.recurringIds).toHaveLength(2);
+    expect(
+      (await detectRecurring({ userId: owner.id, householdId: household.id, today })).map((item) => item.key),
+    ).toEqual([dismissed!.key]);
+  });
+
+  it("is refused to a read-only partner and a stranger, and changes nothing", async () => {
+    const { owner, household, suggestions } = await householdWithSuggestions();
+    const viewer = await seedUser();
+    await addPartner({ householdId: household.id, userId: viewer.id });
+    const stranger = await seedUser();
+    const keys = suggestions.map((item) => item.key);
+
+    await expect(
+      addSuggestedSeries({ userId: viewer.id, householdId: household.id, today, keys }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    await expect(
+      addSuggestedSeries({ userId: stranger.id, householdId: household.id, today, keys }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    expect((await listRecurring({ userId: owner.id, householdId: household.id, today })).series).toEqual([]);
+
+    // Nor may the viewer undo what the owner added.
+    const added = await addSuggestedSeries({ userId: owner.id, householdId: household.id, today, keys });
+    await expect(
+      removeAddedSeries({ userId: viewer.id, householdId: household.id, recurringIds: added.recurringIds }),
+    ).rejects.toMatchObject({ code: "readOnly" });
+    expect((await listRecurring({ userId: owner.id, householdId: household.id, today })).series).toHaveLength(3);
   });
 });

@@ -1,16 +1,17 @@
-import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
 import { db } from "~/db/client.server";
 import { moneyAccount } from "~/db/schema/money-accounts";
 import { recurring, recurringOccurrence } from "~/db/schema/recurring";
 import type { TransactionKind } from "~/domain/categories";
 import { can } from "~/domain/plans";
-import { addDays, addMonths, monthEnd, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
+import { addDays, addMonths, monthOf, monthStart, type IsoDate, type MonthKey } from "~/domain/periods";
+import { payPeriod } from "~/domain/pay-periods";
 import {
   detectRecurring as detectInHistory,
   isOccurrence,
+  knownSeriesKeys,
   occurrencesBetween,
-  seriesKey,
   type RecurringSuggestion,
   type Schedule,
 } from "~/domain/recurring";
@@ -22,11 +23,11 @@ import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses } from "~/features/household/notifications.server";
 import { visibleEntriesInSql, visibleSeries } from "~/features/household/personal-privacy.server";
-import { isUsableCategory } from "~/features/entries/categories.server";
+import { isUsableCategory, listCategories } from "~/features/entries/categories.server";
 import { deleteEntries, insertEntries } from "~/features/entries/entry-writer.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
-import type { RecurringInput } from "./recurring.schema";
+import { recurringTextMaxLength, type RecurringInput } from "./recurring.schema";
 
 /** One series as the pages show it. */
 export interface SeriesView extends Schedule {
@@ -182,22 +183,27 @@ export async function upcomingForMonth({
   householdId,
   month,
   today,
+  monthStartDay = 1,
 }: {
   userId: string;
   householdId: string;
   month: MonthKey;
   today: IsoDate;
+  /** The day the month starts: 1, the calendar month (the recurring page), or the household's payday (the dashboard). */
+  monthStartDay?: number;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  const from = monthStart(month);
-  const to = monthEnd(month);
+  const { from, to } = payPeriod(month, monthStartDay);
+  // Bills early next month may be due before the next income arrives: the month's money must reach them too. A month
+  // that is over plans nothing ahead; a month in progress or ahead looks into the next one.
+  const ahead = to > today ? payPeriod(addMonths(month, 1), monthStartDay).to : to;
   const [series, recorded] = await Promise.all([
-    seriesOf(householdId, { from, to }, access),
-    recordedBetween(householdId, from, to),
+    seriesOf(householdId, { from, to: ahead }, access),
+    recordedBetween(householdId, from, ahead),
   ]);
   const all = series
     .flatMap((item) =>
-      occurrencesBetween(item, from, addDays(to, -1)).map((dueOn) => ({
+      occurrencesBetween(item, from, addDays(ahead, -1)).map((dueOn) => ({
         shown: item.shown,
         recurringId: item.id,
         dueOn,
@@ -212,18 +218,47 @@ export async function upcomingForMonth({
       })),
     )
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
-  const open = all.filter((item) => item.status === "due" || item.status === "overdue");
+  const isOpen = (item: (typeof all)[number]) => item.status === "due" || item.status === "overdue";
+  const inMonth = all.filter((item) => item.dueOn < to);
+  const open = inMonth.filter(isOpen);
+  const beforeNextIncome = billsBeforeNextIncome(
+    open,
+    all.filter((item) => item.dueOn >= to),
+  );
   // The totals are the household's, a partner's hidden series included; the dates are listed only where shown.
-  const sum = (kind: TransactionKind) =>
-    open.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
+  const sum = (items: typeof all, kind: TransactionKind) =>
+    items.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountMinor, 0);
   const listed = (items: typeof all): OccurrenceView[] =>
     items.filter((item) => item.shown).map(({ shown: _shown, ...item }) => item);
   return {
     access,
-    occurrences: listed(all),
+    occurrences: listed(inMonth),
     upcoming: listed(open),
-    totals: { expectedIncomeMinor: sum("income"), upcomingBillsMinor: sum("expense") },
+    /** Next month's open bills due before its first expected income, which this month's money has to pay. */
+    beforeNextIncome: listed(beforeNextIncome.filter(isOpen)),
+    totals: {
+      expectedIncomeMinor: sum(open, "income"),
+      upcomingBillsMinor: sum(open, "expense"),
+      billsBeforeNextIncomeMinor: sum(beforeNextIncome, "expense"),
+    },
   };
+}
+
+/**
+ * Bills due after the month's end and before the next expected income. Nothing when income is still expected this
+ * month (the bills after it are that income's to pay) or when no income is expected next month (Samen does not guess
+ * how far the money must reach). The next income is read from the series the member is shown, so a partner's hidden
+ * series never changes which bills are listed.
+ */
+function billsBeforeNextIncome<Item extends { shown: boolean; kind: TransactionKind; dueOn: IsoDate }>(
+  openThisMonth: readonly Item[],
+  nextMonth: readonly (Item & { status: string })[],
+): Item[] {
+  if (openThisMonth.some((item) => item.kind === "income" && item.shown)) return [];
+  const income = nextMonth.find((item) => item.kind === "income" && item.shown);
+  if (!income) return [];
+  // A bill confirmed early is entered on its due date, next month: still this month's money's to pay.
+  return nextMonth.filter((item) => item.kind === "expense" && item.dueOn < income.dueOn && item.status !== "skipped");
 }
 
 /** The series' account: one of the household's open accounts, or its Everyday account when none is chosen. */
@@ -614,6 +649,8 @@ const detectionMonths = 25;
 
 interface HistoryGroup {
   kind: TransactionKind;
+  payeeKey: string | null;
+  payeeName: string | null;
   counterparty: string | null;
   description: string;
   dates: string[];
@@ -624,11 +661,12 @@ interface HistoryGroup {
 
 /**
  * Series in the household's recent history that are not set up yet ("Netflix, 13,99 € monthly"). One range scan
- * of transaction_household_date_idx, grouped in the database by the name detection goes by (the bank's name for the
- * other side, else the description), so a few hundred rows of arrays travel instead of tens of thousands of entries
- * (at 100,000 entries, 25 months are about 40,000).
- * Counterparties (or hand-typed names) that already have a series are left out, and so are the personal expenses of
- * a member who shows them to this one only as category totals: a suggestion would name their counterparties.
+ * of transaction_household_date_idx, grouped in the database by the name detection goes by (the entry's payee, else
+ * the bank's name for the other side, else the description), so a few hundred rows of arrays travel instead of tens
+ * of thousands of entries (at 100,000 entries, 25 months are about 40,000). The bank's text stays in the grouping,
+ * so each branch of a payee is a group of its own here and detection joins them by the payee's key.
+ * Payees (or counterparties, or hand-typed names) that already have a series are left out, and so are the personal
+ * expenses of a member who shows them to this one only as category totals: a suggestion would name their payees.
  */
 export async function detectRecurring({
   userId,
@@ -643,22 +681,28 @@ export async function detectRecurring({
   const since = monthStart(addMonths(monthOf(today), -detectionMonths));
   const [result, series] = await Promise.all([
     // The arrays of a group list its entries in one and the same order; detection sorts them by date itself.
+    // The privacy predicate names "transaction"'s columns by the table's own name, so the table keeps it unaliased.
     db().execute(sql`
-      select "kind", nullif(btrim("counterparty"), '') as "counterparty",
-             case when nullif(btrim("counterparty"), '') is null then "description" else '' end as "description",
-             array_agg(to_char("occurred_on", 'YYYY-MM-DD')) as "dates",
-             array_agg("amount_minor"::text) as "amounts",
-             array_agg("category_id"::text) as "categories",
-             array_agg("account_id"::text) as "accounts"
+      select "transaction"."kind", "payee"."key" as "payeeKey", "payee"."name" as "payeeName",
+             nullif(btrim("transaction"."counterparty"), '') as "counterparty",
+             case when "payee"."id" is null and nullif(btrim("transaction"."counterparty"), '') is null
+                  then "transaction"."description" else '' end as "description",
+             array_agg(to_char("transaction"."occurred_on", 'YYYY-MM-DD')) as "dates",
+             array_agg("transaction"."amount_minor"::text) as "amounts",
+             array_agg("transaction"."category_id"::text) as "categories",
+             array_agg("transaction"."account_id"::text) as "accounts"
       from "transaction"
-      where "household_id" = ${householdId} and "occurred_on" >= ${since} and "occurred_on" <= ${today} and ${visibleEntriesInSql(access)}
-      group by 1, 2, 3`),
+      left join "payee" on "payee"."id" = "transaction"."payee_id" and "payee"."household_id" = "transaction"."household_id"
+      where "transaction"."household_id" = ${householdId} and "transaction"."occurred_on" >= ${since}
+        and "transaction"."occurred_on" <= ${today} and ${visibleEntriesInSql(access)}
+      group by 1, 2, 3, 4, 5`),
     seriesOf(householdId),
   ]);
   // PGlite and node-postgres both answer with { rows } and parse text[] into arrays.
   const groups = rowsOf<HistoryGroup>(result);
-  const history = groups.flatMap((group) =>
-    group.dates.map((occurredOn, index) => ({
+  const history = groups.flatMap((group) => {
+    const payee = group.payeeKey && group.payeeName ? { key: group.payeeKey, name: group.payeeName } : null;
+    return group.dates.map((occurredOn, index) => ({
       kind: group.kind,
       amountMinor: Number(group.amounts[index]),
       occurredOn,
@@ -666,8 +710,180 @@ export async function detectRecurring({
       description: group.description,
       categoryId: group.categories[index]!,
       accountId: group.accounts[index]!,
-    })),
-  );
-  const known = new Set(series.map((item) => seriesKey(item.kind, item.counterparty, item.description)));
+      payee,
+    }));
+  });
+  const known = new Set(series.flatMap((item) => knownSeriesKeys(item)));
   return detectInHistory(history, { today }).filter((suggestion) => !known.has(suggestion.key));
+}
+
+/**
+ * "Add all": the suggestions the member was shown (`keys`; null: every one), each set up as a series, in one insert.
+ * Authorised as the single Add (`requireWriter`: a member who may write, on a plan that schedules series), and the
+ * series are the server's own detection, found again now: nothing a form posts becomes an amount or a name. A
+ * suggestion's category no longer usable is left out; its account, once archived, becomes the Everyday account, as
+ * a series set up without one. Nothing is posted: like a single Add, the dates wait for their tap.
+ */
+export async function addSuggestedSeries({
+  userId,
+  householdId,
+  today,
+  keys,
+}: {
+  userId: string;
+  householdId: string;
+  today: IsoDate;
+  keys: readonly string[] | null;
+}): Promise<{ ok: true; recurringIds: string[] }> {
+  const access = await requireWriter(userId, householdId);
+  const wanted = keys ? new Set(keys) : null;
+  const suggestions = (await detectRecurring({ userId, householdId, today })).filter(
+    (suggestion) => !wanted || wanted.has(suggestion.key),
+  );
+  if (suggestions.length === 0) return { ok: true, recurringIds: [] };
+  const [categories, openAccounts, everyday] = await Promise.all([
+    listCategories({ householdId }),
+    db()
+      .select({ id: moneyAccount.id })
+      .from(moneyAccount)
+      .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt))),
+    everydayAccountId(householdId),
+  ]);
+  const usable = new Set(
+    categories.filter((category) => !category.archived).map((category) => `${category.kind}|${category.id}`),
+  );
+  const open = new Set(openAccounts.map((account) => account.id));
+  const rows = suggestions
+    .filter((suggestion) => usable.has(`${suggestion.kind}|${suggestion.categoryId}`))
+    .map((suggestion) => ({
+      householdId,
+      currency: access.household.currency,
+      createdBy: userId,
+      kind: suggestion.kind,
+      amountMinor: suggestion.amountMinor,
+      // The names as a single Add fills its form: the payee's (or the bank's) name, and the bank's own text.
+      description: suggestion.name.slice(0, recurringTextMaxLength),
+      counterparty: suggestion.counterparty?.slice(0, recurringTextMaxLength) ?? null,
+      categoryId: suggestion.categoryId,
+      accountId: open.has(suggestion.accountId) ? suggestion.accountId : everyday,
+      frequency: suggestion.frequency,
+      interval: suggestion.interval,
+      dayOfMonth: suggestion.dayOfMonth,
+      lastDay: suggestion.lastDay,
+      startsOn: suggestion.nextDue,
+      endsOn: null,
+      autoPost: false,
+    }));
+  if (rows.length === 0) return { ok: true, recurringIds: [] };
+  const created = await db().insert(recurring).values(rows).returning({ id: recurring.id });
+  return { ok: true, recurringIds: created.map((row) => row.id) };
+}
+
+/**
+ * Undo of "Add all": the series it set up go again, in one delete. Only the household's own, only those the member
+ * may see, and only while nothing was posted or skipped on them: a date someone tapped since is kept with its series.
+ */
+export async function removeAddedSeries({
+  userId,
+  householdId,
+  recurringIds,
+}: {
+  userId: string;
+  householdId: string;
+  recurringIds: readonly string[];
+}): Promise<{ ok: true; removed: number }> {
+  const access = await requireWriter(userId, householdId);
+  const ids = recurringIds.filter(isUuid);
+  if (ids.length === 0) return { ok: true, removed: 0 };
+  const removed = await db()
+    .delete(recurring)
+    .where(
+      and(
+        inArray(recurring.id, ids),
+        eq(recurring.householdId, householdId),
+        visibleSeries(access),
+        sql`not exists (select 1 from ${recurringOccurrence} where ${recurringOccurrence.recurringId} = ${recurring.id})`,
+      ),
+    )
+    .returning({ id: recurring.id });
+  return { ok: true, removed: removed.length };
+}
+
+/** A series a seeded household (the demo) starts with: monthly, on a day, as its seeded history books it. */
+interface SeededSeries {
+  kind: TransactionKind;
+  categoryId: string;
+  description: string;
+  amountMinor: number;
+  dayOfMonth: number;
+  startsOn: IsoDate;
+}
+
+/**
+ * For a seeded household (the demo): sets up its series once (one insert, when it has none yet), then counts every
+ * due date up to today that its history already holds as posted, with that entry (one insert, `on conflict do
+ * nothing`, so each start adds only the dates since). Without that, the month would list rent already paid as
+ * overdue and "Safe to spend" would count it twice. The series wait for their tap: were they posted automatically,
+ * the seed's own entries for the same days would be doubled.
+ */
+export async function seedSeries({
+  userId,
+  householdId,
+  today,
+  series,
+}: {
+  userId: string;
+  householdId: string;
+  today: IsoDate;
+  series: readonly SeededSeries[];
+}): Promise<{ created: number; linked: number }> {
+  const access = await requireWriter(userId, householdId);
+  let existing = await seriesOf(householdId);
+  let created = 0;
+  if (existing.length === 0 && series.length > 0) {
+    const accountId = await everydayAccountId(householdId);
+    const rows = await db()
+      .insert(recurring)
+      .values(
+        series.map((item) => ({
+          householdId,
+          currency: access.household.currency,
+          createdBy: userId,
+          kind: item.kind,
+          amountMinor: item.amountMinor,
+          description: item.description,
+          counterparty: null,
+          categoryId: item.categoryId,
+          accountId,
+          frequency: "monthly" as const,
+          interval: 1,
+          dayOfMonth: item.dayOfMonth,
+          lastDay: false,
+          startsOn: item.startsOn,
+          endsOn: null,
+          autoPost: false,
+        })),
+      )
+      .returning({ id: recurring.id });
+    created = rows.length;
+    existing = await seriesOf(householdId);
+  }
+  // Only the seeded series: one someone set up by hand in the demo keeps its own dates.
+  const seeded = new Set(series.map((item) => `${item.kind}|${item.description}`));
+  const dates = existing
+    .filter((item) => seeded.has(`${item.kind}|${item.description}`))
+    .flatMap((item) => occurrencesBetween(item, item.startsOn, today).map((dueOn) => ({ id: item.id, dueOn })));
+  if (dates.length === 0) return { created, linked: 0 };
+  const result = await db().execute(sql`
+    insert into "recurring_occurrence" ("recurring_id", "due_on", "household_id", "status", "transaction_id")
+    select distinct on ("due"."recurring_id", "due"."due_on") "due"."recurring_id", "due"."due_on", "r"."household_id", 'posted', "transaction"."id"
+    from unnest(${sql.param(dates.map((date) => date.id))}::uuid[], ${sql.param(dates.map((date) => date.dueOn))}::date[])
+           as "due"("recurring_id", "due_on")
+    join "recurring" "r" on "r"."id" = "due"."recurring_id"
+    join "transaction" on "transaction"."household_id" = "r"."household_id" and "transaction"."kind" = "r"."kind"
+      and "transaction"."description" = "r"."description" and "transaction"."occurred_on" = "due"."due_on"
+    order by "due"."recurring_id", "due"."due_on", "transaction"."id"
+    on conflict do nothing
+    returning "recurring_id"`);
+  return { created, linked: rowsOf(result).length };
 }

@@ -1,7 +1,10 @@
-import { todayIn, type IsoDate } from "~/domain/periods";
+import { demoContentEnabled } from "~/config.server";
+import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
+import { dayInMonth } from "~/domain/recurring";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
-import { postDueOccurrences, type PostedEntry } from "./recurring.server";
+import { demoMonths, demoSeries, findDemoHousehold } from "~/features/entries/demo-seed.server";
+import { postDueOccurrences, seedSeries, type PostedEntry } from "./recurring.server";
 import { processWideSlot } from "~/lib/global-singleton";
 
 export interface RecurringPostingOptions {
@@ -67,11 +70,34 @@ export class RecurringPostingWorker {
 // One worker per server process, started and stopped by server/startup.ts.
 const workerSlot = processWideSlot<RecurringPostingWorker>("recurringPosting");
 
-export function startRecurringPosting(): Promise<void> {
+/**
+ * The demo household's series (entries' `demoSeries`), from the first month of its history; each start counts the
+ * days its history gained since as posted. Entries sit below this feature and may not write its tables, so the demo's
+ * series are set up here, after the demo's entries (server/startup.ts runs the demo account first).
+ */
+export async function seedDemoSeries({ today = todayIn("Europe/Amsterdam") }: { today?: IsoDate } = {}) {
+  const demo = await findDemoHousehold();
+  if (!demo) return null;
+  const firstMonth = addMonths(monthOf(today), 1 - demoMonths);
+  return seedSeries({
+    ...demo,
+    today,
+    series: demoSeries.map((item) => ({ ...item, startsOn: dayInMonth(firstMonth, item.dayOfMonth) })),
+  });
+}
+
+export async function startRecurringPosting(): Promise<void> {
+  // Before the first round: the demo's series wait for a tap, and their dates already entered must count as posted.
+  if (demoContentEnabled()) {
+    try {
+      await seedDemoSeries();
+    } catch (error) {
+      logger.warn({ err: error }, "the demo household's series could not be set up");
+    }
+  }
   const worker = workerSlot.get() ?? new RecurringPostingWorker();
   workerSlot.set(worker);
   worker.start();
-  return Promise.resolve();
 }
 
 export async function stopRecurringPosting(): Promise<void> {

@@ -89,7 +89,8 @@ describe("rules on import", () => {
       conditions: [{ field: "amount", operator: "between", minMinor: 100_000, maxMinor: 500_000 }],
       actions: { categoryId: eatingOut },
     });
-    await insertEntry(base, { counterparty: "Café Noir", categoryId: eatingOut });
+    // An earlier import's entry (its import key says so): an entry typed by hand of the same amount would be linked.
+    await insertEntry(base, { counterparty: "Café Noir", categoryId: eatingOut, importKey: "earlier-import" });
     const rows = [
       ["20261101", "Werkgever BV", own, "NL20INGB0001234567", "OV", "Bij", "3.000,00", "Overschrijving", "Salaris"],
       ["20261102", "ALBERT HEIJN 1234", own, "", "BA", "Af", "23,50", "Betaalautomaat", "Pas 12"],
@@ -112,7 +113,7 @@ describe("rules on import", () => {
         row.transferByRule,
       ]),
     ).toEqual([
-      ["new", salary, "default", null, null, false],
+      ["new", salary, "keyword", null, null, false],
       ["new", groceries, "rule", "Albert Heijn", null, false],
       ["new", housing, "rule", null, null, false],
       ["transfer", null, null, null, base.savingsId, true],
@@ -134,16 +135,21 @@ describe("rules on import", () => {
       transfers: 1,
     });
     const written = await db()
-      .select({ description: transaction.description, categoryId: transaction.categoryId })
+      .select({
+        description: transaction.description,
+        details: transaction.details,
+        categoryId: transaction.categoryId,
+      })
       .from(transaction)
       .where(and(eq(transaction.householdId, base.householdId), sql`${transaction.importBatchId} is not null`));
-    expect(written.map((row) => [row.description, row.categoryId]).sort()).toEqual(
+    // Only a rule's rename is the entry's own title; the bank's text stays as its details.
+    expect(written.map((row) => [row.description, row.details, row.categoryId]).sort()).toEqual(
       [
-        ["Salaris", salary],
-        ["Albert Heijn", groceries],
-        ["Huur", housing],
+        ["", "Salaris", salary],
+        ["Albert Heijn", "Pas 12", groceries],
+        ["", "Huur", housing],
         // The user's own choice for the coffee wins over what was learned.
-        ["Koffie", groceries],
+        ["", "Koffie", groceries],
       ].sort(),
     );
     const [moved] = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));

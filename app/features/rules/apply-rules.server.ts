@@ -108,7 +108,8 @@ async function readBatch(
   const result = await executor.execute(sql`
     select coalesce(json_agg(json_build_array("id", "kind", ${amount}, "occurred_on", ${description}, ${counterparty}, ${iban}, ${account}, "category_id", "shared", ${split})
                              order by "occurred_on" desc, "id" desc), '[]'::json) as "entries"
-    from (select "id", "kind", "amount_minor", "occurred_on", "description", "counterparty", "counterparty_iban", "account_id", "category_id", "shared"
+    from (select "id", "kind", "amount_minor", "occurred_on", coalesce(nullif("details", ''), "description") as "description", "counterparty",
+                 "counterparty_iban", "account_id", "category_id", "shared"
           from "transaction" where "household_id" = ${householdId} and ${visibleEntriesInSql(access)} ${after} order by "occurred_on" desc, "id" desc limit ${batchSize}) as "batch"`);
   // PGlite and node-postgres both answer with { rows } and parse json.
   const [row] = rowsOf<{ entries: EntryTuple[] | string }>(result);

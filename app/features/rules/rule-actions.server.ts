@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isTransactionKind } from "~/domain/categories";
+import { maxPayeeText } from "~/domain/payees/payee-name";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isUuid } from "~/lib/uuid";
 import { safeAppPath } from "~/features/entries/transaction-actions.server";
@@ -123,7 +124,18 @@ export async function handleRuleAction(request: Request) {
         ) {
           return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
         }
-        const result = await learnRule({ userId, householdId, offer: { counterparty, categoryId, kind } });
+        const payeeKey = (values.payeeKey ?? "").trim();
+        const payeeName = (values.payeeName ?? "").trim();
+        const payee = payeeKey && payeeName ? { key: payeeKey, name: payeeName } : null;
+        if (
+          payee &&
+          (payee.key.length > maxPayeeText ||
+            payee.name.length > maxPayeeText ||
+            hasUnsafeCharacters(payee.key) ||
+            hasUnsafeCharacters(payee.name))
+        )
+          return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+        const result = await learnRule({ userId, householdId, offer: { counterparty, categoryId, kind, payee } });
         // Without JavaScript the "Yes, always" form returns to the page it came from.
         const back = safeAppPath(values.redirectTo);
         if (result.ok && values.js !== "1" && back) throw redirect(back, 303);

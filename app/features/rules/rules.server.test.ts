@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { category } from "~/db/schema/entries";
 import { rule } from "~/db/schema/rules";
@@ -11,13 +11,16 @@ import { seedPremium } from "../../../db/seed/premium";
 import { parseAccountForm } from "~/features/money-accounts/account.schema";
 import { createAccount } from "~/features/money-accounts/accounts.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
-import { learningOfferFor, suggestForEntry } from "./rule-evaluation.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
+import { decideImportRows, learningOfferFor, suggestForEntry } from "./rule-evaluation.server";
 import { parseRuleForm, ruleFormValues } from "./rule.schema";
 import type { RuleInput } from "./rule.schema";
 import { createRule, deleteRule, learnRule, listRules, moveRule, updateRule } from "./rules.server";
+import { stopWorkerPool } from "~/lib/worker-pool.server";
 import { createRuleOrFail, insertEntry } from "./test-helpers.server";
 
 useTestDatabase();
+afterAll(stopWorkerPool);
 
 const groceries = builtInCategory("groceries").id;
 const eatingOut = builtInCategory("eatingOut").id;
@@ -242,7 +245,7 @@ describe("rules", () => {
       expect(
         await learnRule({
           ...free,
-          offer: { counterparty: `Winkel ${index}`, categoryId: groceries, kind: "expense" },
+          offer: { counterparty: `Winkel ${index}`, categoryId: groceries, kind: "expense", payee: null },
         }),
       ).toMatchObject({ ok: true, already: false });
     expect((await listRules(free)).limit).toEqual({ max: 10, count: 0, reached: false });
@@ -255,10 +258,16 @@ describe("rules", () => {
     });
     // Learning goes on at the limit, and changing what was learned adds nothing.
     expect(
-      await learnRule({ ...free, offer: { counterparty: "Slager", categoryId: groceries, kind: "expense" } }),
+      await learnRule({
+        ...free,
+        offer: { counterparty: "Slager", categoryId: groceries, kind: "expense", payee: null },
+      }),
     ).toMatchObject({ ok: true, already: false });
     expect(
-      await learnRule({ ...free, offer: { counterparty: "winkel 0", categoryId: eatingOut, kind: "expense" } }),
+      await learnRule({
+        ...free,
+        offer: { counterparty: "winkel 0", categoryId: eatingOut, kind: "expense", payee: null },
+      }),
     ).toMatchObject({ ok: true, already: false });
     const { rules } = await listRules(free);
     expect(rules).toHaveLength(23);
@@ -297,7 +306,10 @@ describe("rules", () => {
       code: "readOnly",
     });
     await expect(
-      learnRule({ ...as(partner.id), offer: { counterparty: "X", categoryId: groceries, kind: "expense" } }),
+      learnRule({
+        ...as(partner.id),
+        offer: { counterparty: "X", categoryId: groceries, kind: "expense", payee: null },
+      }),
     ).rejects.toMatchObject({ code: "readOnly" });
 
     await expect(listRules(as(stranger.id))).rejects.toMatchObject({ code: "notFound" });
@@ -389,6 +401,7 @@ describe("learning", () => {
       counterparty: "ALBERT HEIJN 1234",
       categoryId: eatingOut,
       kind: "expense",
+      payee: null,
     });
     // Typed by hand: no counterparty, nothing to learn.
     const typed = await insertEntry(base, { counterparty: null, categoryId: eatingOut });
@@ -405,6 +418,53 @@ describe("learning", () => {
     ).toBeNull();
   });
 
+  it("a yes for an entry with a payee is payee memory: every branch follows, no rule is added", async () => {
+    const base = await household();
+    const albertHeijn = { key: "albert heijn", name: "Albert Heijn" };
+    const imported = await insertEntry(base, {
+      counterparty: "ALBERT HEIJN 1403 AMSTERDAM",
+      categoryId: eatingOut,
+      payee: albertHeijn,
+    });
+    const offer = await learningOfferFor({ ...base, transactionId: imported });
+    expect(offer).toEqual({ counterparty: "Albert Heijn", categoryId: eatingOut, kind: "expense", payee: albertHeijn });
+    expect(await learnRule({ ...base, offer: offer! })).toEqual({ ok: true, ruleId: null, already: false });
+    expect((await listRules(base)).rules).toHaveLength(0);
+    // The next statement: another branch of the same shop, and money in from it, which memory leaves alone.
+    const access = await requireHouseholdAccess(base);
+    const decided = await decideImportRows({
+      executor: db(),
+      access,
+      accountId: base.accountId,
+      rows: [
+        { amountMinor: -410, description: "Pasvolgnr 002", counterparty: "AH to go 5812 Utrecht CS" },
+        { amountMinor: 250, description: "Retour", counterparty: "ALBERT HEIJN 1403" },
+      ],
+    });
+    expect(decided.map((row) => row.payee?.name)).toEqual(["Albert Heijn", "Albert Heijn"]);
+    expect(decided[0]).toMatchObject({ categorySource: "remembered", categoryId: eatingOut });
+    expect(decided[1]?.categorySource).not.toBe("remembered");
+    // A category of the other kind is refused, and a payee not yet in the household (an import preview's row) is added.
+    expect(await learnRule({ ...base, offer: { ...offer!, categoryId: salary } })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.category.invalid" },
+    });
+    const jumbo = { key: "jumbo", name: "Jumbo" };
+    expect(
+      await learnRule({
+        ...base,
+        offer: { counterparty: "Jumbo", categoryId: groceries, kind: "expense", payee: jumbo },
+      }),
+    ).toMatchObject({ ok: true });
+    const [again] = await decideImportRows({
+      executor: db(),
+      access,
+      accountId: base.accountId,
+      rows: [{ amountMinor: -1999, description: "Betaalautomaat", counterparty: "JUMBO 4021 ZWOLLE" }],
+    });
+    expect(again).toMatchObject({ categorySource: "remembered", categoryId: groceries });
+  });
+
   it("a yes makes a learned rule that runs FIRST, so 'always' holds even against a broader hand-written rule", async () => {
     const base = await household();
     // Hand-written and broad: everything from Albert Heijn is groceries.
@@ -412,7 +472,7 @@ describe("learning", () => {
     expect(
       await learnRule({
         ...base,
-        offer: { counterparty: "ALBERT HEIJN TO GO", categoryId: eatingOut, kind: "expense" },
+        offer: { counterparty: "ALBERT HEIJN TO GO", categoryId: eatingOut, kind: "expense", payee: null },
       }),
     ).toMatchObject({ ok: true, already: false });
     const { rules } = await listRules(base);
@@ -439,12 +499,15 @@ describe("learning", () => {
     expect(
       await learnRule({
         ...base,
-        offer: { counterparty: "albert heijn to go", categoryId: eatingOut, kind: "expense" },
+        offer: { counterparty: "albert heijn to go", categoryId: eatingOut, kind: "expense", payee: null },
       }),
     ).toEqual({ ok: true, ruleId: null, already: true });
     // A category of the other kind is refused.
     expect(
-      await learnRule({ ...base, offer: { counterparty: "Werkgever", categoryId: groceries, kind: "income" } }),
+      await learnRule({
+        ...base,
+        offer: { counterparty: "Werkgever", categoryId: groceries, kind: "income", payee: null },
+      }),
     ).toEqual({ ok: false, fieldErrors: { form: "errors.category.invalid" } });
     expect((await db().select().from(rule).where(eq(rule.householdId, base.householdId))).length).toBe(2);
   });

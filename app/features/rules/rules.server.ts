@@ -11,6 +11,7 @@ import { atVersion, nextVersion, versionOf } from "~/features/platform/row-versi
 import { isUuid } from "~/lib/uuid";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
+import { rememberPayeeCategory } from "~/features/entries/payee-memory.server";
 import {
   categoryKinds,
   loadHouseholdRules,
@@ -309,7 +310,7 @@ export type LearnResult =
  * would never apply, so the answer would be ignored. It is narrow (one counterparty, equals), so it shadows a
  * hand-written rule only for that counterparty, and the user can move it on the Rules screen. Saying yes again for
  * the same counterparty changes its learned rule instead of adding one; when the rules already put it there, nothing
- * is added.
+ * is added. An offer that names a payee (no rule decides the entry's category) is remembered on the payee instead.
  */
 export async function learnRule({
   userId,
@@ -323,6 +324,14 @@ export async function learnRule({
   await requireHouseholdAccess({ userId, householdId, write: true });
   const counterparty = offer.counterparty.trim();
   if (!counterparty) return { ok: false, fieldErrors: { form: "errors.form.invalid" } };
+  const { payee } = offer;
+  if (payee) {
+    // Payee memory, not a rule: it covers every branch of the payee and never counts towards the plan's rules.
+    if ((await categoryKinds(db(), householdId)).get(offer.categoryId) !== offer.kind)
+      return { ok: false, fieldErrors: { form: "errors.category.invalid" } };
+    await rememberPayeeCategory(db(), householdId, { payee, kind: offer.kind, categoryId: offer.categoryId });
+    return { ok: true, ruleId: null, already: false };
+  }
   return db().transaction(async (tx) => {
     await lockRules(tx, householdId);
     if ((await categoryKinds(tx, householdId)).get(offer.categoryId) !== offer.kind)

@@ -25,6 +25,7 @@ export async function insertEntry(
     occurredOn?: string;
     importKey?: string;
     shared?: boolean;
+    payee?: { key: string; name: string };
   },
 ) {
   const id = uuidv7();
@@ -45,6 +46,7 @@ export async function insertEntry(
       importKey: fields.importKey ?? null,
       createdBy: null,
       shared: fields.shared ?? false,
+      ...(fields.payee ? { payee: fields.payee } : {}),
     },
   ]);
   return id;

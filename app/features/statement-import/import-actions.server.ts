@@ -36,6 +36,8 @@ export type ImportActionResult =
       imported: number;
       duplicates: number;
       transfers: number;
+      /** Rows linked to entries already there. */
+      matched: number;
       reconciliation: { bankMinor: number; oursMinor: number; on: string } | null;
     }
   | { ok: true; intent: "undo"; removed: number };
@@ -49,6 +51,9 @@ const importIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm") }),
   z.object({ intent: z.literal("undo") }),
 ]);
+
+/** "Add as a new entry instead" of rows found already entered: the lines of the rows, ticked. */
+const asNewLines = z.array(z.coerce.number().int().positive().max(999_999)).max(100_000);
 
 const tooLarge: ImportProblem = { kind: "file", error: { code: "FILE_TOO_LARGE" } };
 
@@ -108,6 +113,8 @@ export async function handleImportAction(request: Request) {
         const skipLines = new Set(
           [...form.getAll("skip").map(String), ...unticked].map(Number).filter(Number.isInteger),
         );
+        const asNew = asNewLines.safeParse(form.getAll("asNew").map(String));
+        if (!asNew.success) throw data<BadInputData>({ badInput: "INVALID_INPUT" }, { status: 400 });
         const categories = new Map<number, string>();
         const splitLines: number[] = [];
         for (const [name, value] of Object.entries(values)) {
@@ -136,7 +143,12 @@ export async function handleImportAction(request: Request) {
           }
           if (openLine !== undefined && again.preview.rows.some((row) => row.line === openLine))
             splits[openLine] ??= [];
-          const typed = { categories: Object.fromEntries(categories), unticked: [...skipLines], splits };
+          const typed = {
+            categories: Object.fromEntries(categories),
+            unticked: [...skipLines],
+            splits,
+            asNew: asNew.data,
+          };
           return answer(
             { ok: false, intent: "confirm", again, typed, splitErrors },
             Object.keys(splitErrors).length > 0 ? 400 : 200,
@@ -164,7 +176,7 @@ export async function handleImportAction(request: Request) {
           userId,
           householdId,
           draftId,
-          choices: { skipLines, categories, splits, mapping },
+          choices: { skipLines, categories, splits, mapping, asNewLines: new Set(asNew.data) },
         });
         if (!result.ok)
           return "expired" in result

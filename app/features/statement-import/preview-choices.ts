@@ -14,6 +14,8 @@ export interface TypedPreview {
   categories: Record<string, string>;
   unticked: number[];
   splits: Record<string, PostedLine[]>;
+  /** Rows found already entered that were to be added as new entries instead. */
+  asNew?: number[];
 }
 
 /** The prefix of a preview row's split fields: `row-12-lineAmount` and so on (parseLineRows reads them). */

@@ -5,6 +5,9 @@ import { ingNlCsv } from "~/domain/statements/fixtures/ing-nl-csv";
 import { db } from "~/db/client.server";
 import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
 import { transfer } from "~/db/schema/money-accounts";
+import { rule } from "~/db/schema/rules";
+import { listTransactions, searchEntries } from "~/features/entries/transactions.server";
+import { parseEntrySearch } from "~/domain/entry-search";
 import { importBatch, importDraft } from "~/db/schema/statement-import";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
@@ -14,7 +17,10 @@ import { parseAccountForm } from "~/features/money-accounts/account.schema";
 import { createAccount, listAccounts } from "~/features/money-accounts/accounts.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { deleteAccount } from "~/features/data-rights/delete-account.server";
-import { leaveHousehold, removePartner } from "~/features/sharing/invitations.server";
+import { leaveHousehold, removePartner, setPersonalPrivacy } from "~/features/sharing/invitations.server";
+import { addTransaction } from "~/features/entries/transactions.server";
+import { createRecurring, postDueOccurrences } from "~/features/recurring/recurring.server";
+import { parseRecurringForm } from "~/features/recurring/recurring.schema";
 import { DraftPurgeWorker } from "./startup.server";
 import {
   confirmImport,
@@ -98,11 +104,14 @@ describe("statement import", () => {
       bank: "ING",
       summary: { rows: 4, new: 4, duplicates: 0, transfers: 0 },
     });
-    expect(preview.kind === "preview" && preview.rows.map((row) => [row.amountMinor, row.categorySource])).toEqual([
-      [300_000, "default"],
-      [-320, "default"],
-      [-320, "default"],
-      [-125_000, "default"],
+    // "Salaris" and "Huur" give their categories away; the titles are the payees', not the bank's text.
+    expect(
+      preview.kind === "preview" && preview.rows.map((row) => [row.amountMinor, row.categorySource, row.title]),
+    ).toEqual([
+      [300_000, "keyword", "Werkgever"],
+      [-320, expect.any(String), "Café Noir"],
+      [-320, expect.any(String), "Café Noir"],
+      [-125_000, "keyword", "Woonstichting"],
     ]);
     // Two identical coffees on one day stay two.
     expect(result).toMatchObject({ ok: true, imported: 4, duplicates: 0 });
@@ -152,7 +161,7 @@ describe("statement import", () => {
     const preview = await previewImport({ ...base, draftId: draft.draftId });
     expect(preview.kind === "preview" && preview.rows.map((row) => [row.categoryId, row.categorySource])).toEqual([
       [eatingOut, "learned"],
-      [builtInCategory("other").id, "default"],
+      [builtInCategory("housing").id, "keyword"],
     ]);
     // Untick the rent; a category of the wrong kind (income for an expense) falls back to the suggestion.
     const result = await confirmImport({
@@ -167,6 +176,81 @@ describe("statement import", () => {
       .where(eq(transaction.householdId, base.householdId));
     expect(rows.map((row) => row.categoryId).sort()).toEqual([eatingOut, eatingOut]);
     expect(groceries).not.toBe(eatingOut);
+  });
+
+  it("names every branch of a chain as one payee, keeps the bank's text as details, and remembers a choice for the payee", async () => {
+    const base = await household();
+    const eatingOut = builtInCategory("eatingOut").id;
+    const amsterdam = [
+      "20261102",
+      "ALBERT HEIJN 1403 AMSTERDAM",
+      own,
+      "",
+      "BA",
+      "Af",
+      "12,40",
+      "Betaalautomaat",
+      "Pasvolgnr: 002 02-11-2026 11:11 Transactie: 71ICVVKX Term: CT123456",
+    ];
+    const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes: ingCsv([amsterdam]) });
+    if (!draft.ok) throw new Error("no draft");
+    const first = await previewImport({ ...base, draftId: draft.draftId });
+    expect(
+      first.kind === "preview" && first.rows.map((row) => [row.title, row.categoryId, row.categorySource]),
+    ).toEqual([["Albert Heijn", builtInCategory("groceries").id, "known"]]);
+    // The person puts it elsewhere: no rule is written, the payee remembers.
+    await confirmImport({
+      ...base,
+      draftId: draft.draftId,
+      choices: { ...noChoices, categories: new Map([[2, eatingOut]]) },
+    });
+    const utrecht = [
+      "20261109",
+      "AH to go 5812 Utrecht CS",
+      own,
+      "",
+      "BA",
+      "Af",
+      "3,10",
+      "Betaalautomaat",
+      "Pasvolgnr: 003",
+    ];
+    const next = await importFile(base, ingCsv([utrecht]));
+    expect(
+      next.preview.kind === "preview" &&
+        next.preview.rows.map((row) => [row.title, row.categoryId, row.categorySource]),
+    ).toEqual([["Albert Heijn", eatingOut, "remembered"]]);
+    const entries = await db()
+      .select({ description: transaction.description, details: transaction.details, payeeId: transaction.payeeId })
+      .from(transaction)
+      .where(eq(transaction.householdId, base.householdId))
+      .orderBy(transaction.occurredOn);
+    expect(entries.map((entry) => entry.description)).toEqual(["", ""]);
+    expect(entries[0]?.details).toContain("Transactie: 71ICVVKX");
+    expect(entries[0]?.payeeId).toBeTruthy();
+    expect(entries[1]?.payeeId).toBe(entries[0]?.payeeId);
+    expect(await db().select().from(rule).where(eq(rule.householdId, base.householdId))).toEqual([]);
+    const listed = await listTransactions({
+      userId: base.userId,
+      householdId: base.householdId,
+      kind: "expense",
+      month: "2026-11",
+      search: "albert",
+    });
+    expect(listed.items.map((entry) => entry.description)).toEqual(["Albert Heijn", "Albert Heijn"]);
+
+    // Search across all months finds both months' payments by payee, grouped by month with its sum, and by amount.
+    const october = ["20261015", "Albert Heijn 1216 HAARLEM", own, "", "BA", "Af", "7,25", "Betaalautomaat", "Pas 12"];
+    await importFile(base, ingCsv([october]));
+    const found = await searchEntries({ ...base, search: parseEntrySearch("albert heijn", "nl") });
+    expect(found.months.map((month) => [month.month, month.entries.length, month.expenseMinor])).toEqual([
+      ["2026-11", 2, 1_550],
+      ["2026-10", 1, 725],
+    ]);
+    const byAmount = await searchEntries({ ...base, search: parseEntrySearch("12,40", "nl") });
+    expect(byAmount.months.flatMap((month) => month.entries.map((entry) => entry.amountMinor))).toEqual([1_240]);
+    const bankWords = await searchEntries({ ...base, search: parseEntrySearch("71ICVVKX", "nl") });
+    expect(bankWords.months).toHaveLength(1);
   });
 
   it("writes the parts a person split a row into, and refuses parts that do not fit the row without writing anything", async () => {
@@ -218,7 +302,7 @@ describe("statement import", () => {
     expect(result).toMatchObject({ ok: true, imported: 2 });
     const lines = await db()
       .select({
-        description: transaction.description,
+        description: transaction.details,
         categoryId: entryLine.categoryId,
         amountMinor: entryLine.amountMinor,
       })
@@ -489,5 +573,149 @@ describe("statement drafts", () => {
       .from(importDraft)
       .where(eq(importDraft.householdId, base.householdId));
     expect(left.map((row) => row.id)).toEqual([ownersDraft.ok ? ownersDraft.draftId : "none"]);
+  });
+});
+
+describe("an import meets what is already there", () => {
+  const eatingOut = builtInCategory("eatingOut").id;
+  const coffeeOn = (date: string) => [date, "Café Noir", own, "", "BA", "Af", "3,20", "Betaalautomaat", "Koffie"];
+
+  async function typed(base: { userId: string; householdId: string }, occurredOn: string, shared?: boolean) {
+    const added = await addTransaction({
+      ...base,
+      fields: {
+        kind: "expense",
+        amountMinor: 320,
+        occurredOn,
+        description: "Coffee with Sanne",
+        categoryId: eatingOut,
+        ...(shared === undefined ? {} : { shared }),
+      },
+    });
+    if (!added.ok) throw new Error("not added");
+    return added.transaction.id;
+  }
+
+  async function entry(id: string) {
+    const [row] = await db().select().from(transaction).where(eq(transaction.id, id));
+    return row;
+  }
+
+  it("links a row booked two days after an entry typed by hand, keeps the person's entry, and undo unlinks it", async () => {
+    const base = await household();
+    const id = await typed(base, "2026-11-03");
+    const before = await entry(id);
+    const { preview, result } = await importFile(base, ingCsv([coffeeOn("20261105"), rent]));
+    if (preview.kind !== "preview" || !result.ok) throw new Error("not imported");
+    expect(preview.summary).toMatchObject({ rows: 2, new: 1, matched: 1 });
+    expect(preview.rows[0]).toMatchObject({
+      status: "entry-matched",
+      matchedEntry: { title: "Coffee with Sanne", occurredOn: "2026-11-03" },
+    });
+    expect(result).toMatchObject({ imported: 1, matched: 1 });
+    expect(await entryCount(base.householdId)).toBe(2);
+    const linked = await entry(id);
+    expect(linked).toMatchObject({
+      description: "Coffee with Sanne",
+      categoryId: eatingOut,
+      occurredOn: "2026-11-03",
+      details: preview.rows[0]?.description,
+      matchedImportBatchId: result.batchId,
+      importBatchId: null,
+    });
+    expect(linked?.details).not.toBe("");
+    expect(linked?.importKey).toEqual(expect.any(String));
+
+    // The same file again: the linked entry is the row's duplicate, like the rent.
+    const again = await importFile(base, ingCsv([coffeeOn("20261105"), rent]));
+    expect(again.preview).toMatchObject({ summary: { new: 0, matched: 0, duplicates: 2 } });
+    expect(again.result).toMatchObject({ ok: true, imported: 0, matched: 0 });
+    expect(await entryCount(base.householdId)).toBe(2);
+
+    // Undo removes the rent the import added and gives the typed entry back as it was, still there.
+    expect(await undoImport({ ...base, batchId: result.batchId })).toEqual({ ok: true, removed: 1 });
+    expect(await entryCount(base.householdId)).toBe(1);
+    const unlinked = await entry(id);
+    expect(unlinked).toMatchObject({
+      description: "Coffee with Sanne",
+      categoryId: eatingOut,
+      details: before?.details,
+      importKey: null,
+      matchedImportBatchId: null,
+    });
+    // And the statement finds it again.
+    expect((await importFile(base, ingCsv([coffeeOn("20261105")]))).result).toMatchObject({ ok: true, matched: 1 });
+  });
+
+  it("leaves a row five days from the entry new, and adds a matched row as new when the person says so", async () => {
+    const base = await household();
+    const id = await typed(base, "2026-11-03");
+    const far = await importFile(base, ingCsv([coffeeOn("20261108")]));
+    expect(far.preview).toMatchObject({ summary: { new: 1, matched: 0 } });
+    expect(far.result).toMatchObject({ ok: true, imported: 1, matched: 0 });
+
+    const near = await importFile(base, ingCsv([coffeeOn("20261104")]), { ...noChoices, asNewLines: new Set([2]) });
+    expect(near.preview).toMatchObject({ summary: { matched: 1 } });
+    expect(near.result).toMatchObject({ ok: true, imported: 1, matched: 0 });
+    expect(await entryCount(base.householdId)).toBe(3);
+    expect(await entry(id)).toMatchObject({ importKey: null, details: "", matchedImportBatchId: null });
+  });
+
+  it("links one of two identical rows to one entry and adds the other", async () => {
+    const base = await household();
+    await typed(base, "2026-11-03");
+    const { preview, result } = await importFile(base, ingCsv([coffeeOn("20261104"), coffeeOn("20261104")]));
+    expect(preview.kind === "preview" && preview.rows.map((row) => row.status)).toEqual(["entry-matched", "new"]);
+    expect(result).toMatchObject({ ok: true, imported: 1, matched: 1 });
+    expect(await entryCount(base.householdId)).toBe(2);
+  });
+
+  it("links an entry a series posted", async () => {
+    const base = await household({ premium: true });
+    const parsed = parseRecurringForm(
+      {
+        kind: "expense",
+        categoryId: builtInCategory("housing").id,
+        frequency: "monthly",
+        startsOn: "2026-11-01",
+        amount: "1250",
+        description: "Rent",
+        day: "1",
+        autoPost: "on",
+      },
+      "en",
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+    const created = await createRecurring({ ...base, input: parsed.value });
+    if (!created.ok) throw new Error("no series");
+    const [posted] = await postDueOccurrences({ today: "2026-11-02" });
+    expect(posted).toBeDefined();
+    const { preview, result } = await importFile(base, ingCsv([rent]));
+    expect(preview.kind === "preview" && preview.rows[0]).toMatchObject({
+      status: "entry-matched",
+      matchedEntry: { title: "Rent", occurredOn: "2026-11-01" },
+    });
+    expect(result).toMatchObject({ ok: true, imported: 0, matched: 1 });
+    expect(await entryCount(base.householdId)).toBe(1);
+  });
+
+  it("never offers a partner's hidden personal entry as a match", async () => {
+    const base = await household({ premium: true });
+    const partner = await seedUser();
+    await addPartner({ householdId: base.householdId, userId: partner.id, canEdit: true });
+    const asPartner = { ...base, userId: partner.id };
+    const hidden = await typed(asPartner, "2026-11-03", false);
+    // Shown in detail, the partner's entry is offered; once they show personal spending only as totals, it is not.
+    const draft = await createImportDraft({ ...base, fileName: "ing.csv", bytes: ingCsv([coffeeOn("20261104")]) });
+    if (!draft.ok) throw new Error("no draft");
+    expect(await previewImport({ ...base, draftId: draft.draftId })).toMatchObject({ summary: { matched: 1 } });
+    await setPersonalPrivacy({ ...asPartner, personalInDetail: false });
+    expect(await previewImport({ ...base, draftId: draft.draftId })).toMatchObject({ summary: { matched: 0 } });
+
+    const { preview, result } = await importFile(base, ingCsv([coffeeOn("20261104")]));
+    expect(preview).toMatchObject({ summary: { new: 1, matched: 0 } });
+    expect(JSON.stringify(preview)).not.toContain("Coffee with Sanne");
+    expect(result).toMatchObject({ ok: true, imported: 1, matched: 0 });
+    expect(await entry(hidden)).toMatchObject({ importKey: null, details: "", matchedImportBatchId: null });
   });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/db/client.server";
-import { transaction } from "~/db/schema/entries";
+import { entryTitle, transaction } from "~/db/schema/entries";
 import { moneyAccount, transfer } from "~/db/schema/money-accounts";
 import { importBatch, importDraft } from "~/db/schema/statement-import";
 import { defaultCategoryId } from "~/domain/categories";
@@ -10,7 +10,13 @@ import { isValidIban, normaliseIban } from "~/domain/iban";
 import { can } from "~/domain/plans";
 import { addDays } from "~/domain/periods";
 import { importIdentities } from "~/domain/statements/import-identity";
-import { planImport, summarisePlan, transferMatchDays, type PlannedRow } from "~/domain/statements/import-plan";
+import {
+  entryMatchDays,
+  planImport,
+  summarisePlan,
+  transferMatchDays,
+  type PlannedRow,
+} from "~/domain/statements/import-plan";
 import { maxStatementBytes, type StatementFileRead } from "~/domain/statements/read-file";
 import type { Statement, StatementError } from "~/domain/statements/statement";
 import { isUuid, uuidv7 } from "~/lib/uuid";
@@ -18,7 +24,16 @@ import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { notifySharedExpenses, sharedExpenseAlertMinor } from "~/features/household/notifications.server";
 import { listCategories } from "~/features/entries/categories.server";
-import { deleteEntries, insertEntries, type NewEntry, type NewLine } from "~/features/entries/entry-writer.server";
+import {
+  deleteEntries,
+  insertEntries,
+  linkImportedEntries,
+  unlinkImport,
+  type NewEntry,
+  type NewLine,
+} from "~/features/entries/entry-writer.server";
+import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { rememberPayeeCategories } from "~/features/entries/payee-memory.server";
 import type { RuleSplitLine } from "~/domain/rules/rule-types";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import {
@@ -53,13 +68,20 @@ export interface PreviewRow {
   line: number;
   bookedOn: string;
   amountMinor: number;
+  /** What the entry will be called: a rule's new title, else its payee's name, else the bank's text. */
+  title: string;
+  /** The bank's own text, shown small beneath the title. */
   description: string;
   counterparty: string | null;
+  /** The payee read from the row (key and name), for "Always put … in …?": remembered on the payee. */
+  payee: { key: string; name: string } | null;
   status: PlannedRow["status"];
   categoryId: string | null;
   categorySource: CategorySource | null;
   /** What the rule that set the category is about ("ALBERT HEIJN"), for "Set by your rule for …". */
   ruleAbout: string | null;
+  /** For "keyword": the word that gave the category away. */
+  keyword: string | null;
   /** The description a rule gives the row instead of the bank's. */
   rename: string | null;
   /** For a transfer: the other own account. */
@@ -68,6 +90,8 @@ export interface PreviewRow {
   transferByRule: boolean;
   /** A rule's split of the row into lines; the row's category select then offers to keep it (preview-choices.ts). */
   split: RuleSplitLine[] | null;
+  /** For "entry-matched": the entry already there that this row is ("Already entered: …"). */
+  matchedEntry: { title: string; occurredOn: string } | null;
 }
 
 export type ImportProblem =
@@ -224,11 +248,17 @@ interface Planned {
   statement: Statement;
   plan: PlannedRow[];
   read: Extract<StatementFileRead, { kind: "statement" }>;
+  /** The entries rows were linked to, by id: what the preview says of them. */
+  matchedEntries: ReadonlyMap<string, { title: string; occurredOn: string }>;
 }
 
-/** Reads the draft and decides every row, against the database as `executor` sees it (inside the write transaction on confirmation). */
+/**
+ * Reads the draft and decides every row, against the database as `executor` sees it (inside the write transaction on
+ * confirmation) and as the importing member may see it: another member's hidden entries are never offered as a match.
+ */
 async function planDraft(
   executor: Executor,
+  access: Pick<HouseholdAccess, "hiddenPersonalOf">,
   householdId: string,
   draft: { accountId: string; content: Uint8Array },
   mapping: unknown,
@@ -297,6 +327,31 @@ async function planDraft(
               lte(transfer.occurredOn, addDays(dates.at(-1)!, transferMatchDays)),
             ),
           );
+  // Entries of this account that no imported row has been linked to yet (typed by hand, posted by a series): a row may
+  // be one of them. Read as the importing member sees entries (decision 0016).
+  const openEntries =
+    dates.length === 0
+      ? []
+      : await executor
+          .select({
+            id: transaction.id,
+            kind: transaction.kind,
+            amountMinor: transaction.amountMinor,
+            occurredOn: transaction.occurredOn,
+            title: entryTitle,
+          })
+          .from(transaction)
+          .where(
+            and(
+              eq(transaction.householdId, householdId),
+              eq(transaction.accountId, account.id),
+              isNull(transaction.importKey),
+              eq(transaction.details, ""),
+              gte(transaction.occurredOn, addDays(dates[0]!, -entryMatchDays)),
+              lte(transaction.occurredOn, addDays(dates.at(-1)!, entryMatchDays)),
+              visibleEntries(access),
+            ),
+          );
   const plan = planImport({
     accountId: account.id,
     rows: statement.rows,
@@ -307,12 +362,24 @@ async function planDraft(
       ...open,
       sideTaken: open.toAccountId === account.id ? open.toImportKey !== null : open.fromImportKey !== null,
     })),
+    openEntries: openEntries.map(({ title: _title, ...entry }) => entry),
   });
-  return { ok: true, planned: { statement, plan, read } };
+  const matchedEntries = new Map(
+    openEntries.map((entry) => [entry.id, { title: entry.title, occurredOn: entry.occurredOn }]),
+  );
+  return { ok: true, planned: { statement, plan, read, matchedEntries } };
 }
 
 /** A planned row with what the rules decided for it (new rows only): a rule may also make a new row a transfer. */
 type DecidedRow = PlannedRow & { decision: ImportRowDecision | null; byRule: boolean };
+
+/** The bank's text an entry keeps as its details: statements write far less; the rest of a longer text is cut. */
+const maxDetailsLength = 2000;
+
+/** What a row will be called: a rule's new title, else its payee's name, else what the bank wrote. */
+function titleOf(row: DecidedRow): string {
+  return row.decision?.rename || row.decision?.payee?.name || row.row.counterparty || row.row.description || "";
+}
 
 /**
  * Runs the household's rules (then the counterparties' usual categories) over the plan's new rows, in one go; the
@@ -393,7 +460,7 @@ export async function previewImport({
 }): Promise<ImportPreview> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const draft = await loadDraft(db(), householdId, userId, draftId);
-  const result = await planDraft(db(), householdId, draft, mapping);
+  const result = await planDraft(db(), access, householdId, draft, mapping);
   if (!result.ok && "problem" in result)
     return { kind: "problem", draftId, fileName: draft.fileName, problem: result.problem };
   if (!result.ok) {
@@ -418,16 +485,20 @@ export async function previewImport({
       line: row.row.line,
       bookedOn: row.row.bookedOn,
       amountMinor: row.row.amountMinor,
+      title: titleOf(row),
       description: row.row.description,
       counterparty: row.row.counterparty ?? null,
+      payee: decision?.payee ? { key: decision.payee.key, name: decision.payee.name } : null,
       status: row.status,
       categoryId: decision?.categoryId ?? null,
       categorySource: decision?.categorySource ?? null,
       ruleAbout: decision?.ruleAbout ?? null,
+      keyword: decision?.keyword ?? null,
       rename: row.decision?.rename ?? null,
       otherAccountId: row.status === "transfer" ? row.otherAccountId : null,
       transferByRule: row.byRule,
       split: decision?.split ?? null,
+      matchedEntry: row.status === "entry-matched" ? (planned.matchedEntries.get(row.entryId) ?? null) : null,
     };
   });
   return {
@@ -452,6 +523,8 @@ export interface ConfirmChoices {
   categories: ReadonlyMap<number, string>;
   /** Rows the user split themselves, by line: their parts win over the category and a rule's split. */
   splits?: ReadonlyMap<number, readonly NewLine[]>;
+  /** Lines of rows found already entered that the user added as new entries instead. */
+  asNewLines?: ReadonlySet<number>;
   mapping?: unknown;
 }
 
@@ -462,6 +535,8 @@ export type ImportResult =
       imported: number;
       duplicates: number;
       transfers: number;
+      /** Rows linked to entries already there. */
+      matched: number;
       /** The bank's closing balance against the account's balance on that day, when the file has one. */
       reconciliation: { bankMinor: number; oursMinor: number; on: string } | null;
     }
@@ -530,20 +605,23 @@ export async function confirmImport({
 
   const outcome = await db().transaction(async (tx) => {
     const draft = await loadDraft(tx, householdId, userId, draftId);
-    const result = await planDraft(tx, householdId, draft, choices.mapping);
+    const result = await planDraft(tx, access, householdId, draft, choices.mapping);
     if (!result.ok)
       return "problem" in result
         ? { ok: false as const, problem: result.problem }
         : { ok: false as const, problem: { kind: "file" as const, error: { code: "NOT_A_STATEMENT" as const } } };
     const { statement, read } = result.planned;
-    const decided = await decidePlan(tx, access, draft.accountId, result.planned.plan);
+    // A row found already entered that the person chose to add as a new entry instead is new (rules then decide it).
+    const asNew = choices.asNewLines ?? new Set<number>();
+    const planned = result.planned.plan.map((row): PlannedRow =>
+      row.status === "entry-matched" && asNew.has(row.row.line) ? { status: "new", row: row.row, key: row.key } : row,
+    );
+    const decided = await decidePlan(tx, access, draft.accountId, planned);
     if (!decided.ok) return { ok: false as const, problem: decided.problem };
     const { plan } = decided;
     const chosen = plan.filter((row) => !choices.skipLines.has(row.row.line));
     const ownSplits = checkOwnSplits(chosen, choices.splits, usable);
     if (!ownSplits.ok) return ownSplits;
-    const describe = (row: DecidedRow) =>
-      (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500);
 
     const [batch] = await tx
       .insert(importBatch)
@@ -582,7 +660,10 @@ export async function confirmImport({
           amountMinor: Math.abs(row.row.amountMinor),
           currency: statement.currency?.toUpperCase() ?? row.row.currency?.toUpperCase() ?? "",
           occurredOn: row.row.bookedOn,
-          description: describe(row),
+          // Empty unless a rule renames it: the payee's name is then the title, and follows the payee's.
+          description: (row.decision?.rename ?? "").slice(0, 500),
+          payee: row.decision?.payee ?? null,
+          details: row.row.description.slice(0, maxDetailsLength),
           categoryId,
           counterparty: row.row.counterparty ?? null,
           counterpartyIban: row.row.counterpartyIban ?? null,
@@ -598,6 +679,35 @@ export async function confirmImport({
     const account = await ownedAccount(tx, householdId, draft.accountId);
     for (const entry of entries) if (!entry.currency) entry.currency = account.currency;
     await insertEntries(tx, entries);
+    // Rows that are entries already there: the entry takes the row's identity and the bank's text, and keeps the rest.
+    const linked = await linkImportedEntries(tx, {
+      writer: access,
+      householdId,
+      accountId: draft.accountId,
+      importBatchId: batch.id,
+      links: chosen.flatMap((row) =>
+        row.status === "entry-matched"
+          ? [{ entryId: row.entryId, importKey: row.key, details: row.row.description.slice(0, maxDetailsLength) }]
+          : [],
+      ),
+    });
+    // Payee memory learns from the preview: a category chosen instead of the suggestion is the payee's from then on.
+    await rememberPayeeCategories(
+      tx,
+      householdId,
+      chosen.flatMap((row) => {
+        const picked = choices.categories.get(row.row.line);
+        const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
+        const payeeKey = row.decision?.payee?.key;
+        return row.status === "new" &&
+          payeeKey &&
+          picked &&
+          usable.get(picked) === kind &&
+          picked !== row.decision?.categoryId
+          ? [{ payeeKey, kind, categoryId: picked }]
+          : [];
+      }),
+    );
 
     const transfers = chosen.flatMap((row) => {
       if (row.status !== "transfer") return [];
@@ -610,7 +720,8 @@ export async function confirmImport({
           toAccountId: outgoing ? row.otherAccountId : draft.accountId,
           amountMinor: Math.abs(row.row.amountMinor),
           occurredOn: row.row.bookedOn,
-          description: describe(row),
+          // Between own accounts the bank's words ("Sparen november") say more than the name of one's own account.
+          description: (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500),
           importBatchId: batch.id,
           fromImportKey: outgoing ? row.key : null,
           toImportKey: outgoing ? null : row.key,
@@ -660,6 +771,7 @@ export async function confirmImport({
       imported: entries.length,
       duplicates: plan.filter((row) => row.status === "duplicate").length,
       transfers: transfers.length + chosen.filter((row) => row.status === "transfer-matched").length,
+      matched: linked.length,
       closing: statement.closing ?? null,
       accountId: draft.accountId,
     };
@@ -676,7 +788,10 @@ export async function confirmImport({
   return { ...counts, reconciliation };
 }
 
-/** Removes exactly what one import wrote (owner only): its entries and transfers, and the transfer sides it matched. */
+/**
+ * Removes exactly what one import wrote (owner only): its entries and transfers, the transfer sides it matched, and
+ * the links it made to entries already there (those entries stay, as they were before the import).
+ */
 export async function undoImport({
   userId,
   householdId,
@@ -717,6 +832,7 @@ export async function undoImport({
         updatedAt: new Date(),
       })
       .where(and(eq(transfer.matchedImportBatchId, batchId), eq(transfer.householdId, householdId)));
+    await unlinkImport(tx, { householdId, importBatchId: batchId });
     await tx
       .update(importBatch)
       .set({ undoneAt: new Date(), updatedAt: new Date() })

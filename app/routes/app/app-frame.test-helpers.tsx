@@ -19,6 +19,7 @@ function appFrame({ canWrite }: { canWrite: boolean }) {
       currency: "EUR",
       ownerUserId: "owner",
       ownerName: "Owner",
+      monthStartDay: 1,
       role: canWrite ? "owner" : "partner",
       canWrite,
       plan: "premium",

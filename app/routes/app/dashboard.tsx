@@ -9,8 +9,10 @@ import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { memberViewParam, readMemberView, viewedMember, type MemberView } from "~/domain/member-view";
-import { chartPeriods, formatDayRange, isChartPeriod } from "~/domain/periods";
-import { forLoader, requestedMonth, requireAppContext } from "~/features/household/app-context.server";
+import { addDays, chartPeriods, formatDayRange, isChartPeriod, isMonthKey } from "~/domain/periods";
+import { isCalendarMonth, payPeriodMonthOf } from "~/domain/pay-periods";
+import { forLoader, requireAppContext } from "~/features/household/app-context.server";
+import { requireHouseholdAccess } from "~/features/household/households.server";
 import { getDashboard } from "~/features/entries/dashboard.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { AccountsSummaryCard } from "~/features/money-accounts/components/accounts-summary-card";
@@ -38,7 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const period = params.get("period");
   const base = { userId: context.user.id, householdId: context.householdId };
-  const month = requestedMonth(request, context.today);
+  // A household whose month starts on its payday opens on the pay period that holds today (decision 0021).
+  const access = await forLoader(() => requireHouseholdAccess(base));
+  const requested = params.get("month");
+  const month = isMonthKey(requested) ? requested : payPeriodMonthOf(context.today, access.household.monthStartDay);
   // Whose money the cards, charts and latest entries show; accounts, budgets and goals are the household's.
   const view = readMemberView(params.get(memberViewParam), context.user.id);
   const [dashboard, accounts, plan] = await forLoader(() =>
@@ -59,7 +64,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const comparedDays = dashboard.comparedWith
     ? formatDayRange(dashboard.comparedWith.from, dashboard.comparedWith.through, context.language)
     : null;
-  return { ...dashboard, comparedDays, view, accounts, ...plan };
+  // A pay period's days under the month's name: "November 25 – December 24".
+  const periodDays = isCalendarMonth(access.household.monthStartDay)
+    ? null
+    : formatDayRange(dashboard.days.from, addDays(dashboard.days.to, -1), context.language);
+  return { ...dashboard, comparedDays, periodDays, view, accounts, ...plan };
 }
 
 export const ErrorBoundary = AppErrorBoundary;
@@ -72,6 +81,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const {
     summary,
     comparedDays,
+    periodDays,
+    currentMonth,
     chart,
     categories,
     recent,
@@ -99,7 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <title>{`${t("nav.dashboard")} · Samen`}</title>
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")}>
         <div className="flex items-center gap-2">
-          <MonthSwitcher month={month} className="flex-1 sm:flex-none" />
+          <MonthSwitcher month={month} currentMonth={currentMonth} days={periodDays} className="flex-1 sm:flex-none" />
           {shell.household.role === "owner" && (
             <Button asChild variant="outline" className="h-11 max-sm:w-11 max-sm:px-0">
               <Link
@@ -175,7 +186,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader className="pb-4">
             <CardTitle className="text-base">{t("dashboard.categoriesTitle")}</CardTitle>
-            <p className="text-sm text-muted-foreground">{format.monthTitle(month)}</p>
+            <p className="text-sm text-muted-foreground">
+              {periodDays ? `${format.monthTitle(month)} · ${periodDays}` : format.monthTitle(month)}
+            </p>
           </CardHeader>
           <CardContent>
             <CategoryBreakdown items={categories.slice(0, 6)} changeLabel={changeLabel} />

@@ -3,8 +3,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { builtInCategory } from "~/domain/categories";
 import { parseRecurringForm } from "~/features/recurring/recurring.schema";
+import { showToast } from "~/components/ui/toast";
 import { postedValues, renderInApp } from "./app-frame.test-helpers";
 import Recurring from "./recurring";
+
+// The toast itself is sonner's; what the page asks it to show (the count, the undo) is what is checked here.
+vi.mock("~/components/ui/toast", async (original) => ({
+  ...(await original<object>()),
+  showToast: vi.fn(),
+}));
 
 afterEach(cleanup);
 
@@ -44,6 +51,8 @@ const rentOnMarch1 = {
   status: "overdue" as const,
 };
 
+type Occurrence = Omit<typeof rentOnMarch1, "status"> & { status: "due" | "overdue" };
+
 const netflix = {
   key: "expense:netflix com",
   kind: "expense" as const,
@@ -68,7 +77,8 @@ const loaderData = {
   series: [rent],
   occurrences: [rentOnMarch1],
   upcoming: [rentOnMarch1],
-  totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 95_000 },
+  beforeNextIncome: [] as Occurrence[],
+  totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 95_000, billsBeforeNextIncomeMinor: 0 },
   suggestions: [netflix],
   accounts: [account],
 };
@@ -76,9 +86,20 @@ const loaderData = {
 /** The Recurring page with an action that validates like the real one (the same schema) and saves nothing. */
 function renderRecurring(options: { canWrite?: boolean; data?: typeof loaderData } = {}) {
   const posted: Record<string, string>[] = [];
+  const batches: { intent: string; keys: string[]; recurringIds: string[] }[] = [];
   const action = vi.fn(async ({ request }: { request: Request }) => {
-    const values = await postedValues(request);
+    const values = await postedValues(request.clone());
     posted.push(values);
+    if (values.intent === "addAll" || values.intent === "undoAddAll") {
+      const form = await request.formData();
+      const batch = {
+        intent: values.intent,
+        keys: form.getAll("key").map(String),
+        recurringIds: form.getAll("recurringId").map(String),
+      };
+      batches.push(batch);
+      return { ok: true, intent: values.intent, recurringIds: batch.keys.map((_, index) => `added-${index}`) };
+    }
     if (values.intent === "create" || values.intent === "update") {
       const parsed = parseRecurringForm(values, "en");
       if (!parsed.ok) return { ok: false, intent: values.intent, fieldErrors: parsed.fieldErrors };
@@ -90,7 +111,7 @@ function renderRecurring(options: { canWrite?: boolean; data?: typeof loaderData
     "/app/recurring",
     { canWrite: options.canWrite },
   );
-  return { action, posted };
+  return { action, posted, batches };
 }
 
 describe("the Recurring page", () => {
@@ -107,6 +128,25 @@ describe("the Recurring page", () => {
     expect(within(card).getByText("Every month on day 1")).toBeTruthy();
     expect(within(card).getByText("Next: Tuesday, April 1")).toBeTruthy();
     expect(within(screen.getByTestId("suggestion")).getByText(/Every month on day 5/)).toBeTruthy();
+  });
+
+  it("lists next month's bills due before the next income, marked, with their total", async () => {
+    const rentOnApril1 = { ...rentOnMarch1, dueOn: "2025-04-01", status: "due" as const };
+    renderRecurring({
+      data: {
+        ...loaderData,
+        upcoming: [],
+        beforeNextIncome: [rentOnApril1],
+        totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 0, billsBeforeNextIncomeMinor: 95_000 },
+      },
+    });
+    const row = within(await screen.findByTestId("upcoming-list")).getByTestId("upcoming-item");
+    expect(within(row).getByText("Rent")).toBeTruthy();
+    expect(within(row).getByText("Before next income")).toBeTruthy();
+    expect(within(row).getByRole("button", { name: "Confirm Rent, Apr 1" })).toBeTruthy();
+    const totals = screen.getByTestId("recurring-totals");
+    expect(within(totals).getByText("Bills next month, before your income")).toBeTruthy();
+    expect(within(totals).getByText("€950.00")).toBeTruthy();
   });
 
   it("confirms a date with one tap, naming the series and the date", async () => {
@@ -127,6 +167,22 @@ describe("the Recurring page", () => {
     expect(action).toHaveBeenCalledTimes(1);
   });
 
+  it("adds every suggestion shown with one button, tells how many, and offers to undo them", async () => {
+    const spotify = { ...netflix, key: "expense:spotify", name: "Spotify", counterparty: "Spotify AB" };
+    const { batches } = renderRecurring({ data: { ...loaderData, suggestions: [netflix, spotify] } });
+    const addAll = await screen.findByRole("button", { name: "Add all 2 suggestions as series" });
+    // A plain form post without JavaScript: the button is a real submit inside a form that names every suggestion.
+    expect(addAll.closest("form")?.getAttribute("method")).toBe("post");
+    fireEvent.click(addAll);
+    await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalled());
+    expect(batches[0]).toEqual({ intent: "addAll", keys: [netflix.key, spotify.key], recurringIds: [] });
+    const toast = vi.mocked(showToast).mock.calls.at(-1)![0];
+    expect(toast).toMatchObject({ title: "2 series added", action: { label: "Undo" } });
+    toast.action!.onClick();
+    await waitFor(() => expect(batches).toHaveLength(2));
+    expect(batches[1]).toEqual({ intent: "undoAddAll", keys: [], recurringIds: ["added-0", "added-1"] });
+  });
+
   it("shows a read-only partner everything without a control", async () => {
     renderRecurring({ canWrite: false, data: { ...loaderData, suggestions: [] } });
     expect(await screen.findByTestId("upcoming-list")).toBeTruthy();
@@ -143,8 +199,9 @@ describe("the Recurring page", () => {
         series: [],
         occurrences: [],
         upcoming: [],
+        beforeNextIncome: [],
         suggestions: [],
-        totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 0 },
+        totals: { expectedIncomeMinor: 0, upcomingBillsMinor: 0, billsBeforeNextIncomeMinor: 0 },
       },
     });
     expect(await screen.findByTestId("recurring-empty")).toBeTruthy();

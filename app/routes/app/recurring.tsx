@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/recurring";
 import { Card } from "~/components/ui/card";
 import { defaultCategoryId } from "~/domain/categories";
-import { monthOf } from "~/domain/periods";
+import { addMonths, monthOf, monthStart } from "~/domain/periods";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
@@ -21,7 +21,7 @@ import {
   SeriesCard,
   useSavedToast,
 } from "~/features/recurring/components/series-list";
-import { Suggestions } from "~/features/recurring/components/suggestions";
+import { AddedAllNotice, Suggestions } from "~/features/recurring/components/suggestions";
 import { UpcomingList } from "~/features/recurring/components/upcoming-list";
 
 export const handle = { i18n: ["app", "money", "recurring"] };
@@ -47,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       series: list.series,
       occurrences: upcoming.occurrences,
       upcoming: upcoming.upcoming,
+      beforeNextIncome: upcoming.beforeNextIncome,
       totals: upcoming.totals,
       suggestions,
       accounts: accounts
@@ -124,9 +125,18 @@ export default function Recurring({ loaderData, actionData }: Route.ComponentPro
                     {format.money(loaderData.totals.upcomingBillsMinor)}
                   </dd>
                 </div>
+                {loaderData.totals.billsBeforeNextIncomeMinor > 0 && (
+                  <div className="col-span-2 rounded-lg bg-secondary/60 p-3">
+                    <dt className="text-xs text-muted-foreground">{t("upcoming.billsBeforeNextIncome")}</dt>
+                    <dd className="text-lg font-semibold tabular-nums">
+                      {format.money(loaderData.totals.billsBeforeNextIncomeMinor)}
+                    </dd>
+                  </div>
+                )}
               </dl>
               <UpcomingList
-                items={loaderData.upcoming}
+                items={[...loaderData.upcoming, ...loaderData.beforeNextIncome]}
+                nextMonthFrom={monthStart(addMonths(month, 1))}
                 action={recurringPath}
                 plainError={occurrenceRefusal?.fieldErrors.form}
               />
@@ -143,6 +153,7 @@ export default function Recurring({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
 
+      {canWrite && <AddedAllNotice action={recurringPath} plainAnswer={actionData} />}
       {canWrite && <Suggestions suggestions={suggestions} action={recurringPath} accounts={accounts} />}
 
       <section className="flex flex-col gap-3" aria-labelledby="recurring-series">

@@ -7,6 +7,7 @@ export const appRoutes: RouteConfigEntry[] = [
     index("routes/app/dashboard.tsx"),
     route("income", "routes/app/income.tsx"),
     route("expenses", "routes/app/expenses.tsx"),
+    route("search", "routes/app/search.tsx"),
     route("transactions/new", "routes/app/transaction-new.tsx"),
     route("transactions/:transactionId", "routes/app/transaction-edit.tsx"),
     route("budgets", "routes/app/budgets.tsx"),
@@ -24,6 +25,7 @@ export const appRoutes: RouteConfigEntry[] = [
     route("settings/security", "routes/app/settings-security.tsx"),
     // Data export and account deletion are every plan's right, so they live outside the premium area.
     route("settings/data", "routes/app/settings-data.tsx"),
+    route("payees", "routes/app/payees.tsx"),
     route("settings/data/export.json", "routes/app/export-data-json.ts"),
     ...premiumAppRoutes,
     route("household", "routes/app/household.tsx"),

@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "~/i18n/react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { Button } from "~/components/ui/button";
@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { languageNames, languages, type Language } from "~/domain/languages";
 import { currencies } from "~/domain/money";
+import { firstMonthStartDay, lastMonthStartDay } from "~/domain/pay-periods";
 import { SecuritySection } from "~/features/auth/components/security-section";
 import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { requireHouseholdAccess, updateHousehold } from "~/features/household/households.server";
@@ -30,7 +31,7 @@ import { listCustomCategories } from "~/features/custom-categories/custom-catego
 import { PartnersSection } from "~/features/sharing/components/partners-section";
 import { getSharingOverview } from "~/features/sharing/invitations.server";
 
-export const handle = { i18n: ["app", "auth"] };
+export const handle = { i18n: ["app", "auth", "payees"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);
@@ -45,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     household: {
       name: access.household.name,
       currency: access.household.currency,
+      monthStartDay: access.household.monthStartDay,
       canWrite: access.role === "owner",
       role: access.role,
       ownerName: access.household.ownerName,
@@ -125,6 +127,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const ErrorBoundary = AppErrorBoundary;
+
+/** The days a household's month may start on: 1 (the calendar month) to 28, which every month has. */
+const monthStartDays = Array.from(
+  { length: lastMonthStartDay - firstMonthStartDay + 1 },
+  (_, index) => firstMonthStartDay + index,
+);
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("app");
@@ -252,6 +260,27 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 <p className="text-xs text-muted-foreground">{t("settings.currencyHint")}</p>
                 <FieldError message={householdErrors?.currency} />
               </div>
+              <div className="flex flex-col gap-2 sm:col-span-2">
+                <Label htmlFor={`${id}-month-start`}>{t("settings.monthStartDay")}</Label>
+                <select
+                  id={`${id}-month-start`}
+                  name="monthStartDay"
+                  defaultValue={String(loaderData.household.monthStartDay)}
+                  aria-describedby={`${id}-month-start-hint`}
+                  aria-invalid={householdErrors?.monthStartDay ? true : undefined}
+                  className="h-10 w-24 rounded-md border border-input bg-card px-3 text-sm shadow-xs disabled:opacity-60"
+                >
+                  {monthStartDays.map((day) => (
+                    <option key={day} value={day}>
+                      {day}
+                    </option>
+                  ))}
+                </select>
+                <p id={`${id}-month-start-hint`} className="text-xs text-muted-foreground">
+                  {t("settings.monthStartDayHint")}
+                </p>
+                <FieldError message={householdErrors?.monthStartDay} />
+              </div>
             </fieldset>
             {loaderData.household.canWrite && (
               <div className="flex items-center gap-3">
@@ -271,10 +300,33 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <PartnersSection sharing={loaderData.premium.sharing} defaultLanguage={loaderData.language} />
       <CustomCategoriesSection data={loaderData.premium.categories} />
+      <PayeesCard />
       {/* Data export and account deletion are every plan's right; the card sits with the other sections. */}
       <DataRightsCard />
 
       <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
     </div>
+  );
+}
+
+/** The Payees screen's entry, beside the categories: rename, default category and merge live there. */
+function PayeesCard() {
+  const { t } = useTranslation("payees");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-base">
+          {t("settingsTitle")}
+        </CardTitle>
+        <CardDescription>{t("settingsText")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline">
+          <Link to="/app/payees" prefetch="intent">
+            {t("settingsLink")}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

@@ -94,6 +94,14 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
           />
         </div>
       )}
+      {transaction.details && (
+        <section aria-labelledby="entry-details" className="rounded-xl border bg-muted/40 px-4 py-3 text-sm">
+          <h2 id="entry-details" className="font-medium">
+            {t("entry.details")}
+          </h2>
+          <p className="mt-1 break-words text-muted-foreground">{transaction.details}</p>
+        </section>
+      )}
       <Card className="p-5 sm:p-6">
         <TransactionForm
           // Their values, once the page is opened again after a conflict, replace what was typed.

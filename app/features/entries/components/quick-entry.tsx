@@ -2,6 +2,7 @@ import PlusIcon from "lucide-react/icons/plus";
 import Trash2Icon from "lucide-react/icons/trash";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { learnFields } from "~/domain/rules/rule-types";
 import { tDynamic } from "~/i18n/translator";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -137,7 +138,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
           label: t("entry.learn.yes"),
           onClick: () =>
             learn.submit(
-              { intent: "learn", js: "1", householdId: shell.household.id, ...offer },
+              { ...learnFields(offer, shell.household.id), js: "1" },
               { method: "post", action: "/app/rules" },
             ),
         },

@@ -1,12 +1,11 @@
 import PlusIcon from "lucide-react/icons/plus";
-import SearchIcon from "lucide-react/icons/search";
 import XIcon from "lucide-react/icons/x";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
+import { SearchField } from "~/components/ui/search-field";
 import { cn } from "~/lib/cn";
 import { memberViewParam } from "~/domain/member-view";
 import type { TransactionsPageData } from "../transactions-page.server";
@@ -117,24 +116,12 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
       >
         <input type="hidden" name="month" value={data.month} />
         {data.view !== "ours" && <input type="hidden" name={memberViewParam} value={data.view} />}
-        <div className="relative flex-1">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <label htmlFor="list-search" className="sr-only">
-            {t("list.search")}
-          </label>
-          <Input
-            id="list-search"
-            type="search"
-            name="q"
-            defaultValue={data.search}
-            placeholder={t("list.searchPlaceholder")}
-            className="h-11 pl-9"
-            key={`q-${data.search}`}
-          />
-        </div>
+        <SearchField
+          id="list-search"
+          label={t("list.search")}
+          placeholder={t("list.searchPlaceholder")}
+          value={data.search}
+        />
         <label htmlFor="list-category" className="sr-only">
           {t("list.category")}
         </label>
@@ -166,6 +153,15 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
           </Button>
         )}
       </Form>
+
+      {data.search && (
+        <Link
+          to={`/app/search?q=${encodeURIComponent(data.search)}`}
+          className="text-sm font-medium text-primary hover:underline"
+        >
+          {t("list.searchAllMonths", { query: data.search })}
+        </Link>
+      )}
 
       {data.cursor && (
         <Link

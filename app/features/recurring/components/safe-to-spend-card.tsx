@@ -15,12 +15,15 @@ export function SafeToSpendCard({ figures, upcomingCount }: { figures: SafeToSpe
   const { t } = useTranslation("recurring");
   const format = useFormat();
   const short = figures.safeMinor < 0;
-  const lines = [
-    { key: "income", sign: "", amount: figures.incomeMinor },
-    { key: "spent", sign: "−", amount: figures.spentMinor },
-    { key: "bills", sign: "−", amount: figures.billsMinor },
-    { key: "budgets", sign: "−", amount: figures.budgetsMinor },
-  ] as const;
+  const lines = (
+    [
+      { key: "income", sign: "", amount: figures.incomeMinor },
+      { key: "spent", sign: "−", amount: figures.spentMinor },
+      { key: "bills", sign: "−", amount: figures.billsMinor },
+      { key: "billsBeforeNextIncome", sign: "−", amount: figures.billsBeforeNextIncomeMinor },
+      { key: "budgets", sign: "−", amount: figures.budgetsMinor },
+    ] as const
+  ).filter((line) => line.key !== "billsBeforeNextIncome" || line.amount > 0);
   return (
     <Card data-testid="safe-to-spend">
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">

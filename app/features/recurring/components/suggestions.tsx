@@ -1,10 +1,11 @@
 import PlusIcon from "lucide-react/icons/plus";
 import XIcon from "lucide-react/icons/x";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { showToast } from "~/components/ui/toast";
 import type { RecurringSuggestion } from "~/domain/recurring";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -19,6 +20,8 @@ import { useScheduleSentence } from "./use-schedule-sentence";
 
 /** One fetcher for every suggestion's Add: an added suggestion leaves the page, the section (which stays) shows the toast. */
 const addFetcherKey = "recurring-suggestion-add";
+/** "Add all" empties the section, so its answer is read by the page's notice (useAddAllToast), which stays. */
+const addAllFetcherKey = "recurring-suggestion-add-all";
 
 /** Dismissed suggestions are forgotten with the tab: nothing is stored on the server. */
 const dismissedStorageKey = "samen.recurring.dismissed";
@@ -85,11 +88,14 @@ export function Suggestions({
       aria-labelledby="recurring-suggestions"
       data-testid="recurring-suggestions"
     >
-      <div>
-        <h2 id="recurring-suggestions" className="text-lg font-semibold">
-          {t("suggestions.title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("suggestions.hint")}</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="recurring-suggestions" className="text-lg font-semibold">
+            {t("suggestions.title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("suggestions.hint")}</p>
+        </div>
+        {shown.length > 1 && <AddAll keys={shown.map((suggestion) => suggestion.key)} action={action} />}
       </div>
       <ul className="grid gap-3 lg:grid-cols-2">
         {shown.map((suggestion) => (
@@ -106,6 +112,112 @@ export function Suggestions({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * One button for every suggestion shown: a plain POST without JavaScript (the page then shows what was added, with
+ * its undo), a fetcher with it. The keys say which suggestions the member saw, dismissed ones left out; the server
+ * finds them again itself.
+ */
+function AddAll({ keys, action }: { keys: readonly string[]; action: string }) {
+  const { t } = useTranslation("recurring");
+  const shell = useAppShell();
+  const addAll = useFetcher<RecurringActionResult>({ key: addAllFetcherKey });
+  return (
+    <addAll.Form method="post" action={action} data-testid="suggestions-add-all">
+      <input type="hidden" name="intent" value="addAll" />
+      <input type="hidden" name="householdId" value={shell.household.id} />
+      {keys.map((key) => (
+        <input key={key} type="hidden" name="key" value={key} />
+      ))}
+      <Button
+        type="submit"
+        disabled={addAll.state !== "idle"}
+        aria-label={t("suggestions.addAllLabel", { count: keys.length })}
+      >
+        <PlusIcon aria-hidden="true" />
+        {t("suggestions.addAll")}
+      </Button>
+    </addAll.Form>
+  );
+}
+
+/** The added series, the count and the undo, however the answer came: a fetcher's (a toast) or a plain POST's (a card). */
+export function AddedAllNotice({
+  action,
+  plainAnswer,
+}: {
+  action: string;
+  /** The page's answer to a plain form post: this page's, or the shared refusal of a read-only household. */
+  plainAnswer?: RecurringActionResult | { ok: false };
+}) {
+  const { t } = useTranslation("recurring");
+  const shell = useAppShell();
+  const addAll = useFetcher<RecurringActionResult>({ key: addAllFetcherKey });
+  const undo = useFetcher<RecurringActionResult>();
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    const result = addAll.data;
+    if (addAll.state !== "idle" || !result || result === seen.current) return;
+    seen.current = result;
+    if (!result.ok || result.intent !== "addAll") return;
+    const ids = "recurringIds" in result ? result.recurringIds : [];
+    if (ids.length === 0) {
+      showToast({ title: t("suggestions.addedNone") });
+      return;
+    }
+    showToast({
+      title: t("suggestions.addedAll", { count: ids.length }),
+      variant: "success",
+      duration: 8000,
+      action: {
+        label: t("upcoming.undo"),
+        onClick: () => {
+          // A repeated field, as the plain form posts it: one `recurringId` per series.
+          const form = new FormData();
+          form.set("intent", "undoAddAll");
+          form.set("householdId", shell.household.id);
+          for (const id of ids) form.append("recurringId", id);
+          void undo.submit(form, { method: "post", action });
+        },
+      },
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [addAll.state, addAll.data]);
+  useEffect(() => {
+    if (undo.state === "idle" && undo.data?.ok) showToast({ title: t("suggestions.undoneAll"), variant: "success" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [undo.state, undo.data]);
+
+  if (!plainAnswer?.ok || !("recurringIds" in plainAnswer)) return null;
+  const ids = plainAnswer.recurringIds;
+  if (plainAnswer.intent === "undoAddAll")
+    return (
+      <Card role="status" className="p-4 text-sm" data-testid="suggestions-added-all">
+        {t("suggestions.undoneAll")}
+      </Card>
+    );
+  return (
+    <Card
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
+      data-testid="suggestions-added-all"
+    >
+      <span>{ids.length > 0 ? t("suggestions.addedAll", { count: ids.length }) : t("suggestions.addedNone")}</span>
+      {ids.length > 0 && (
+        <form method="post" action={action}>
+          <input type="hidden" name="intent" value="undoAddAll" />
+          <input type="hidden" name="householdId" value={shell.household.id} />
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="recurringId" value={id} />
+          ))}
+          <Button type="submit" variant="outline" size="sm">
+            {t("upcoming.undo")}
+          </Button>
+        </form>
+      )}
+    </Card>
   );
 }
 

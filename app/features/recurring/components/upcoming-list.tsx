@@ -13,6 +13,7 @@ import { FormError } from "~/components/ui/field-error";
 import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { RecurringActionResult } from "../recurring-actions.server";
+import type { IsoDate } from "~/domain/periods";
 import type { OccurrenceView } from "../recurring.server";
 import { useSeriesName, useWeekdays } from "./use-series-name";
 
@@ -27,10 +28,13 @@ export function UpcomingList({
   items,
   action,
   plainError,
+  nextMonthFrom,
 }: {
   items: readonly OccurrenceView[];
   action: string;
   plainError?: string;
+  /** The next month's first day: a row from then on is a bill due before the next income, and says so. */
+  nextMonthFrom?: IsoDate;
 }) {
   const { t } = useTranslation("recurring");
   const format = useFormat();
@@ -56,7 +60,7 @@ export function UpcomingList({
       if (message) showToast({ title: tDynamic(t, message), variant: "destructive" });
       return;
     }
-    if (!item || !result.dueOn) return;
+    if (!item || !("dueOn" in result) || !result.dueOn) return;
     const name = seriesName(item);
     showToast({
       title:
@@ -99,6 +103,7 @@ export function UpcomingList({
             item={item}
             action={action}
             onTap={() => (tapped.current = item)}
+            beforeNextIncome={nextMonthFrom !== undefined && item.dueOn >= nextMonthFrom}
             Form={act.Form}
             busy={act.state !== "idle"}
           />
@@ -114,10 +119,12 @@ function UpcomingRow({
   onTap,
   Form,
   busy,
+  beforeNextIncome,
 }: {
   item: OccurrenceView;
   action: string;
   onTap: () => void;
+  beforeNextIncome: boolean;
   Form: ReturnType<typeof useFetcher>["Form"];
   busy: boolean;
 }) {
@@ -157,6 +164,7 @@ function UpcomingRow({
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             {categories.label(category)}
             {item.status === "overdue" && <Badge variant="destructive">{t("upcoming.overdue")}</Badge>}
+            {beforeNextIncome && <Badge variant="outline">{t("upcoming.beforeNextIncome")}</Badge>}
             {item.autoPost && <Badge variant="secondary">{t("upcoming.automatic")}</Badge>}
           </p>
         </div>

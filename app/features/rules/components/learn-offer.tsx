@@ -2,7 +2,7 @@ import SparklesIcon from "lucide-react/icons/sparkles";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { LearnOffer } from "~/domain/rules/rule-types";
+import { learnFields, type LearnOffer } from "~/domain/rules/rule-types";
 import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { FormError } from "~/components/ui/field-error";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,7 +23,7 @@ interface LearnOfferPromptProps {
   className?: string;
 }
 
-/** "Always put <counterparty> in <category>?" with "Yes, always" (a learned rule) and "No". */
+/** "Always put <payee> in <category>?" with "Yes, always" (payee memory, else a learned rule) and "No". */
 export function LearnOfferPrompt({ offer, householdId, redirectTo, declineTo, className }: LearnOfferPromptProps) {
   const { t } = useTranslation("app");
   const categories = useCategories();
@@ -31,13 +31,7 @@ export function LearnOfferPrompt({ offer, householdId, redirectTo, declineTo, cl
   const learn = useFetcher<typeof handleRuleAction>();
   const [declined, setDeclined] = useState(false);
   const names = { counterparty: offer.counterparty, category: categories.label(categories.byId(offer.categoryId)) };
-  const fields = {
-    intent: "learn",
-    householdId,
-    counterparty: offer.counterparty,
-    categoryId: offer.categoryId,
-    kind: offer.kind,
-  };
+  const fields = learnFields(offer, householdId);
 
   if (declined) return null;
   if (learn.data?.ok) {

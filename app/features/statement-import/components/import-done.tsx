@@ -23,6 +23,7 @@ export function ImportDone({ done, accountName }: { done: Done; accountName: str
       </h2>
       <ul className="flex flex-col gap-1 text-sm">
         <li className="font-medium">{t("import.done.text", { count: done.imported, account: accountName })}</li>
+        {done.matched > 0 && <li>{t("import.done.matched", { count: done.matched })}</li>}
         {done.duplicates > 0 && <li>{t("import.done.duplicates", { count: done.duplicates })}</li>}
         {done.transfers > 0 && <li>{t("import.done.transfers", { count: done.transfers })}</li>}
       </ul>

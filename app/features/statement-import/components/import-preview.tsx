@@ -54,7 +54,7 @@ export function ImportPreview({ preview, householdId, accounts, mapping, typed, 
     return account?.name ?? t("accounts.everyday");
   };
   const { summary } = preview;
-  const importable = summary.new + summary.transfers;
+  const importable = summary.new + summary.transfers + summary.matched;
   const count = importable - unticked.size;
   const latest = preview.rows.reduce((last, row) => (row.bookedOn > last ? row.bookedOn : last), "");
   const saving = navigation.state === "submitting" && navigation.formAction === "/app/import";
@@ -80,9 +80,10 @@ export function ImportPreview({ preview, householdId, accounts, mapping, typed, 
         </p>
       </div>
       <Card className="p-4 text-sm font-medium" role="status">
-        {t("import.preview.summary", {
+        {t(summary.matched > 0 ? "import.preview.summaryWithMatched" : "import.preview.summary", {
           rows: t("import.preview.summaryRows", { count: summary.rows }),
           new: t("import.preview.summaryNew", { count: summary.new }),
+          matched: t("import.preview.summaryMatched", { count: summary.matched }),
           duplicates: t("import.preview.summaryDuplicates", { count: summary.duplicates }),
           transfers: t("import.preview.summaryTransfers", { count: summary.transfers }),
         })}
@@ -134,12 +135,13 @@ export function ImportPreview({ preview, householdId, accounts, mapping, typed, 
                 householdId={householdId}
                 included={!unticked.has(row.line)}
                 onToggle={(included) => toggle(row.line, included)}
-                status={statusText(row, t, accountName)}
+                status={statusText(row, t, accountName, format.date)}
                 categories={usable(row.amountMinor >= 0 ? "income" : "expense")}
                 label={label}
                 amount={`${row.amountMinor >= 0 ? "+" : "−"}${format.money(Math.abs(row.amountMinor))}`}
                 date={format.date(row.bookedOn)}
                 typedCategory={typed?.categories[row.line]}
+                typedAsNew={typed?.asNew?.includes(row.line) ?? false}
                 ownSplit={typed?.splits[row.line]}
                 splitError={splitErrors?.[row.line]}
               />
@@ -164,7 +166,17 @@ export function ImportPreview({ preview, householdId, accounts, mapping, typed, 
   );
 }
 
-function statusText(row: PreviewRow, t: TFunction<"money">, accountName: (id: string | null) => string): string {
+function statusText(
+  row: PreviewRow,
+  t: TFunction<"money">,
+  accountName: (id: string | null) => string,
+  date: (isoDate: string) => string,
+): string {
+  if (row.status === "entry-matched" && row.matchedEntry)
+    return t("import.preview.statuses.entry-matched", {
+      title: row.matchedEntry.title,
+      date: date(row.matchedEntry.occurredOn),
+    });
   if (row.status === "transfer")
     return t(row.amountMinor < 0 ? "import.preview.statuses.transfer" : "import.preview.statuses.transferIn", {
       account: accountName(row.otherAccountId),
@@ -184,6 +196,8 @@ interface PreviewTableRowProps {
   date: string;
   /** The category chosen before the server showed the preview again. */
   typedCategory?: string;
+  /** "Add as a new entry instead" ticked before the server showed the preview again. */
+  typedAsNew: boolean;
   /** The row's own parts as typed, when the server shows the preview again (empty: just opened). */
   ownSplit?: PostedLine[];
   splitError?: string;
@@ -200,11 +214,12 @@ function PreviewTableRow({
   amount,
   date,
   typedCategory,
+  typedAsNew,
   ownSplit,
   splitError,
 }: PreviewTableRowProps) {
   const { t } = useTranslation("money");
-  // The category the user picked instead of the suggested one: Samen then offers to always do so for this counterparty.
+  // The category the user picked instead of the suggested one: Samen then offers to always do so for this payee.
   // Kept with the suggestion it replaced, so the answer stays in view when learning changes the suggestion.
   const [picked, setPicked] = useState<{ categoryId: string; instead: string | null } | null>(null);
   const firstChoice = typedCategory ?? (row.split ? splitChoice : row.categoryId);
@@ -217,13 +232,16 @@ function PreviewTableRow({
   };
   const duplicate = row.status === "duplicate";
   const checkboxId = `include-${row.line}`;
-  const description = row.rename || row.description || row.counterparty || "";
+  const description = row.title;
+  // A row's rule outranks payee memory: there only a learned rule for the counterparty can change the category.
+  const payee = row.categorySource === "rule" ? null : row.payee;
   const offer =
-    picked && !keepsSplit && picked.categoryId !== picked.instead && row.counterparty
+    picked && !keepsSplit && picked.categoryId !== picked.instead && (payee || row.counterparty)
       ? {
-          counterparty: row.counterparty,
+          counterparty: payee?.name ?? row.counterparty ?? "",
           categoryId: picked.categoryId,
           kind: row.amountMinor >= 0 ? ("income" as const) : ("expense" as const),
+          payee,
         }
       : null;
   return (
@@ -255,11 +273,8 @@ function PreviewTableRow({
       </td>
       <td className="py-3 pr-3 max-md:col-start-2 max-md:row-start-1 max-md:py-0">
         <span className="block break-words font-medium text-foreground">{description}</span>
-        {row.rename && row.description && (
+        {row.description && row.description !== description && (
           <span className="block break-words text-xs text-muted-foreground">{row.description}</span>
-        )}
-        {row.counterparty && row.description && (
-          <span className="block break-words text-xs text-muted-foreground">{row.counterparty}</span>
         )}
       </td>
       <td
@@ -274,6 +289,20 @@ function PreviewTableRow({
         {status}
         {row.transferByRule && (
           <span className="block text-xs text-muted-foreground">{t("import.preview.why.rule")}</span>
+        )}
+        {row.status === "entry-matched" && (
+          // Linked to the entry unless the person says this is another payment of the same amount.
+          <label className="mt-1 flex min-h-11 items-center gap-2 text-sm text-foreground">
+            <input
+              type="checkbox"
+              name="asNew"
+              value={row.line}
+              defaultChecked={typedAsNew}
+              className="size-5 accent-primary"
+              aria-label={`${t("import.preview.asNew")}: ${description}`}
+            />
+            {t("import.preview.asNew")}
+          </label>
         )}
       </td>
       <td className="py-2 max-md:col-span-2 max-md:col-start-2 max-md:pt-1">
@@ -323,9 +352,7 @@ function PreviewTableRow({
             )}
             {row.categorySource && (
               <span id={`why-${row.line}`} className="mt-1 block text-xs text-muted-foreground">
-                {row.categorySource === "rule" && row.ruleAbout
-                  ? t("import.preview.why.ruleFor", { about: row.ruleAbout })
-                  : t(`import.preview.why.${row.categorySource}`)}
+                {whyText(row, t)}
               </span>
             )}
             {offer && (
@@ -432,4 +459,12 @@ function ShareLayout({ mapping, fileName }: { mapping: string; fileName: string 
       <span>{t("import.preview.shareLayoutHint")}</span>
     </p>
   );
+}
+
+/** Why the row has its category, in the person's words: a rule, their choice for the payee, a known shop, a word. */
+function whyText(row: PreviewRow, t: TFunction<"money">): string {
+  if (row.categorySource === "rule" && row.ruleAbout) return t("import.preview.why.ruleFor", { about: row.ruleAbout });
+  if (row.categorySource === "keyword" && row.keyword) return t("import.preview.why.keyword", { word: row.keyword });
+  if (row.categorySource === "known" && row.amountMinor > 0) return t("import.preview.why.knownPayer");
+  return t(`import.preview.why.${row.categorySource ?? "default"}`);
 }
