@@ -54,7 +54,10 @@ const tableReads = {
     "money-accounts",
     "recurring",
   ],
-  billing: ["household"], // the webhook finds the household of a payment-provider customer
+  billing: [
+    "auth", // the operator's plan command finds a household by its owner's e-mail address
+    "household", // the webhook finds the household of a payment-provider customer
+  ],
   "money-accounts": [
     "household", // the Everyday account takes the household's currency
     "entries", // (up) an account's activity lists its entries beside its transfers

@@ -3,7 +3,10 @@
 import { getConfig } from "~/config.server";
 import { backupDatabase, BackupError, restoreDatabase } from "~/db/backup.server";
 import { closeDatabase, migrateDatabase, openDatabase } from "~/db/client.server";
+import { z } from "zod";
 import { setCreator } from "~/features/auth/creators.server";
+import { setPlanByOperator } from "~/features/billing/operator-plan.server";
+import { plansApply } from "~/lib/billing-mode.server";
 import { logger } from "~/lib/logger.server";
 import { runStartupTasks, stopStartupTasks } from "../server/startup";
 
@@ -35,12 +38,15 @@ export async function seedCommand(): Promise<void> {
   });
 }
 
-/** `npm run user -- grant-creator <email>` (and revoke-creator). Prints one line; returns the exit code. */
+const userUsage =
+  "Usage: npm run user -- grant-creator <email> | revoke-creator <email> | plan <email> premium|free [--until YYYY-MM-DD]";
+
+/** `npm run user -- grant-creator <email>`, `revoke-creator`, `plan`. Prints one line; returns the exit code. */
 export async function userCommand(args: string[]): Promise<number> {
   const [command, email] = args;
-  const usage = "Usage: npm run user -- grant-creator <email> | revoke-creator <email>";
+  if (command === "plan" && email) return planCommand(email, args.slice(2));
   if ((command !== "grant-creator" && command !== "revoke-creator") || !email) {
-    console.error(usage);
+    console.error(userUsage);
     return 2;
   }
   const changed = await setCreator({ email, creator: command === "grant-creator" });
@@ -51,6 +57,43 @@ export async function userCommand(args: string[]): Promise<number> {
     return 1;
   }
   console.log(command === "grant-creator" ? `${email} is now a creator.` : `${email} is no longer a creator.`);
+  return 0;
+}
+
+const planArguments = z.union([
+  z.tuple([z.literal("free")]),
+  z.tuple([z.literal("premium")]),
+  z.tuple([z.literal("premium"), z.literal("--until"), z.iso.date()]),
+]);
+
+/** `npm run user -- plan <email> premium|free [--until <date>]`: an operator gives (or ends) a plan. */
+async function planCommand(email: string, rest: string[]): Promise<number> {
+  const parsed = planArguments.safeParse(rest);
+  if (!parsed.success) {
+    console.error(userUsage);
+    return 2;
+  }
+  const [plan, , untilDay] = parsed.data;
+  // The plan ends at the start of the given day, in UTC, as a cancelled subscription ends at its period's end.
+  const until = untilDay ? new Date(`${untilDay}T00:00:00Z`) : null;
+  if (until && until.getTime() <= Date.now()) {
+    console.error(`${untilDay} has passed: give a date in the future.`);
+    return 2;
+  }
+  const result = await setPlanByOperator({ email, plan, until });
+  if (!result.ok) {
+    const reasons = {
+      noAccount: `No account with the e-mail address ${email}. The person must sign up first.`,
+      noHousehold: `${email} owns no budget.`,
+      paidWithStripe: `${result.households?.join(", ")} pays through Stripe; change that subscription there.`,
+    };
+    console.error(reasons[result.error]);
+    return 1;
+  }
+  const what = plan === "free" ? "Free" : untilDay ? `Premium until ${untilDay}` : "Premium with no end date";
+  console.log(`${result.households.join(", ")} (${email}): ${what}.`);
+  if (!plansApply())
+    console.log("Billing is not configured on this installation, so every budget has every feature meanwhile.");
   return 0;
 }
 

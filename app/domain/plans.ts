@@ -142,8 +142,11 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
 }
 
-/** Provider states in which the paid plan still applies (past_due: the provider is retrying the payment). */
-const paidStatuses = new Set(["active", "trialing", "past_due"]);
+/** The subscription status of a plan the installation's operator gave (`npm run user -- plan`), paid for by nobody. */
+export const grantedStatus = "granted";
+
+/** States in which the paid plan applies: the provider's (past_due: it is retrying the payment) and an operator's gift. */
+const paidStatuses = new Set(["active", "trialing", "past_due", grantedStatus]);
 
 /**
  * The plan a household has at `now`. No subscription is free. A premium subscription counts while the provider

@@ -53,8 +53,19 @@ test.describe("a newcomer", () => {
     await expect(page.getByTestId("card-income").getByTestId("card-value")).toHaveText("€2,400.00");
     expect(await windowMarked(page), "the sheet and its save ran in the page").toBe(true);
 
+    // `npm start` takes no payments: a newcomer has every feature and is sold nothing (`npm run dev` has the
+    // billing test mode, where plans apply).
+    const sidebar = page.getByRole("complementary");
+    if (process.env.SMOKE_COMMAND === "npm start") {
+      await expect(sidebar.getByRole("link", { name: "Accounts" })).toBeVisible();
+      await expect(sidebar.getByRole("link", { name: /Upgrade|Go Premium/ })).toHaveCount(0);
+      await visit(page, "/app/upgrade");
+      await expect(page.getByTestId("every-feature")).toContainText("Every feature is included");
+      await visit(page, "/app");
+    }
+
     // The household switcher: a native disclosure whose script closes it on a click elsewhere.
-    const switcher = page.getByRole("complementary").locator("details");
+    const switcher = sidebar.locator("details");
     await switcher.locator("summary").click();
     await expect(switcher.getByRole("button", { name: /My budget/ })).toBeVisible();
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).click();

@@ -4,7 +4,7 @@ import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
 import { seedSubscription } from "../../../db/seed/premium";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { listUserHouseholds, requireHouseholdAccess } from "~/features/household/households.server";
-import { billingMode } from "./billing-mode.server";
+import { billingMode } from "~/lib/billing-mode.server";
 import {
   addBillingMonth,
   cancelPremium,

@@ -6,10 +6,10 @@ import { subscription } from "~/db/schema/billing";
 /** What a plan change writes into the household's subscription row. */
 export type SubscriptionValues = Partial<typeof subscription.$inferInsert>;
 import type { Language } from "~/domain/languages";
-import { effectivePlan, type Plan } from "~/domain/plans";
+import { effectivePlan, grantedStatus, type Plan } from "~/domain/plans";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { logger } from "~/lib/logger.server";
-import { billingMode, type BillingMode } from "./billing-mode.server";
+import { billingMode, type BillingMode } from "~/lib/billing-mode.server";
 import { stripeClient, type Stripe } from "./stripe-client.server";
 
 type Executor = Pick<ReturnType<typeof db>, "select" | "insert" | "update">;
@@ -24,14 +24,14 @@ export interface BillingOverview {
   state: "free" | "active" | "cancelling" | "pastDue";
   /** ISO instant: when a cancelled plan ends, or when an active one renews. */
   periodEnd: string | null;
-  /** Who manages this subscription: Stripe (provider ids set) or the test mode. */
-  managedBy: "stripe" | "test" | null;
+  /** Who manages this subscription: Stripe (provider ids set), the installation's operator, or the test mode. */
+  managedBy: "stripe" | "operator" | "test" | null;
   canManage: boolean;
   role: "owner" | "partner";
 }
 
 export type BillingFailure =
-  "notConfigured" | "alreadyPremium" | "notPremium" | "notCancelling" | "providerFailed" | "notTestMode";
+  "notConfigured" | "alreadyPremium" | "notPremium" | "notCancelling" | "providerFailed" | "notTestMode" | "granted";
 export type BillingResult = { ok: true; redirectTo?: string } | { ok: false; error: BillingFailure };
 
 export async function readSubscription(
@@ -55,7 +55,8 @@ export function addBillingMonth(from: Date): Date {
 
 function managedBy(row: SubscriptionRow | undefined): BillingOverview["managedBy"] {
   if (!row || row.plan !== "premium") return null;
-  return row.providerSubscriptionId ? "stripe" : "test";
+  if (row.providerSubscriptionId) return "stripe";
+  return row.status === grantedStatus ? "operator" : "test";
 }
 
 export function describeSubscription(
@@ -179,6 +180,8 @@ async function setCancelAtPeriodEnd({
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   const row = await readSubscription(householdId);
   if (!row || effectivePlan(row, now) !== "premium") return { ok: false, error: "notPremium" };
+  // A plan the operator gave is theirs to end or extend (`npm run user -- plan`), not the household's.
+  if (managedBy(row) === "operator") return { ok: false, error: "granted" };
   if (!cancel && !row.cancelAtPeriodEnd) return { ok: false, error: "notCancelling" };
   if (row.cancelAtPeriodEnd === cancel) return { ok: true };
 

@@ -9,7 +9,7 @@ import { invitation } from "~/db/schema/sharing";
 import { isLanguage, type Language } from "~/domain/languages";
 import { effectivePlan } from "~/domain/plans";
 import { consumeRateLimit, emailKey } from "~/features/auth/rate-limit.server";
-import { billingMode } from "~/features/billing/billing-mode.server";
+import { billingMode } from "~/lib/billing-mode.server";
 import { stripeClient } from "~/features/billing/stripe-client.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { deleteMemberDrafts } from "~/features/statement-import/statement-import.server";

@@ -4,7 +4,8 @@ import { user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { household, householdMember } from "~/db/schema/household";
 import { defaultCurrency, type Currency } from "~/domain/money";
-import { can, planFromColumns, type Plan } from "~/domain/plans";
+import { can, type Plan } from "~/domain/plans";
+import { householdPlan } from "~/lib/billing-mode.server";
 import { oncePerReadingRequest } from "~/lib/request-store.server";
 import { isUuid } from "~/lib/uuid";
 import { HouseholdAccessError } from "./errors";
@@ -117,7 +118,7 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
   const rows = await memberships(userId).orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
-    .filter((row) => row.role === "owner" || can(planFromColumns(row), "partners.access"))
+    .filter((row) => row.role === "owner" || can(householdPlan(row), "partners.access"))
     .map((row) => ({
       id: row.id,
       name: row.name,
@@ -151,7 +152,7 @@ export async function requireHouseholdAccess({
   );
   if (!row) throw new HouseholdAccessError("notFound");
   const role = row.role;
-  const plan = planFromColumns(row);
+  const plan = householdPlan(row);
   // A partner's view is a premium feature: after a downgrade the membership stays but opens nothing.
   if (role === "partner" && !can(plan, "partners.access")) throw new HouseholdAccessError("notFound");
   const canWrite = role === "owner" || (row.canEdit && can(plan, "partners.edit"));

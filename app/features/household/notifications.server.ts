@@ -3,7 +3,8 @@ import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { household, householdMember, notification } from "~/db/schema/household";
-import { can, planFromColumns } from "~/domain/plans";
+import { can } from "~/domain/plans";
+import { householdPlan } from "~/lib/billing-mode.server";
 
 export type NotificationKind =
   "partnerJoined" | "goalReached" | "categoryOverUsual" | "budgetPassed" | "settleUpRequested" | "sharedExpense";
@@ -123,7 +124,7 @@ export async function notifySharedExpenses({
     .leftJoin(subscription, eq(subscription.householdId, household.id))
     .where(eq(household.id, householdId))
     .limit(1);
-  if (!settings || settings.thresholdMinor === null || !can(planFromColumns(settings), "partners.access")) return;
+  if (!settings || settings.thresholdMinor === null || !can(householdPlan(settings), "partners.access")) return;
   const threshold = settings.thresholdMinor;
   const over = candidates.filter((entry) => entry.amountMinor >= threshold);
   const name = settings.actorName ?? "";

@@ -1,3 +1,4 @@
+import { plansApply } from "~/lib/billing-mode.server";
 import type { AppContext } from "./app-context.server";
 import { requireHouseholdAccess } from "./households.server";
 
@@ -9,6 +10,8 @@ export async function getAppShell(context: AppContext) {
     today: context.today,
     households: context.households,
     household: { ...access.household, role: access.role, canWrite: access.canWrite, plan: access.plan },
+    /** False on an installation where nobody takes payments: no plans, no upgrade, every feature. */
+    plansApply: plansApply(),
   };
 }
 

@@ -7,7 +7,8 @@ import { subscription } from "~/db/schema/billing";
 import { household, householdMember, notification } from "~/db/schema/household";
 import { invitation } from "~/db/schema/sharing";
 import { isLanguage, type Language } from "~/domain/languages";
-import { can, planFromColumns } from "~/domain/plans";
+import { can } from "~/domain/plans";
+import { householdPlan } from "~/lib/billing-mode.server";
 import { householdName } from "~/features/household/household-name";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { choosePersonalPrivacy, showsPersonalInDetail } from "~/features/household/personal-privacy.server";
@@ -235,7 +236,7 @@ function stateOf(row: FoundInvitation | undefined, email: string, now: Date): In
   if (row.status === "accepted") return "used";
   if (row.status === "revoked") return "revoked";
   if (row.status === "expired" || row.expiresAt.getTime() <= now.getTime()) return "expired";
-  const plan = planFromColumns(
+  const plan = householdPlan(
     {
       plan: row.plan,
       status: row.subscriptionStatus,

@@ -24,6 +24,7 @@ function appFrame({ canWrite }: { canWrite: boolean }) {
       canWrite,
       plan: "premium",
     },
+    plansApply: true,
     categories: builtInCategories.map((category) => ({ ...category, name: null, archived: false })),
     notifications: { items: [], unreadCount: 0 },
   };

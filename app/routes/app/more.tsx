@@ -4,7 +4,8 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { signOutAction } from "~/components/layout/header-auth";
 import { Button } from "~/components/ui/button";
-import { moreItems } from "~/features/household/components/app-shell";
+import { moreItems, shownNavItems } from "~/features/household/components/app-shell";
+import { useAppShell } from "~/features/household/components/use-app-shell";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 
 export const handle = { i18n: ["app"] };
@@ -18,13 +19,14 @@ export const ErrorBoundary = AppErrorBoundary;
  */
 export default function More() {
   const { t } = useTranslation("app");
+  const { plansApply } = useAppShell();
   return (
     <div className="flex flex-col gap-5">
       <title>{`${t("nav.moreTitle")} · Samen`}</title>
       <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("nav.moreTitle")}</h1>
       <nav aria-label={t("nav.moreTitle")}>
         <ul className="divide-y overflow-hidden rounded-xl border bg-card">
-          {moreItems.map((item) => (
+          {shownNavItems(moreItems, plansApply).map((item) => (
             <li key={item.key}>
               <Link
                 to={item.to}

@@ -42,6 +42,10 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
   } else if (overview.state === "cancelling") {
     title = t("upgrade.state.cancellingTitle", { date: until });
     text = t("upgrade.state.cancelling", { date: until });
+  }
+  if (overview.managedBy === "operator") {
+    title = t("plans.premium.name");
+    text = until ? t("upgrade.state.grantedUntil", { date: until }) : t("upgrade.state.granted");
   } else if (overview.state === "pastDue") {
     title = t("plans.premium.name");
     text = t("upgrade.state.pastDue");
@@ -78,7 +82,7 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
               {t("upgrade.state.pastDueHint")}
             </p>
           )}
-          {overview.canManage ? (
+          {overview.managedBy === "operator" ? null : overview.canManage ? (
             <div className="flex flex-wrap gap-3">
               {overview.state === "cancelling" ? (
                 <Form method="post">
@@ -111,7 +115,7 @@ export function SubscriptionStatus({ overview }: { overview: BillingOverview }) 
           ) : (
             <p className="text-sm text-muted-foreground">{t("upgrade.ownerOnly")}</p>
           )}
-          {overview.canManage && overview.state !== "cancelling" && (
+          {overview.canManage && overview.managedBy !== "operator" && overview.state !== "cancelling" && (
             <p className="text-xs text-muted-foreground">{t("upgrade.cancelHint")}</p>
           )}
         </CardContent>

@@ -74,6 +74,11 @@ type MoreItem = NavItem & { key: Exclude<NavItem["key"], PhoneTabKey> };
 /** What the "More" tab lists: every screen without a tab of its own. */
 export const moreItems = navItems.filter((item): item is MoreItem => !item.phoneTab);
 
+/** The screens to offer: no "Upgrade" where plans do not apply (an installation without payments has every feature). */
+export function shownNavItems<Item extends NavItem>(items: readonly Item[], plansApply: boolean): readonly Item[] {
+  return plansApply ? items : items.filter((item) => item.key !== "upgrade");
+}
+
 /**
  * The /app frame: a sidebar from 768 px, a header with the household switcher and the alert-dot notifications,
  * and below 768 px the bottom bar of four tabs and "More". The header's add button and notifications belong to budget: the
@@ -101,7 +106,7 @@ export function AppShell({
         </Link>
         <HouseholdSwitcher />
         <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
-          {navItems.map((item) => (
+          {shownNavItems(navItems, shell.plansApply).map((item) => (
             <NavLink
               key={item.key}
               to={item.to}

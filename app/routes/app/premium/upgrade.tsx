@@ -1,7 +1,6 @@
 import CircleCheckIcon from "lucide-react/icons/circle-check";
 import CrownIcon from "lucide-react/icons/crown";
 import FlaskConicalIcon from "lucide-react/icons/flask-conical";
-import InfoIcon from "lucide-react/icons/info";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -108,6 +107,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
   const date = useBillingDate();
   const shell = useAppShell();
   const { overview, checkout, feature } = loaderData;
+  if (overview.mode === "unconfigured") return <EveryFeatureIncluded />;
   const result = actionData;
   const refused =
     result && !result.ok
@@ -125,31 +125,24 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
   const premiumAction =
     overview.plan === "free" && overview.canManage ? (
       <>
-        {overview.mode === "unconfigured" ? (
-          <p className="flex items-start gap-2 rounded-lg border bg-muted p-3 text-sm" role="note">
-            <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {t("upgrade.notConfigured")}
-          </p>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="upgrade" />
-            <input type="hidden" name="householdId" value={shell.household.id} />
-            <Button
-              type="submit"
-              size="lg"
-              className="h-auto min-h-11 w-full whitespace-normal py-2 text-center"
-              disabled={upgrading}
-              aria-describedby="premium-terms"
-            >
-              <CrownIcon aria-hidden="true" />
-              {upgrading
-                ? t("upgrade.actions.upgrading")
-                : overview.mode === "test"
-                  ? t("upgrade.actions.upgradeTest")
-                  : t("upgrade.actions.upgrade")}
-            </Button>
-          </Form>
-        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="upgrade" />
+          <input type="hidden" name="householdId" value={shell.household.id} />
+          <Button
+            type="submit"
+            size="lg"
+            className="h-auto min-h-11 w-full whitespace-normal py-2 text-center"
+            disabled={upgrading}
+            aria-describedby="premium-terms"
+          >
+            <CrownIcon aria-hidden="true" />
+            {upgrading
+              ? t("upgrade.actions.upgrading")
+              : overview.mode === "test"
+                ? t("upgrade.actions.upgradeTest")
+                : t("upgrade.actions.upgrade")}
+          </Button>
+        </Form>
         <p id="premium-terms" className="text-xs leading-relaxed text-muted-foreground">
           {t("upgrade.terms", { price: t("plans.premium.price") })}{" "}
           <Link to="/terms" className="underline underline-offset-2 hover:text-foreground">
@@ -203,6 +196,28 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
 
       <SubscriptionStatus overview={overview} />
       <PlanComparison currentPlan={overview.plan} premiumAction={premiumAction} />
+    </div>
+  );
+}
+
+/** An installation where nobody takes payments: every feature is there, and this page says so instead of selling. */
+function EveryFeatureIncluded() {
+  const { t } = useTranslation("premium");
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <title>{`${t("upgrade.title")} · Samen`}</title>
+      <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("upgrade.title")}</h1>
+      <p
+        className="flex items-start gap-3 rounded-xl border bg-card p-4 text-sm"
+        role="note"
+        data-testid="every-feature"
+      >
+        <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+        <span>
+          <span className="block font-semibold">{t("upgrade.everyFeature.title")}</span>
+          <span className="mt-1 block text-muted-foreground">{t("upgrade.everyFeature.text")}</span>
+        </span>
+      </p>
     </div>
   );
 }
