@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "../../app/db/pglite-extensions.server";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { PDFParse } from "pdf-parse";
@@ -70,7 +71,7 @@ async function tracesInDatabase(userId: string, email: string): Promise<number> 
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "samen-premium-db-"));
   fs.cpSync(path.join(dataDir, "pglite"), copy, { recursive: true });
-  const database = new PGlite(copy);
+  const database = new PGlite(copy, { extensions: pgliteExtensions });
   try {
     const lower = email.toLowerCase();
     const result = await database.query<{ total: number }>(

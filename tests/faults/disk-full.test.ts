@@ -8,6 +8,7 @@ import { count, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, db, migrateDatabase, openDatabase, pgliteLocation } from "~/db/client.server";
 import { embeddedDiskReserveBytes } from "~/db/disk-space.server";
+import { pgliteExtensions } from "~/db/pglite-extensions.server";
 import { databaseFaultOf } from "~/db/faults.server";
 import { goal, goalContribution, transaction } from "~/db/schema";
 import { seedGoal, seedHousehold, seedTransactions, type SeedEntry } from "../../db/seed/budget";
@@ -197,7 +198,7 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     await closeDatabase();
 
     // Opened again after the ordeal: every B-tree index of the app's tables checks out.
-    const check = await PGlite.create(pgliteLocation(dataDir), { extensions: { amcheck } });
+    const check = await PGlite.create(pgliteLocation(dataDir), { extensions: { ...pgliteExtensions, amcheck } });
     try {
       expect(await checkIndexes(check)).toBeGreaterThan(20);
       const totals = await check.query<{ transactions: number }>(
@@ -215,7 +216,7 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     await closeDatabase();
     fs.rmSync(filler, { force: true });
     const location = pgliteLocation(dataDir);
-    const setup = await PGlite.create(location);
+    const setup = await PGlite.create(location, { extensions: pgliteExtensions });
     // Room in every page (fillfactor), so an update rewrites its row in place and only the log grows.
     await setup.exec(`create table "ledger" ("id" int primary key, "round" int not null default 0, "payload" text not null) with (fillfactor = 30);
       create table "counter" ("rounds" int not null); insert into "counter" values (0);
@@ -263,7 +264,7 @@ describe.skipIf(!mountPoint)(`a full disk under the embedded database${skipReaso
     expect(reported, stderr).toBeGreaterThan(50);
 
     fs.rmSync(filler);
-    const reopened = await PGlite.create(location, { extensions: { amcheck } });
+    const reopened = await PGlite.create(location, { extensions: { ...pgliteExtensions, amcheck } });
     try {
       expect(await checkIndexes(reopened)).toBeGreaterThan(20);
       const [state] = (

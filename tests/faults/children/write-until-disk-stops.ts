@@ -5,8 +5,10 @@
 // its next write-ahead log segment, where PGlite stops for good. After each commit it says how many it has made.
 import { once } from "node:events";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "../../../app/db/pglite-extensions.server.ts";
 
-const database = await PGlite.create(process.argv[2]!);
+// The app's tables in the same directory have indexes that need the app's extensions loaded to be written.
+const database = await PGlite.create(process.argv[2]!, { extensions: pgliteExtensions });
 process.stdout.write("ready\n");
 await once(process.stdin, "data");
 for (let round = 1; ; round++) {
