@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { blogPathLanguage, fromLanguageTag, negotiateLanguage, switchBlogPathLanguage, toBcp47 } from "./languages";
+import {
+  blogPathLanguage,
+  fromLanguageTag,
+  languageSwitchPath,
+  negotiateLanguage,
+  switchBlogPathLanguage,
+  toBcp47,
+} from "./languages";
 
 describe("languages", () => {
   it("maps Ukrainian between the seed code and BCP 47", () => {
@@ -29,5 +36,16 @@ describe("languages", () => {
     expect(blogPathLanguage("/blog")).toBe("en");
     expect(blogPathLanguage("/tr/blog/abc")).toBe("tr");
     expect(blogPathLanguage("/faq")).toBeUndefined();
+  });
+
+  it("links a language switch back to the same page, or the same article under the new blog prefix", () => {
+    expect(languageSwitchPath("de", { pathname: "/faq", search: "" })).toBe("/language/de?to=%2Ffaq");
+    expect(languageSwitchPath("nl", { pathname: "/pricing", search: "?plan=premium" })).toBe(
+      "/language/nl?to=%2Fpricing%3Fplan%3Dpremium",
+    );
+    expect(languageSwitchPath("ua", { pathname: "/de/blog/calm-money", search: "" })).toBe(
+      "/language/ua?to=%2Fua%2Fblog%2Fcalm-money",
+    );
+    expect(languageSwitchPath("en", { pathname: "/pl/blog", search: "" })).toBe("/language/en?to=%2Fblog");
   });
 });

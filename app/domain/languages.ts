@@ -104,3 +104,12 @@ export function blogPathLanguage(pathname: string): Language | undefined {
   const prefix = match[1];
   return isLanguage(prefix) ? prefix : "en";
 }
+
+/**
+ * The address that switches to `language` without scripts (`/language/<lang>?to=…`): back to the same page, or on the
+ * blog to the same article under the new prefix.
+ */
+export function languageSwitchPath(language: Language, page: { pathname: string; search: string }): string {
+  const target = (switchBlogPathLanguage(page.pathname, language) ?? page.pathname) + page.search;
+  return `/language/${language}?to=${encodeURIComponent(target)}`;
+}

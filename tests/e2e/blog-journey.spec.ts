@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createVerifiedUser, testAccount, type TestAccount } from "./fixtures";
-import { visit } from "./marketing-support";
+import { languageMenu, visit } from "./marketing-support";
 
 // One creator account (CREATOR_EMAILS in playwright.config.ts) and one fake translation service are
 // shared by these tests, so they run in order.
@@ -81,8 +81,8 @@ test("a visitor reads the blog: list, article, another language and an automatic
   await expect(page.getByTestId("other-versions").getByRole("link")).toHaveCount(7);
 
   // The header's language switcher keeps the article and swaps the prefix.
-  await page.getByRole("button", { name: /^Language: / }).click();
-  await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
+  await languageMenu(page).locator("summary").click();
+  await languageMenu(page).getByRole("link", { name: "Deutsch" }).click();
   await expect(page).toHaveURL(`/de/blog/${couple.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(couple.de);
   await expect(page.getByRole("link", { name: "Zurück zum Blog" })).toBeVisible();
@@ -101,15 +101,14 @@ test("a visitor reads the blog: list, article, another language and an automatic
 });
 
 test("six skeleton cards show while another language's list loads", async ({ page }) => {
-  // The language menu is a script control until issue 23 makes it a native disclosure; a kept page asks for its
-  // scripts after the first paint, so on a busy machine a click before hydration was lost (stop 21's CI failure).
+  // Before hydration the menu's link would load the Dutch list as a new page, with no skeletons: `visit` waits for it.
   await visit(page, "/blog");
   await page.route(/\/nl\/blog\.data/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.getByRole("button", { name: /^Language: / }).click();
-  await page.getByRole("menuitemradio", { name: "Nederlands" }).click();
+  await languageMenu(page).locator("summary").click();
+  await languageMenu(page).getByRole("link", { name: "Nederlands" }).click();
   await expect(page.getByTestId("article-card-skeleton")).toHaveCount(6);
   await expect(page).toHaveURL("/nl/blog");
   await expect(page.getByTestId("article-card-skeleton")).toHaveCount(0);

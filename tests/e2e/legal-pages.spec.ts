@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { languageMenu } from "./marketing-support";
 
 /** What a reader sees on the legal pages, in the two languages these tests read them in. */
 const languages = [
@@ -153,11 +154,8 @@ for (const language of languages) {
 test("switching the language rewrites the legal text without a reload", async ({ page, baseURL }) => {
   await openInLanguage(page, baseURL, "en", "/privacy");
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  await page
-    .getByRole("banner")
-    .getByRole("button", { name: /English/ })
-    .click();
-  await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
+  await languageMenu(page).locator("summary").click();
+  await languageMenu(page).getByRole("link", { name: "Deutsch" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");
   await expect(page.getByText("Zuletzt aktualisiert: 25. November 2026")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Deine Rechte" })).toBeVisible();

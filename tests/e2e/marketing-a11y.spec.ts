@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { isPhone, marketingPages, useLanguage, visit } from "./marketing-support";
+import { isPhone, languageMenu, marketingPages, mobileMenu, useLanguage, visit } from "./marketing-support";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -25,13 +25,13 @@ test("axe finds no violations with the menu, the language list, an FAQ answer or
 }) => {
   await visit(page, "/");
   if (isPhone(page)) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    await mobileMenu(page).locator("summary").click();
+    await expect(mobileMenu(page).getByRole("group", { name: "Menu" })).toBeVisible();
     await expectNoViolations(page, "mobile menu");
     await page.keyboard.press("Escape");
   } else {
-    await page.getByRole("button", { name: "Language: English" }).click();
-    await expect(page.getByRole("menu")).toBeVisible();
+    await languageMenu(page).locator("summary").click();
+    await expect(languageMenu(page).getByRole("list", { name: "Choose language" })).toBeVisible();
     await expectNoViolations(page, "language menu");
     await page.keyboard.press("Escape");
   }

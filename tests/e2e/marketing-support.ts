@@ -43,6 +43,11 @@ export async function useLanguage(
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/** The header's language menu: a native disclosure (its summary has no ARIA role), with a list of links. */
+export const languageMenu = (page: Page) => page.getByRole("banner").locator("details[data-language-menu]");
+/** The phone's menu under 768 px: a native disclosure too. */
+export const mobileMenu = (page: Page) => page.getByRole("banner").locator("details[data-mobile-menu]");
+
 /** Intl separates number and currency with (narrow) no-break spaces; tests compare with plain spaces. */
 export const plainSpaces = (value: string) => value.replace(/[\u00a0\u202f]/g, " ");
 

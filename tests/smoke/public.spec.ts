@@ -24,11 +24,12 @@ test.describe("marketing site", () => {
     await visit(page, "/features");
     await markWindow(page);
     const heading = await page.getByRole("heading", { level: 1 }).textContent();
-    await page.getByRole("button", { name: "Language: English" }).click();
-    await page.getByRole("menu").getByRole("menuitemradio", { name: "Deutsch" }).click();
+    const menu = page.getByRole("banner").locator("details[data-language-menu]");
+    await menu.locator("summary").click();
+    await menu.getByRole("link", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(heading ?? "");
-    await expect(page.getByRole("button", { name: "Sprache: Deutsch" })).toBeVisible();
+    await expect(menu.locator("summary")).toHaveText(/Sprache: Deutsch/);
     expect(await windowMarked(page)).toBe(true);
   });
 
@@ -36,12 +37,12 @@ test.describe("marketing site", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await visit(page, "/pricing");
     await markWindow(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog");
-    await expect(menu).toBeVisible();
+    const menu = page.getByRole("banner").locator("details[data-mobile-menu]");
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("group", { name: "Menu" })).toBeVisible();
     await menu.getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/faq$/);
-    await expect(menu).toBeHidden();
+    await expect(menu).toHaveJSProperty("open", false);
     expect(await windowMarked(page)).toBe(true);
   });
 
@@ -88,8 +89,9 @@ test.describe("blog", () => {
       .getAttribute("href");
     await visit(page, href as string);
     await expect(page.getByRole("article").getByRole("heading", { level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: "Language: English" }).click();
-    await page.getByRole("menu").getByRole("menuitemradio", { name: "Deutsch" }).click();
+    const menu = page.getByRole("banner").locator("details[data-language-menu]");
+    await menu.locator("summary").click();
+    await menu.getByRole("link", { name: "Deutsch" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/de${href}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
   });

@@ -11,6 +11,8 @@ export const marketingRoutes: RouteConfigEntry[] = [
   // The legal pages are written by the legal-pages work; they share this area's layout and routes file.
   route("privacy", "routes/marketing/privacy.tsx"),
   route("terms", "routes/marketing/terms.tsx"),
+  // The language menu's links without scripts: sets the language cookie and goes back (a resource route).
+  route("language/:lang", "routes/marketing/language.ts"),
   route("robots.txt", "routes/marketing/robots-txt.ts"),
   route("sitemap.xml", "routes/marketing/sitemap-xml.ts"),
 ];
