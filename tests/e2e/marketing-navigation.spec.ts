@@ -250,6 +250,16 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "about.title"));
   });
 
+  test("at 360 px the header keeps one row in every language @phone", async ({ page, context, baseURL }) => {
+    test.skip(!isPhone(page), "the phone layout");
+    for (const language of ["en", "nl", "de", "fr", "es", "pl", "tr", "ua"]) {
+      await useLanguage(context, baseURL, language);
+      await visit(page, "/faq");
+      const banner = await page.getByRole("banner").boundingBox();
+      expect(banner?.height, language).toBeLessThan(80);
+    }
+  });
+
   test("wide screens show the links in the header instead", async ({ page }) => {
     await visit(page, "/");
     await expect(mobileMenu(page)).toBeHidden();

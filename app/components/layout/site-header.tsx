@@ -11,7 +11,7 @@ import { MobileMenu } from "./mobile-menu";
 import { useHeaderLinks } from "./site-links";
 
 /**
- * Under 768 px: logo, Start Free and the menu button. From 768 px the links show in the header; until
+ * Under 768 px: logo, Start Free and the menu button, always on one row. From 768 px the links show in the header; until
  * 1280 px they take a second row, because in French, German or Ukrainian they would not fit beside the buttons.
  */
 export function SiteHeader() {
@@ -20,8 +20,8 @@ export function SiteHeader() {
   const user = useOptionalUser();
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:px-6">
-        <Link to="/" aria-label={t("nav.home")} className="-m-1 my-3 rounded-md p-1">
+      <div className="mx-auto flex max-w-6xl items-center gap-x-3 px-4 sm:px-6 md:flex-wrap">
+        <Link to="/" aria-label={t("nav.home")} className="-m-1 my-3 shrink-0 rounded-md p-1">
           <BrandLogo />
         </Link>
         <nav aria-label={t("nav.main")} className="order-last hidden w-full md:block xl:order-none xl:ml-6 xl:w-auto">
@@ -47,9 +47,10 @@ export function SiteHeader() {
           <LanguageSwitcher />
           <HeaderAuth layout="row" />
         </div>
-        <div className="ml-auto flex h-16 items-center gap-1 md:hidden">
+        <div className="ml-auto flex h-16 min-w-0 items-center gap-1 md:hidden">
           {!user && (
-            <Button asChild size="sm">
+            // A long label ("Почати безкоштовно") takes two lines in the button rather than a second header row.
+            <Button asChild size="sm" className="h-auto min-h-9 whitespace-normal py-1.5 text-center leading-tight">
               <AppLink to="/signup">{t("nav.startFree")}</AppLink>
             </Button>
           )}
