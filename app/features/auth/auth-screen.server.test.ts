@@ -123,6 +123,7 @@ describe("the auth screen's form post", () => {
       data: { intent: "sign-in", ok: true, next: "/app", twoFactor: false },
     });
     expect(result.headers.getSetCookie().some((line) => line.startsWith("samen.session_token="))).toBe(true);
+    expect(result.headers.getSetCookie().some((line) => line.startsWith("samen_flash=signed-in"))).toBe(true);
   });
 
   it("sends a signed-in visitor of the auth screen on to redirectTo, never to another site", async () => {

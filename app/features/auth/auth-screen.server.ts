@@ -106,12 +106,14 @@ export async function authScreenAction(request: Request) {
         );
       }
       const next = result.twoFactor ? twoFactorPath(redirectTo) : redirectTo;
+      // The welcome shows on the page the person lands on, with or without scripts: a toast raised by the auth page
+      // itself was lost whenever its revalidation's redirect unmounted it first.
+      if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
       if (withScript)
         return data<AuthScreenResult>(
           { intent, ok: true, next, twoFactor: result.twoFactor },
           { headers: result.headers },
         );
-      if (!result.twoFactor) result.headers.append("Set-Cookie", flashCookie("signed-in", secureCookies()));
       throw redirect(next, { headers: result.headers });
     }
   }

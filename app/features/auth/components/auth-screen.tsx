@@ -61,8 +61,8 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
       return;
     }
     if (answer.intent === "sign-in") {
+      // The welcome comes with the page it lands on (the answer set the one-time notice cookie).
       authState.setLoading();
-      if (!answer.twoFactor) showToast({ title: t("toasts.welcomeTitle"), description: t("toasts.welcomeBody") });
       void navigate(answer.next);
     } else if (answer.intent === "sign-up") {
       showToast({ title: t("toasts.accountCreatedTitle"), description: t("toasts.accountCreatedBody") });
