@@ -11,6 +11,9 @@ export default function Toaster() {
       visibleToasts={3}
       gap={14}
       position="bottom-right"
+      // Above the phone's tab bar where there is one (app.css sets --toast-bottom while it shows).
+      offset={{ bottom: "var(--toast-bottom, 24px)" }}
+      mobileOffset={{ bottom: "var(--toast-bottom, 16px)" }}
       style={widthStyle}
       toastOptions={{ classNames: { toast: "font-sans", error: "!bg-destructive !text-destructive-foreground" } }}
     />

@@ -183,7 +183,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {/* grid-cols-1 (minmax(0, 1fr)): a long "Shared · paid by …" line is cut short, not allowed to widen the column. */}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 lg:gap-6">
-        <Card>
+        <Card data-testid="dashboard-categories">
           <CardHeader className="pb-4">
             <CardTitle className="text-base">{t("dashboard.categoriesTitle")}</CardTitle>
             <p className="text-sm text-muted-foreground">
@@ -191,7 +191,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </p>
           </CardHeader>
           <CardContent>
-            <CategoryBreakdown items={categories.slice(0, 6)} changeLabel={changeLabel} />
+            <CategoryBreakdown items={categories} shown={6} changeLabel={changeLabel} />
           </CardContent>
         </Card>
         <Card>

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { signOutAction } from "~/components/layout/header-auth";
 import { Button } from "~/components/ui/button";
-import { moreItems, shownNavItems } from "~/features/household/components/app-shell";
+import { moreItems, navLabelKey, shownNavItems } from "~/features/household/components/app-shell";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 
@@ -19,7 +19,7 @@ export const ErrorBoundary = AppErrorBoundary;
  */
 export default function More() {
   const { t } = useTranslation("app");
-  const { plansApply } = useAppShell();
+  const { plansApply, household } = useAppShell();
   return (
     <div className="flex flex-col gap-5">
       <title>{`${t("nav.moreTitle")} · Samen`}</title>
@@ -37,7 +37,7 @@ export default function More() {
                   <item.icon aria-hidden="true" className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block font-medium">{t(`nav.${item.key}`)}</span>
+                  <span className="block font-medium">{t(`nav.${navLabelKey(item.key, household.plan)}`)}</span>
                   <span className="block text-sm text-muted-foreground">{t(`nav.describe.${item.key}`)}</span>
                 </span>
                 <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />

@@ -71,6 +71,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const look = useCategoryLook();
   const report = loaderData;
   const length = monthsBetween(report.from, report.to) + 1;
+  // One month is a single dot, not a trend; its savings rate is already among the figures.
+  const hasTrend = report.months.length > 1;
   const figures = [
     {
       key: "income",
@@ -104,62 +106,65 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               : t("reports.rangeLabel", { from: format.monthTitle(report.from), to: format.month(report.to) })}
           </p>
         </div>
-        <Form
-          method="get"
-          className="flex flex-wrap items-end gap-2"
-          onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
-        >
-          <div className="flex flex-col gap-1">
-            <label htmlFor="report-range" className="text-xs font-medium text-muted-foreground">
-              {t("reports.range")}
-            </label>
-            <select
-              id="report-range"
-              name="range"
-              defaultValue={report.preset}
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
-            >
-              {presets.map((preset) => (
-                <option key={preset} value={preset}>
-                  {t(`reports.presets.${preset}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {report.preset === "custom" && (
-            <>
-              <div className="flex flex-col gap-1">
-                <label htmlFor="report-from" className="text-xs font-medium text-muted-foreground">
-                  {t("reports.from")}
-                </label>
-                <input
-                  id="report-from"
-                  type="month"
-                  name="from"
-                  defaultValue={report.from}
-                  className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor="report-to" className="text-xs font-medium text-muted-foreground">
-                  {t("reports.to")}
-                </label>
-                <input
-                  id="report-to"
-                  type="month"
-                  name="to"
-                  defaultValue={report.to}
-                  className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
-                />
-              </div>
-            </>
-          )}
-          <noscript>
-            <Button type="submit" variant="outline">
-              {t("actions.apply")}
-            </Button>
-          </noscript>
-        </Form>
+        {/* The free plan's report covers this month only: no periods to offer that it would not show. */}
+        {!report.limited && (
+          <Form
+            method="get"
+            className="flex flex-wrap items-end gap-2"
+            onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+          >
+            <div className="flex flex-col gap-1">
+              <label htmlFor="report-range" className="text-xs font-medium text-muted-foreground">
+                {t("reports.range")}
+              </label>
+              <select
+                id="report-range"
+                name="range"
+                defaultValue={report.preset}
+                className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+              >
+                {presets.map((preset) => (
+                  <option key={preset} value={preset}>
+                    {t(`reports.presets.${preset}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {report.preset === "custom" && (
+              <>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="report-from" className="text-xs font-medium text-muted-foreground">
+                    {t("reports.from")}
+                  </label>
+                  <input
+                    id="report-from"
+                    type="month"
+                    name="from"
+                    defaultValue={report.from}
+                    className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+                  />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="report-to" className="text-xs font-medium text-muted-foreground">
+                    {t("reports.to")}
+                  </label>
+                  <input
+                    id="report-to"
+                    type="month"
+                    name="to"
+                    defaultValue={report.to}
+                    className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-xs"
+                  />
+                </div>
+              </>
+            )}
+            <noscript>
+              <Button type="submit" variant="outline">
+                {t("actions.apply")}
+              </Button>
+            </noscript>
+          </Form>
+        )}
       </div>
 
       {report.limited && (
@@ -196,7 +201,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-5 lg:grid-cols-5 lg:gap-6">
-        <Card className="lg:col-span-3">
+        <Card className={hasTrend ? "lg:col-span-3" : "lg:col-span-5"}>
           <CardHeader className="pb-2">
             <CardTitle className="text-base">{t("reports.overTime")}</CardTitle>
           </CardHeader>
@@ -213,14 +218,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             />
           </CardContent>
         </Card>
-        <Card className="lg:col-span-2">
-          <CardHeader className="pb-2">
-            <CardTitle className="text-base">{t("reports.rateTrend")}</CardTitle>
-          </CardHeader>
-          <CardContent className="max-sm:px-4">
-            <SavingsRateTrend months={report.months} />
-          </CardContent>
-        </Card>
+        {hasTrend && (
+          <Card className="lg:col-span-2">
+            <CardHeader className="pb-2">
+              <CardTitle className="text-base">{t("reports.rateTrend")}</CardTitle>
+            </CardHeader>
+            <CardContent className="max-sm:px-4">
+              <SavingsRateTrend months={report.months} />
+            </CardContent>
+          </Card>
+        )}
       </div>
 
       <Card>

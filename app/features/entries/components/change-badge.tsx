@@ -5,7 +5,7 @@ import { toBcp47 } from "~/domain/languages";
 import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
-/** "+10 % vs last month", green when the change is good news and red when it is not; "—" when there is nothing to compare. */
+/** "+10 % vs last month", "0 %" without an arrow; green when the change is good news and red when it is not; "—" when there is nothing to compare. */
 export function ChangeBadge({
   change,
   good,
@@ -22,7 +22,10 @@ export function ChangeBadge({
   if (change === null || !Number.isFinite(change)) {
     return <span className="text-xs text-muted-foreground">{label ? t("change.noComparison") : "—"}</span>;
   }
-  const Icon = change >= 0 ? ArrowUpRightIcon : ArrowDownRightIcon;
+  // Shown to one decimal: a change that rounds to "0 %" has no direction and is neither good nor bad news.
+  const flat = Math.abs(change) < 0.0005;
+  const Icon = flat ? null : change > 0 ? ArrowUpRightIcon : ArrowDownRightIcon;
+  const tone = flat ? null : good;
   const value = points
     ? t("change.points", {
         value: new Intl.NumberFormat(toBcp47(format.language), {
@@ -36,12 +39,12 @@ export function ChangeBadge({
       <span
         className={cn(
           "inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-semibold tabular-nums",
-          good === null && "bg-secondary text-secondary-foreground",
-          good === true && "bg-emerald-50 text-emerald-800",
-          good === false && "bg-red-50 text-red-800",
+          tone === null && "bg-secondary text-secondary-foreground",
+          tone === true && "bg-emerald-50 text-emerald-800",
+          tone === false && "bg-red-50 text-red-800",
         )}
       >
-        <Icon aria-hidden="true" className="size-3.5" />
+        {Icon && <Icon aria-hidden="true" className="size-3.5" />}
         {value}
       </span>
       {label && <span className="text-muted-foreground">{label}</span>}

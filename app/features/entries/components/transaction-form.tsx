@@ -87,6 +87,7 @@ export function TransactionForm({
   const amountRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLInputElement>(null);
   const { decimal } = numberSeparators(format.language);
+  const symbol = currencySymbol(format.currency, format.language);
   const { suggestion, askedFor } = useEntrySuggestion({ enabled: mode === "add", kind, amountRef, descriptionRef });
   // Once the user picks a category themselves (or edits an entry), suggestions stop choosing for them.
   const [picked, setPicked] = useState(mode !== "add" || values.categoryId !== defaultCategoryId(values.kind));
@@ -160,7 +161,7 @@ export function TransactionForm({
         <Label htmlFor={`${id}-amount`}>{t("entry.amount")}</Label>
         <div className="relative">
           <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-2xl font-semibold text-muted-foreground">
-            {currencySymbol(format.currency, format.language)}
+            {symbol}
           </span>
           <Input
             ref={amountRef}
@@ -173,7 +174,9 @@ export function TransactionForm({
             defaultValue={amountDefault}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={errorId("amount")}
-            className="h-16 pl-14 text-3xl font-semibold tabular-nums placeholder:text-muted-foreground/45 md:text-3xl"
+            // The symbol is "€" in one language and "PLN" or "грн" in another: the digits start after it, whatever its width.
+            style={{ paddingLeft: `calc(1.75rem + ${Array.from(symbol).length * 0.6}em)` }}
+            className="h-16 text-3xl font-semibold tabular-nums placeholder:text-muted-foreground/45 md:text-3xl"
             required
           />
         </div>

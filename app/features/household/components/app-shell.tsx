@@ -23,6 +23,7 @@ import { BrandLogo, BrandMark } from "~/components/layout/brand-logo";
 import { signOutAction } from "~/components/layout/header-auth";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import type { Plan } from "~/domain/plans";
 import { householdName } from "../household-name";
 import { useAppShell } from "./use-app-shell";
 
@@ -74,6 +75,11 @@ type MoreItem = NavItem & { key: Exclude<NavItem["key"], PhoneTabKey> };
 /** What the "More" tab lists: every screen without a tab of its own. */
 export const moreItems = navItems.filter((item): item is MoreItem => !item.phoneTab);
 
+/** A screen's name in the navigation: "Upgrade" invites a free household; a premium one finds "Your plan" there. */
+export function navLabelKey(key: NavItem["key"], plan: Plan): NavItem["key"] | "plan" {
+  return key === "upgrade" && plan !== "free" ? "plan" : key;
+}
+
 /** The screens to offer: no "Upgrade" where plans do not apply (an installation without payments has every feature). */
 export function shownNavItems<Item extends NavItem>(items: readonly Item[], plansApply: boolean): readonly Item[] {
   return plansApply ? items : items.filter((item) => item.key !== "upgrade");
@@ -98,14 +104,15 @@ export function AppShell({
   return (
     <div className="min-h-dvh bg-muted/40 md:grid md:grid-cols-[15.5rem_minmax(0,1fr)]">
       <aside
-        className="sticky top-0 hidden h-dvh flex-col gap-6 border-r bg-card px-3 py-5 md:flex"
+        className="sticky top-0 hidden h-dvh flex-col gap-4 border-r bg-card px-3 py-4 md:flex"
         aria-label={t("nav.sidebar")}
       >
         <Link to="/app" className="px-2">
           <BrandLogo />
         </Link>
         <HouseholdSwitcher />
-        <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
+        {/* On a short window (a 1366 × 700 laptop) the list scrolls; the plan card, account and sign-out stay in view. */}
+        <nav aria-label={t("nav.main")} className="-mx-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto px-1">
           {shownNavItems(navItems, shell.plansApply).map((item) => (
             <NavLink
               key={item.key}
@@ -114,14 +121,14 @@ export function AppShell({
               prefetch="intent"
               className={({ isActive }) =>
                 cn(
-                  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
+                  "flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
                   isActive && "bg-secondary text-foreground",
-                  item.key === "upgrade" && !isActive && "text-accent-foreground",
+                  item.key === "upgrade" && shell.household.plan === "free" && !isActive && "text-accent-foreground",
                 )
               }
             >
               <item.icon aria-hidden="true" className="size-[1.15rem]" />
-              {t(`nav.${item.key}`)}
+              {t(`nav.${navLabelKey(item.key, shell.household.plan)}`)}
             </NavLink>
           ))}
         </nav>
@@ -166,7 +173,7 @@ export function AppShell({
       </aside>
 
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-card/90 px-4 backdrop-blur md:h-16 md:bg-transparent md:px-8 md:backdrop-blur-none md:border-transparent">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-card/90 px-4 backdrop-blur md:h-16 md:bg-background/90 md:px-8">
           <Link to="/app" className="md:hidden">
             <BrandMark />
             <span className="sr-only">Samen</span>
@@ -215,6 +222,7 @@ function BottomBar() {
   return (
     <nav
       aria-label={t("nav.tabs")}
+      data-tab-bar=""
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid grid-cols-5">
