@@ -7,7 +7,7 @@ import { pgliteExtensions } from "../../app/db/pglite-extensions.server";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { PDFParse } from "pdf-parse";
-import { createVerifiedUser, mailsFor, waitForMailLink } from "./fixtures";
+import { createVerifiedUser, lookAt, mailsFor, waitForMailLink } from "./fixtures";
 
 const salaryId = "00000000-0000-4000-8000-000000000101";
 const groceriesId = "00000000-0000-4000-8000-000000000202";
@@ -144,6 +144,7 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   await page.goto("/app/settings");
   const sharing = page.locator('[data-section="partners"]');
   await sharing.getByLabel("Their e-mail address").fill(partnerEmail);
+  await sharing.getByLabel("Only look").check();
   await sharing.getByLabel("Language of the e-mail").selectOption("nl");
   await sharing.getByRole("button", { name: "Send invitation" }).click();
   await expect(sharing.getByText(`Invitation sent to ${partnerEmail}.`)).toBeVisible();
@@ -159,6 +160,14 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   // The partner signs up with that address and accepts.
   const partnerContext = await browser.newContext();
   const partnerPage = await partnerContext.newPage();
+  // Before signing in, the link lands on a sign-in that names the invitation and fills in the invited address.
+  await partnerPage.goto(invitationPath);
+  await expect(partnerPage).toHaveURL(/\/auth\?redirectTo=%2Fapp%2Finvitations%2F/);
+  const invited = partnerPage.getByTestId("auth-invitation");
+  await expect(invited).toContainText("Olga Owner invites you to");
+  await expect(invited).toContainText(`Sign in or create a free account with ${partnerEmail} to see this budget.`);
+  await expect(partnerPage.getByLabel("Email")).toHaveValue(partnerEmail);
+  await lookAt(partnerPage, "auth-invitation");
   await createVerifiedUser(partnerPage.request, { email: partnerEmail, name: "Pieter Partner" });
   await partnerPage.goto(invitationPath);
   await expect(partnerPage.getByRole("heading", { level: 1 })).toContainText("Olga Owner");

@@ -74,6 +74,7 @@ test("premium screens are accessible and fit the phone and the desktop @phone", 
   await page.goto("/app/settings/partners");
   const invitee = `screens-${Date.now().toString(36)}@samen.test`;
   await page.getByLabel("Their e-mail address").fill(invitee);
+  await page.getByLabel("Only look").check();
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${invitee}.`)).toBeVisible();
   await look(page, "partners");

@@ -18,6 +18,7 @@ import {
   invitationLifetimeMs,
   invitePartner,
   leaveHousehold,
+  previewInvitation,
   purgeExpiredInvitations,
   removePartner,
   revokeInvitation,
@@ -73,10 +74,21 @@ describe("invitations", () => {
       householdName: "Family budget",
       inviterName: "Olga Owner",
     });
+    // Before signing in, the sign-in screen names who invites whom to what; never for another path.
+    expect(await previewInvitation(`/app/invitations/${token}`, "en")).toEqual({
+      inviterName: "Olga Owner",
+      householdName: "Family budget",
+      canEdit: false,
+      email: "pat@example.com",
+    });
+    expect(await previewInvitation(`/app/goals`, "en")).toBeNull();
+    expect(await previewInvitation(`/app/invitations/${token}x`, "en")).toBeNull();
     expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({
       ok: true,
       householdId: household.id,
     });
+    // A used link tells a stranger nothing any more.
+    expect(await previewInvitation(`/app/invitations/${token}`, "en")).toBeNull();
 
     const access = await requireHouseholdAccess({ userId: invitee.id, householdId: household.id });
     expect(access).toMatchObject({ role: "partner", canWrite: false });
@@ -320,7 +332,10 @@ describe("invitations", () => {
       language: "en",
       canEdit: true,
     });
-    expect(memoryOutboxFor(partner.email).at(-1)?.text).toContain("add and change");
+    const mail = memoryOutboxFor(partner.email).at(-1)?.text ?? "";
+    expect(mail).toContain("add and change");
+    expect(mail).toContain("to keep the budget");
+    expect(mail).not.toContain("to see the budget");
     expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([
       expect.objectContaining({ email: partner.email, canEdit: true }),
     ]);

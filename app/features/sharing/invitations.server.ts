@@ -14,6 +14,7 @@ import { requireHouseholdAccess } from "~/features/household/households.server";
 import { choosePersonalPrivacy, showsPersonalInDetail } from "~/features/household/personal-privacy.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
+import { serverTranslator } from "~/i18n/resources.server";
 import { deleteMemberDrafts } from "~/features/statement-import/statement-import.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/uuid";
@@ -68,7 +69,8 @@ async function sendInvitationMail(options: {
     subject: t("mail.invitation.subject", { inviter }),
     heading: t("mail.invitation.heading", { inviter }),
     paragraphs: [
-      t("mail.invitation.body", { inviter, household }),
+      // The invitation names the role it gives: to see the budget, or to keep it together.
+      t(options.canEdit ? "mail.invitation.bodyEdit" : "mail.invitation.body", { inviter, household }),
       options.canEdit ? t("mail.invitation.canEdit") : t("mail.invitation.readOnly"),
       t("mail.invitation.account", { email: options.to }),
     ],
@@ -297,6 +299,40 @@ export async function getInvitation({
     invitedEmail: state === "wrongEmail" ? maskEmail(row.email) : null,
     alreadyMember: Boolean(membership),
     canEdit: state === "valid" && row.canEdit,
+  };
+}
+
+/** What the sign-in and sign-up screens say of the invitation a visitor came from, before they have an account. */
+export interface InvitationPreview {
+  inviterName: string;
+  /** As the invitee will see it in their switcher: an untouched "My budget" reads "<inviter>'s budget". */
+  householdName: string;
+  canEdit: boolean;
+  /** The invited address, to fill in: the link holder is the one it was mailed to. */
+  email: string;
+}
+
+const invitationPath = /^\/app\/invitations\/([\w-]{20,200})$/;
+
+/**
+ * The invitation behind a sign-in's `redirectTo` (`/app/invitations/<token>`), while it can still be accepted; null
+ * for any other path, or a used, withdrawn, expired or unknown link, which tells a stranger nothing.
+ */
+export async function previewInvitation(
+  redirectTo: string,
+  language: Language,
+  now = new Date(),
+): Promise<InvitationPreview | null> {
+  const token = invitationPath.exec(redirectTo)?.[1];
+  if (!token) return null;
+  const row = await findByToken(token);
+  if (!row || row.status !== "pending" || row.expiresAt.getTime() <= now.getTime()) return null;
+  const tApp = serverTranslator(language).getFixedT(language, "app");
+  return {
+    inviterName: row.inviterName,
+    householdName: householdName({ name: row.householdName, role: "partner", ownerName: row.inviterName }, tApp),
+    canEdit: row.canEdit,
+    email: row.email,
   };
 }
 

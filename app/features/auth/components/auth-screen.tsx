@@ -1,5 +1,6 @@
 import Loader2Icon from "lucide-react/icons/loader-circle";
 import MailCheckIcon from "lucide-react/icons/mail-check";
+import UsersIcon from "lucide-react/icons/users";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
@@ -21,8 +22,24 @@ function withRedirect(path: string, redirectTo: string): string {
   return redirectTo === defaultSignedInPath ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 
+/** The invitation a visitor followed here, as the sign-in loader read it from `redirectTo`. */
+export interface AuthInvitation {
+  inviterName: string;
+  householdName: string;
+  canEdit: boolean;
+  email: string;
+}
+
 /** The combined sign-in / create-account screen (spec section 2): one component, the mode toggled by a link. */
-export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: string }) {
+export function AuthScreen({
+  mode,
+  redirectTo,
+  invitation = null,
+}: {
+  mode: AuthMode;
+  redirectTo: string;
+  invitation?: AuthInvitation | null;
+}) {
   const { t } = useTranslation("auth");
   const fetcher = useFetcher<AuthScreenResult>({ key: `auth-${mode}` });
   const actionData = useActionData<AuthScreenResult>();
@@ -125,6 +142,22 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
         </p>
       }
     >
+      {invitation && (
+        <div
+          className="flex gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm"
+          data-testid="auth-invitation"
+        >
+          <UsersIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          <div className="flex flex-col gap-1">
+            <p className="font-semibold">
+              {t("invitation.heading", { inviter: invitation.inviterName, household: invitation.householdName })}
+            </p>
+            <p className="text-muted-foreground">
+              {t(invitation.canEdit ? "invitation.edit" : "invitation.view", { email: invitation.email })}
+            </p>
+          </div>
+        </div>
+      )}
       {serviceError && (
         <AuthAlert title={t("toasts.authErrorTitle")}>
           {t(`errors.${serviceError.code}`, { count: Math.ceil((serviceError.retryAfterSeconds ?? 60) / 60) })}
@@ -154,7 +187,7 @@ export function AuthScreen({ mode, redirectTo }: { mode: AuthMode; redirectTo: s
           autoComplete="email"
           inputMode="email"
           required
-          defaultValue={result && !result.ok ? result.email : undefined}
+          defaultValue={result && !result.ok ? result.email : invitation?.email}
           error={fieldErrors.email}
         />
         <AuthField

@@ -103,7 +103,8 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
               type="radio"
               name="access"
               value={access}
-              defaultChecked={access === "view"}
+              // No role is chosen for the owner: "Only look" ticked in advance made editors into viewers unnoticed.
+              required
               className="size-4 accent-primary"
             />
             {access === "edit" ? t("sharing.invite.canEdit") : t("sharing.invite.viewOnly")}
