@@ -1,3 +1,4 @@
+import { SegmentCheck, segmentClass } from "~/components/ui/segment";
 import ArchiveIcon from "lucide-react/icons/archive";
 import ArchiveRestoreIcon from "lucide-react/icons/archive-arrow-up";
 import PaletteIcon from "lucide-react/icons/palette";
@@ -127,11 +128,15 @@ function CreateForm({ result }: { result?: CategoriesResult }) {
           <legend className="mb-2 text-sm font-medium">{t("categories.kind")}</legend>
           <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
             {(["expense", "income"] as const).map((kind) => (
-              <label
-                key={kind}
-                className="flex h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium has-[:checked]:bg-card has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-              >
-                <input type="radio" name="kind" value={kind} defaultChecked={kind === "expense"} className="sr-only" />
+              <label key={kind} className={cn(segmentClass, "h-8 px-3")}>
+                <input
+                  type="radio"
+                  name="kind"
+                  value={kind}
+                  defaultChecked={kind === "expense"}
+                  className="peer sr-only"
+                />
+                <SegmentCheck />
                 {t(`categories.kinds.${kind}`)}
               </label>
             ))}

@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { SegmentCheck, segmentClass } from "~/components/ui/segment";
 import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
 import type { EntrySuggestion } from "~/domain/rules/rule-types";
@@ -131,21 +132,16 @@ export function TransactionForm({
         <legend className="sr-only">{t("entry.kind")}</legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
           {(["expense", "income"] as const).map((option) => (
-            <label
-              key={option}
-              className={cn(
-                "flex h-10 cursor-pointer items-center justify-center rounded-md text-sm font-medium text-secondary-foreground transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-                "has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm",
-              )}
-            >
+            <label key={option} className={cn(segmentClass, "h-10")}>
               <input
                 type="radio"
                 name="kind"
                 value={option}
                 checked={kind === option}
                 onChange={() => chooseKind(option)}
-                className="sr-only"
+                className="peer sr-only"
               />
+              <SegmentCheck />
               {t(option === "expense" ? "entry.expense" : "entry.income")}
             </label>
           ))}
@@ -383,10 +379,7 @@ function useEntrySuggestion({
   return { suggestion: enabled ? (fetcher.data?.suggestion ?? null) : null, askedFor };
 }
 
-const segment = cn(
-  "flex h-9 min-w-0 cursor-pointer items-center justify-center rounded-md px-2 text-sm font-medium text-secondary-foreground transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-  "has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm",
-);
+const segment = cn(segmentClass, "h-9");
 
 /**
  * "Shared · Personal" and "Paid by: me · partner" (for income, "Received by"), one tap each. Only in a household of two
@@ -430,8 +423,9 @@ function EntrySharingFields({
                   value={option ? "1" : "0"}
                   checked={shared === option}
                   onChange={() => setChosen(option)}
-                  className="sr-only"
+                  className="peer sr-only"
                 />
+                <SegmentCheck />
                 {t(option ? "entryShare.shared" : "entryShare.personal")}
               </label>
             ))}
@@ -462,8 +456,9 @@ function EntrySharingFields({
                 name="memberUserId"
                 value={member.userId}
                 defaultChecked={memberUserId === member.userId}
-                className="sr-only"
+                className="peer sr-only"
               />
+              <SegmentCheck />
               <span className="truncate">
                 {member.userId === sharing.currentUserId ? t("entryShare.me") : member.name}
               </span>

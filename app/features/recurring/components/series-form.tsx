@@ -1,3 +1,4 @@
+import { SegmentCheck, segmentClass } from "~/components/ui/segment";
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Label } from "~/components/ui/label";
@@ -86,18 +87,16 @@ export function SeriesFormFields({
         <legend className="sr-only">{t("fields.kind")}</legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg bg-secondary p-1">
           {(["expense", "income"] as const).map((option) => (
-            <label
-              key={option}
-              className="flex h-10 cursor-pointer items-center justify-center rounded-md text-sm font-medium text-secondary-foreground transition-colors has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-            >
+            <label key={option} className={cn(segmentClass, "h-10")}>
               <input
                 type="radio"
                 name="kind"
                 value={option}
                 checked={kind === option}
                 onChange={() => chooseKind(option)}
-                className="sr-only"
+                className="peer sr-only"
               />
+              <SegmentCheck />
               {t(option === "expense" ? "fields.expense" : "fields.income")}
             </label>
           ))}
