@@ -301,8 +301,21 @@ const rows: Row[] = [
     name: "POST mark as settled",
     method: "POST",
     path: () => `/app/settle-up?month=${month}`,
-    form: (ids) => ({ intent: "settle", householdId: ids.householdId, month }),
-    expected: doneByEditor(400),
+    // Confirming an amount that is not what is owed: whoever may write passes authorisation and meets "the balance changed".
+    form: (ids) => ({ intent: "settle", householdId: ids.householdId, month, confirmedMinor: "1" }),
+    expected: { ...householdWrite, owner: 400, editor: 400 },
+  },
+  {
+    name: "POST undo a settlement",
+    method: "POST",
+    path: () => `/app/settle-up?month=${month}`,
+    // Nobody recorded this one: whoever may write is told it cannot be undone.
+    form: (ids) => ({
+      intent: "undo",
+      householdId: ids.householdId,
+      settlementId: "00000000-0000-4000-8000-00000000abcd",
+    }),
+    expected: { ...householdWrite, owner: 400, editor: 400 },
   },
   {
     name: "POST household settings",

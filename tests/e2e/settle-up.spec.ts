@@ -126,13 +126,43 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   await partner.page.keyboard.press("Escape");
   await expect(partner.page.getByTestId("settle-sentence")).toHaveText(/Sanne Partner owes Pieter Owner .?423[.,]45/);
 
-  // The partner marks it settled; the owner then sees the month square, and the settlement in the history.
-  await partner.page.getByRole("button", { name: "Mark as settled" }).click();
+  // "Mark as settled" asks first, naming the people and the amount; cancelling records nothing.
+  const confirm = partner.page.getByTestId("settle-confirm");
+  await confirm.locator("summary").click();
+  await expect(confirm.getByText(/Did Sanne Partner pay Pieter Owner .?423[.,]45 for /)).toBeVisible();
+  await lookAt(partner.page, "settle-up-confirm");
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(confirm.getByRole("button", { name: "Yes, mark as settled" })).toBeHidden();
+  await expect(partner.page.getByTestId("settle-sentence")).toHaveText(/owes Pieter Owner .?423[.,]45/);
+
+  // Settled, then undone from the toast: the balance is back; settled again, it stays.
+  await confirm.locator("summary").click();
+  await confirm.getByRole("button", { name: "Yes, mark as settled" }).click();
   await expect(partner.page.getByTestId("settle-sentence")).toContainText("You're square");
+  await partner.page.getByRole("button", { name: "Undo", exact: true }).first().click();
+  await expect(partner.page.getByText("Settlement undone. The balance is back.")).toBeVisible();
+  await expect(partner.page.getByTestId("settle-sentence")).toHaveText(/owes Pieter Owner .?423[.,]45/);
+  await confirm.locator("summary").click();
+  await confirm.getByRole("button", { name: "Yes, mark as settled" }).click();
+  await expect(partner.page.getByTestId("settle-sentence")).toContainText("You're square");
+  // The member who settled may undo it from the history for a month; the other member may not.
+  await expect(partner.page.getByRole("button", { name: /^Undo “Sanne Partner paid Pieter Owner/ })).toBeVisible();
+  await lookAt(partner.page, "settle-up-undo");
   await owner.page.reload();
   await expect(owner.page.getByTestId("settle-sentence")).toContainText("You're square");
   await expect(owner.page.getByText(/Sanne Partner paid Pieter Owner .?423[.,]45/)).toBeVisible();
+  await expect(owner.page.getByRole("button", { name: /^Undo/ })).toHaveCount(0);
   await lookAt(owner.page, "settle-up-settled");
+
+  // A later shared expense opens the month again, and the page says why.
+  const bread = { ...sofa, amount: "10", description: "Bread" };
+  expect((await owner.page.request.post("/app/transactions/new", { form: bread })).status()).toBe(200);
+  await owner.page.reload();
+  await expect(owner.page.getByTestId("settle-sentence")).toHaveText(/Sanne Partner owes Pieter Owner .?5[.,]00/);
+  await expect(owner.page.getByTestId("settle-reopened")).toContainText(
+    /Sanne Partner paid Pieter Owner .?423[.,]45 on .+\. 1 shared entry added or changed since then opened the month again\./,
+  );
+  await lookAt(owner.page, "settle-up-reopened");
 
   // Exports: the CSV says shared or personal and who paid; the settlements come as their own CSV.
   await owner.page.goto("/app/exports");

@@ -5,21 +5,32 @@ import { parseAmount } from "~/domain/money";
 import { isMonthKey } from "~/domain/periods";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
-import { markMonthSettled, requestSettleUp, setShareMethod, setSharedAlert } from "./settle-up.server";
+import { markMonthSettled, requestSettleUp, setShareMethod, setSharedAlert, undoSettlement } from "./settle-up.server";
 
 export type SettleUpActionResult =
-  | { ok: true; intent: string; /** "ask": false when this member had already asked for the month. */ asked?: boolean }
+  | {
+      ok: true;
+      intent: string;
+      /** "ask": false when this member had already asked for the month. */
+      asked?: boolean;
+      /** "settle": what was recorded, so the toast can offer to take it back. */
+      settlementIds?: string[];
+    }
   | { ok: false; intent: string; fieldErrors: Record<string, string | undefined> };
 
 const settleUpIntents = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("settle") }),
+  z.object({
+    intent: z.literal("settle"),
+    confirmedMinor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+  z.object({ intent: z.literal("undo"), settlementId: z.uuid() }),
   z.object({ intent: z.literal("ask") }),
   z.object({ intent: z.literal("alert") }),
   z.object({ intent: z.literal("method") }),
 ]);
 
 /**
- * The settle-up page's forms: "Mark as settled" for a month, "Ask … to settle up", the share method (with fixed
+ * The settle-up page's forms: "Mark as settled" for a month (with the amount the member confirmed), its undo, "Ask … to settle up", the share method (with fixed
  * percents, one per member) and the amount from which a shared expense tells the others (empty: never).
  */
 export async function handleSettleUpAction(request: Request) {
@@ -50,7 +61,16 @@ export async function handleSettleUpAction(request: Request) {
             asked.ok ? { ok: true, intent, asked: asked.asked } : { ok: false, intent, fieldErrors: asked.fieldErrors },
           );
         }
-        const result = await markMonthSettled({ userId, householdId, month });
+        const confirmedMinor = posted.intent === "settle" ? posted.confirmedMinor : 0;
+        const result = await markMonthSettled({ userId, householdId, month, confirmedMinor });
+        return answer(
+          result.ok
+            ? { ok: true, intent, settlementIds: result.settlementIds }
+            : { ok: false, intent, fieldErrors: result.fieldErrors },
+        );
+      }
+      case "undo": {
+        const result = await undoSettlement({ userId, householdId, settlementId: posted.settlementId });
         return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
       }
       case "alert": {

@@ -15,7 +15,10 @@ import {
   requestSettleUp,
   setShareMethod,
   setSharedAlert,
+  undoSettlement,
 } from "./settle-up.server";
+import { settlement } from "~/db/schema/sharing";
+import { eq } from "drizzle-orm";
 
 useTestDatabase();
 
@@ -141,7 +144,7 @@ describe("settle up", () => {
     const { sanne, pieter, householdId, add } = await couple();
     await add(sanne.id, [shared(346_90)]);
     await add(pieter.id, [shared(100_00), shared(80_00, "2026-01-15")]);
-    expect(await markMonthSettled({ userId: pieter.id, householdId, month })).toEqual({
+    expect(await markMonthSettled({ userId: pieter.id, householdId, month })).toMatchObject({
       ok: true,
       payments: [{ fromUserId: pieter.id, toUserId: sanne.id, amountMinor: 123_45 }],
     });
@@ -163,6 +166,84 @@ describe("settle up", () => {
       ["2026-03", "Pieter", "Sanne", 123_45],
       ["2026-01", "Sanne", "Pieter", 40_00],
     ]);
+  });
+
+  it("records nothing when the confirmed amount is no longer what is owed", async () => {
+    const { sanne, pieter, householdId, add } = await couple();
+    await add(sanne.id, [shared(346_90)]);
+    await add(pieter.id, [shared(100_00)]);
+    // Pieter confirmed 113.45 € before Sanne's 20 € bread arrived.
+    await add(sanne.id, [shared(20_00)]);
+    expect(await markMonthSettled({ userId: pieter.id, householdId, month, confirmedMinor: 113_45 })).toEqual({
+      ok: false,
+      fieldErrors: { form: "sharing:errors.balanceChanged" },
+    });
+    expect((await getSettleUp({ userId: sanne.id, householdId, month })).history).toEqual([]);
+    expect(await markMonthSettled({ userId: pieter.id, householdId, month, confirmedMinor: 133_45 })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("lets the member who settled undo it within a month, and nobody else", async () => {
+    const { sanne, pieter, householdId, add } = await couple();
+    await add(sanne.id, [shared(246_90)]);
+    const settled = await markMonthSettled({ userId: pieter.id, householdId, month, confirmedMinor: 123_45 });
+    if (!settled.ok) throw new Error("not settled");
+    const [settlementId = ""] = settled.settlementIds;
+    const unavailable = { ok: false, fieldErrors: { form: "sharing:errors.undoUnavailable" } };
+
+    // Pieter sees the way back with its deadline; Sanne, who did not record it, does not, and is refused.
+    const byPieter = await getSettleUp({ userId: pieter.id, householdId, month });
+    const deadline = Date.parse(byPieter.history[0]?.undoUntil ?? "");
+    expect(deadline - Date.now()).toBeGreaterThan(30 * 24 * 60 * 60 * 1000);
+    expect((await getSettleUp({ userId: sanne.id, householdId, month })).history[0]?.undoUntil).toBeNull();
+    expect(await undoSettlement({ userId: sanne.id, householdId, settlementId })).toEqual(unavailable);
+    // Another household's member cannot reach it at all.
+    const stranger = await couple();
+    await expect(undoSettlement({ userId: stranger.sanne.id, householdId, settlementId })).rejects.toBeInstanceOf(
+      HouseholdAccessError,
+    );
+    expect(
+      await undoSettlement({ userId: stranger.sanne.id, householdId: stranger.householdId, settlementId }),
+    ).toEqual(unavailable);
+
+    expect(await undoSettlement({ userId: pieter.id, householdId, settlementId })).toEqual({
+      ok: true,
+      month,
+      amountMinor: 123_45,
+    });
+    const undone = await getSettleUp({ userId: sanne.id, householdId, month });
+    expect(undone.settled).toBe(false);
+    expect(undone.split.payments).toEqual([{ fromUserId: pieter.id, toUserId: sanne.id, amountMinor: 123_45 }]);
+    expect(await undoSettlement({ userId: pieter.id, householdId, settlementId })).toEqual(unavailable);
+
+    // Settled again and 32 days old: it stays.
+    const again = await markMonthSettled({ userId: pieter.id, householdId, month, confirmedMinor: 123_45 });
+    if (!again.ok) throw new Error("not settled");
+    await db()
+      .update(settlement)
+      .set({ createdAt: new Date(Date.now() - 32 * 24 * 60 * 60 * 1000) })
+      .where(eq(settlement.householdId, householdId));
+    expect((await getSettleUp({ userId: pieter.id, householdId, month })).history[0]?.undoUntil).toBeNull();
+    expect(
+      await undoSettlement({ userId: pieter.id, householdId, settlementId: again.settlementIds[0] ?? "" }),
+    ).toEqual(unavailable);
+  });
+
+  it("explains a settled month that later entries opened again", async () => {
+    const { sanne, pieter, householdId, add } = await couple();
+    await add(sanne.id, [shared(246_90)]);
+    await markMonthSettled({ userId: pieter.id, householdId, month });
+    expect((await getSettleUp({ userId: sanne.id, householdId, month })).reopened).toBeNull();
+    await add(sanne.id, [shared(10_00, "2026-03-28"), shared(4_00, "2026-03-29")]);
+    const reopened = await getSettleUp({ userId: sanne.id, householdId, month });
+    expect(reopened.split.payments).toEqual([{ fromUserId: pieter.id, toUserId: sanne.id, amountMinor: 7_00 }]);
+    expect(reopened.reopened).toMatchObject({
+      fromName: "Pieter",
+      toName: "Sanne",
+      amountMinor: 123_45,
+      changedEntries: 2,
+    });
   });
 
   it("settles once when both members press at the same time", async () => {
@@ -378,7 +459,7 @@ describe("settle up reads lines (decision 0018)", () => {
       { amountMinor: 7_00, shared: false, memberUserId: sanne.id },
     ]);
     const settled = await markMonthSettled({ userId: pieter.id, householdId, month });
-    expect(settled).toEqual({
+    expect(settled).toMatchObject({
       ok: true,
       payments: [{ fromUserId: sanne.id, toUserId: pieter.id, amountMinor: 12_00 }],
     });

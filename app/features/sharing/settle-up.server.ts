@@ -50,6 +50,27 @@ export interface SettlementView {
   toName: string;
   amountMinor: number;
   createdAt: string;
+  /** The last moment the viewer may undo it: set only for the member who recorded it, within `undoWindowDays`. */
+  undoUntil: string | null;
+}
+
+/** A month settled before and open again: the last settlement, and how many shared entries changed after it. */
+export interface ReopenedMonth {
+  fromName: string;
+  toName: string;
+  amountMinor: number;
+  settledAt: string;
+  changedEntries: number;
+}
+
+/**
+ * How long the member who pressed "Mark as settled" may take it back: a month, long enough to notice that the money
+ * never arrived, short enough that old months stay put.
+ */
+export const undoWindowDays = 31;
+
+function undoDeadline(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + undoWindowDays * 24 * 60 * 60 * 1000);
 }
 
 /** The connection, or the transaction "Mark as settled" runs in (with PGlite's one connection, queries outside it would wait). */
@@ -210,6 +231,8 @@ export interface SettleUp {
   sharedAlertMinor: number | null;
   /** Who is looking: "Ask … to settle up" names the others. */
   viewerUserId: string;
+  /** Set when the month was settled and later entries opened it again: what explains the new balance. */
+  reopened: ReopenedMonth | null;
 }
 
 /** The settle-up page: the month's split and balances, and the household's settlements newest first. Premium. */
@@ -224,7 +247,7 @@ export async function getSettleUp({
 }): Promise<SettleUp | { ok: false; error: "premiumRequired" }> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!allowsFairShare(access)) return { ok: false, error: "premiumRequired" };
-  const [computed, history, [settings]] = await Promise.all([
+  const [computed, history, [settings], monthRows] = await Promise.all([
     computeMonth(householdId, month),
     settlementRows(householdId, { limit: historyLength }),
     db()
@@ -232,7 +255,20 @@ export async function getSettleUp({
       .from(household)
       .where(eq(household.id, householdId))
       .limit(1),
+    settlementRows(householdId, { from: month, to: month, limit: 1 }),
   ]);
+  const now = new Date();
+  const lastOfMonth = monthRows[0];
+  const reopened =
+    lastOfMonth && computed.split.payments.length > 0
+      ? {
+          fromName: lastOfMonth.fromName,
+          toName: lastOfMonth.toName,
+          amountMinor: lastOfMonth.amountMinor,
+          settledAt: lastOfMonth.createdAt,
+          changedEntries: await sharedEntriesChangedSince(householdId, month, new Date(lastOfMonth.createdAt)),
+        }
+      : null;
   return {
     ok: true,
     members: computed.members,
@@ -240,18 +276,45 @@ export async function getSettleUp({
     monthMethod: computed.method,
     split: computed.split,
     settled: computed.settled,
-    history: history.map(({ id, month: settledMonth, fromName, toName, amountMinor, createdAt }) => ({
-      id,
-      month: settledMonth,
-      fromName,
-      toName,
-      amountMinor,
-      createdAt,
-    })),
+    history: history.map(({ id, month: settledMonth, fromName, toName, amountMinor, createdAt, createdBy }) => {
+      const deadline = undoDeadline(new Date(createdAt));
+      return {
+        id,
+        month: settledMonth,
+        fromName,
+        toName,
+        amountMinor,
+        createdAt,
+        undoUntil: access.canWrite && createdBy === userId && deadline > now ? deadline.toISOString() : null,
+      };
+    }),
     canWrite: access.canWrite,
     sharedAlertMinor: settings?.sharedAlertMinor ?? null,
     viewerUserId: userId,
+    reopened,
   };
+}
+
+/**
+ * Entries of the month with a shared line that were added or changed after `since`: what reopened a settled month.
+ * Shared lines only, which every member sees, so the count says nothing about anyone's personal entries.
+ */
+async function sharedEntriesChangedSince(householdId: string, month: MonthKey, since: Date): Promise<number> {
+  const [row] = await db()
+    .select({ count: sql<string>`count(distinct ${transaction.id})` })
+    .from(entryLine)
+    .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
+    .where(
+      and(
+        eq(entryLine.householdId, householdId),
+        eq(entryLine.kind, "expense"),
+        eq(entryLine.shared, true),
+        gte(entryLine.occurredOn, monthStart(month)),
+        lt(entryLine.occurredOn, monthEnd(month)),
+        sql`greatest(${transaction.createdAt}, ${transaction.updatedAt}) > ${since.toISOString()}`,
+      ),
+    );
+  return Number(row?.count ?? 0);
 }
 
 /** One settlement with both members' ids and names (a former member's name too, while their account exists). */
@@ -371,20 +434,25 @@ export async function monthSharedCosts({
   };
 }
 
-export type SettleResult = { ok: true; payments: SettlementPayment[] } | { ok: false; fieldErrors: { form: string } };
+export type SettleResult =
+  { ok: true; payments: SettlementPayment[]; settlementIds: string[] } | { ok: false; fieldErrors: { form: string } };
 
 /**
  * "Mark as settled": records the payments that bring the month's balances to zero. Done under a lock on the household
- * row, so two members pressing at once settle once (the second finds nothing left).
+ * row, so two members pressing at once settle once (the second finds nothing left). `confirmedMinor` is the amount the
+ * member confirmed: when an entry changed the balance in between, nothing is recorded and they see the new amount.
  */
 export async function markMonthSettled({
   userId,
   householdId,
   month,
+  confirmedMinor,
 }: {
   userId: string;
   householdId: string;
   month: MonthKey;
+  /** The page always sends it; a script that settles whatever is owed (tests, the demo) may leave it out. */
+  confirmedMinor?: number;
 }): Promise<SettleResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
@@ -392,24 +460,64 @@ export async function markMonthSettled({
     await tx.select({ id: household.id }).from(household).where(eq(household.id, householdId)).for("update");
     const { split, method, percents } = await computeMonth(householdId, month, tx);
     if (split.payments.length === 0) return { ok: false, fieldErrors: { form: "sharing:errors.nothingToSettle" } };
+    const owed = split.payments.reduce((sum, payment) => sum + payment.amountMinor, 0);
+    if (confirmedMinor !== undefined && owed !== confirmedMinor)
+      return { ok: false, fieldErrors: { form: "sharing:errors.balanceChanged" } };
     const sharePercents =
       method === "fixed"
         ? Object.fromEntries(
             Object.entries(percents).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
           )
         : null;
-    await tx.insert(settlement).values(
-      split.payments.map((payment) => ({
-        householdId,
-        month: monthStart(month),
-        ...payment,
-        shareMethod: method,
-        sharePercents,
-        createdBy: userId,
-      })),
-    );
-    return { ok: true, payments: split.payments };
+    const inserted = await tx
+      .insert(settlement)
+      .values(
+        split.payments.map((payment) => ({
+          householdId,
+          month: monthStart(month),
+          ...payment,
+          shareMethod: method,
+          sharePercents,
+          createdBy: userId,
+        })),
+      )
+      .returning({ id: settlement.id });
+    return { ok: true, payments: split.payments, settlementIds: inserted.map((row) => row.id) };
   });
+}
+
+export type UndoSettlementResult =
+  { ok: true; month: MonthKey; amountMinor: number } | { ok: false; fieldErrors: { form: string } };
+
+/**
+ * Takes back a settlement: only the member who recorded it, while they may still write, within `undoWindowDays`. The
+ * month's balance is what it would be without it (its pinned split goes with it when it was the month's only one).
+ */
+export async function undoSettlement({
+  userId,
+  householdId,
+  settlementId,
+}: {
+  userId: string;
+  householdId: string;
+  settlementId: string;
+}): Promise<UndoSettlementResult> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
+  const earliest = new Date(Date.now() - undoWindowDays * 24 * 60 * 60 * 1000);
+  const [removed] = await db()
+    .delete(settlement)
+    .where(
+      and(
+        eq(settlement.id, settlementId),
+        eq(settlement.householdId, householdId),
+        eq(settlement.createdBy, userId),
+        gte(settlement.createdAt, earliest),
+      ),
+    )
+    .returning({ month: settlement.month, amountMinor: settlement.amountMinor });
+  if (!removed) return { ok: false, fieldErrors: { form: "sharing:errors.undoUnavailable" } };
+  return { ok: true, month: removed.month.slice(0, 7), amountMinor: removed.amountMinor };
 }
 
 export type ShareMethodResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };

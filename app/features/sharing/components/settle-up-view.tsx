@@ -1,9 +1,9 @@
 import BellRingIcon from "lucide-react/icons/bell-ring";
 import HandCoinsIcon from "lucide-react/icons/hand-coins";
 import UsersIcon from "lucide-react/icons/users";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -43,13 +43,41 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
   const format = useFormat();
   const shell = useAppShell();
   const settle = useFetcher<SettleUpActionResult>();
+  const undo = useFetcher<SettleUpActionResult>();
+  const confirmRef = useRef<HTMLDetailsElement>(null);
   const names = new Map(view.members.map((member) => [member.userId, member.name]));
   const monthName = format.month(month);
+  const owedMinor = view.split.payments.reduce((sum, payment) => sum + payment.amountMinor, 0);
+  const toasted = useRef<unknown>(null);
 
   useEffect(() => {
-    if (settle.state === "idle" && settle.data?.ok)
-      showToast({ title: t("balance.settledToast", { month: monthName }), variant: "success" });
-  }, [settle.state, settle.data, t, monthName]);
+    const answer = settle.data;
+    if (settle.state !== "idle" || !answer?.ok || toasted.current === answer) return;
+    toasted.current = answer;
+    if (confirmRef.current) confirmRef.current.open = false;
+    const settlementIds = answer.settlementIds ?? [];
+    showToast({
+      title: t("balance.settledToast", { month: monthName }),
+      variant: "success",
+      duration: 10000,
+      action: {
+        label: t("undo.button"),
+        onClick: () => {
+          for (const settlementId of settlementIds)
+            void undo.submit(
+              { intent: "undo", householdId: shell.household.id, settlementId },
+              { method: "post", action: `${settleUpPath}?month=${month}` },
+            );
+        },
+      },
+    });
+  }, [settle.state, settle.data, t, monthName, undo, shell.household.id, month]);
+
+  useEffect(() => {
+    if (undo.state === "idle" && undo.data?.ok) showToast({ title: t("undo.doneToast"), variant: "success" });
+    else if (undo.state === "idle" && undo.data && !undo.data.ok)
+      showToast({ title: t("errors.undoUnavailable"), variant: "destructive" });
+  }, [undo.state, undo.data, t]);
 
   return (
     <Card className="flex flex-col gap-4 p-5">
@@ -82,7 +110,21 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
           <p className="mt-1 text-sm text-muted-foreground">
             {t("balance.total", { amount: format.money(view.split.totalMinor) })} · {t(`method.${view.split.method}`)}
           </p>
-          {view.settled && <p className="mt-1 text-sm text-muted-foreground">{t("balance.settledWith")}</p>}
+          {view.reopened ? (
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="settle-reopened">
+              {t("balance.reopened", {
+                from: view.reopened.fromName,
+                to: view.reopened.toName,
+                amount: format.money(view.reopened.amountMinor),
+                date: format.date(view.reopened.settledAt.slice(0, 10), "short"),
+              })}{" "}
+              {view.reopened.changedEntries > 0
+                ? t("balance.reopenedBy", { count: view.reopened.changedEntries })
+                : t("balance.reopenedChanged")}
+            </p>
+          ) : (
+            view.settled && <p className="mt-1 text-sm text-muted-foreground">{t("balance.settledWith")}</p>
+          )}
           {view.split.method !== view.monthMethod && (
             <p className="mt-1 text-sm text-muted-foreground">
               {t(view.monthMethod === "income" ? "balance.fallbackIncome" : "balance.fallbackFixed")}
@@ -142,15 +184,58 @@ export function MonthBalance({ view, month }: { view: SettleUpView; month: Month
       {view.split.payments.length > 0 && (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
           {view.canWrite && (
-            <settle.Form method="post" action={`${settleUpPath}?month=${month}`} className="flex flex-col gap-2">
-              <input type="hidden" name="intent" value="settle" />
-              <input type="hidden" name="householdId" value={shell.household.id} />
-              <input type="hidden" name="month" value={month} />
-              <FormError message={settle.data && !settle.data.ok ? settle.data.fieldErrors.form : undefined} />
-              <Button type="submit" disabled={settle.state !== "idle"} className="sm:self-start">
+            // A native disclosure, so the confirmation opens before (and without) the scripts.
+            <details ref={confirmRef} className="group/confirm open:w-full" data-testid="settle-confirm">
+              <summary
+                className={cn(
+                  buttonVariants(),
+                  "list-none sm:self-start group-open/confirm:hidden [&::-webkit-details-marker]:hidden",
+                )}
+              >
                 {t("balance.markSettled")}
-              </Button>
-            </settle.Form>
+              </summary>
+              <settle.Form
+                method="post"
+                action={`${settleUpPath}?month=${month}`}
+                className="flex w-full flex-col gap-3 rounded-lg border bg-muted/40 p-4"
+              >
+                <input type="hidden" name="intent" value="settle" />
+                <input type="hidden" name="householdId" value={shell.household.id} />
+                <input type="hidden" name="month" value={month} />
+                <input type="hidden" name="confirmedMinor" value={owedMinor} />
+                <p className="font-medium">
+                  {view.split.payments
+                    .map((payment) =>
+                      t("confirm.question", {
+                        from: names.get(payment.fromUserId) ?? "",
+                        to: names.get(payment.toUserId) ?? "",
+                        amount: format.money(payment.amountMinor),
+                        month: monthName,
+                      }),
+                    )
+                    .join(" ")}
+                </p>
+                <p className="text-sm text-muted-foreground">{t("confirm.hint")}</p>
+                <FormError message={settle.data && !settle.data.ok ? settle.data.fieldErrors.form : undefined} />
+                <div className="flex flex-wrap gap-2">
+                  <Button type="submit" disabled={settle.state !== "idle"}>
+                    {t("confirm.yes")}
+                  </Button>
+                  {/* Without scripts the link reloads the page, which shuts the disclosure. */}
+                  <Button asChild variant="outline">
+                    <Link
+                      to={`${settleUpPath}?month=${month}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        if (confirmRef.current) confirmRef.current.open = false;
+                      }}
+                    >
+                      {t("confirm.cancel")}
+                    </Link>
+                  </Button>
+                </div>
+              </settle.Form>
+            </details>
           )}
           <AskToSettle view={view} month={month} />
         </div>
@@ -311,7 +396,7 @@ export function ShareMethodForm({ view, month }: { view: SettleUpView; month: Mo
   );
 }
 
-/** Every settlement of the household, newest month first. */
+/** Every settlement of the household, newest month first; the member who recorded one may undo it for a while. */
 export function SettlementHistory({ history }: { history: SettleUpView["history"] }) {
   const { t } = useTranslation("sharing");
   const format = useFormat();
@@ -340,10 +425,51 @@ export function SettlementHistory({ history }: { history: SettleUpView["history"
                 {" · "}
                 {format.date(entry.createdAt.slice(0, 10), "short")}
               </span>
+              {entry.undoUntil && <UndoSettlement settlement={entry} />}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** "Undo" on a settlement this member recorded, with the date it can be taken back until. */
+function UndoSettlement({ settlement }: { settlement: SettleUpView["history"][number] }) {
+  const { t } = useTranslation("sharing");
+  const format = useFormat();
+  const shell = useAppShell();
+  const undo = useFetcher<SettleUpActionResult>();
+  const until = format.date((settlement.undoUntil ?? "").slice(0, 10), "short");
+
+  useEffect(() => {
+    if (undo.state === "idle" && undo.data?.ok) showToast({ title: t("undo.doneToast"), variant: "success" });
+  }, [undo.state, undo.data, t]);
+
+  return (
+    <undo.Form
+      method="post"
+      action={`${settleUpPath}?month=${settlement.month}`}
+      className="flex w-full flex-wrap items-center justify-between gap-2"
+    >
+      <input type="hidden" name="intent" value="undo" />
+      <input type="hidden" name="householdId" value={shell.household.id} />
+      <input type="hidden" name="settlementId" value={settlement.id} />
+      <span className="text-xs text-muted-foreground">{t("undo.until", { date: until })}</span>
+      <FormError message={undo.data && !undo.data.ok ? undo.data.fieldErrors.form : undefined} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={undo.state !== "idle"}
+        aria-label={t("undo.label", {
+          from: settlement.fromName,
+          to: settlement.toName,
+          amount: format.money(settlement.amountMinor),
+        })}
+      >
+        {t("undo.button")}
+      </Button>
+    </undo.Form>
   );
 }
