@@ -738,6 +738,13 @@ const rows: Row[] = [
     expected: ownerOnly,
   },
   {
+    name: "POST new link for an invitation",
+    method: "POST",
+    path: () => "/app/settings/partners",
+    form: (ids) => ({ intent: "link", householdId: ids.householdId, invitationId: ids.invitationId }),
+    expected: ownerOnly,
+  },
+  {
     name: "POST revoke invitation",
     method: "POST",
     path: () => "/app/settings/partners",

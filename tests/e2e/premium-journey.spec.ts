@@ -153,6 +153,8 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
 
   // The mail arrives in the SMTP sink, in Dutch, with a single-use link.
   const link = await waitForMailLink(partnerEmail, "/app/invitations/");
+  // The owner sees the same link on the page, to hand over without mail.
+  await expect(sharing.getByTestId("invitation-link").getByLabel("Invitation link")).toHaveValue(link);
   const mail = mailsFor(partnerEmail).at(-1);
   expect(mail?.subject).toContain("Olga Owner nodigt je uit");
   const invitationPath = new URL(link).pathname;

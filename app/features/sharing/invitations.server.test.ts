@@ -21,6 +21,7 @@ import {
   previewInvitation,
   purgeExpiredInvitations,
   removePartner,
+  renewInvitationLink,
   revokeInvitation,
   setPartnerAccess,
 } from "./invitations.server";
@@ -232,6 +233,58 @@ describe("invitations", () => {
     expect((await getSharingOverview({ userId: owner.id, householdId: household.id })).pending).toEqual([]);
     // Nothing of the withdrawn invitation is kept (the privacy policy's promise).
     expect(await db().select().from(invitation).where(eq(invitation.email, invitee.email))).toEqual([]);
+  });
+
+  it("the owner sees the link when inviting, and can get a new one for a pending invitation; the old one stops working", async () => {
+    const { owner, household } = await premiumOwner();
+    const invitee = await seedUser({ email: "handed@example.com" });
+    const invited = await invitePartner({
+      userId: owner.id,
+      householdId: household.id,
+      email: invitee.email,
+      language: "en",
+      canEdit: true,
+    });
+    if (!invited.ok) throw new Error("not invited");
+    const mailed = tokenFromMail(invitee.email);
+    expect(invited.link).toMatch(new RegExp(`/app/invitations/${mailed}$`));
+
+    // Nobody but the owner gets a link: not another household's owner, not with a made-up id.
+    const other = await premiumOwner({ name: "Other Owner" });
+    const partner = await seedUser();
+    await db().insert(householdMember).values({ householdId: household.id, userId: partner.id, role: "partner" });
+    await expect(
+      renewInvitationLink({ userId: partner.id, householdId: household.id, invitationId: invited.invitationId }),
+    ).rejects.toBeInstanceOf(HouseholdAccessError);
+    expect(
+      await renewInvitationLink({
+        userId: other.owner.id,
+        householdId: other.household.id,
+        invitationId: invited.invitationId,
+      }),
+    ).toEqual({ ok: false });
+    expect(
+      await renewInvitationLink({ userId: owner.id, householdId: household.id, invitationId: "not-a-uuid" }),
+    ).toEqual({ ok: false });
+
+    const renewed = await renewInvitationLink({
+      userId: owner.id,
+      householdId: household.id,
+      invitationId: invited.invitationId,
+    });
+    if (!renewed.ok) throw new Error("no new link");
+    const token = decodeURIComponent(new URL(renewed.link).pathname.split("/").at(-1) as string);
+    expect(token).not.toBe(mailed);
+    expect(await acceptInvitation({ token: mailed, userId: invitee.id, email: invitee.email })).toEqual({
+      ok: false,
+      error: "notFound",
+    });
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toMatchObject({ ok: true });
+    // Accepted, it is no longer pending: no new link for it.
+    expect(
+      await renewInvitationLink({ userId: owner.id, householdId: household.id, invitationId: invited.invitationId }),
+    ).toEqual({ ok: false });
+    expect((await requireHouseholdAccess({ userId: invitee.id, householdId: household.id })).canWrite).toBe(true);
   });
 
   it("a new invitation to the same address replaces the pending one", async () => {

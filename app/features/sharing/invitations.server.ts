@@ -102,7 +102,8 @@ export async function invitePartner({
   canEdit?: boolean;
   now?: Date;
 }): Promise<
-  { ok: true; invitationId: string; email: string } | { ok: false; error: InviteError; retryAfterSeconds?: number }
+  | { ok: true; invitationId: string; email: string; link: string }
+  | { ok: false; error: InviteError; retryAfterSeconds?: number }
 > {
   const access = await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   if (!can(access.plan, "partners.invite")) return { ok: false, error: "premiumRequired" };
@@ -202,7 +203,8 @@ export async function invitePartner({
     await db().delete(invitation).where(eq(invitation.id, created.id));
     return { ok: false, error: "mailFailed" };
   }
-  return { ok: true, invitationId: created.id, email };
+  // The owner sees the link too: on an installation without mail it is the only way to hand it over.
+  return { ok: true, invitationId: created.id, email, link: invitationLink(token) };
 }
 
 async function findByToken(token: string) {
@@ -512,6 +514,40 @@ export async function revokeInvitation({
     )
     .returning({ id: invitation.id });
   return { ok: removed.length > 0 };
+}
+
+/**
+ * A fresh link for a pending invitation, for the owner to hand over themselves (the mail never came, or the server has
+ * none). Only the token's hash is stored, so the old link cannot be shown again: it is replaced, and stops working.
+ * The invitation keeps its address, role and expiry; only that address can accept it.
+ */
+export async function renewInvitationLink({
+  userId,
+  householdId,
+  invitationId,
+  now = new Date(),
+}: {
+  userId: string;
+  householdId: string;
+  invitationId: string;
+  now?: Date;
+}): Promise<{ ok: true; link: string } | { ok: false }> {
+  const access = await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
+  if (!can(access.plan, "partners.invite") || !isUuid(invitationId)) return { ok: false };
+  const token = crypto.randomBytes(32).toString("base64url");
+  const renewed = await db()
+    .update(invitation)
+    .set({ tokenHash: hashInvitationToken(token), updatedAt: now })
+    .where(
+      and(
+        eq(invitation.id, invitationId),
+        eq(invitation.householdId, householdId),
+        eq(invitation.status, "pending"),
+        gt(invitation.expiresAt, now),
+      ),
+    )
+    .returning({ id: invitation.id });
+  return renewed.length > 0 ? { ok: true, link: invitationLink(token) } : { ok: false };
 }
 
 /**

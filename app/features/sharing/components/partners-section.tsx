@@ -1,11 +1,13 @@
+import CopyIcon from "lucide-react/icons/copy";
 import EyeIcon from "lucide-react/icons/eye";
+import LinkIcon from "lucide-react/icons/link";
 import LogOutIcon from "lucide-react/icons/log-out";
 import MailIcon from "lucide-react/icons/mail";
 import PencilIcon from "lucide-react/icons/pencil";
 import UserMinusIcon from "lucide-react/icons/user-minus";
 import UserPlusIcon from "lucide-react/icons/user-plus";
 import UsersIcon from "lucide-react/icons/users";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -24,7 +26,8 @@ import type { SharingOverview } from "../invitations.server";
 export const partnersAction = "/app/settings/partners";
 
 export type PartnersResult =
-  | { ok: true; intent: "invite"; email: string }
+  | { ok: true; intent: "invite"; email: string; link: string }
+  | { ok: true; intent: "link"; invitationId: string; link: string }
   | { ok: true; intent: "revoke" | "remove" | "setAccess" | "leave" | "setPrivacy" }
   | { ok: false; intent: string; fieldErrors: Record<string, string> };
 
@@ -33,12 +36,93 @@ function Message({ result, intent }: { result: PartnersResult | undefined; inten
   if (!result || result.intent !== intent) return null;
   if (!result.ok)
     return <FormError message={result.fieldErrors.form ? `premium:${result.fieldErrors.form}` : undefined} />;
+  if (result.intent === "link") return null;
   return (
     <p className="text-sm font-medium text-success" role="status">
       {result.intent === "invite"
         ? t("sharing.messages.invited", { email: result.email })
         : t(`sharing.messages.${result.intent}`)}
     </p>
+  );
+}
+
+/**
+ * An invitation's link for the owner to hand over themselves: selectable without scripts, copied with one tap with them.
+ * `renewed`: the link replaced the one in the e-mail.
+ */
+function InvitationLink({ link, email, renewed }: { link: string; email: string; renewed: boolean }) {
+  const { t } = useTranslation("premium");
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="flex w-full flex-col gap-2 rounded-lg border bg-muted/40 p-3" data-testid="invitation-link">
+      <Label htmlFor={`${id}-link`}>{t("sharing.link.label")}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={`${id}-link`}
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          aria-describedby={`${id}-link-hint`}
+          className="font-mono text-xs"
+        />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+          }}
+        >
+          <CopyIcon aria-hidden="true" />
+          {t("sharing.link.copy")}
+        </Button>
+      </div>
+      <p id={`${id}-link-hint`} className="text-xs text-muted-foreground">
+        {renewed ? `${t("sharing.link.renewed")} ` : ""}
+        {t("sharing.link.hint", { email })}
+      </p>
+      <p className="text-xs font-medium text-success" role="status">
+        {copied ? t("sharing.link.copied") : ""}
+      </p>
+    </div>
+  );
+}
+
+/** "Get link" on a pending invitation: a fresh link, shown in place (a plain post shows it on the page it renders). */
+function PendingLink({
+  invitationId,
+  email,
+  result,
+}: {
+  invitationId: string;
+  email: string;
+  result?: PartnersResult;
+}) {
+  const { t } = useTranslation("premium");
+  const fetcher = useFetcher<PartnersResult>();
+  const householdId = useAppShell().household.id;
+  const answer = fetcher.data ?? result;
+  const shown = answer?.ok && answer.intent === "link" && answer.invitationId === invitationId ? answer.link : null;
+  return (
+    <>
+      <fetcher.Form method="post" action={partnersAction} className="flex flex-col items-end gap-1">
+        <input type="hidden" name="intent" value="link" />
+        <input type="hidden" name="householdId" value={householdId} />
+        <input type="hidden" name="invitationId" value={invitationId} />
+        <Button
+          type="submit"
+          variant="ghost"
+          size="sm"
+          disabled={fetcher.state !== "idle"}
+          aria-label={t("sharing.link.getFor", { email })}
+        >
+          <LinkIcon aria-hidden="true" />
+          {t("sharing.link.get")}
+        </Button>
+        {fetcher.data && !fetcher.data.ok && <FormError message={`premium:${fetcher.data.fieldErrors.form}`} />}
+      </fetcher.Form>
+      {shown && <InvitationLink link={shown} email={email} renewed />}
+    </>
   );
 }
 
@@ -119,6 +203,9 @@ function InviteForm({ defaultLanguage, result }: { defaultLanguage: Language; re
         </Button>
         <Message result={answer} intent="invite" />
       </div>
+      {answer?.ok && answer.intent === "invite" && (
+        <InvitationLink link={answer.link} email={answer.email} renewed={false} />
+      )}
     </fetcher.Form>
   );
 }
@@ -315,8 +402,8 @@ export function PartnersSection({
             <h3 className="text-sm font-semibold">{t("sharing.pending")}</h3>
             <ul className="divide-y rounded-lg border" aria-label={t("sharing.pending")}>
               {sharing.pending.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                  <div className="flex min-w-0 items-center gap-3">
+                <li key={item.id} className="flex flex-wrap items-center gap-x-1 gap-y-3 px-4 py-3">
+                  <div className="mr-auto flex min-w-0 items-center gap-3">
                     <MailIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                     <div className="min-w-0">
                       <p className="truncate text-sm font-medium">{item.email}</p>
@@ -330,12 +417,16 @@ export function PartnersSection({
                       </p>
                     </div>
                   </div>
-                  <RowAction
-                    intent="revoke"
-                    fields={{ invitationId: item.id }}
-                    label={t("sharing.revoke")}
-                    icon={<UserMinusIcon aria-hidden="true" />}
-                  />
+                  {/* The link, once asked for, takes a line of its own below the row. */}
+                  <div className="contents">
+                    <PendingLink invitationId={item.id} email={item.email} result={result} />
+                    <RowAction
+                      intent="revoke"
+                      fields={{ invitationId: item.id }}
+                      label={t("sharing.revoke")}
+                      icon={<UserMinusIcon aria-hidden="true" />}
+                    />
+                  </div>
                 </li>
               ))}
             </ul>

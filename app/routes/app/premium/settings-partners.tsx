@@ -17,6 +17,7 @@ import {
   invitePartner,
   leaveHousehold,
   removePartner,
+  renewInvitationLink,
   revokeInvitation,
   setPartnerAccess,
   setPersonalPrivacy,
@@ -46,13 +47,14 @@ const refuse = (intent: string, fieldErrors: Record<string, string>, status: num
 const partnerIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite") }),
   z.object({ intent: z.literal("revoke") }),
+  z.object({ intent: z.literal("link") }),
   z.object({ intent: z.literal("remove") }),
   z.object({ intent: z.literal("setAccess") }),
   z.object({ intent: z.literal("setPrivacy") }),
   z.object({ intent: z.literal("leave") }),
 ]);
 
-/** Invite, revoke, remove, change a partner's access, leave, and each member's own privacy choice. Fetchers get the answer as data; a plain form post renders this page with it. */
+/** Invite, a pending invitation's new link, revoke, remove, change a partner's access, leave, and each member's own privacy choice. Fetchers get the answer as data; a plain form post renders this page with it. */
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAppContext(request);
   const { values } = await requireForm(request);
@@ -90,13 +92,20 @@ export async function action({ request }: Route.ActionArgs) {
             result.retryAfterSeconds,
           );
         }
-        return data<PartnersResult>({ ok: true, intent: "invite", email: result.email });
+        return data<PartnersResult>({ ok: true, intent: "invite", email: result.email, link: result.link });
       }
       case "revoke": {
         const result = await revokeInvitation({ ...base, invitationId: values.invitationId ?? "" });
         return result.ok
           ? data<PartnersResult>({ ok: true, intent: "revoke" })
           : refuse("revoke", { form: "sharing.errors.gone" }, 404);
+      }
+      case "link": {
+        const invitationId = values.invitationId ?? "";
+        const result = await renewInvitationLink({ ...base, invitationId });
+        return result.ok
+          ? data<PartnersResult>({ ok: true, intent: "link", invitationId, link: result.link })
+          : refuse("link", { form: "sharing.errors.gone" }, 404);
       }
       case "remove": {
         const result = await removePartner({ ...base, partnerUserId: values.partnerUserId ?? "" });
