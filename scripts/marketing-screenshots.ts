@@ -132,7 +132,7 @@ function goalsView(): string {
     .join("");
   return shell(
     "Goals",
-    `<div class="top"><div><h1>Savings Goals</h1><p class="sub">Three goals, ${euro(4890)} saved together</p></div><div style="display:flex;gap:8px"><span class="btn outline">Add money</span><span class="btn">+ New goal</span></div></div>
+    `<div class="top"><div><h1>Savings goals</h1><p class="sub">Three goals, ${euro(4890)} saved together</p></div><div style="display:flex;gap:8px"><span class="btn outline">Add money</span><span class="btn">+ New goal</span></div></div>
      <div style="display:grid;grid-template-columns:1.6fr 1fr;gap:16px">
        <div style="display:flex;flex-direction:column;gap:16px">${cards}</div>
        <div style="display:flex;flex-direction:column;gap:16px">
@@ -213,7 +213,7 @@ function analyticsView(): string {
     `<div class="top"><div><h1>Reports</h1><p class="sub">January – June, shared household budget</p></div><div class="tabs"><span>Weekly</span><span class="on">Monthly</span><span>Yearly</span></div></div>
      <div style="display:grid;grid-template-columns:repeat(3,1fr);gap:14px;margin-bottom:16px">${kpis}</div>
      <div style="display:grid;grid-template-columns:minmax(0,1.55fr) minmax(0,1fr);gap:16px">
-       <div class="card"><div style="display:flex;justify-content:space-between;align-items:center"><b>Income vs Expenses</b><span class="tiny muted"><span style="display:inline-block;width:9px;height:9px;border-radius:2px;background:var(--color-primary)"></span> Income &nbsp; <span style="display:inline-block;width:9px;height:9px;border-radius:2px;background:oklch(0.8 0.04 70)"></span> Expenses</span></div>
+       <div class="card"><div style="display:flex;justify-content:space-between;align-items:center"><b>Income vs expenses</b><span class="tiny muted"><span style="display:inline-block;width:9px;height:9px;border-radius:2px;background:var(--color-primary)"></span> Income &nbsp; <span style="display:inline-block;width:9px;height:9px;border-radius:2px;background:oklch(0.8 0.04 70)"></span> Expenses</span></div>
          <svg viewBox="0 0 630 ${chartH + 44}" width="100%" style="margin-top:14px;display:block">${grid}${bars}</svg></div>
        <div class="card"><b>Spending by category</b>
          <div style="display:flex;gap:18px;align-items:center;margin-top:18px"><svg width="140" height="140">${donut}<text x="70" y="66" text-anchor="middle" font-size="11" fill="var(--color-muted-foreground)">June</text><text x="70" y="84" text-anchor="middle" font-size="16" font-weight="650" fill="var(--color-foreground)">${euro(2980)}</text></svg>

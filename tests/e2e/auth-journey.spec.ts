@@ -33,7 +33,7 @@ test.describe("accounts: the whole journey", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
     });
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("button", { name: "Create account" }).click();
     await expectToast(page, "Error", "Passwords don't match");
     expect(posts).toEqual([]);
 
@@ -43,9 +43,9 @@ test.describe("accounts: the whole journey", () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("button", { name: "Creating Account..." })).toBeDisabled();
-    await expectToast(page, "Account Created", "Please check your email to verify your account.");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("button", { name: "Creating account…" })).toBeDisabled();
+    await expectToast(page, "Account created", "Please check your email to verify your account.");
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
     await page.unroute("**/signup**");
 
@@ -66,23 +66,23 @@ test.describe("accounts: the whole journey", () => {
     await otherPage.goto("/");
     await expect(otherPage.locator("header").getByText(account.email, { exact: true }).first()).toBeVisible();
 
-    // The public header shows the e-mail and Sign Out instead of Login / Start Free.
+    // The public header shows the e-mail and Sign out instead of Login / Start free.
     await page.goto("/");
     const header = page.locator("header");
     await expect(header.getByText(account.email, { exact: true }).first()).toBeVisible();
-    await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Log in" })).toHaveCount(0);
 
     // Sign out: the spec's toast, and the header switches back.
-    await header.getByRole("button", { name: "Sign Out" }).first().click();
+    await header.getByRole("button", { name: "Sign out" }).first().click();
     await expectToast(page, "Signed out successfully", "You have been signed out of your account.");
-    await expect(header.getByRole("link", { name: "Login" }).first()).toBeVisible();
+    await expect(header.getByRole("link", { name: "Log in" }).first()).toBeVisible();
 
-    // A wrong password: "Authentication Error" with the service's message.
+    // A wrong password: "Authentication error" with the service's message.
     await page.goto("/auth");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill("definitely not it");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, "Authentication Error", "Invalid email or password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectToast(page, "Authentication error", "Invalid email or password");
 
     // Forgot password → mail → choose a new one.
     await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -100,16 +100,16 @@ test.describe("accounts: the whole journey", () => {
 
     // The other device's session is gone.
     await otherPage.reload();
-    await expect(otherPage.locator("header").getByRole("link", { name: "Login" }).first()).toBeVisible();
+    await expect(otherPage.locator("header").getByRole("link", { name: "Log in" }).first()).toBeVisible();
     await otherDevice.close();
 
     // The old password no longer works; the new one signs in, with the spec's welcome.
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, "Authentication Error", "Invalid email or password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectToast(page, "Authentication error", "Invalid email or password");
     await page.getByLabel("Password", { exact: true }).fill(newPassword);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in" }).click();
     await expectToast(page, "Welcome back!", "You have been successfully signed in.");
     await expect(page).toHaveURL(/\/app\/?$/);
   });
@@ -145,7 +145,7 @@ test.describe("accounts: the whole journey", () => {
     await page.goto("/auth?redirectTo=%2Fapp%2Fsettings%2Fsecurity");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Fapp%2Fsettings%2Fsecurity$/);
     await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
 
@@ -169,7 +169,7 @@ test.describe("accounts: the whole journey", () => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/app\/?$/);
   });
 });

@@ -15,7 +15,7 @@ test.describe("auth screens", () => {
     await expect(page.getByLabel("Full name")).toBeVisible();
     await page.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   });
 
   test("a signed-in visitor of the auth screen goes to redirectTo, never to another site", async ({ page }) => {
@@ -34,7 +34,7 @@ test.describe("auth screens", () => {
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fapp%2Fsettings%2Fsecurity$/);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/app\/settings\/security$/);
   });
 
@@ -71,17 +71,17 @@ test.describe("auth screens", () => {
     const second = await context.newPage();
     await first.goto("/");
     await second.goto("/pricing");
-    await expect(second.locator("header").getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
-    await first.locator("header").getByRole("button", { name: "Sign Out" }).first().click();
+    await expect(second.locator("header").getByRole("button", { name: "Sign out" }).first()).toBeVisible();
+    await first.locator("header").getByRole("button", { name: "Sign out" }).first().click();
     await expect(first.getByText("Signed out successfully").first()).toBeVisible();
-    await expect(second.locator("header").getByRole("link", { name: "Login" }).first()).toBeVisible();
+    await expect(second.locator("header").getByRole("link", { name: "Log in" }).first()).toBeVisible();
 
     await first.goto("/auth?redirectTo=%2F");
     await first.getByLabel("Email").fill(account.email);
     await first.getByLabel("Password", { exact: true }).fill(account.password);
-    await first.getByRole("button", { name: "Sign In" }).click();
+    await first.getByRole("button", { name: "Sign in" }).click();
     await expect(first.getByText("Welcome back!").first()).toBeVisible();
-    await expect(second.locator("header").getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+    await expect(second.locator("header").getByRole("button", { name: "Sign out" }).first()).toBeVisible();
   });
 
   test.describe("without JavaScript", () => {
@@ -92,15 +92,15 @@ test.describe("auth screens", () => {
       await page.goto("/auth?redirectTo=%2Fapp%2Fsettings%2Fsecurity");
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Password", { exact: true }).fill("wrong wrong wrong");
-      await page.getByRole("button", { name: "Sign In" }).click();
-      await expect(page.getByRole("alert")).toContainText("Authentication Error");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toContainText("Authentication error");
       await expect(page.getByRole("alert")).toContainText("Invalid email or password");
       await page.getByLabel("Password", { exact: true }).fill(account.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page).toHaveURL(/\/app\/settings\/security$/);
       await page.goto("/");
-      await page.locator("header").getByRole("button", { name: "Sign Out" }).first().click();
-      await expect(page.locator("header").getByRole("link", { name: "Login" }).first()).toBeVisible();
+      await page.locator("header").getByRole("button", { name: "Sign out" }).first().click();
+      await expect(page.locator("header").getByRole("link", { name: "Log in" }).first()).toBeVisible();
     });
 
     test("sign-up without JavaScript shows the check-your-inbox step", async ({ page }) => {
@@ -109,7 +109,7 @@ test.describe("auth screens", () => {
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Password", { exact: true }).fill(account.password);
       await page.getByLabel("Confirm password").fill(account.password);
-      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByRole("button", { name: "Create account" }).click();
       await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
       await expect(page.getByText(account.email)).toBeVisible();
     });

@@ -101,7 +101,7 @@ export async function signUpAndVerify(page: Page, account: TestAccount): Promise
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByLabel("Confirm password").fill(account.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await page.goto(await verificationLink(account.email));
   await expect(page).toHaveURL(/\/app(\/|$|\?)/);

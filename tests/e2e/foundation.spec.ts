@@ -30,7 +30,7 @@ test.describe("foundation", () => {
     const response = await page.goto("/nonexistent");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
-    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.getByRole("link", { name: "Back to home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 

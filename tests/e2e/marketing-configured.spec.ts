@@ -218,8 +218,8 @@ test("with APP_URL and PUBLIC_ASSETS_URL, sign-in links go to the app host and p
   await visit(page, `${origin}/`);
   const header = page.getByRole("banner");
   if ((page.viewportSize()?.width ?? 1280) >= 768)
-    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", `${appUrl}/auth`);
-  await expect(header.getByRole("link", { name: "Start Free" })).toHaveAttribute("href", `${appUrl}/signup`);
+    await expect(header.getByRole("link", { name: "Log in" })).toHaveAttribute("href", `${appUrl}/auth`);
+  await expect(header.getByRole("link", { name: "Start free" })).toHaveAttribute("href", `${appUrl}/signup`);
   await expect(page.locator('[data-plan="premium"]').getByRole("link")).toHaveAttribute("href", `${appUrl}/signup`);
   const picture = page.locator('section[aria-labelledby="screenshots-title"] img').first();
   await expect(picture).toHaveAttribute("src", `${assetsUrl}/images/screenshots/dashboard-800.webp`);

@@ -24,8 +24,8 @@ test.describe("header and footer", () => {
     await expect(nav.getByRole("link")).toHaveText(["Features", "Pricing", "FAQ", "About", "Blog", "Privacy"]);
     const hrefs = await nav.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs).toEqual(["/features", "/pricing", "/faq", "/about", "/blog", "/privacy"]);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Start Free" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Start free" })).toHaveAttribute("href", "/signup");
     await nav.getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(nav.getByRole("link", { name: "Pricing" })).toHaveAttribute("aria-current", "page");
@@ -57,13 +57,13 @@ test.describe("header and footer", () => {
     // The phone's menu sits in the header too, closed on wide screens: look only at what shows.
     const scope = isPhone(page) ? mobileMenu(page) : header;
     await expect(scope.getByText(account.email, { exact: true }).filter({ visible: true })).toBeVisible();
-    await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
-    const signOut = scope.getByRole("button", { name: "Sign Out" }).filter({ visible: true });
+    await expect(header.getByRole("link", { name: "Log in" })).toHaveCount(0);
+    const signOut = scope.getByRole("button", { name: "Sign out" }).filter({ visible: true });
     await expect(signOut.locator("xpath=ancestor::form")).toHaveAttribute("method", "post");
     await expect(signOut.locator("xpath=ancestor::form")).toHaveAttribute("action", "/auth/sign-out");
     await signOut.click();
     await expect(
-      page.getByRole("banner").getByRole("link", { name: isPhone(page) ? "Start Free" : "Login" }),
+      page.getByRole("banner").getByRole("link", { name: isPhone(page) ? "Start free" : "Log in" }),
     ).toBeVisible();
     await expect(page.getByText(account.email, { exact: true })).toHaveCount(0);
   });
@@ -230,7 +230,7 @@ test.describe("mobile menu", () => {
       "Blog",
       "Privacy",
     ]);
-    await expect(menu.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
+    await expect(menu.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/auth");
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Features" })).toBeFocused();
     await page.keyboard.press("Escape");

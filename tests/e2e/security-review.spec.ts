@@ -49,7 +49,7 @@ test.describe("security review findings", () => {
     await page.getByLabel("Email").fill(victimAccount.email);
     await page.getByLabel("Password", { exact: true }).fill(victimAccount.password);
     await page.getByLabel("Confirm password").fill(victimAccount.password);
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
     const link = await verificationLink(victimAccount.email);

@@ -48,7 +48,7 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   await expect(switcher.getByRole("button", { name: /Pieter Owner's budget/ })).toBeVisible();
   await switcher.locator("summary").click();
   // A partner is not offered what only the owner may do.
-  await expect(partner.page.getByRole("link", { name: "Invite Partner" })).toHaveCount(0);
+  await expect(partner.page.getByRole("link", { name: "Invite partner" })).toHaveCount(0);
 
   // The owner pays 346.90 shared and 80 personal.
   const add = (amount: string, shared: "1" | "0") => ({

@@ -26,7 +26,7 @@ test.describe("a newcomer", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByLabel("Confirm password").fill(password);
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
     // The outbox lists the confirmation mail with its link; following it signs this browser in. Better Auth sends the

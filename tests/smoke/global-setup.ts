@@ -21,7 +21,7 @@ export default async function warmUp(config: FullConfig): Promise<void> {
     }
     await page.getByLabel("Email").fill(demo.email);
     await page.getByLabel("Password", { exact: true }).fill(demo.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/app(\/|\?|$)/, { timeout: 180_000 });
     await hydrated();
     await context.storageState({ path: (await smokeEnvironment()).demoState });

@@ -15,7 +15,7 @@ test.describe("marketing site", () => {
     await visit(page, "/this-page-does-not-exist", { status: 404 });
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     await markWindow(page);
-    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.getByRole("link", { name: "Back to home" }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await windowMarked(page), "the link is handled by the router, no full page load").toBe(true);
   });

@@ -16,7 +16,7 @@ const problemsOf = new WeakMap<Page, string[]>();
 /** A document whose error status the test asked for (the 404 page), with that status. */
 const expectedDocumentStatus = new WeakMap<Page, { url: string; status: number }>();
 
-function watch(page: Page): string[] {
+export function watch(page: Page): string[] {
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`uncaught ${error.name} on ${page.url()}: ${error.message}`));
   page.on("console", (message) => {
@@ -104,7 +104,7 @@ export async function signIn(page: Page, account: { email: string; password: str
   await visit(page, "/auth");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/app(\/|\?|$)/);
   await waitForHydration(page);
 }

@@ -18,7 +18,7 @@ interface HeaderAuthProps {
   onNavigate?: () => void;
 }
 
-/** Signed out: Login and Start Free. Signed in: the user's e-mail and Sign Out. */
+/** Signed out: Login and Start free. Signed in: the user's e-mail and Sign out. */
 export function HeaderAuth({ layout, onNavigate }: HeaderAuthProps) {
   const { t } = useTranslation();
   const rootData = useRootData();

@@ -11,7 +11,7 @@ import { MobileMenu } from "./mobile-menu";
 import { useHeaderLinks } from "./site-links";
 
 /**
- * Under 768 px: logo, Start Free and the menu button, always on one row. From 768 px the links show in the header; until
+ * Under 768 px: logo, Start free and the menu button, always on one row. From 768 px the links show in the header; until
  * 1280 px they take a second row, because in French, German or Ukrainian they would not fit beside the buttons.
  */
 export function SiteHeader() {

@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { ChangeBadge } from "./change-badge";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
-/** Total Income, Total Expenses, Net Amount and Savings Rate, each against the previous month (`changeLabel` says which days). */
+/** Total income, Total expenses, Net amount and Savings rate, each against the previous month (`changeLabel` says which days). */
 export function SummaryCards({ summary, changeLabel }: { summary: Summary; changeLabel: string }) {
   const { t } = useTranslation("app");
   const format = useFormat();
