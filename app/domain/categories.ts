@@ -86,6 +86,41 @@ export const builtInCategories: readonly BuiltInCategory[] = [
   { id: "00000000-0000-4000-8000-000000000211", key: "other", kind: "expense", icon: "shapes", color: "#64748b" },
 ];
 
+/**
+ * Costs a household carries together: in a household of two or more a new expense in one of these starts shared unless
+ * the person, a rule or the account said otherwise (decision 0023). Every other category leaves it to the account.
+ */
+export const sharedByDefaultCategoryIds: readonly string[] = [
+  "00000000-0000-4000-8000-000000000201", // housing
+  "00000000-0000-4000-8000-000000000202", // groceries
+  "00000000-0000-4000-8000-000000000204", // utilities
+];
+
+/** Why a new expense starts shared or personal, strongest first. */
+export type SharedBecause = "chosen" | "rule" | "category" | "account";
+
+/**
+ * Shared or personal for a new expense in a household of two or more, in this order: the person's own choice, a rule,
+ * the category's default (only the shared-by-default categories have one), the account's default. The entry writer
+ * applies the same order in SQL for entries nobody typed (imports, series).
+ */
+export function startsShared({
+  chosen,
+  rule,
+  categoryId,
+  account,
+}: {
+  chosen?: boolean;
+  rule?: boolean;
+  categoryId: string;
+  account: boolean;
+}): { shared: boolean; because: SharedBecause } {
+  if (chosen !== undefined) return { shared: chosen, because: "chosen" };
+  if (rule !== undefined) return { shared: rule, because: "rule" };
+  if (sharedByDefaultCategoryIds.includes(categoryId)) return { shared: true, because: "category" };
+  return { shared: account, because: "account" };
+}
+
 const byKey = new Map<string, BuiltInCategory>(builtInCategories.map((category) => [category.key, category]));
 
 function isBuiltInCategoryKey(key: string): key is BuiltInCategoryKey {

@@ -10,7 +10,8 @@ import {
   transaction,
   type BulkEditedEntry,
 } from "~/db/schema/entries";
-import type { TransactionKind } from "~/domain/categories";
+import { sharedByDefaultCategoryIds, type TransactionKind } from "~/domain/categories";
+import { householdMember } from "~/db/schema/household";
 import type { IsoDate } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries, visibleEntriesInSql } from "~/features/household/personal-privacy.server";
@@ -21,8 +22,10 @@ import { uuidv7 } from "~/lib/uuid";
  * The one writer of income and expense entries (decision 0017). Every entry is created, changed and deleted here —
  * by the entry forms, recurring posting, statement import, rules, undo and the seeds — so the rules an entry obeys are
  * kept in one place:
- * - defaults: shared or personal as the entry's account says (a joint account: shared) unless the caller decided, and
- *   paid or received by whoever entered it unless somebody was named;
+ * - defaults: shared or personal unless the caller decided (the person or a rule): in a household of two or more an
+ *   expense in a shared-by-default category (housing, groceries, utilities) is shared, else the account says (a joint
+ *   account: shared) — `startsShared` in app/domain/categories.ts is the same order; paid or received by whoever
+ *   entered it unless somebody was named;
  * - versions: every change moves `updated_at` forward (`nextVersion`), and a change by id can require the version the
  *   person saw;
  * - privacy: a member's change or delete never reaches another member's hidden personal expense (`visibleEntries`);
@@ -179,7 +182,11 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
                                    "shared", "member_user_id", "payee_id", "details")
         select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
                entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
-               coalesce(entry.shared, (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
+               coalesce(entry.shared,
+                        case when entry.kind = 'expense' and entry.category_id = any(${sql.param(sharedByDefaultCategoryIds)}::uuid[])
+                                  and (select count(*) from ${householdMember} member where member."household_id" = entry.household_id) > 1
+                             then true end,
+                        (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
                coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, '')
         from unnest(
           ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],

@@ -252,13 +252,28 @@ describe("shared or personal, and who paid", () => {
     return { owner, partner, householdId: household.id };
   }
 
-  it("a new entry takes the account's default and the entering member; a joint account defaults to shared", async () => {
+  it("a new entry takes the category's, else the account's default and the entering member; a joint account defaults to shared", async () => {
     const { owner, partner, householdId } = await couple();
-    const personal = await addTransaction({ userId: partner.id, householdId, fields: expense() });
+    const leisure = builtInCategory("leisure").id;
+    // Groceries, housing and utilities are shared in a household of two; anything else follows the account.
+    const groceriesShared = await addTransaction({ userId: partner.id, householdId, fields: expense() });
+    expect(groceriesShared).toMatchObject({ ok: true, transaction: { shared: true, memberUserId: partner.id } });
+    const personal = await addTransaction({
+      userId: partner.id,
+      householdId,
+      fields: expense({ categoryId: leisure }),
+    });
     expect(personal).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
+    const ownChoice = await addTransaction({ userId: partner.id, householdId, fields: expense({ shared: false }) });
+    expect(ownChoice).toMatchObject({ ok: true, transaction: { shared: false } });
     await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.householdId, householdId));
-    const joint = await addTransaction({ userId: owner.id, householdId, fields: expense() });
+    const joint = await addTransaction({ userId: owner.id, householdId, fields: expense({ categoryId: leisure }) });
     expect(joint).toMatchObject({ ok: true, transaction: { shared: true, memberUserId: owner.id } });
+    // Alone, groceries stay personal: a partner who joins later never owes half of the months before.
+    const alone = await seedHousehold({ name: "Alone" });
+    expect(
+      await addTransaction({ userId: alone.owner.id, householdId: alone.household.id, fields: expense() }),
+    ).toMatchObject({ ok: true, transaction: { shared: false } });
     const chosen = await addTransaction({
       userId: owner.id,
       householdId,

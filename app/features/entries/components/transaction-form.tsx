@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SegmentCheck, segmentClass } from "~/components/ui/segment";
-import { defaultCategoryId, type TransactionKind } from "~/domain/categories";
+import { defaultCategoryId, startsShared, type TransactionKind } from "~/domain/categories";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
 import type { EntrySuggestion } from "~/domain/rules/rule-types";
 import { cn } from "~/lib/cn";
@@ -150,7 +150,12 @@ export function TransactionForm({
 
       {/* An entry opened from a list that did not read its sharing is saved without the question, so it keeps its answers. */}
       {(mode === "add" || values.shared !== undefined) && (
-        <EntrySharingFields kind={kind} values={values} suggested={suggestion?.sharing ?? null} />
+        <EntrySharingFields
+          kind={kind}
+          values={values}
+          suggested={suggestion?.sharing ?? null}
+          categoryId={categoryId}
+        />
       )}
 
       <div className="flex flex-col gap-2">
@@ -384,26 +389,40 @@ const segment = cn(segmentClass, "h-9");
 /**
  * "Shared · Personal" and "Paid by: me · partner" (for income, "Received by"), one tap each. Only in a household of two
  * or more: a household of one never sees them, and its entries take the account's default and the entering member.
- * A rule that marks the expense shared or personal preselects its answer, and says so, until the user taps one.
+ * Until the user taps one, a rule that marks the expense shared or personal preselects its answer, else the category's
+ * default (groceries, housing, utilities are shared), else the account's (`startsShared`), and the form says which.
  */
 function EntrySharingFields({
   kind,
   values,
   suggested,
+  categoryId,
 }: {
   kind: TransactionKind;
   values: TransactionFormValues;
   suggested: EntrySuggestion["sharing"];
+  categoryId: string;
 }) {
   const { t } = useTranslation("app");
   const sharing = useEntrySharing();
+  const categories = useCategories();
   const [chosen, setChosen] = useState(values.shared);
   if (!sharing) return null;
-  const byRule = chosen === undefined && kind === "expense" ? suggested : null;
-  const shared = byRule?.shared ?? chosen ?? sharing.defaultShared;
+  const byRule = kind === "expense" ? suggested : null;
+  const { shared, because } = startsShared({
+    chosen,
+    rule: byRule?.shared,
+    categoryId,
+    account: sharing.defaultShared,
+  });
   const hint =
-    byRule &&
-    (byRule.reason.about ? t("entry.suggestion.rule", { about: byRule.reason.about }) : t("entry.suggestion.anyRule"));
+    because === "rule" && byRule
+      ? byRule.reason.about
+        ? t("entry.suggestion.rule", { about: byRule.reason.about })
+        : t("entry.suggestion.anyRule")
+      : because === "category"
+        ? t("entry.suggestion.category", { category: categories.label(categories.byId(categoryId)) })
+        : null;
   const memberUserId = values.memberUserId ?? sharing.currentUserId;
   // Me first, then the others by when they joined.
   const members = [...sharing.members].sort(
