@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goalProgress, isGoalReached, monthlyAmountNeeded } from "./goals";
+import { goalProgress, isGoalReached, monthlyAmountNeeded, savedAmount } from "./goals";
 
 describe("goals", () => {
   it("caps progress at 100 %", () => {
@@ -29,5 +29,22 @@ describe("goals", () => {
       monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 1000, deadline: "2025-12-31" }, "2025-03-10"),
     ).toBeNull();
     expect(monthlyAmountNeeded({ targetMinor: 1000, savedMinor: 0, deadline: null }, "2025-03-10")).toBeNull();
+  });
+});
+
+describe("a goal's saved amount", () => {
+  const balances = new Map([
+    ["savings", 420_000],
+    ["overdrawn", -5_000],
+  ]);
+
+  it("is the followed account's balance, never below zero", () => {
+    expect(savedAmount({ savedMinor: 10_000, accountId: "savings" }, balances)).toBe(420_000);
+    expect(savedAmount({ savedMinor: 10_000, accountId: "overdrawn" }, balances)).toBe(0);
+    expect(savedAmount({ savedMinor: 10_000, accountId: "gone" }, balances)).toBe(0);
+  });
+
+  it("is the money put in by hand when the goal follows no account", () => {
+    expect(savedAmount({ savedMinor: 10_000, accountId: null }, balances)).toBe(10_000);
   });
 });

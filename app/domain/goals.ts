@@ -31,3 +31,15 @@ export function monthlyAmountNeeded(
   const months = overdue ? 1 : monthsBetween(monthOf(today), monthOf(goal.deadline)) + 1;
   return { perMonthMinor: Math.ceil(remaining / months), months, overdue };
 }
+
+/**
+ * What a goal has saved: the balance of the account it follows (never below zero, and nothing when that account is
+ * gone from `balances`), or else the money put in by hand.
+ */
+export function savedAmount(
+  goal: { savedMinor: number; accountId: string | null },
+  balances: ReadonlyMap<string, number>,
+): number {
+  if (goal.accountId === null) return goal.savedMinor;
+  return Math.max(0, balances.get(goal.accountId) ?? 0);
+}

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountKindsToAdd,
   can,
   effectivePlan,
   features,
+  mayKeepAccount,
   planLimits,
   plans,
   readOnlyGoalIds,
@@ -83,11 +85,26 @@ describe("plan rules", () => {
   it("free keeps two active goals, premium has no limit", () => {
     expect(planLimits("free").maxActiveGoals).toBe(2);
     expect(planLimits("premium").maxActiveGoals).toBeNull();
-    expect(planLimits("free").maxActiveAccounts).toBe(1);
+    expect(planLimits("free").maxActiveAccounts).toBe(2);
     expect(planLimits("premium").maxActiveAccounts).toBeNull();
     expect(planLimits("free").maxRules).toBe(10);
     expect(planLimits("premium").maxRules).toBeNull();
     expect(plans).toEqual(["free", "premium"]);
+  });
+});
+
+describe("accounts a plan keeps", () => {
+  const kinds = ["checking", "savings", "credit_card", "cash"] as const;
+
+  it("lets the free plan add one savings account next to the Everyday account", () => {
+    expect(accountKindsToAdd("free", 1, kinds)).toEqual(["savings"]);
+    expect(accountKindsToAdd("free", 2, kinds)).toEqual([]);
+    expect(mayKeepAccount("free", "credit_card", 1)).toBe(false);
+    expect(mayKeepAccount("free", "savings", 2)).toBe(false);
+  });
+
+  it("lets premium add any kind, any number", () => {
+    expect(accountKindsToAdd("premium", 40, kinds)).toEqual([...kinds]);
   });
 });
 

@@ -24,7 +24,7 @@ export type Feature =
   | "account.delete"
   /** Bank statements in: on both plans, because importing is how people start. */
   | "statements.import"
-  /** More than the one Everyday account (savings, credit cards, cash). */
+  /** Any number and kind of accounts; without it, the Everyday account and one savings account (`mayKeepAccount`). */
   | "accounts.multiple"
   /** Monthly limits per category with rollover: on both plans, because a budget is the point of the app. */
   | "budgets.plan"
@@ -95,8 +95,10 @@ const featureTable: Record<Feature, Record<Plan, boolean>> = {
 export interface PlanLimits {
   /** Active (not archived) goals a household may keep; null: no limit. */
   maxActiveGoals: number | null;
-  /** Accounts (not archived) a household may keep; null: no limit. */
+  /** Accounts (not archived) a household may keep, the Everyday one included; null: no limit. */
   maxActiveAccounts: number | null;
+  /** The kinds its other accounts may have; null: any. */
+  otherAccountKinds: readonly string[] | null;
   /**
    * Rules of its own a household may keep (learned ones never count, decision 0019); null: no limit. Rules past it
    * after a downgrade still run.
@@ -105,8 +107,9 @@ export interface PlanLimits {
 }
 
 const limits: Record<Plan, PlanLimits> = {
-  free: { maxActiveGoals: 2, maxActiveAccounts: 1, maxRules: 10 },
-  premium: { maxActiveGoals: null, maxActiveAccounts: null, maxRules: null },
+  // A savings account on the free plan too: putting money aside is then a transfer, never spending.
+  free: { maxActiveGoals: 2, maxActiveAccounts: 2, otherAccountKinds: ["savings"], maxRules: 10 },
+  premium: { maxActiveGoals: null, maxActiveAccounts: null, otherAccountKinds: null, maxRules: null },
 };
 
 /** The one plan check: may a household on `plan` use `feature`? */
@@ -116,6 +119,25 @@ export function can(plan: Plan, feature: Feature): boolean {
 
 export function planLimits(plan: Plan): PlanLimits {
   return limits[plan];
+}
+
+/**
+ * May a household on `plan` open (or reopen) an account of `kind` next to the `openAccounts` it keeps open? The
+ * Everyday account is not asked: every household has it.
+ */
+export function mayKeepAccount(plan: Plan, kind: string, openAccounts: number): boolean {
+  const { maxActiveAccounts, otherAccountKinds } = limits[plan];
+  if (otherAccountKinds !== null && !otherAccountKinds.includes(kind)) return false;
+  return maxActiveAccounts === null || openAccounts < maxActiveAccounts;
+}
+
+/** The kinds of account a household on `plan` with `openAccounts` open may add now, in the order of `kinds`. */
+export function accountKindsToAdd<Kind extends string>(
+  plan: Plan,
+  openAccounts: number,
+  kinds: readonly Kind[],
+): Kind[] {
+  return kinds.filter((kind) => mayKeepAccount(plan, kind, openAccounts));
 }
 
 /**

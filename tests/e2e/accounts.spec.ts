@@ -94,17 +94,61 @@ test("a premium household adds a savings account with an IBAN and an opening bal
   await expect(archivedSection).toHaveCount(0);
 });
 
-test("the free plan keeps its one account and says what Premium adds @phone", async ({ page }) => {
+test("the free plan keeps a savings account, money moved there is no spending, and a goal follows it @phone", async ({
+  page,
+}) => {
   await createVerifiedUser(page.request, { name: "Frida Free" });
   await visit(page, "/app/accounts");
+  const panel = page.locator("#new-account");
+  await expect(panel).toContainText(text("en", "accounts.addHintSavings", "money"));
+  await panel.locator("summary").click();
+  const kind = panel.getByLabel(text("en", "accounts.fields.kind", "money"), { exact: true });
+  await expect(kind.locator("option")).toHaveText([text("en", "accounts.kinds.savings", "money")]);
+  await panel.getByLabel(text("en", "accounts.fields.name", "money"), { exact: true }).fill("Rainy day");
+  await panel.getByLabel(text("en", "accounts.fields.openingBalance", "money"), { exact: true }).fill("100.00");
+  await panel.getByRole("button", { name: text("en", "accounts.addButton", "money") }).click();
+  await expect(page.getByText(text("en", "accounts.created", "money"))).toBeVisible();
+
+  // Two accounts: the free plan's limit now says what Premium adds.
   await expect(page.getByTestId("accounts-limit")).toContainText(text("en", "accounts.limitFree", "money"));
   await expect(page.getByTestId("accounts-limit").getByRole("link")).toHaveAttribute("href", "/app/upgrade");
   await expect(page.locator("#new-account")).toHaveCount(0);
-  await expect(page.getByTestId("account-card")).toHaveCount(1);
+  await expect(page.getByTestId("account-card")).toHaveCount(2);
   await look(page, "free");
 
+  // A goal that follows the savings account starts at its balance and takes no money by hand.
+  await visit(page, "/app/goals");
+  await page.getByLabel("Name").fill("Rainy day fund");
+  await page.getByLabel(/Target/).fill("500");
+  await page
+    .getByLabel(text("en", "goals.source", "app"), { exact: true })
+    .selectOption({ label: "The balance of Rainy day" });
+  await page.getByRole("button", { name: "Create goal" }).click();
+  const goal = page.getByTestId("goal-card").filter({ hasText: "Rainy day fund" });
+  await expect(goal.getByTestId("goal-follows")).toHaveText(
+    text("en", "goals.follows", "app").replace("{{account}}", "Rainy day"),
+  );
+  await expect(goal.getByText("€100.00", { exact: true })).toBeVisible();
+  await expect(goal.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+
+  // Moving €150 there raises the goal; the month's spending stays at zero.
+  await visit(page, "/app/accounts");
+  await page.getByRole("link", { name: text("en", "accounts.everyday", "money"), exact: true }).click();
+  await page.locator("#move-money summary").click();
+  const form = page.locator("#move-money form");
+  await form
+    .getByLabel(text("en", "accounts.transfer.to", "money"), { exact: true })
+    .selectOption({ label: "Rainy day" });
+  await form.getByLabel(text("en", "accounts.transfer.amount", "money"), { exact: true }).fill("150");
+  await form.getByRole("button", { name: text("en", "accounts.transfer.submit", "money") }).click();
+  await expect(page.getByTestId("transfer-row")).toHaveCount(1);
+  await visit(page, "/app/goals");
+  await expect(goal.getByText("€250.00", { exact: true })).toBeVisible();
+  await expect(goal).toContainText("50%");
+  await look(page, "goal-follows");
   await visit(page, "/app");
-  await expect(page.getByTestId("accounts-card")).toContainText(text("en", "accounts.everyday", "money"));
+  await expect(page.getByTestId("accounts-card")).toContainText("Rainy day");
+  await expect(page.getByTestId("card-expenses").getByTestId("card-value")).toHaveText("€0.00");
 });
 
 test("without JavaScript the forms are plain posts that answer beside the field", async ({ browser }) => {

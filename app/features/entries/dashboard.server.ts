@@ -18,7 +18,8 @@ import {
 } from "~/domain/periods";
 import { isCalendarMonth, payPeriod, payPeriodMonthOf, sameDaysOfPreviousPeriod } from "~/domain/pay-periods";
 import { relativeChange, summarize } from "~/domain/summary";
-import { goalProgress, isGoalReached } from "~/domain/goals";
+import { goalProgress, isGoalReached, savedAmount } from "~/domain/goals";
+import { accountBalances } from "~/features/money-accounts/accounts.server";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
@@ -337,6 +338,7 @@ export async function getDashboard({
         targetMinor: goal.targetMinor,
         savedMinor: goal.savedMinor,
         deadline: goal.deadline,
+        accountId: goal.accountId,
       })
       .from(goal)
       .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)))
@@ -361,6 +363,10 @@ export async function getDashboard({
     // A pay period that is not a calendar month is summed from its entries; a calendar month is in month_total.
     isCalendarMonth(startDay) ? null : readPeriodTotals({ householdId, month, ...days, memberUserId }),
   ]);
+
+  // A goal that follows an account shows its balance today (one query, only when one does).
+  const followed = goals.flatMap((row) => (row.accountId ? [row.accountId] : []));
+  const balances = await accountBalances(householdId, followed, today);
 
   // The cards and categories compare with the previous month, or with its same days while this one is in progress.
   const comparedRows = periodRows
@@ -399,6 +405,9 @@ export async function getDashboard({
       (key) => key === previousMonth,
     ),
     recent: recent.map((row) => ({ ...row, kind: row.kind })),
-    goals: goals.map((row) => ({ ...row, progress: goalProgress(row), reached: isGoalReached(row) })),
+    goals: goals.map(({ accountId, ...row }) => {
+      const figures = { ...row, savedMinor: savedAmount({ ...row, accountId }, balances) };
+      return { ...figures, progress: goalProgress(figures), reached: isGoalReached(figures) };
+    }),
   };
 }

@@ -6,6 +6,9 @@ import { account, user } from "~/db/schema/auth";
 import { budgetLimit } from "~/db/schema/budgets";
 import { transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
+import { transfer } from "~/db/schema/money-accounts";
+import { builtInCategory } from "~/domain/categories";
+import { listAccounts } from "~/features/money-accounts/accounts.server";
 import { useTestDatabase } from "~/db/test-database";
 import { demoEmail, demoPassword, demoSeries, seedDemoBudget } from "./demo-seed.server";
 import { seedDemoSeries } from "~/features/recurring/startup.server";
@@ -47,6 +50,15 @@ describe("demo account", () => {
     });
     expect(dashboard.summary.income.value).toBeGreaterThan(500_000);
     expect(dashboard.summary.savingsRate.value).toBeGreaterThan(0);
+    // Savings move to the savings account: no spending in the savings category, and the buffer follows that account.
+    expect(
+      dashboard.categories.find((category) => category.categoryId === builtInCategory("savings").id),
+    ).toBeUndefined();
+    const [savings] = (
+      await listAccounts({ userId: first.userId, householdId: first.householdId, on: "2025-03-18" })
+    ).filter((item) => item.kind === "savings");
+    expect(savings?.balanceMinor).toBe(250_000 + 11 * 40_000);
+    expect(dashboard.goals.find((item) => item.name === "Emergency buffer")?.savedMinor).toBe(savings?.balanceMinor);
   });
 
   it("is idempotent, and a later start adds only the days since", async () => {
@@ -57,6 +69,7 @@ describe("demo account", () => {
     expect(later.added).toBeGreaterThan(20);
     expect(await db().select().from(user).where(eq(user.email, demoEmail))).toHaveLength(1);
     expect(await db().select().from(goal).where(eq(goal.householdId, later.householdId))).toHaveLength(2);
+    expect(await db().select().from(transfer).where(eq(transfer.householdId, later.householdId))).toHaveLength(13);
   });
 
   it("has its rent, salary and subscriptions as series, their dates already entered counted as posted", async () => {

@@ -13,13 +13,17 @@ import { realisticEntries, seedTransactions, seedUser } from "../../../db/seed/b
 import { seedSubscription } from "../../../db/seed/premium";
 import { ensurePersonalHousehold } from "~/features/household/households.server";
 import { setBudget } from "~/features/budgets/budgets.server";
+import { createAccount, listAccounts } from "~/features/money-accounts/accounts.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { createTransfer } from "~/features/money-accounts/transfers.server";
 
 export const demoEmail = "demo@samen.app";
 export const demoPassword = "samen-demo-2024";
 
 /**
  * The development demo: a verified account that can sign in (Better Auth credential, scrypt hash), twelve months
- * of a believable household, two goals and three budgets. Idempotent: a second start adds only the days that passed
+ * of a believable household, a savings account its monthly savings move to, two goals (one following that account)
+ * and three budgets. Idempotent: a second start adds only the days that passed
  * since the last.
  */
 export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { today?: IsoDate } = {}) {
@@ -50,10 +54,26 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
     .from(transaction)
     .where(eq(transaction.householdId, householdId));
   const after = latest?.last ?? null;
-  const entries = realisticEntries({ months: demoMonths, today, seed: 2024 }).filter(
+  const history = realisticEntries({ months: demoMonths, today, seed: 2024 }).filter(
     (entry) => after === null || entry.occurredOn > after,
   );
+  // Money put aside is a transfer to the savings account, never spending.
+  const entries = history.filter((entry) => entry.category !== "savings");
   if (entries.length > 0) await seedTransactions({ householdId, userId: owner.id, entries });
+  const savingsAccountId = await demoSavingsAccount(owner.id, householdId, today);
+  const everyday = await everydayAccountId(householdId);
+  for (const entry of history.filter((item) => item.category === "savings"))
+    await createTransfer({
+      userId: owner.id,
+      householdId,
+      fields: {
+        fromAccountId: everyday,
+        toAccountId: savingsAccountId,
+        amountMinor: entry.amountMinor,
+        occurredOn: entry.occurredOn,
+        description: entry.description ?? "",
+      },
+    });
 
   const goals = await db()
     .select({ id: goal.id })
@@ -62,7 +82,12 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
     .limit(1);
   if (goals.length === 0) {
     const month = monthOf(today);
-    const buffer = await insertGoal(householdId, { name: "Emergency buffer", targetMinor: 600_000, deadline: null });
+    await insertGoal(householdId, {
+      name: "Emergency buffer",
+      targetMinor: 1_000_000,
+      deadline: null,
+      accountId: savingsAccountId,
+    });
     const holiday = await insertGoal(householdId, {
       name: "Summer in Portugal",
       targetMinor: 240_000,
@@ -72,18 +97,13 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
     for (let back = 11; back >= 0; back -= 1) {
       const day = `${addMonths(month, -back)}-26`;
       if (day > today) continue;
-      deposits.push({ goalId: buffer, amountMinor: back === 6 ? -25_000 : 35_000, occurredOn: day });
       if (back <= 4) deposits.push({ goalId: holiday, amountMinor: 20_000, occurredOn: day });
     }
     await db()
       .insert(goalContribution)
       .values(deposits.map((deposit) => ({ ...deposit, createdBy: owner.id })));
-    for (const goalId of [buffer, holiday]) {
-      const saved = deposits
-        .filter((deposit) => deposit.goalId === goalId)
-        .reduce((sum, deposit) => sum + deposit.amountMinor, 0);
-      await db().update(goal).set({ savedMinor: saved }).where(eq(goal.id, goalId));
-    }
+    const saved = deposits.reduce((sum, deposit) => sum + deposit.amountMinor, 0);
+    await db().update(goal).set({ savedMinor: saved }).where(eq(goal.id, holiday));
   }
   const budgets = await db()
     .select({ id: budgetLimit.id })
@@ -108,9 +128,29 @@ export async function seedDemoBudget({ today = todayIn("Europe/Amsterdam") }: { 
   return { userId: owner.id, householdId, added: entries.length };
 }
 
+/** The demo's savings account, opened with the history's first month; found again on every later start. */
+async function demoSavingsAccount(userId: string, householdId: string, today: IsoDate): Promise<string> {
+  const existing = (await listAccounts({ userId, householdId })).find((account) => account.kind === "savings");
+  if (existing) return existing.id;
+  const created = await createAccount({
+    userId,
+    householdId,
+    input: {
+      name: "Savings",
+      kind: "savings",
+      iban: null,
+      openingBalance: 250_000,
+      openingOn: `${addMonths(monthOf(today), 1 - demoMonths)}-01`,
+      defaultShared: true,
+    },
+  });
+  if (!created.ok) throw new Error(`demo savings account not created: ${JSON.stringify(created.fieldErrors)}`);
+  return created.accountId;
+}
+
 async function insertGoal(
   householdId: string,
-  values: { name: string; targetMinor: number; deadline: IsoDate | null },
+  values: { name: string; targetMinor: number; deadline: IsoDate | null; accountId?: string },
 ) {
   const [created] = await db()
     .insert(goal)

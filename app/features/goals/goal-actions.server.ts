@@ -43,7 +43,12 @@ export async function handleGoalAction(request: Request) {
       case "update": {
         const parsed = parseGoalForm(values, context.language);
         if (!parsed.ok) return answer({ ok: false, intent, goalId, fieldErrors: parsed.fieldErrors });
-        const fields = { name: parsed.value.name, targetMinor: parsed.value.target, deadline: parsed.value.deadline };
+        const fields = {
+          name: parsed.value.name,
+          targetMinor: parsed.value.target,
+          deadline: parsed.value.deadline,
+          accountId: parsed.value.accountId,
+        };
         const result =
           intent === "create"
             ? await createGoal({ userId, householdId, fields })

@@ -17,6 +17,12 @@ export function goalFields(language: Language) {
       .optional()
       .transform((value) => value?.trim() || null)
       .pipe(dateField.nullable()),
+    /** The account the goal follows; empty: money added by hand. */
+    accountId: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || null)
+      .pipe(z.uuid({ error: "errors.form.invalid" }).nullable()),
   });
 }
 

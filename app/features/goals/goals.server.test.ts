@@ -13,6 +13,9 @@ import {
   updateGoal,
 } from "./goals.server";
 import { parseContributionForm, parseGoalForm } from "./goal.schema";
+import { createAccount } from "~/features/money-accounts/accounts.server";
+import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
+import { createTransfer } from "~/features/money-accounts/transfers.server";
 
 useTestDatabase();
 
@@ -45,7 +48,7 @@ describe("goals edited by two people at once", () => {
     const partnerSaw = await loaded(editor);
     expect(ownerSaw?.version).toBe(partnerSaw?.version);
 
-    const theirs = { name: "Italy", targetMinor: 150000, deadline: "2026-06-30" };
+    const theirs = { name: "Italy", targetMinor: 150000, deadline: "2026-06-30", accountId: null };
     expect(await updateGoal({ ...editor, version: partnerSaw?.version, fields: theirs })).toEqual({
       ok: true,
       goalId: editor.goalId,
@@ -262,11 +265,83 @@ describe("goals", () => {
     });
     expect(parseGoalForm({ name: "Urlaub", target: "1.500", deadline: "" }, "de")).toEqual({
       ok: true,
-      value: { name: "Urlaub", target: 150000, deadline: null },
+      value: { name: "Urlaub", target: 150000, deadline: null, accountId: null },
     });
     expect(parseContributionForm({ direction: "withdraw", amount: "abc" }, "en")).toEqual({
       ok: false,
       fieldErrors: { amount: "errors.amount.invalid" },
+    });
+  });
+});
+
+describe("a goal that follows a savings account", () => {
+  it("shows the account's balance as saved, grows with a transfer, and takes no money by hand", async () => {
+    const { owner, household } = await seedHousehold();
+    const base = { userId: owner.id, householdId: household.id };
+    const savings = await createAccount({
+      ...base,
+      input: {
+        name: "Spaarrekening",
+        kind: "savings",
+        iban: null,
+        openingBalance: 100_000,
+        openingOn: "2025-01-01",
+        defaultShared: undefined,
+      },
+    });
+    if (!savings.ok) throw new Error("no savings account");
+    const created = await createGoal({
+      ...base,
+      fields: { name: "Buffer", targetMinor: 150_000, deadline: null, accountId: savings.accountId },
+    });
+    if (!created.ok) throw new Error("goal not created");
+    const first = await listGoals({ ...base, today });
+    expect(first.goals[0]).toMatchObject({
+      savedMinor: 100_000,
+      reached: false,
+      account: { id: savings.accountId, name: "Spaarrekening" },
+    });
+    expect(first.accounts.map((account) => account.name)).toEqual([null, "Spaarrekening"]);
+
+    await createTransfer({
+      ...base,
+      fields: {
+        fromAccountId: await everydayAccountId(household.id),
+        toAccountId: savings.accountId,
+        amountMinor: 50_000,
+        occurredOn: "2025-03-01",
+        description: "",
+      },
+    });
+    expect((await listGoals({ ...base, today })).goals[0]).toMatchObject({ savedMinor: 150_000, reached: true });
+    expect(await contributeToGoal({ ...base, goalId: created.goalId, amountMinor: 1_000, occurredOn: today })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.goal.followsAccount" },
+    });
+
+    // Back to money by hand: what was put in by hand before (nothing) is the saved amount again.
+    const version = (await listGoals({ ...base, today })).goals[0]?.version;
+    await updateGoal({
+      ...base,
+      goalId: created.goalId,
+      version,
+      fields: { name: "Buffer", targetMinor: 150_000, deadline: null },
+    });
+    expect((await listGoals({ ...base, today })).goals[0]).toMatchObject({ savedMinor: 0, account: null });
+  });
+
+  it("refuses an account of another household or an id that is not one", async () => {
+    const { owner, household } = await seedHousehold();
+    const other = await seedHousehold();
+    const base = { userId: owner.id, householdId: household.id };
+    const foreign = await everydayAccountId(other.household.id);
+    for (const accountId of [foreign, "not-an-id"])
+      expect(
+        await createGoal({ ...base, fields: { name: "Buffer", targetMinor: 1_000, deadline: null, accountId } }),
+      ).toEqual({ ok: false, fieldErrors: { accountId: "errors.form.invalid" } });
+    expect(parseGoalForm({ name: "Buffer", target: "10", accountId: "x" }, "en")).toMatchObject({
+      ok: false,
+      fieldErrors: { accountId: "errors.form.invalid" },
     });
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { goal, goalContribution } from "~/db/schema/goals";
-import { goalProgress, isGoalReached, monthlyAmountNeeded } from "~/domain/goals";
+import { goalProgress, isGoalReached, monthlyAmountNeeded, savedAmount } from "~/domain/goals";
 import { maxAmountMinor } from "~/domain/money";
 import { can, planLimits, readOnlyGoalIds } from "~/domain/plans";
 import { isGoalReadOnly } from "./goal-limits.server";
@@ -14,11 +14,14 @@ import { notifyHouseholdMembers } from "~/features/household/notifications.serve
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
+import { accountBalances, listAccounts } from "~/features/money-accounts/accounts.server";
 
 export interface GoalFields {
   name: string;
   targetMinor: number;
   deadline: IsoDate | null;
+  /** The account whose balance the goal follows; null or left out: money added by hand. */
+  accountId?: string | null;
 }
 
 type GoalResult = { ok: true; goalId: string } | { ok: false; fieldErrors: FieldErrors };
@@ -28,6 +31,7 @@ export interface CurrentGoal {
   name: string;
   targetMinor: number;
   deadline: string | null;
+  accountId: string | null;
   version: string;
 }
 
@@ -37,12 +41,17 @@ const goalColumns = {
   targetMinor: goal.targetMinor,
   savedMinor: goal.savedMinor,
   deadline: goal.deadline,
+  accountId: goal.accountId,
   archivedAt: goal.archivedAt,
   createdAt: goal.createdAt,
   version: versionOf(goal.updatedAt),
 };
 
-/** Every goal of the household (active first, then archived) with progress and the monthly amount still needed. */
+/**
+ * Every goal of the household (active first, then archived) with progress and the monthly amount still needed; a goal
+ * that follows an account has that account's balance today as its saved amount. With the household's open accounts,
+ * which a goal may follow.
+ */
 export async function listGoals({
   userId,
   householdId,
@@ -59,24 +68,33 @@ export async function listGoals({
     .where(eq(goal.householdId, householdId))
     .orderBy(sql`${goal.archivedAt} is not null`, asc(goal.createdAt));
   const showDeadline = can(access.plan, "goals.deadline");
+  const accounts = await listAccounts({ userId, householdId, on: today });
+  const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
   // After a downgrade the goals beyond the plan's limit stay, read-only.
   const readOnly = readOnlyGoalIds(
     access.plan,
     rows.map((row) => ({ id: row.id, createdAt: row.createdAt, archived: row.archivedAt !== null })),
   );
-  const goals = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    targetMinor: row.targetMinor,
-    savedMinor: row.savedMinor,
-    deadline: row.deadline,
-    archived: row.archivedAt !== null,
-    progress: goalProgress(row),
-    reached: isGoalReached(row),
-    needed: showDeadline ? monthlyAmountNeeded(row, today) : null,
-    readOnly: readOnly.has(row.id),
-    version: row.version,
-  }));
+  const goals = rows.map((row) => {
+    const figures = { ...row, savedMinor: savedAmount(row, balances) };
+    const account = accounts.find((candidate) => candidate.id === row.accountId);
+    return {
+      id: row.id,
+      name: row.name,
+      targetMinor: row.targetMinor,
+      savedMinor: figures.savedMinor,
+      deadline: row.deadline,
+      accountId: row.accountId,
+      /** The followed account as it is named now (archived ones included). */
+      account: account ? { id: account.id, name: account.name } : null,
+      archived: row.archivedAt !== null,
+      progress: goalProgress(figures),
+      reached: isGoalReached(figures),
+      needed: showDeadline ? monthlyAmountNeeded(figures, today) : null,
+      readOnly: readOnly.has(row.id),
+      version: row.version,
+    };
+  });
   const limit = planLimits(access.plan).maxActiveGoals;
   const active = goals.filter((item) => !item.archived).length;
   return {
@@ -84,7 +102,17 @@ export async function listGoals({
     goals,
     canCreate: can(access.plan, "goals.create") && (limit === null || active < limit),
     canUseDeadline: showDeadline,
+    accounts: accounts
+      .filter((account) => !account.archived)
+      .map((account) => ({ id: account.id, name: account.name, kind: account.kind })),
   };
+}
+
+/** Whether `accountId` (if any) is an account of the household a goal may follow. */
+async function followableAccount(householdId: string, accountId: string | null): Promise<boolean> {
+  if (accountId === null) return true;
+  if (!isUuid(accountId)) return false;
+  return (await accountBalances(householdId, [accountId], "1970-01-01")).has(accountId);
 }
 
 /** The latest contributions of every goal of the household (up to `perGoal` each), in one query. */
@@ -175,6 +203,9 @@ export async function createGoal({
       .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)));
     if ((active?.total ?? 0) >= limit) return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   }
+  const accountId = fields.accountId ?? null;
+  if (!(await followableAccount(householdId, accountId)))
+    return { ok: false, fieldErrors: { accountId: "errors.form.invalid" } };
   const [created] = await db()
     .insert(goal)
     .values({
@@ -182,6 +213,7 @@ export async function createGoal({
       name: fields.name,
       targetMinor: fields.targetMinor,
       deadline: can(access.plan, "goals.deadline") ? fields.deadline : null,
+      accountId,
     })
     .returning({ id: goal.id });
   if (!created) throw new Error("goal insert returned nothing");
@@ -209,6 +241,9 @@ export async function updateGoal({
   const existing = await requireGoal(householdId, goalId);
   if (await isGoalReadOnly({ householdId, goalId, plan: access.plan }))
     return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
+  const accountId = fields.accountId ?? null;
+  if (!(await followableAccount(householdId, accountId)))
+    return { ok: false, fieldErrors: { accountId: "errors.form.invalid" } };
   const deadline = can(access.plan, "goals.deadline") ? fields.deadline : existing.deadline;
   const [saved] = await db()
     .update(goal)
@@ -216,7 +251,12 @@ export async function updateGoal({
       name: fields.name,
       targetMinor: fields.targetMinor,
       deadline,
-      reachedAt: sql`case when ${goal.savedMinor} >= ${fields.targetMinor} then coalesce(${goal.reachedAt}, now()) end`,
+      accountId,
+      // A goal that follows an account is reached when its balance is, as the list shows; no notice is kept for it.
+      reachedAt:
+        accountId === null
+          ? sql`case when ${goal.savedMinor} >= ${fields.targetMinor} then coalesce(${goal.reachedAt}, now()) end`
+          : null,
       updatedAt: nextVersion(goal.updatedAt),
     })
     .where(and(eq(goal.id, goalId), eq(goal.householdId, householdId), atVersion(goal.updatedAt, version)))
@@ -227,6 +267,7 @@ export async function updateGoal({
         name: goal.name,
         targetMinor: goal.targetMinor,
         deadline: goal.deadline,
+        accountId: goal.accountId,
         version: versionOf(goal.updatedAt),
       })
       .from(goal)
@@ -290,6 +331,8 @@ export async function contributeToGoal({
   if (await isGoalReadOnly({ householdId, goalId, plan: access.plan }))
     return { ok: false, fieldErrors: { form: "errors.goal.planLimit" } };
   if (existing.archivedAt) return { ok: false, fieldErrors: { form: "errors.goal.archived" } };
+  // Its saved amount is the account's balance: money goes in by a transfer to that account.
+  if (existing.accountId !== null) return { ok: false, fieldErrors: { form: "errors.goal.followsAccount" } };
   if (amountMinor === 0) return { ok: false, fieldErrors: { amount: "errors.amount.notPositive" } };
   const result = await db().transaction(async (tx) => {
     const [updated] = await tx

@@ -156,10 +156,21 @@ describe("handleAccountAction", () => {
     });
   });
 
-  it("keeps the free plan to its one account, and the Everyday account open", async () => {
+  it("keeps the free plan to the Everyday and one savings account, and the Everyday account open", async () => {
     const { owner, household } = await seedHousehold();
     expect(
+      await handleAccountAction(post(owner, { intent: "create", householdId: household.id, ...savings, kind: "cash" })),
+    ).toMatchObject({
+      init: { status: 400 },
+      data: { fieldErrors: { form: "errors.accounts.limit" } },
+    });
+    expect(
       await handleAccountAction(post(owner, { intent: "create", householdId: household.id, ...savings })),
+    ).toMatchObject({ data: { ok: true } });
+    expect(
+      await handleAccountAction(
+        post(owner, { intent: "create", householdId: household.id, ...savings, iban: "", name: "More" }),
+      ),
     ).toMatchObject({
       init: { status: 400 },
       data: { fieldErrors: { form: "errors.accounts.limit" } },

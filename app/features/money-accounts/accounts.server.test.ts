@@ -84,11 +84,31 @@ describe("accounts", () => {
     expect(before).toEqual({ everyday: 300_000, Spaarrekening: 100_000 });
   });
 
-  it("the free plan keeps one account; premium adds more; an IBAN belongs to one account of a household", async () => {
+  it("the free plan keeps one savings account; premium adds more; an IBAN belongs to one account of a household", async () => {
     const { owner, household } = await seedHousehold();
+    const base = { userId: owner.id, householdId: household.id };
+    expect(await createAccount({ ...base, input: input({ name: "Cash", kind: "cash" }) })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.accounts.limit" },
+    });
+    const spaar = await createAccount({ ...base, input: input({ name: "Spaarpot" }) });
+    expect(spaar.ok).toBe(true);
+    expect(await createAccount({ ...base, input: input({ name: "Second" }) })).toEqual({
+      ok: false,
+      fieldErrors: { form: "errors.accounts.limit" },
+    });
+    if (!spaar.ok) return;
+    // The savings account cannot turn into a credit card on the free plan.
+    const [saved] = (await listAccounts(base)).filter((account) => account.id === spaar.accountId);
     expect(
-      await createAccount({ userId: owner.id, householdId: household.id, input: input({ name: "Cash" }) }),
-    ).toEqual({ ok: false, fieldErrors: { form: "errors.accounts.limit" } });
+      await updateAccount({
+        ...base,
+        accountId: spaar.accountId,
+        version: saved?.version,
+        input: input({ name: "Spaarpot", kind: "credit_card" }),
+      }),
+    ).toEqual({ ok: false, fieldErrors: { kind: "errors.accounts.limit" } });
+    await setAccountArchived({ ...base, accountId: spaar.accountId, archived: true });
     await seedPremium(household.id);
     const first = await createAccount({
       userId: owner.id,

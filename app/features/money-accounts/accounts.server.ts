@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { unlessUniqueViolation } from "~/db/faults.server";
 import { moneyAccount } from "~/db/schema/money-accounts";
-import { can, planLimits } from "~/domain/plans";
+import { mayKeepAccount } from "~/domain/plans";
 import { monthOf, monthStart, todayIn } from "~/domain/periods";
 import { isUuid } from "~/lib/uuid";
 import type { FieldErrors } from "~/lib/forms";
@@ -44,6 +44,41 @@ export interface CurrentAccount {
 }
 
 /**
+ * An account's balance at the end of `day`, as a column of a query on money_account: account_month_total for the
+ * months before (a few dozen rows however long the history), that month's entries and transfers up to the day by
+ * indexed subqueries (transaction_account_date_idx, transfer_*_account_date_idx).
+ */
+function balanceOn(day: string) {
+  const dayMonth = monthStart(monthOf(day));
+  // Qualified by hand: inside a subquery Drizzle would print the bare column name, which the subquery's own table shadows.
+  return sql<string>`"money_account"."opening_balance_minor"
+        + coalesce((select sum(a.net_minor) from account_month_total a where a.account_id = "money_account"."id" and a.month < ${dayMonth}), 0)
+        + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t
+                    where t.account_id = "money_account"."id" and t.occurred_on >= ${dayMonth} and t.occurred_on <= ${day}), 0)
+        + coalesce((select sum(tr.amount_minor) from transfer tr
+                    where tr.to_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)
+        - coalesce((select sum(tr.amount_minor) from transfer tr
+                    where tr.from_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)`;
+}
+
+/**
+ * The balances on `day` of some accounts of a household, by id (an id of another household is left out). For use
+ * cases that already checked the reader's access: a goal that follows an account shows its balance.
+ */
+export async function accountBalances(
+  householdId: string,
+  accountIds: readonly string[],
+  day: string,
+): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db()
+    .select({ id: moneyAccount.id, balanceMinor: balanceOn(day) })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.householdId, householdId), inArray(moneyAccount.id, [...accountIds])));
+  return new Map(rows.map((row) => [row.id, Number(row.balanceMinor)]));
+}
+
+/**
  * Every account of a household with its balance on a day (default today), in one query: account_month_total for the
  * months before, and that month's entries and transfers by indexed subqueries (transaction_account_date_idx,
  * transfer_*_account_date_idx).
@@ -60,7 +95,6 @@ export async function listAccounts({
   await requireHouseholdAccess({ userId, householdId });
   await everydayAccountId(householdId);
   const day = on ?? todayIn(undefined);
-  const dayMonth = monthStart(monthOf(day));
   const rows = await db()
     .select({
       id: moneyAccount.id,
@@ -74,17 +108,7 @@ export async function listAccounts({
       defaultShared: moneyAccount.defaultShared,
       archivedAt: moneyAccount.archivedAt,
       version: versionOf(moneyAccount.updatedAt),
-      // Qualified by hand: inside a subquery Drizzle would print the bare column name, which the subquery's own table shadows.
-      // The months before the day's own come from account_month_total (a few dozen rows however long the history);
-      // that month's entries and transfers up to the day are summed as they are.
-      balanceMinor: sql<string>`"money_account"."opening_balance_minor"
-        + coalesce((select sum(a.net_minor) from account_month_total a where a.account_id = "money_account"."id" and a.month < ${dayMonth}), 0)
-        + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t
-                    where t.account_id = "money_account"."id" and t.occurred_on >= ${dayMonth} and t.occurred_on <= ${day}), 0)
-        + coalesce((select sum(tr.amount_minor) from transfer tr
-                    where tr.to_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)
-        - coalesce((select sum(tr.amount_minor) from transfer tr
-                    where tr.from_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)`,
+      balanceMinor: balanceOn(day),
     })
     .from(moneyAccount)
     .where(eq(moneyAccount.householdId, householdId))
@@ -119,7 +143,15 @@ async function ibanTaken(householdId: string, iban: string | null, exceptId?: st
   return row !== undefined;
 }
 
-/** Adds an account (owner only). The free plan keeps its one Everyday account; premium has any number. */
+async function openAccounts(householdId: string): Promise<number> {
+  const [open] = await db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
+  return open?.count ?? 0;
+}
+
+/** Adds an account (owner only). The free plan keeps the Everyday account and one savings account; premium any. */
 export async function createAccount({
   userId,
   householdId,
@@ -131,15 +163,8 @@ export async function createAccount({
 }): Promise<AccountWrite> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   await everydayAccountId(householdId);
-  const limit = planLimits(access.plan).maxActiveAccounts;
-  if (limit !== null) {
-    const [active] = await db()
-      .select({ count: sql<number>`count(*)::int` })
-      .from(moneyAccount)
-      .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
-    if ((active?.count ?? 0) >= limit || !can(access.plan, "accounts.multiple"))
-      return { ok: false, fieldErrors: { form: "errors.accounts.limit" } };
-  }
+  if (!mayKeepAccount(access.plan, input.kind, await openAccounts(householdId)))
+    return { ok: false, fieldErrors: { form: "errors.accounts.limit" } };
   if (await ibanTaken(householdId, input.iban)) return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
   // The same IBAN added twice at once (two tabs): the unique index refuses the second, as the check above would have.
   const inserted = await unlessUniqueViolation(
@@ -166,7 +191,12 @@ export async function createAccount({
 async function ownAccount(householdId: string, accountId: string) {
   if (!isUuid(accountId)) throw new HouseholdAccessError("notFound");
   const [row] = await db()
-    .select({ id: moneyAccount.id, isEveryday: moneyAccount.isEveryday, archivedAt: moneyAccount.archivedAt })
+    .select({
+      id: moneyAccount.id,
+      isEveryday: moneyAccount.isEveryday,
+      kind: moneyAccount.kind,
+      archivedAt: moneyAccount.archivedAt,
+    })
     .from(moneyAccount)
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
     .limit(1);
@@ -191,8 +221,11 @@ export async function updateAccount({
   version: string | undefined;
   input: AccountInput;
 }): Promise<AccountWrite | Conflict<CurrentAccount>> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
-  await ownAccount(householdId, accountId);
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  const account = await ownAccount(householdId, accountId);
+  // A kind the plan does not offer stays only on the account that has it (kept after a downgrade).
+  if (!account.isEveryday && input.kind !== account.kind && !mayKeepAccount(access.plan, input.kind, 0))
+    return { ok: false, fieldErrors: { kind: "errors.accounts.limit" } };
   if (await ibanTaken(householdId, input.iban, accountId))
     return { ok: false, fieldErrors: { iban: "errors.iban.taken" } };
   const saved = await unlessUniqueViolation(
@@ -249,14 +282,8 @@ export async function setAccountArchived({
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const account = await ownAccount(householdId, accountId);
   if (archived && account.isEveryday) return { ok: false as const, error: "errors.accounts.everydayStays" };
-  if (!archived) {
-    const limit = planLimits(access.plan).maxActiveAccounts;
-    const [active] = await db()
-      .select({ count: sql<number>`count(*)::int` })
-      .from(moneyAccount)
-      .where(and(eq(moneyAccount.householdId, householdId), isNull(moneyAccount.archivedAt)));
-    if (limit !== null && (active?.count ?? 0) >= limit) return { ok: false as const, error: "errors.accounts.limit" };
-  }
+  if (!archived && !account.isEveryday && !mayKeepAccount(access.plan, account.kind, await openAccounts(householdId)))
+    return { ok: false as const, error: "errors.accounts.limit" };
   await db()
     .update(moneyAccount)
     .set({ archivedAt: archived ? new Date() : null, updatedAt: nextVersion(moneyAccount.updatedAt) })

@@ -18,7 +18,7 @@ import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
 import { amountToInput, numberSeparators } from "~/domain/money";
-import { can } from "~/domain/plans";
+import { accountKindsToAdd, mayKeepAccount } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { useEntrySharing } from "~/features/entries/components/use-budget-shell";
@@ -80,6 +80,8 @@ function accountValues(account: Account, name: string, language: Parameters<type
 
 /** One fetcher for every card's archive and unarchive button (one is pressed at a time). */
 const archiveFetcherKey = "account-archive";
+/** "Add an account" may leave the page with its answer (the free plan's last account): the page shows the toast. */
+const createFetcherKey = "account-create";
 
 function toastKey(intent: string | undefined) {
   if (intent === "create") return "accounts.created";
@@ -112,8 +114,11 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   const archived = loaderData.accounts.filter((account) => account.archived);
   const total = open.reduce((sum, account) => sum + account.balanceMinor, 0);
   const canWrite = shell.household.canWrite;
-  // Archiving moves a card to the other list, which mounts it afresh: the page, which stays, answers with the toast.
+  const kindsToAdd = accountKindsToAdd(shell.household.plan, open.length, accountKinds);
+  // Archiving moves a card to the other list, which mounts it afresh, and adding the free plan's last account removes
+  // the form: the page, which stays, answers with the toast.
   useSavedToast(useFetcher<typeof action>({ key: archiveFetcherKey }));
+  useSavedToast(useFetcher<typeof action>({ key: createFetcherKey }));
 
   return (
     <div className="flex flex-col gap-5">
@@ -128,7 +133,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
 
       {canWrite &&
-        (can(shell.household.plan, "accounts.multiple") ? <NewAccount actionData={actionData} /> : <FreePlanLimit />)}
+        (kindsToAdd.length > 0 ? <NewAccount actionData={actionData} kinds={kindsToAdd} /> : <FreePlanLimit />)}
 
       <ul className="grid gap-4 lg:grid-cols-2">
         {open.map((account) => (
@@ -178,22 +183,24 @@ function FreePlanLimit() {
 }
 
 /** "Add an account": a <details> form, a plain POST without JavaScript. */
-function NewAccount({ actionData }: { actionData: ActionData }) {
+function NewAccount({ actionData, kinds }: { actionData: ActionData; kinds: readonly AccountKind[] }) {
   const { t } = useTranslation("money");
   const shell = useAppShell();
-  const create = useFetcher<typeof action>();
+  const create = useFetcher<typeof action>({ key: createFetcherKey });
   const { panelRef, formRef, close } = useCreatePanel();
   const plain = plainRefusal(actionData, "create");
   const refusal = create.data && !create.data.ok ? create.data : plain;
 
-  useSavedToast(create, close);
+  useEffect(() => {
+    if (create.state === "idle" && create.data?.ok) close();
+  }, [create.state, create.data, close]);
 
   return (
     <CreatePanel
       ref={panelRef}
       id="new-account"
       title={t("accounts.add")}
-      hint={t("accounts.addHint")}
+      hint={t(kinds.length === 1 ? "accounts.addHintSavings" : "accounts.addHint")}
       open={Boolean(plain)}
     >
       <create.Form
@@ -205,7 +212,7 @@ function NewAccount({ actionData }: { actionData: ActionData }) {
       >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="householdId" value={shell.household.id} />
-        <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} />
+        <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} kinds={kinds} />
         <FormError message={refusal?.fieldErrors.form} />
         <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
           {t("accounts.addButton")}
@@ -244,6 +251,10 @@ function AccountCard({
       : undefined;
   const archiveRefusal = fetchedArchive ?? plainArchive;
   const canWrite = shell.household.canWrite;
+  // The Everyday account may be any kind; another keeps its own kind, or takes one the plan offers.
+  const kinds = accountKinds.filter(
+    (kind) => account.isEveryday || kind === account.kind || mayKeepAccount(shell.household.plan, kind, 0),
+  );
   // A household of one never sees sharing.
   const sharing = useEntrySharing();
 
@@ -334,6 +345,7 @@ function AccountCard({
                 key={account.version}
                 values={plainEdit?.values ?? accountValues(account, name, format.language)}
                 errors={inConflict ? undefined : editRefusal?.fieldErrors}
+                kinds={kinds}
               />
               {inConflict ? (
                 <ConflictNotice
@@ -388,12 +400,21 @@ function AccountCard({
 }
 
 /** Name, kind, IBAN, opening balance and date, and in a household of two or more the sharing default: shared by "add an account" and "edit". */
-function AccountFormFields({ values, errors }: { values?: FormValues; errors?: Record<string, string | undefined> }) {
+function AccountFormFields({
+  values,
+  errors,
+  kinds,
+}: {
+  values?: FormValues;
+  errors?: Record<string, string | undefined>;
+  /** The kinds the plan lets this account have. */
+  kinds: readonly AccountKind[];
+}) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const id = useId();
   const { decimal } = numberSeparators(format.language);
-  const kind: AccountKind = accountKinds.find((option) => option === values?.kind) ?? "savings";
+  const kind: AccountKind = kinds.find((option) => option === values?.kind) ?? kinds[0] ?? "savings";
   const sharing = useEntrySharing();
   const defaultShared = values?.defaultShared === "1";
   const describedBy = (field: string, hint = false) =>
@@ -416,7 +437,7 @@ function AccountFormFields({ values, errors }: { values?: FormValues; errors?: R
           id={`${id}-kind`}
           name="kind"
           label={t("accounts.fields.kind")}
-          options={accountKinds.map((option) => ({ value: option, label: t(`accounts.kinds.${option}`) }))}
+          options={kinds.map((option) => ({ value: option, label: t(`accounts.kinds.${option}`) }))}
           defaultValue={kind}
           error={errors?.kind}
         />

@@ -24,7 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [goals, history] = await forLoader(() =>
     Promise.all([listGoals({ ...base, today: context.today }), listRecentContributions(base)]),
   );
-  return { goals: goals.goals, canCreate: goals.canCreate, canUseDeadline: goals.canUseDeadline, history };
+  return {
+    goals: goals.goals,
+    canCreate: goals.canCreate,
+    canUseDeadline: goals.canUseDeadline,
+    accounts: goals.accounts,
+    history,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -77,7 +83,11 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
           >
             <input type="hidden" name="intent" value="create" />
             <input type="hidden" name="householdId" value={shell.household.id} />
-            <GoalFormFields errors={createErrors} showDeadline={loaderData.canUseDeadline} />
+            <GoalFormFields
+              errors={createErrors}
+              showDeadline={loaderData.canUseDeadline}
+              accounts={loaderData.accounts}
+            />
             <FormError message={createErrors?.form} />
             <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
               {t("goals.createButton")}
@@ -100,6 +110,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
             goal={goal}
             history={loaderData.history.filter((item) => item.goalId === goal.id)}
             canUseDeadline={loaderData.canUseDeadline}
+            accounts={loaderData.accounts}
           />
         ))}
       </div>
@@ -116,6 +127,7 @@ export default function Goals({ loaderData, actionData }: Route.ComponentProps) 
                 goal={goal}
                 history={loaderData.history.filter((item) => item.goalId === goal.id)}
                 canUseDeadline={loaderData.canUseDeadline}
+                accounts={loaderData.accounts}
               />
             ))}
           </div>

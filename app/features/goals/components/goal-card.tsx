@@ -4,6 +4,7 @@ import CalendarIcon from "lucide-react/icons/calendar";
 import HistoryIcon from "lucide-react/icons/rotate-ccw-clock";
 import MinusIcon from "lucide-react/icons/minus";
 import PencilIcon from "lucide-react/icons/pencil";
+import PiggyBankIcon from "lucide-react/icons/piggy-bank";
 import PlusIcon from "lucide-react/icons/plus";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -19,7 +20,8 @@ import { cn } from "~/lib/cn";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { handleGoalAction } from "../goal-actions.server";
-import { GoalFormFields } from "./goal-form";
+import { useAccountName } from "~/features/money-accounts/components/account-kind";
+import { GoalFormFields, type FollowableAccount } from "./goal-form";
 import { GoalProgress } from "./goal-progress";
 
 export interface GoalCardData {
@@ -28,6 +30,9 @@ export interface GoalCardData {
   targetMinor: number;
   savedMinor: number;
   deadline: string | null;
+  accountId: string | null;
+  /** The account whose balance is the saved amount, as it is named now. */
+  account: FollowableAccount | null;
   archived: boolean;
   progress: number;
   reached: boolean;
@@ -74,12 +79,16 @@ export function GoalCard({
   goal,
   history,
   canUseDeadline,
+  accounts,
 }: {
   goal: GoalCardData;
   history: ContributionData[];
   canUseDeadline: boolean;
+  /** The accounts the goal may follow. */
+  accounts: readonly FollowableAccount[];
 }) {
   const { t } = useTranslation("app");
+  const accountName = useAccountName();
   const format = useFormat();
   const shell = useAppShell();
   const id = useId();
@@ -132,7 +141,14 @@ export function GoalCard({
         </div>
       )}
 
-      {canWrite && !goal.archived && (
+      {goal.account && (
+        <p className="flex items-start gap-2 rounded-lg bg-secondary/60 p-3 text-sm" data-testid="goal-follows">
+          <PiggyBankIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {t("goals.follows", { account: accountName(goal.account) })}
+        </p>
+      )}
+
+      {canWrite && !goal.archived && !goal.accountId && (
         <money.Form method="post" action="/app/goals" className="flex flex-col gap-2" noValidate>
           <input type="hidden" name="intent" value="contribute" />
           <input type="hidden" name="goalId" value={goal.id} />
@@ -206,6 +222,7 @@ export function GoalCard({
                 values={goal}
                 errors={inConflict ? undefined : editErrors}
                 showDeadline={canUseDeadline}
+                accounts={accounts}
               />
               {inConflict ? (
                 <ConflictNotice
