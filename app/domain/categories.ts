@@ -99,25 +99,34 @@ export const sharedByDefaultCategoryIds: readonly string[] = [
 /** Why a new expense starts shared or personal, strongest first. */
 export type SharedBecause = "chosen" | "rule" | "category" | "account";
 
+/** A category's default for new expenses in a household of two or more: shared, personal, or as its account says. */
+export const categorySharings = ["shared", "personal", "account"] as const;
+export type CategorySharing = (typeof categorySharings)[number];
+
+/** A category's default when the household has not set one: shared for the shared-by-default costs, else the account's. */
+export function builtInSharing(categoryId: string): CategorySharing {
+  return sharedByDefaultCategoryIds.includes(categoryId) ? "shared" : "account";
+}
+
 /**
  * Shared or personal for a new expense in a household of two or more, in this order: the person's own choice, a rule,
- * the category's default (only the shared-by-default categories have one), the account's default. The entry writer
- * applies the same order in SQL for entries nobody typed (imports, series).
+ * the category's default (`category`: the household's setting, else `builtInSharing`), the account's default. The
+ * entry writer applies the same order in SQL for entries nobody typed (imports, series).
  */
 export function startsShared({
   chosen,
   rule,
-  categoryId,
+  category,
   account,
 }: {
   chosen?: boolean;
   rule?: boolean;
-  categoryId: string;
+  category: CategorySharing;
   account: boolean;
 }): { shared: boolean; because: SharedBecause } {
   if (chosen !== undefined) return { shared: chosen, because: "chosen" };
   if (rule !== undefined) return { shared: rule, because: "rule" };
-  if (sharedByDefaultCategoryIds.includes(categoryId)) return { shared: true, because: "category" };
+  if (category !== "account") return { shared: category === "shared", because: "category" };
   return { shared: account, because: "account" };
 }
 
@@ -147,6 +156,8 @@ export interface CategoryView {
   icon: string;
   color: string;
   archived: boolean;
+  /** Whether its new expenses start shared in a household of two or more (`startsShared`). */
+  sharing: CategorySharing;
 }
 
 /** The label of a category in the reader's language (t is the app namespace's, which has every built-in label). */

@@ -298,6 +298,13 @@ const rows: Row[] = [
     expected: householdWrite,
   },
   {
+    name: "POST which categories start shared",
+    method: "POST",
+    path: () => "/app/settle-up",
+    form: (ids) => ({ intent: "categories", householdId: ids.householdId, categoryId: groceriesId, sharing: "shared" }),
+    expected: householdWrite,
+  },
+  {
     name: "POST mark as settled",
     method: "POST",
     path: () => `/app/settle-up?month=${month}`,

@@ -84,6 +84,21 @@ test("both add shared and personal expenses, see who owes whom, and one settles 
   expect(await partner.page.getByTestId("settle-sentence").textContent()).toBe(ownerSentence);
   await lookAt(partner.page, "settle-up-open");
 
+  // What starts shared: groceries are shared until someone says otherwise; the choice is kept, and can go back.
+  const defaults = partner.page.getByTestId("category-sharing");
+  const groceries = defaults.getByLabel("Groceries", { exact: true });
+  await expect(groceries).toHaveValue("shared");
+  await groceries.selectOption("personal");
+  await defaults.getByRole("button", { name: "Save categories" }).click();
+  await expect(partner.page.getByText("Saved.", { exact: true })).toBeVisible();
+  await partner.page.reload();
+  await expect(groceries).toHaveValue("personal");
+  await groceries.selectOption("shared");
+  await defaults.getByRole("button", { name: "Save categories" }).click();
+  await expect(partner.page.getByText("Saved.", { exact: true })).toBeVisible();
+  await partner.page.reload();
+  await expect(groceries).toHaveValue("shared");
+
   // The partner asks the owner to settle up: the owner's bell says so, with the month's sentence; asking again tells nobody twice.
   await partner.page.getByRole("button", { name: "Ask Pieter Owner to settle up" }).click();
   await expect(partner.page.getByText(/Request sent for/)).toBeVisible();

@@ -19,7 +19,7 @@ import { createdAt, updatedAt, kindCheck } from "./columns";
 import { household } from "./household";
 import { moneyAccount } from "./money-accounts";
 import { importBatch } from "./statement-import";
-import type { TransactionKind } from "~/domain/categories";
+import type { CategorySharing, TransactionKind } from "~/domain/categories";
 import type { Currency } from "~/domain/money";
 
 // The entries feature's tables: categories, income and expense entries, deleted entries kept for undo, month totals.
@@ -49,6 +49,30 @@ export const category = pgTable(
       .where(sql`${table.householdId} is null`),
     kindCheck("category_kind_check", "kind"),
     check("category_key_or_name_check", sql`(${table.key} is null) <> (${table.name} is null)`),
+  ],
+);
+
+/**
+ * A household's own default for a category's new expenses in a household of two or more (decision 0023): shared,
+ * personal, or as its account says. Without a row the category keeps its built-in default (`builtInSharing`).
+ */
+export const categorySharing = pgTable(
+  "category_sharing",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => category.id, { onDelete: "cascade" }),
+    sharing: text("sharing").$type<CategorySharing>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.householdId, table.categoryId] }),
+    // A custom category's rows go with it.
+    index("category_sharing_category_idx").on(table.categoryId),
+    check("category_sharing_check", sql`${table.sharing} in ('shared','personal','account')`),
   ],
 );
 

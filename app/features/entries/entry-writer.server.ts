@@ -3,6 +3,7 @@ import { rowsOf } from "~/db/rows.server";
 import { db, type Database } from "~/db/client.server";
 import {
   bulkEdit,
+  categorySharing,
   deletedEntry,
   entryLine,
   entryTitle,
@@ -23,8 +24,8 @@ import { uuidv7 } from "~/lib/uuid";
  * by the entry forms, recurring posting, statement import, rules, undo and the seeds — so the rules an entry obeys are
  * kept in one place:
  * - defaults: shared or personal unless the caller decided (the person or a rule): in a household of two or more an
- *   expense in a shared-by-default category (housing, groceries, utilities) is shared, else the account says (a joint
- *   account: shared) — `startsShared` in app/domain/categories.ts is the same order; paid or received by whoever
+ *   expense takes its category's default — the household's own (`category_sharing`), else the built-in one (housing,
+ *   groceries, utilities shared) — and where that leaves it to the account, the account says (a joint account: shared) — `startsShared` in app/domain/categories.ts is the same order; paid or received by whoever
  *   entered it unless somebody was named;
  * - versions: every change moves `updated_at` forward (`nextVersion`), and a change by id can require the version the
  *   person saw;
@@ -183,9 +184,14 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
         select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
                entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
                coalesce(entry.shared,
-                        case when entry.kind = 'expense' and entry.category_id = any(${sql.param(sharedByDefaultCategoryIds)}::uuid[])
+                        case when entry.kind = 'expense'
                                   and (select count(*) from ${householdMember} member where member."household_id" = entry.household_id) > 1
-                             then true end,
+                             then case coalesce((select own."sharing" from ${categorySharing} own
+                                                 where own."household_id" = entry.household_id and own."category_id" = entry.category_id),
+                                                case when entry.category_id = any(${sql.param(sharedByDefaultCategoryIds)}::uuid[])
+                                                     then 'shared' else 'account' end)
+                                  when 'shared' then true when 'personal' then false end
+                        end,
                         (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
                coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, '')
         from unnest(

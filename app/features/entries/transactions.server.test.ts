@@ -9,6 +9,7 @@ import { addPartner, seedBulkTransactions, seedHousehold, seedTransactions, seed
 import { seedPremium } from "../../../db/seed/premium";
 import { listNotifications } from "~/features/household/notifications.server";
 import { purgeUndoCopies } from "./entry-writer.server";
+import { listCategories, setCategorySharing } from "./categories.server";
 import { parseTransactionForm } from "./transaction.schema";
 import { choosePersonalPrivacy } from "~/features/household/personal-privacy.server";
 import {
@@ -280,6 +281,59 @@ describe("shared or personal, and who paid", () => {
       fields: expense({ shared: false, memberUserId: partner.id }),
     });
     expect(chosen).toMatchObject({ ok: true, transaction: { shared: false, memberUserId: partner.id } });
+  });
+
+  it("the household's own category default comes before the built-in one, and a choice still wins", async () => {
+    const { owner, partner, householdId } = await couple();
+    const groceries = builtInCategory("groceries").id;
+    const leisure = builtInCategory("leisure").id;
+    const housing = builtInCategory("housing").id;
+    expect(
+      await setCategorySharing({
+        userId: partner.id,
+        householdId,
+        choices: [
+          { categoryId: groceries, sharing: "personal" },
+          { categoryId: leisure, sharing: "shared" },
+          { categoryId: housing, sharing: "shared" },
+        ],
+      }),
+    ).toEqual({ ok: true });
+    const sharingOf = async (categoryId: string) =>
+      (await listCategories({ householdId })).find((category) => category.id === categoryId)?.sharing;
+    expect([await sharingOf(groceries), await sharingOf(leisure), await sharingOf(housing)]).toEqual([
+      "personal",
+      "shared",
+      "shared",
+    ]);
+    const add = (fields: Parameters<typeof expense>[0]) =>
+      addTransaction({ userId: owner.id, householdId, fields: expense(fields) });
+    expect(await add({})).toMatchObject({ transaction: { shared: false } });
+    expect(await add({ categoryId: leisure })).toMatchObject({ transaction: { shared: true } });
+    expect(await add({ categoryId: leisure, shared: false })).toMatchObject({ transaction: { shared: false } });
+    // "As its account": the joint account decides.
+    await setCategorySharing({
+      userId: owner.id,
+      householdId,
+      choices: [{ categoryId: groceries, sharing: "account" }],
+    });
+    await db().update(moneyAccount).set({ defaultShared: true }).where(eq(moneyAccount.householdId, householdId));
+    expect(await add({})).toMatchObject({ transaction: { shared: true } });
+    // An income category or another household's category is refused, and nothing changes.
+    const other = await seedHousehold({ name: "Other" });
+    for (const categoryId of [builtInCategory("salary").id, other.household.id])
+      expect(
+        await setCategorySharing({ userId: owner.id, householdId, choices: [{ categoryId, sharing: "shared" }] }),
+      ).toEqual({ ok: false, fieldErrors: { form: "errors.form.invalid" } });
+    expect(await sharingOf(leisure)).toBe("shared");
+    // A stranger cannot change it.
+    await expect(
+      setCategorySharing({
+        userId: other.owner.id,
+        householdId,
+        choices: [{ categoryId: leisure, sharing: "personal" }],
+      }),
+    ).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("an update without the question keeps both; with it, changes them", async () => {

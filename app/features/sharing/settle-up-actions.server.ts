@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { categorySharings } from "~/domain/categories";
 import { isShareMethod } from "~/domain/fair-share";
+import { setCategorySharing } from "~/features/entries/categories.server";
 import { parseAmount } from "~/domain/money";
 import { isMonthKey } from "~/domain/periods";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
@@ -27,11 +29,16 @@ const settleUpIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("ask") }),
   z.object({ intent: z.literal("alert") }),
   z.object({ intent: z.literal("method") }),
+  z.object({ intent: z.literal("categories") }),
 ]);
+
+/** "What starts shared": a category id and its choice, posted in pairs. */
+const categoryChoices = z.array(z.object({ categoryId: z.uuid(), sharing: z.enum(categorySharings) })).max(500);
 
 /**
  * The settle-up page's forms: "Mark as settled" for a month (with the amount the member confirmed), its undo, "Ask … to settle up", the share method (with fixed
- * percents, one per member) and the amount from which a shared expense tells the others (empty: never).
+ * percents, one per member), the amount from which a shared expense tells the others (empty: never), and which
+ * categories start shared.
  */
 export async function handleSettleUpAction(request: Request) {
   const context = await requireAppContext(request);
@@ -79,6 +86,17 @@ export async function handleSettleUpAction(request: Request) {
         if (parsed && !parsed.ok)
           return answer({ ok: false, intent, fieldErrors: { sharedAlert: `errors.amount.${parsed.error}` } });
         const result = await setSharedAlert({ userId, householdId, amountMinor: parsed ? parsed.minor : null });
+        return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
+      }
+      case "categories": {
+        const sharings = form.getAll("sharing").map(String);
+        const choices = categoryChoices.safeParse(
+          form
+            .getAll("categoryId")
+            .map((categoryId, index) => ({ categoryId: String(categoryId), sharing: sharings[index] })),
+        );
+        if (!choices.success) return answer({ ok: false, intent, fieldErrors: { form: "errors.form.invalid" } });
+        const result = await setCategorySharing({ userId, householdId, choices: choices.data });
         return answer(result.ok ? { ok: true, intent } : { ok: false, intent, fieldErrors: result.fieldErrors });
       }
       case "method": {

@@ -7,6 +7,7 @@ import { handleSettleUpAction } from "~/features/sharing/settle-up-actions.serve
 import { getSettleUp } from "~/features/sharing/settle-up.server";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import {
+  CategorySharingForm,
   MonthBalance,
   SettlementHistory,
   SettleUpAlone,
@@ -50,6 +51,7 @@ export default function SettleUpPage({ loaderData }: Route.ComponentProps) {
           <MonthBalance view={view} month={month} />
           {view.canWrite && <ShareMethodForm key={view.chosenMethod} view={view} month={month} />}
           {view.canWrite && <SharedAlertForm view={view} />}
+          {view.canWrite && <CategorySharingForm />}
           <SettlementHistory history={view.history} />
         </>
       ) : (

@@ -390,7 +390,8 @@ const segment = cn(segmentClass, "h-9");
  * "Shared · Personal" and "Paid by: me · partner" (for income, "Received by"), one tap each. Only in a household of two
  * or more: a household of one never sees them, and its entries take the account's default and the entering member.
  * Until the user taps one, a rule that marks the expense shared or personal preselects its answer, else the category's
- * default (groceries, housing, utilities are shared), else the account's (`startsShared`), and the form says which.
+ * default in this household (groceries, housing, utilities start shared), else the account's (`startsShared`), and the
+ * form says which.
  */
 function EntrySharingFields({
   kind,
@@ -412,7 +413,7 @@ function EntrySharingFields({
   const { shared, because } = startsShared({
     chosen,
     rule: byRule?.shared,
-    categoryId,
+    category: categories.byId(categoryId)?.sharing ?? "account",
     account: sharing.defaultShared,
   });
   const hint =
@@ -421,7 +422,9 @@ function EntrySharingFields({
         ? t("entry.suggestion.rule", { about: byRule.reason.about })
         : t("entry.suggestion.anyRule")
       : because === "category"
-        ? t("entry.suggestion.category", { category: categories.label(categories.byId(categoryId)) })
+        ? t(shared ? "entry.suggestion.category" : "entry.suggestion.categoryPersonal", {
+            category: categories.label(categories.byId(categoryId)),
+          })
         : null;
   const memberUserId = values.memberUserId ?? sharing.currentUserId;
   // Me first, then the others by when they joined.

@@ -9,10 +9,13 @@ import { FieldError, FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { showToast } from "~/components/ui/toast";
+import { categorySharings } from "~/domain/categories";
 import { shareMethods, type ShareMethod } from "~/domain/fair-share";
 import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
 import type { MonthKey } from "~/domain/periods";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { useCategories } from "~/features/entries/components/use-budget-shell";
+import { selectClass } from "~/components/ui/select-field";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import type { SettleUpActionResult } from "../settle-up-actions.server";
@@ -319,6 +322,62 @@ export function SharedAlertForm({ view }: { view: SettleUpView }) {
         <FormError message={errors?.form} />
         <Button type="submit" variant="outline" disabled={save.state !== "idle"} className="sm:self-start">
           {t("alert.save")}
+        </Button>
+      </save.Form>
+    </Card>
+  );
+}
+
+/**
+ * Which expense categories start shared, personal, or as their account says, for a new expense nobody marked (decision
+ * 0023): one select per category, a plain POST without JavaScript.
+ */
+export function CategorySharingForm() {
+  const { t } = useTranslation("sharing");
+  const shell = useAppShell();
+  const categories = useCategories();
+  const save = useFetcher<SettleUpActionResult>();
+  const errors = save.data && !save.data.ok ? save.data.fieldErrors : undefined;
+
+  useEffect(() => {
+    if (save.state === "idle" && save.data?.ok && save.data.intent === "categories")
+      showToast({ title: t("categoryDefaults.savedToast"), variant: "success" });
+  }, [save.state, save.data, t]);
+
+  return (
+    <Card className="p-5" data-testid="category-sharing">
+      <save.Form method="post" action={settleUpPath} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="categories" />
+        <input type="hidden" name="householdId" value={shell.household.id} />
+        <div>
+          <h2 className="font-semibold">{t("categoryDefaults.title")}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t("categoryDefaults.hint")}</p>
+        </div>
+        <ul className="grid gap-x-6 gap-y-3 md:grid-cols-2">
+          {categories.ofKind("expense").map((category) => (
+            <li key={category.id} className="flex items-center justify-between gap-3">
+              <label htmlFor={`sharing-${category.id}`} className="min-w-0 text-sm font-medium break-words">
+                {categories.label(category)}
+              </label>
+              <input type="hidden" name="categoryId" value={category.id} />
+              <select
+                id={`sharing-${category.id}`}
+                name="sharing"
+                defaultValue={category.sharing}
+                className={cn(selectClass, "w-40 shrink-0 sm:w-48")}
+              >
+                {categorySharings.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`categoryDefaults.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </li>
+          ))}
+        </ul>
+        <FormError message={errors?.form} />
+        <Button type="submit" variant="outline" disabled={save.state !== "idle"} className="sm:self-start">
+          {t("categoryDefaults.save")}
         </Button>
       </save.Form>
     </Card>
