@@ -14,6 +14,17 @@ describe("startsShared", () => {
       shared: false,
       because: "rule",
     });
+    expect(startsShared({ rule: true, payee: "personal", category: "shared", account: true })).toMatchObject({
+      because: "rule",
+    });
+    expect(startsShared({ payee: "personal", category: "shared", account: true })).toEqual({
+      shared: false,
+      because: "payee",
+    });
+    expect(startsShared({ payee: null, category: "shared", account: false })).toEqual({
+      shared: true,
+      because: "category",
+    });
     expect(startsShared({ category: "shared", account: false })).toEqual({ shared: true, because: "category" });
     expect(startsShared({ category: "personal", account: true })).toEqual({ shared: false, because: "category" });
     expect(startsShared({ category: "account", account: false })).toEqual({ shared: false, because: "account" });

@@ -97,7 +97,7 @@ export const sharedByDefaultCategoryIds: readonly string[] = [
 ];
 
 /** Why a new expense starts shared or personal, strongest first. */
-export type SharedBecause = "chosen" | "rule" | "category" | "account";
+export type SharedBecause = "chosen" | "rule" | "payee" | "category" | "account";
 
 /** A category's default for new expenses in a household of two or more: shared, personal, or as its account says. */
 export const categorySharings = ["shared", "personal", "account"] as const;
@@ -110,22 +110,26 @@ export function builtInSharing(categoryId: string): CategorySharing {
 
 /**
  * Shared or personal for a new expense in a household of two or more, in this order: the person's own choice, a rule,
- * the category's default (`category`: the household's setting, else `builtInSharing`), the account's default. The
- * entry writer applies the same order in SQL for entries nobody typed (imports, series).
+ * the payee's default (entries from a statement have a payee), the category's default (`category`: the household's
+ * setting, else `builtInSharing`), the account's default. The entry writer applies the same order in SQL for entries
+ * nobody typed (imports, series).
  */
 export function startsShared({
   chosen,
   rule,
+  payee = null,
   category,
   account,
 }: {
   chosen?: boolean;
   rule?: boolean;
+  payee?: "shared" | "personal" | null;
   category: CategorySharing;
   account: boolean;
 }): { shared: boolean; because: SharedBecause } {
   if (chosen !== undefined) return { shared: chosen, because: "chosen" };
   if (rule !== undefined) return { shared: rule, because: "rule" };
+  if (payee !== null) return { shared: payee === "shared", because: "payee" };
   if (category !== "account") return { shared: category === "shared", because: "category" };
   return { shared: account, because: "account" };
 }

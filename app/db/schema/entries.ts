@@ -96,6 +96,11 @@ export const payee = pgTable(
     expenseCategoryId: uuid("expense_category_id").references(() => category.id, { onDelete: "set null" }),
     incomeCategoryId: uuid("income_category_id").references(() => category.id, { onDelete: "set null" }),
     /**
+     * Whether its new expenses start shared or personal in a household of two or more, before the category's default
+     * (decision 0023); null: as their category says.
+     */
+    sharing: text("sharing").$type<"shared" | "personal">(),
+    /**
      * A payee merged into another (the Payees screen): its key stays as an alias, so the writer and payee memory give
      * what arrives under it to this one. Null for a payee of its own.
      */
@@ -107,6 +112,7 @@ export const payee = pgTable(
   },
   (table) => [
     uniqueIndex("payee_household_key").on(table.householdId, table.key),
+    check("payee_sharing_check", sql`${table.sharing} in ('shared','personal')`),
     index("payee_merged_into_idx")
       .on(table.mergedIntoId)
       .where(sql`${table.mergedIntoId} is not null`),

@@ -24,7 +24,7 @@ import { uuidv7 } from "~/lib/uuid";
  * by the entry forms, recurring posting, statement import, rules, undo and the seeds — so the rules an entry obeys are
  * kept in one place:
  * - defaults: shared or personal unless the caller decided (the person or a rule): in a household of two or more an
- *   expense takes its category's default — the household's own (`category_sharing`), else the built-in one (housing,
+ *   expense takes its payee's default, else its category's — the household's own (`category_sharing`), else the built-in one (housing,
  *   groceries, utilities shared) — and where that leaves it to the account, the account says (a joint account: shared) — `startsShared` in app/domain/categories.ts is the same order; paid or received by whoever
  *   entered it unless somebody was named;
  * - versions: every change moves `updated_at` forward (`nextVersion`), and a change by id can require the version the
@@ -186,7 +186,8 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
                coalesce(entry.shared,
                         case when entry.kind = 'expense'
                                   and (select count(*) from ${householdMember} member where member."household_id" = entry.household_id) > 1
-                             then case coalesce((select own."sharing" from ${categorySharing} own
+                             then case coalesce((select known."sharing" from ${payee} known where known."id" = entry.payee_id),
+                                                (select own."sharing" from ${categorySharing} own
                                                  where own."household_id" = entry.household_id and own."category_id" = entry.category_id),
                                                 case when entry.category_id = any(${sql.param(sharedByDefaultCategoryIds)}::uuid[])
                                                      then 'shared' else 'account' end)

@@ -32,6 +32,11 @@ export const payeeMemoryForm = z.object({
   payeeId,
   expenseCategoryId: remembered,
   incomeCategoryId: remembered,
+  /** Shared or personal for its new expenses; empty: as their category says; left out (a household of one): kept. */
+  sharing: z
+    .enum(["", "shared", "personal"], { error: "errors.generic" })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 
 export const mergePayeeForm = z

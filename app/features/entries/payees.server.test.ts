@@ -273,3 +273,62 @@ describe("the Payees screen", () => {
     expect((await payeeNamed(owner.id, householdId, first.name)).name).toBe(first.name);
   });
 });
+
+describe("a payee's sharing default", () => {
+  it("comes after a rule or the person, before the category, in a household of two", async () => {
+    const { owner, householdId } = await household();
+    const partner = await seedUser({ name: "Sanne" });
+    await addPartner({ householdId, userId: partner.id, canEdit: true });
+    const accountId = await everydayAccountId(householdId);
+    const { payee } = await decide(owner.id, householdId, {
+      amountMinor: -100,
+      description: "",
+      counterparty: "Albert Heijn 1403",
+    });
+    if (!payee) throw new Error("no payee");
+    const write = (shared: boolean | undefined) =>
+      insertEntries(db(), [
+        {
+          id: uuidv7(),
+          householdId,
+          accountId,
+          kind: "expense" as const,
+          amountMinor: 2_500,
+          currency: "EUR",
+          occurredOn: "2026-11-20",
+          description: "",
+          categoryId: groceries,
+          payee,
+          counterparty: "Albert Heijn 1403",
+          shared,
+          createdBy: owner.id,
+        },
+      ]);
+    // Groceries start shared; the payee has no say yet.
+    expect((await write(undefined))[0]?.shared).toBe(true);
+    const listed = (await listPayees({ userId: owner.id, householdId })).payees[0];
+    expect(listed?.sharing).toBeNull();
+    expect(
+      await setPayeeMemory({
+        userId: partner.id,
+        householdId,
+        payeeId: listed?.id ?? "",
+        expenseCategoryId: groceries,
+        incomeCategoryId: null,
+        sharing: "personal",
+      }),
+    ).toEqual({ ok: true });
+    expect((await write(undefined))[0]?.shared).toBe(false);
+    // The person's (or a rule's) choice still wins.
+    expect((await write(true))[0]?.shared).toBe(true);
+    // Saved from a household of one's form (no sharing field): the default stays.
+    await setPayeeMemory({
+      userId: owner.id,
+      householdId,
+      payeeId: listed?.id ?? "",
+      expenseCategoryId: groceries,
+      incomeCategoryId: null,
+    });
+    expect((await listPayees({ userId: owner.id, householdId })).payees[0]?.sharing).toBe("personal");
+  });
+});

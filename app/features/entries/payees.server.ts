@@ -54,10 +54,16 @@ export async function renamePayee(
 
 /**
  * Sets (or, with null, clears) the payee's memory for money out and money in: the category the next import gives its
- * entries of that kind (`decideImportRows`).
+ * entries of that kind (`decideImportRows`); and whether its new expenses start shared or personal.
  */
 export async function setPayeeMemory(
-  asked: Asked & { payeeId: string; expenseCategoryId: string | null; incomeCategoryId: string | null },
+  asked: Asked & {
+    payeeId: string;
+    expenseCategoryId: string | null;
+    incomeCategoryId: string | null;
+    /** Shared or personal for its new expenses, null: as the category says; undefined: left as it is. */
+    sharing?: "shared" | "personal" | null;
+  },
 ): Promise<PayeeResult> {
   const { access, found } = await listedPayees(asked, [asked.payeeId]);
   if (!found[0]) return { ok: false, error: "errors.notFound" };
@@ -71,7 +77,12 @@ export async function setPayeeMemory(
       return { ok: false, error: "errors.category" };
   await db()
     .update(payee)
-    .set({ expenseCategoryId, incomeCategoryId, updatedAt: sql`now()` })
+    .set({
+      expenseCategoryId,
+      incomeCategoryId,
+      ...(asked.sharing === undefined ? {} : { sharing: asked.sharing }),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(payee.id, asked.payeeId), eq(payee.householdId, householdId)));
   return { ok: true };
 }

@@ -762,6 +762,8 @@ export interface PayeeListed {
   entries: number;
   expenseCategoryId: string | null;
   incomeCategoryId: string | null;
+  /** Whether its new expenses start shared or personal; null: as their category says. */
+  sharing: "shared" | "personal" | null;
 }
 
 /**
@@ -781,6 +783,7 @@ export async function listPayeesShownTo(access: HouseholdAccess): Promise<PayeeL
       entries: shownEntries,
       expenseCategoryId: payee.expenseCategoryId,
       incomeCategoryId: payee.incomeCategoryId,
+      sharing: payee.sharing,
     })
     .from(payee)
     .where(

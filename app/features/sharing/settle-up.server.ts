@@ -68,9 +68,10 @@ export interface ReopenedMonth {
  * never arrived, short enough that old months stay put.
  */
 export const undoWindowDays = 31;
+const undoWindowMs = undoWindowDays * 24 * 60 * 60 * 1000;
 
 function undoDeadline(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + undoWindowDays * 24 * 60 * 60 * 1000);
+  return new Date(createdAt.getTime() + undoWindowMs);
 }
 
 /** The connection, or the transaction "Mark as settled" runs in (with PGlite's one connection, queries outside it would wait). */
@@ -247,7 +248,7 @@ export async function getSettleUp({
 }): Promise<SettleUp | { ok: false; error: "premiumRequired" }> {
   const access = await requireHouseholdAccess({ userId, householdId });
   if (!allowsFairShare(access)) return { ok: false, error: "premiumRequired" };
-  const [computed, history, [settings], monthRows] = await Promise.all([
+  const [computed, history, [settings]] = await Promise.all([
     computeMonth(householdId, month),
     settlementRows(householdId, { limit: historyLength }),
     db()
@@ -255,10 +256,11 @@ export async function getSettleUp({
       .from(household)
       .where(eq(household.id, householdId))
       .limit(1),
-    settlementRows(householdId, { from: month, to: month, limit: 1 }),
   ]);
   const now = new Date();
-  const lastOfMonth = monthRows[0];
+  // Only a settled month that owes again needs its last settlement's names and time: what the reopened line says.
+  const reopens = computed.settled && computed.split.payments.length > 0;
+  const [lastOfMonth] = reopens ? await settlementRows(householdId, { from: month, to: month, limit: 1 }) : [];
   const reopened =
     lastOfMonth && computed.split.payments.length > 0
       ? {
@@ -504,7 +506,7 @@ export async function undoSettlement({
 }): Promise<UndoSettlementResult> {
   const access = await requireHouseholdAccess({ userId, householdId, write: true });
   if (!allowsFairShare(access)) return { ok: false, fieldErrors: { form: premiumRequired } };
-  const earliest = new Date(Date.now() - undoWindowDays * 24 * 60 * 60 * 1000);
+  const earliest = new Date(Date.now() - undoWindowMs);
   const [removed] = await db()
     .delete(settlement)
     .where(

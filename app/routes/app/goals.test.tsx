@@ -7,7 +7,13 @@ import Goals from "./goals";
 
 afterEach(cleanup);
 
-const loaderData = { goals: [], canCreate: true, canUseDeadline: true, history: [] };
+const loaderData = {
+  goals: [],
+  canCreate: true,
+  canUseDeadline: true,
+  accounts: [{ id: "00000000-0000-4000-8000-00000000a001", name: null, kind: "checking" }],
+  history: [],
+};
 
 /** The goals page with an action that validates like the real one (the same schema) and saves nothing. */
 function renderGoals(saved: { goalId: string } | null = { goalId: "00000000-0000-4000-8000-00000000b001" }) {

@@ -28,6 +28,7 @@ import {
   type PayeeResult,
 } from "~/features/entries/payees.server";
 import type { PayeeListed } from "~/features/entries/transactions.server";
+import { useEntrySharing } from "~/features/entries/components/use-budget-shell";
 import { forAction, forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
@@ -147,6 +148,8 @@ function PayeeRow({
   const expense = label(payee.expenseCategoryId);
   const income = label(payee.incomeCategoryId);
   const others = payees.filter((other) => other.id !== payee.id);
+  // A household of one never sees sharing.
+  const sharing = useEntrySharing();
   const hidden = <input type="hidden" name="payeeId" value={payee.id} />;
 
   return (
@@ -163,6 +166,11 @@ function PayeeRow({
           </>
         ) : (
           t("noDefault")
+        )}
+        {sharing && payee.sharing && (
+          <span className="ml-3 inline-block" data-testid="payee-sharing">
+            {t(payee.sharing === "shared" ? "startsShared" : "startsPersonal")}
+          </span>
         )}
       </p>
       {errors?.form && <FormError message={errors.form} />}
@@ -221,6 +229,21 @@ function PayeeRow({
                   );
                 })}
               </div>
+              {sharing && (
+                <div className="flex min-w-0 flex-col gap-2 sm:w-1/2 sm:pr-1.5">
+                  <Label htmlFor={`${id}-sharing`}>{t("sharingLabel")}</Label>
+                  <select
+                    id={`${id}-sharing`}
+                    name="sharing"
+                    defaultValue={payee.sharing ?? ""}
+                    className={selectClass}
+                  >
+                    <option value="">{t("sharingCategory")}</option>
+                    <option value="shared">{t("sharingShared")}</option>
+                    <option value="personal">{t("sharingPersonal")}</option>
+                  </select>
+                </div>
+              )}
               <p className="text-xs text-muted-foreground">{t("categoryHint")}</p>
               <div>
                 <Button type="submit" variant="outline" disabled={busy}>

@@ -44,6 +44,7 @@ export function TransactionRow({
       </span>
       <span
         className={cn("shrink-0 text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}
+        data-testid="entry-amount"
       >
         {amount}
       </span>

@@ -93,10 +93,13 @@ function PendingLink({
   invitationId,
   email,
   result,
+  children,
 }: {
   invitationId: string;
   email: string;
   result?: PartnersResult;
+  /** The row's other actions, between "Get link" and the link itself, which takes a line of its own below them. */
+  children: ReactNode;
 }) {
   const { t } = useTranslation("premium");
   const fetcher = useFetcher<PartnersResult>();
@@ -121,6 +124,7 @@ function PendingLink({
         </Button>
         {fetcher.data && !fetcher.data.ok && <FormError message={`premium:${fetcher.data.fieldErrors.form}`} />}
       </fetcher.Form>
+      {children}
       {shown && <InvitationLink link={shown} email={email} renewed />}
     </>
   );
@@ -418,15 +422,14 @@ export function PartnersSection({
                     </div>
                   </div>
                   {/* The link, once asked for, takes a line of its own below the row. */}
-                  <div className="contents">
-                    <PendingLink invitationId={item.id} email={item.email} result={result} />
+                  <PendingLink invitationId={item.id} email={item.email} result={result}>
                     <RowAction
                       intent="revoke"
                       fields={{ invitationId: item.id }}
                       label={t("sharing.revoke")}
                       icon={<UserMinusIcon aria-hidden="true" />}
                     />
-                  </div>
+                  </PendingLink>
                 </li>
               ))}
             </ul>
