@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
-import { builtInCategories } from "~/domain/categories";
+import { builtInCategories, builtInSharing } from "~/domain/categories";
 import { appLayoutId } from "~/features/household/components/use-app-shell";
 import { serverTranslator } from "~/i18n/resources.server";
 import { I18nProvider } from "~/i18n/react";
@@ -25,7 +25,12 @@ function appFrame({ canWrite }: { canWrite: boolean }) {
       plan: "premium",
     },
     plansApply: true,
-    categories: builtInCategories.map((category) => ({ ...category, name: null, archived: false })),
+    categories: builtInCategories.map((category) => ({
+      ...category,
+      name: null,
+      archived: false,
+      sharing: builtInSharing(category.id),
+    })),
     notifications: { items: [], unreadCount: 0 },
   };
 }
