@@ -123,6 +123,7 @@ test("the free plan keeps a savings account, money moved there is no spending, a
   await page
     .getByLabel(text("en", "goals.source", "app"), { exact: true })
     .selectOption({ label: "The balance of Rainy day" });
+  await look(page, "goal-form");
   await page.getByRole("button", { name: "Create goal" }).click();
   const goal = page.getByTestId("goal-card").filter({ hasText: "Rainy day fund" });
   await expect(goal.getByTestId("goal-follows")).toHaveText(

@@ -157,7 +157,23 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   await expect(sharing.getByTestId("invitation-link").getByLabel("Invitation link")).toHaveValue(link);
   const mail = mailsFor(partnerEmail).at(-1);
   expect(mail?.subject).toContain("Olga Owner nodigt je uit");
-  const invitationPath = new URL(link).pathname;
+  // Later, "Get link" on the pending invitation gives a new link (the mailed one stops working); "Withdraw" stays
+  // beside it, and the link takes its own line below both.
+  await page.reload();
+  const pending = sharing.getByRole("list", { name: "Pending invitations" }).getByRole("listitem");
+  await pending.getByRole("button", { name: `Get link for ${partnerEmail}` }).click();
+  const renewed = pending.getByTestId("invitation-link");
+  await expect(renewed).toContainText("This is a new link");
+  const [getLink, withdraw, linkBox] = await Promise.all([
+    pending.getByRole("button", { name: `Get link for ${partnerEmail}` }).boundingBox(),
+    pending.getByRole("button", { name: /Withdraw/ }).boundingBox(),
+    renewed.boundingBox(),
+  ]);
+  expect(Math.abs((getLink?.y ?? 0) - (withdraw?.y ?? -100))).toBeLessThan(4);
+  expect(linkBox?.y ?? 0).toBeGreaterThan((withdraw?.y ?? 0) + (withdraw?.height ?? 0) - 1);
+  const renewedLink = await renewed.getByLabel("Invitation link").inputValue();
+  expect(renewedLink).not.toBe(link);
+  const invitationPath = new URL(renewedLink).pathname;
 
   // The partner signs up with that address and accepts.
   const partnerContext = await browser.newContext();

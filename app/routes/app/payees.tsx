@@ -228,26 +228,26 @@ function PayeeRow({
                     </div>
                   );
                 })}
+                {sharing && (
+                  <div className="flex min-w-0 flex-col gap-2">
+                    <Label htmlFor={`${id}-sharing`}>{t("sharingLabel")}</Label>
+                    <select
+                      id={`${id}-sharing`}
+                      name="sharing"
+                      defaultValue={payee.sharing ?? ""}
+                      className={selectClass}
+                    >
+                      <option value="">{t("sharingCategory")}</option>
+                      <option value="shared">{t("sharingShared")}</option>
+                      <option value="personal">{t("sharingPersonal")}</option>
+                    </select>
+                  </div>
+                )}
               </div>
-              {sharing && (
-                <div className="flex min-w-0 flex-col gap-2 sm:w-1/2 sm:pr-1.5">
-                  <Label htmlFor={`${id}-sharing`}>{t("sharingLabel")}</Label>
-                  <select
-                    id={`${id}-sharing`}
-                    name="sharing"
-                    defaultValue={payee.sharing ?? ""}
-                    className={selectClass}
-                  >
-                    <option value="">{t("sharingCategory")}</option>
-                    <option value="shared">{t("sharingShared")}</option>
-                    <option value="personal">{t("sharingPersonal")}</option>
-                  </select>
-                </div>
-              )}
-              <p className="text-xs text-muted-foreground">{t("categoryHint")}</p>
+              <p className="text-xs text-muted-foreground">{t(sharing ? "defaultsHint" : "categoryHint")}</p>
               <div>
                 <Button type="submit" variant="outline" disabled={busy}>
-                  {t("saveCategories")}
+                  {t(sharing ? "saveDefaults" : "saveCategories")}
                 </Button>
               </div>
             </Form>
