@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToInput, formatMoney, formatPercent, parseAmount } from "./money";
+import { amountToInput, currencySymbol, formatMoney, formatMoneyCompact, formatPercent, parseAmount } from "./money";
 
 describe("parseAmount", () => {
   it.each([
@@ -65,6 +65,11 @@ describe("formatMoney", () => {
     expect(formatMoney(123456, "EUR", "de")).toBe("1.234,56\u00a0€");
     expect(formatMoney(123456, "PLN", "pl")).toBe("1234,56\u00a0zł");
     expect(formatMoney(123456, "EUR", "fr")).toBe("1\u202f234,56\u00a0€");
+    // The hryvnia in Ukrainian is pinned: server and browser ICU data disagree on its sign.
+    expect(formatMoney(123456, "UAH", "ua")).toBe("1\u00a0234,56\u00a0грн");
+    expect(formatMoneyCompact(1234500, "UAH", "ua")).toBe("12\u00a0345\u00a0грн");
+    expect(currencySymbol("UAH", "ua")).toBe("грн");
+    expect(currencySymbol("PLN", "pl")).toBe("zł");
   });
 
   it("round-trips through the form field in every language", () => {

@@ -105,13 +105,37 @@ export function parseAmount(
   return { ok: true, minor };
 }
 
-const formatterCache = new Map<string, Intl.NumberFormat>();
+/**
+ * Currency signs the server's and the browsers' ICU data disagree on, pinned to one: Node 24 writes "₴" for the
+ * hryvnia in Ukrainian where Chromium writes "грн", so a page drawn on the server would change on hydration.
+ * Ukrainian prices are written "грн". tests/e2e/money-format.spec.ts compares both ICUs for every language and
+ * currency, so a new disagreement is found, not shipped.
+ */
+export const pinnedSigns: Partial<Record<Language, Partial<Record<string, string>>>> = {
+  ua: { UAH: "грн" },
+};
 
-function formatter(language: Language, currency: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+interface MoneyFormatter {
+  format(major: number): string;
+}
+
+const formatterCache = new Map<string, MoneyFormatter>();
+
+function formatter(language: Language, currency: string, options: Intl.NumberFormatOptions = {}): MoneyFormatter {
   const key = `${language}|${currency}|${JSON.stringify(options)}`;
   let cached = formatterCache.get(key);
   if (!cached) {
-    cached = new Intl.NumberFormat(toBcp47(language), { style: "currency", currency, ...options });
+    const intl = new Intl.NumberFormat(toBcp47(language), { style: "currency", currency, ...options });
+    const sign = pinnedSigns[language]?.[currency];
+    cached = sign
+      ? {
+          format: (major) =>
+            intl
+              .formatToParts(major)
+              .map((part) => (part.type === "currency" ? sign : part.value))
+              .join(""),
+        }
+      : intl;
     formatterCache.set(key, cached);
   }
   return cached;
@@ -144,9 +168,11 @@ export function amountToInput(minor: number, language: Language): string {
 /** The currency's symbol in the reader's language, for the amount field's prefix. */
 export function currencySymbol(currency: string, language: Language): string {
   return (
-    formatter(language, currency)
+    pinnedSigns[language]?.[currency] ??
+    new Intl.NumberFormat(toBcp47(language), { style: "currency", currency })
       .formatToParts(0)
-      .find((part) => part.type === "currency")?.value ?? currency
+      .find((part) => part.type === "currency")?.value ??
+    currency
   );
 }
 
