@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "~/db/test-database";
 import { signInWithPassword } from "~/features/auth/account.server";
 import { getOptionalUser } from "~/features/auth/session.server";
+import { setCategorySharing } from "~/features/entries/categories.server";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
 import {
   addPartner,
@@ -79,6 +80,12 @@ describe("download all my data", () => {
     });
     const partner = await seedUser({ name: "Bo" });
     await addPartner({ householdId: household.id, userId: partner.id });
+    const leisure = builtInCategory("leisure").id;
+    await setCategorySharing({
+      userId: owner.id,
+      householdId: household.id,
+      choices: [{ categoryId: leisure, sharing: "shared" }],
+    });
     const other = await seedHousehold({ householdName: "Their budget" });
     await seedPremium(other.household.id);
     await addPartner({ householdId: other.household.id, userId: owner.id });
@@ -97,10 +104,12 @@ describe("download all my data", () => {
       subscription: { plan: "premium" },
       members: expect.arrayContaining([expect.objectContaining({ name: "Bo", role: "partner" })]),
       customCategories: [expect.objectContaining({ name: "Pets" })],
+      categorySharing: [{ categoryId: leisure, sharing: "shared" }],
       goals: [
         expect.objectContaining({
           name: "Buffer",
           savedMinor: 2500,
+          followsAccountId: null,
           contributions: [expect.objectContaining({ amountMinor: 2500 })],
         }),
       ],

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { budgetLimit } from "~/db/schema/budgets";
-import { category, entryLine, payee, transaction } from "~/db/schema/entries";
+import { category, categorySharing, entryLine, payee, transaction } from "~/db/schema/entries";
 import { goal, goalContribution } from "~/db/schema/goals";
 import { household, householdMember, notification } from "~/db/schema/household";
 import { moneyAccount, transfer } from "~/db/schema/money-accounts";
@@ -412,6 +412,11 @@ async function describeHousehold(
       .where(eq(budgetLimit.householdId, home.id))
       .orderBy(asc(budgetLimit.month), asc(budgetLimit.categoryId)),
   ]);
+  const sharingChoices = await db()
+    .select({ categoryId: categorySharing.categoryId, sharing: categorySharing.sharing })
+    .from(categorySharing)
+    .where(eq(categorySharing.householdId, home.id))
+    .orderBy(asc(categorySharing.categoryId));
   const contributions = goals.length
     ? await db()
         .select({
@@ -453,6 +458,8 @@ async function describeHousehold(
       expiresAt: iso(item.expiresAt),
     })),
     customCategories: categories.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    // Which expense categories start shared or personal where the household chose otherwise than the built-in default.
+    categorySharing: sharingChoices,
     accounts: accounts.map((item) => ({ ...item, archivedAt: iso(item.archivedAt), createdAt: iso(item.createdAt) })),
     transfers: transfers.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
     imports: imports.map((item) => ({ ...item, undoneAt: iso(item.undoneAt), createdAt: iso(item.createdAt) })),
@@ -469,6 +476,8 @@ async function describeHousehold(
       targetMinor: item.targetMinor,
       savedMinor: item.savedMinor,
       deadline: item.deadline,
+      // The account whose balance is the goal's saved amount; null: money added by hand (`savedMinor`).
+      followsAccountId: item.accountId,
       archived: item.archivedAt !== null,
       reachedAt: iso(item.reachedAt),
       createdAt: iso(item.createdAt),
