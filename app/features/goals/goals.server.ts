@@ -14,7 +14,7 @@ import { notifyHouseholdMembers } from "~/features/household/notifications.serve
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
-import { accountBalances, listAccounts } from "~/features/money-accounts/accounts.server";
+import { isHouseholdAccount, listAccounts } from "~/features/money-accounts/accounts.server";
 
 export interface GoalFields {
   name: string;
@@ -110,9 +110,7 @@ export async function listGoals({
 
 /** Whether `accountId` (if any) is an account of the household a goal may follow. */
 async function followableAccount(householdId: string, accountId: string | null): Promise<boolean> {
-  if (accountId === null) return true;
-  if (!isUuid(accountId)) return false;
-  return (await accountBalances(householdId, [accountId], "1970-01-01")).has(accountId);
+  return accountId === null || (await isHouseholdAccount(householdId, accountId));
 }
 
 /** The latest contributions of every goal of the household (up to `perGoal` each), in one query. */

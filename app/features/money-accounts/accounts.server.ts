@@ -61,6 +61,17 @@ function balanceOn(day: string) {
                     where tr.from_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)`;
 }
 
+/** Whether `accountId` names an account of this household (archived ones too). */
+export async function isHouseholdAccount(householdId: string, accountId: string): Promise<boolean> {
+  if (!isUuid(accountId)) return false;
+  const [row] = await db()
+    .select({ id: moneyAccount.id })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The balances on `day` of some accounts of a household, by id (an id of another household is left out). For use
  * cases that already checked the reader's access: a goal that follows an account shows its balance.
