@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 // (sink-caught) confirmation mail, reading mails, and two-factor codes.
 import crypto from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { readSinkMails, type SinkMail } from "../fakes/smtp-sink";
+import { readMail } from "../fakes/mail-reader";
+import { readSinkMails } from "../fakes/smtp-sink";
 
 export interface TestAccount {
   email: string;
@@ -24,43 +25,6 @@ function mailDirectory(): string {
   const directory = process.env.E2E_MAIL_DIR;
   if (!directory) throw new Error("E2E_MAIL_DIR is not set (run through playwright.config.ts)");
   return directory;
-}
-
-/** Decodes a MIME body part (quoted-printable, base64 or plain). */
-function decodePart(body: string, encoding: string): string {
-  const normalized = encoding.toLowerCase();
-  if (normalized === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (normalized === "quoted-printable") {
-    const bytes = body
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
-
-/** The plain-text part and the subject of a raw mail from the SMTP sink. */
-export function readMail(mail: SinkMail): { subject: string; text: string; html: string } {
-  const raw = mail.raw.replace(/\r\n/g, "\n");
-  const headerEnd = raw.indexOf("\n\n");
-  const headers = raw.slice(0, headerEnd).replace(/\n[ \t]+/g, " ");
-  const subjectLine = /^subject: (.*)$/im.exec(headers)?.[1] ?? "";
-  const subject = subjectLine.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, value: string) =>
-    kind.toLowerCase() === "b"
-      ? Buffer.from(value, "base64").toString("utf8")
-      : decodePart(value.replace(/_/g, " "), "quoted-printable"),
-  );
-  const parts: Record<string, string> = {};
-  for (const chunk of raw.split(/\n--[^\n]+\n/)) {
-    const end = chunk.indexOf("\n\n");
-    if (end < 0) continue;
-    const partHeaders = chunk.slice(0, end).replace(/\n[ \t]+/g, " ");
-    const type = /content-type:\s*([^;\s]+)/i.exec(partHeaders)?.[1]?.toLowerCase();
-    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(partHeaders)?.[1] ?? "7bit";
-    if (type === "text/plain" || type === "text/html")
-      parts[type] = decodePart(chunk.slice(end + 2).replace(/\n--[^\n]*--\s*$/, ""), encoding);
-  }
-  return { subject, text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
 }
 
 /** Waits until the sink holds a mail for `recipient` whose link starts with `linkPrefix`; returns that link. */
