@@ -117,6 +117,8 @@ export const pinnedSigns: Partial<Record<Language, Partial<Record<string, string
 
 interface MoneyFormatter {
   format(major: number): string;
+  /** The currency's sign as this formatter writes it (pinned where the ICUs disagree). */
+  sign: string;
 }
 
 const formatterCache = new Map<string, MoneyFormatter>();
@@ -126,16 +128,18 @@ function formatter(language: Language, currency: string, options: Intl.NumberFor
   let cached = formatterCache.get(key);
   if (!cached) {
     const intl = new Intl.NumberFormat(toBcp47(language), { style: "currency", currency, ...options });
-    const sign = pinnedSigns[language]?.[currency];
-    cached = sign
-      ? {
-          format: (major) =>
+    const pinned = pinnedSigns[language]?.[currency];
+    const sign = pinned ?? intl.formatToParts(0).find((part) => part.type === "currency")?.value ?? currency;
+    cached = {
+      sign,
+      format: pinned
+        ? (major) =>
             intl
               .formatToParts(major)
-              .map((part) => (part.type === "currency" ? sign : part.value))
-              .join(""),
-        }
-      : intl;
+              .map((part) => (part.type === "currency" ? pinned : part.value))
+              .join("")
+        : (major) => intl.format(major),
+    };
     formatterCache.set(key, cached);
   }
   return cached;
@@ -167,13 +171,7 @@ export function amountToInput(minor: number, language: Language): string {
 
 /** The currency's symbol in the reader's language, for the amount field's prefix. */
 export function currencySymbol(currency: string, language: Language): string {
-  return (
-    pinnedSigns[language]?.[currency] ??
-    new Intl.NumberFormat(toBcp47(language), { style: "currency", currency })
-      .formatToParts(0)
-      .find((part) => part.type === "currency")?.value ??
-    currency
-  );
+  return formatter(language, currency).sign;
 }
 
 const percentCache = new Map<string, Intl.NumberFormat>();

@@ -62,13 +62,16 @@ export async function listGoals({
   today: IsoDate;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  const rows = await db()
-    .select(goalColumns)
-    .from(goal)
-    .where(eq(goal.householdId, householdId))
-    .orderBy(sql`${goal.archivedAt} is not null`, asc(goal.createdAt));
+  const [rows, accounts] = await Promise.all([
+    db()
+      .select(goalColumns)
+      .from(goal)
+      .where(eq(goal.householdId, householdId))
+      .orderBy(sql`${goal.archivedAt} is not null`, asc(goal.createdAt)),
+    listAccounts({ userId, householdId, on: today }),
+  ]);
   const showDeadline = can(access.plan, "goals.deadline");
-  const accounts = await listAccounts({ userId, householdId, on: today });
+  const accountById = new Map(accounts.map((account) => [account.id, account]));
   const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
   // After a downgrade the goals beyond the plan's limit stay, read-only.
   const readOnly = readOnlyGoalIds(
@@ -77,7 +80,7 @@ export async function listGoals({
   );
   const goals = rows.map((row) => {
     const figures = { ...row, savedMinor: savedAmount(row, balances) };
-    const account = accounts.find((candidate) => candidate.id === row.accountId);
+    const account = row.accountId ? accountById.get(row.accountId) : undefined;
     return {
       id: row.id,
       name: row.name,
