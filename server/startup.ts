@@ -6,6 +6,8 @@ import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.s
 import { seedBudgetDemo, startUndoPurge, stopUndoPurge } from "~/features/entries/startup.server";
 import { startHouseholds } from "~/features/household/startup.server";
 import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.server";
+import { onRatesUpdated, startRateUpdates, stopRateUpdates } from "~/features/rates/rate-updates.server";
+import { fillPendingRates } from "~/features/entries/entry-writer.server";
 import { startRecurringPosting, stopRecurringPosting } from "~/features/recurring/startup.server";
 import { startInvitationPurge } from "~/features/sharing/startup.server";
 import { startDraftPurge, stopDraftPurge } from "~/features/statement-import/startup.server";
@@ -45,6 +47,14 @@ export const startupTasks: readonly StartupTask[] = [
     name: "worker threads: statement files are read and rules matched there, each task with a time budget",
     run: startWorkerPool,
     stop: stopWorkerPool,
+  },
+  {
+    name: "rates: the bundled history and stored rates, then the central banks' new rates every six hours",
+    run: async () => {
+      onRatesUpdated(fillPendingRates);
+      await startRateUpdates();
+    },
+    stop: stopRateUpdates,
   },
   { name: "mail: retry worker for mail the SMTP server did not take", run: startMailRetry, stop: stopMailRetry },
   {

@@ -383,7 +383,6 @@ export async function seedBulkTransactions({
         accountId,
         kind: income ? "income" : "expense",
         amountMinor,
-        currency: "EUR",
         occurredOn: addDays(start, Math.floor((n * days) / count)),
         description: `Entry ${n}`,
         // The bank's words, as a card payment's: what search across months reads (bench:data times it).

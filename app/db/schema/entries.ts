@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -21,6 +22,7 @@ import { moneyAccount } from "./money-accounts";
 import { importBatch } from "./statement-import";
 import type { CategorySharing, TransactionKind } from "~/domain/categories";
 import type { Currency } from "~/domain/money";
+import type { RateSource } from "~/domain/rates";
 
 // The entries feature's tables: categories, income and expense entries, deleted entries kept for undo, month totals.
 
@@ -128,8 +130,20 @@ export const transaction = pgTable(
       .notNull()
       .references(() => household.id, { onDelete: "cascade" }),
     kind: text("kind").$type<TransactionKind>().notNull(),
+    /** In the account's currency (`currency`). */
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     currency: text("currency").$type<Currency>().notNull(),
+    /**
+     * The amount in the household's base currency (decision 0026): equal to `amount_minor` when the account is in the
+     * base currency; null when no rate was found, and then left out of every base total and counted as missing.
+     */
+    baseAmountMinor: bigint("base_amount_minor", { mode: "number" }),
+    /** Base units per unit of `currency`, the day it was published and who published it; null in the base currency. */
+    rate: doublePrecision("rate"),
+    rateOn: date("rate_on", { mode: "string" }),
+    rateSource: text("rate_source").$type<RateSource>(),
+    /** The rate stood in for a later day than `standingDays` allows (the bundled history has only monthly points): an update fills it. */
+    rateProvisional: boolean("rate_provisional").notNull().default(false),
     occurredOn: date("occurred_on", { mode: "string" }).notNull(),
     description: text("description").notNull().default(""),
     categoryId: uuid("category_id")
@@ -203,6 +217,14 @@ export const transaction = pgTable(
       .where(sql`${table.payeeId} is not null`),
     kindCheck("transaction_kind_check", "kind"),
     check("transaction_amount_positive_check", sql`${table.amountMinor} > 0`),
+    check(
+      "transaction_rate_source_check",
+      sql`${table.rateSource} in ('ecb','nbu','nbp','tcmb','history','bank','manual')`,
+    ),
+    // Entries whose rate is missing or provisional, for the updater to fill (few, or none).
+    index("transaction_rate_pending_idx")
+      .on(table.householdId)
+      .where(sql`${table.baseAmountMinor} is null or ${table.rateProvisional}`),
   ],
 );
 
@@ -231,6 +253,8 @@ export const entryLine = pgTable(
       .references(() => category.id),
     /** In the entry's currency; may carry the opposite sign (a refund inside a receipt). */
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    /** The line's share of its entry's base amount (largest remainder, so the lines add up to it); null with it. */
+    baseAmountMinor: bigint("base_amount_minor", { mode: "number" }),
     shared: boolean("shared").notNull(),
     /** Whose personal line, in a household of two; null: the entry's member. */
     memberUserId: text("member_user_id"),

@@ -14,3 +14,4 @@ export * from "./statement-import";
 export * from "./recurring";
 export * from "./goals";
 export * from "./sharing";
+export * from "./rates";

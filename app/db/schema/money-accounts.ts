@@ -39,7 +39,7 @@ export const moneyAccount = pgTable(
     kind: text("kind", { enum: ["checking", "savings", "credit_card", "cash"] })
       .notNull()
       .default("checking"),
-    /** ISO 4217; today always the household's currency. */
+    /** ISO 4217: its entries, balance and statements are in it; any currency, whatever the household's base (decision 0026). */
     currency: text("currency").$type<Currency>().notNull(),
     /** Normalised (upper case, no spaces), mod-97 checked on the way in. */
     iban: text("iban"),

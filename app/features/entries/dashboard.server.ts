@@ -83,7 +83,7 @@ async function readMemberMonthTotals({
       month: sql<string>`to_char(date_trunc('month', ${entryLine.occurredOn}::timestamp), 'YYYY-MM-DD')`,
       kind: entryLine.kind,
       categoryId: entryLine.categoryId,
-      totalMinor: sql<string>`sum(${entryLine.amountMinor})`,
+      totalMinor: sql<string>`sum(${entryLine.baseAmountMinor})`,
     })
     .from(entryLine)
     .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
@@ -128,7 +128,7 @@ export async function readPeriodTotals({
     .select({
       kind: entryLine.kind,
       categoryId: entryLine.categoryId,
-      totalMinor: sql<string>`sum(${entryLine.amountMinor})`,
+      totalMinor: sql<string>`sum(${entryLine.baseAmountMinor})`,
     })
     .from(entryLine)
     .innerJoin(transaction, eq(transaction.id, entryLine.entryId))
@@ -201,7 +201,7 @@ export async function incomeExpenseSeries({
       .select({
         week: sql<string>`to_char(date_trunc('week', ${transaction.occurredOn}::timestamp), 'YYYY-MM-DD')`,
         kind: transaction.kind,
-        totalMinor: sql<string>`sum(${transaction.amountMinor})`,
+        totalMinor: sql<string>`sum(${transaction.baseAmountMinor})`,
       })
       .from(transaction)
       .where(

@@ -35,7 +35,6 @@ async function couple() {
         accountId,
         kind: "expense",
         amountMinor: lines.reduce((sum, line) => sum + line.amountMinor, 0),
-        currency: "EUR",
         occurredOn,
         description: "Supermarket",
         categoryId: lines[0]!.categoryId,

@@ -33,7 +33,6 @@ async function household() {
     accountId,
     kind: "expense",
     amountMinor: 8_000,
-    currency: "EUR",
     occurredOn: "2026-11-14",
     description: "Albert Heijn",
     categoryId: groceries,

@@ -12,7 +12,10 @@ import {
   type BulkEditedEntry,
 } from "~/db/schema/entries";
 import { sharedByDefaultCategoryIds, type TransactionKind } from "~/domain/categories";
-import { householdMember } from "~/db/schema/household";
+import { household, householdMember } from "~/db/schema/household";
+import { moneyAccount } from "~/db/schema/money-accounts";
+import { baseAmountOf, isFixedSource, isRateSource, type BaseAmount } from "~/domain/rates";
+import { rateTable } from "~/features/rates/rates.server";
 import type { IsoDate } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries, visibleEntriesInSql } from "~/features/household/personal-privacy.server";
@@ -32,7 +35,9 @@ import { uuidv7 } from "~/lib/uuid";
  * - privacy: a member's change or delete never reaches another member's hidden personal expense (`visibleEntries`);
  *   only the processes that act for the household itself (posting a series, reopening its date, undoing an import)
  *   pass `null` as access, and say why at the call;
- * - undo: a delete a person can undo keeps a copy on the server, and undo puts back that copy, whole.
+ * - undo: a delete a person can undo keeps a copy on the server, and undo puts back that copy, whole;
+ * - currencies (decision 0026): an entry is in its account's currency, and keeps its base amount in the household's
+ *   base currency with the rate, its day and source; each line its share of that base amount, adding up exactly.
  * Account and category month totals follow from triggers on the table (migrations 0003 and 0011), whoever writes.
  *
  * `server/entry-writer.test.ts` fails when any other module writes the entries table.
@@ -50,8 +55,8 @@ export interface NewEntry {
   householdId: string;
   accountId: string;
   kind: TransactionKind;
+  /** In the account's currency, which the entry takes. */
   amountMinor: number;
-  currency: string;
   occurredOn: IsoDate;
   /** The person's (or a rule's) own title; empty: the payee's name is the title. */
   description: string;
@@ -168,11 +173,19 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
   for (let index = 0; index < entries.length; index += 5000) {
     const slice = entries.slice(index, index + 5000);
     const payees = await payeeIds(executor, slice);
-    const chunk = slice.map((entry) => ({
-      ...entry,
-      id: entry.id ?? uuidv7(),
-      payeeId: entry.payee ? (payees.get(`${entry.householdId} ${entry.payee.key}`) ?? null) : null,
-    }));
+    const currencies = await accountCurrencies(executor, slice);
+    const chunk = slice.map((entry) => {
+      const account = currencies.get(entry.accountId);
+      // An account that is not there fails the insert on its foreign key; its currency is never read.
+      const currency = account?.currency ?? "EUR";
+      return {
+        ...entry,
+        id: entry.id ?? uuidv7(),
+        payeeId: entry.payee ? (payees.get(`${entry.householdId} ${entry.payee.key}`) ?? null) : null,
+        currency,
+        ...baseAmountOf(rateTable(), { ...entry, currency }, account?.baseCurrency ?? currency),
+      };
+    });
     for (const entry of chunk) if (entry.lines) checkLines(entry.amountMinor, entry.lines);
     const split = chunk.filter((entry) => entry.lines !== undefined);
     const column = <Value>(pick: (entry: (typeof chunk)[number]) => Value) => sql.param(chunk.map(pick));
@@ -180,7 +193,8 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
       with "inserted" as (
         insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
                                    "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
-                                   "shared", "member_user_id", "payee_id", "details")
+                                   "shared", "member_user_id", "payee_id", "details", "base_amount_minor", "rate", "rate_on",
+                                   "rate_source", "rate_provisional")
         select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
                entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
                coalesce(entry.shared,
@@ -194,7 +208,8 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
                                   when 'shared' then true when 'personal' then false end
                         end,
                         (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
-               coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, '')
+               coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, ''),
+               entry.base_amount_minor, entry.rate, entry.rate_on, entry.rate_source, entry.rate_provisional
         from unnest(
           ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
           ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
@@ -202,13 +217,18 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
           ${column((entry) => entry.counterparty ?? null)}::text[], ${column((entry) => entry.counterpartyIban ?? null)}::text[],
           ${column((entry) => entry.importBatchId ?? null)}::uuid[], ${column((entry) => entry.importKey ?? null)}::text[], ${column((entry) => entry.createdBy)}::text[],
           ${column((entry) => entry.shared ?? null)}::boolean[], ${column((entry) => entry.memberUserId ?? null)}::text[],
-          ${column((entry) => entry.payeeId)}::uuid[], ${column((entry) => entry.details ?? null)}::text[]
+          ${column((entry) => entry.payeeId)}::uuid[], ${column((entry) => entry.details ?? null)}::text[],
+          ${column((entry) => entry.baseAmountMinor)}::bigint[], ${column((entry) => entry.rate)}::float8[],
+          ${column((entry) => entry.rateOn)}::date[], ${column((entry) => entry.rateSource)}::text[],
+          ${column((entry) => entry.rateProvisional)}::boolean[]
         ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
-                 import_batch_id, import_key, created_by, shared, member_user_id, payee_id, details)
+                 import_batch_id, import_key, created_by, shared, member_user_id, payee_id, details, base_amount_minor, rate, rate_on,
+                 rate_source, rate_provisional)
         returning *, ${versionOf(transaction.updatedAt)} as "version"
       ), "one_line" as (
-        insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor", "shared")
-        select "id", "household_id", "kind", "occurred_on", 0, "category_id", "amount_minor", "shared" from "inserted"
+        insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor",
+                                  "base_amount_minor", "shared")
+        select "id", "household_id", "kind", "occurred_on", 0, "category_id", "amount_minor", "base_amount_minor", "shared" from "inserted"
         where not ("id" = any(${sql.param(split.map((entry) => entry.id))}::uuid[]))
       )
       select "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on",
@@ -224,8 +244,144 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
         (entry.lines ?? []).map((line) => ({ ...line, entry, shared: line.shared ?? sharedOf.get(entry.id) ?? false })),
       ),
     );
+    await settleLineBases(
+      executor,
+      split.map((entry) => entry.id),
+    );
   }
   return inserted;
+}
+
+/** The currency of each account the entries are for, and its household's base currency: one query. */
+async function accountCurrencies(
+  executor: Executor,
+  entries: readonly Pick<NewEntry, "accountId">[],
+): Promise<Map<string, { currency: string; baseCurrency: string }>> {
+  const ids = [...new Set(entries.map((entry) => entry.accountId))];
+  const rows = rowsOf(
+    await executor.execute(sql`
+      select ${moneyAccount.id} as "id", ${moneyAccount.currency} as "currency", ${household.currency} as "base_currency"
+      from ${moneyAccount} join ${household} on ${household.id} = ${moneyAccount.householdId}
+      where ${moneyAccount.id} = any(${sql.param(ids)}::uuid[])`),
+  );
+  return new Map(
+    rows.map((row) => [String(row.id), { currency: String(row.currency), baseCurrency: String(row.base_currency) }]),
+  );
+}
+
+/**
+ * Each line of these entries takes its share of its entry's base amount, by largest remainder so they add up to it
+ * exactly (ties to the earlier line), or null with it. Writes only lines whose share changed: an entry in the base
+ * currency, or of one line, already has its lines right and costs one read.
+ */
+async function settleLineBases(executor: Executor, entryIds: readonly string[]) {
+  if (entryIds.length === 0) return;
+  await executor.execute(sql`
+    with "share" as (
+      select "line"."id", "line"."entry_id", "line"."position", "entry"."base_amount_minor" as "total",
+             ("line"."amount_minor"::numeric * "entry"."base_amount_minor") / "entry"."amount_minor" as "exact"
+      from ${entryLine} "line" join ${transaction} "entry" on "entry"."id" = "line"."entry_id"
+      where "line"."entry_id" = any(${sql.param([...entryIds])}::uuid[])
+    ), "ranked" as (
+      select "id", "total", floor("exact") as "low",
+             "total" - sum(floor("exact")) over (partition by "entry_id") as "left_over",
+             row_number() over (partition by "entry_id" order by "exact" - floor("exact") desc, "position") as "rank"
+      from "share"
+    ), "settled" as (
+      select "id", case when "total" is null then null
+                        else ("low" + case when "rank" <= "left_over" then 1 else 0 end)::bigint end as "base"
+      from "ranked"
+    )
+    update ${entryLine} set "base_amount_minor" = "settled"."base"
+    from "settled"
+    where "entry_line"."id" = "settled"."id" and "entry_line"."base_amount_minor" is distinct from "settled"."base"`);
+}
+
+/**
+ * Works out these entries' base amounts again from their amount, day and currency: at their own rate when a person
+ * or the bank set it, else at the table's rate of their day (a rate that was missing or provisional may be there
+ * now); then their lines' shares. Writes only entries whose base amount or rate changed; the version stays, since
+ * nothing the person wrote changed. Answers how many changed.
+ */
+async function rebaseEntries(executor: Executor, entryIds: readonly string[]): Promise<number> {
+  if (entryIds.length === 0) return 0;
+  const rows = rowsOf(
+    await executor.execute(sql`
+      select "entry"."id", "entry"."amount_minor", "entry"."currency", to_char("entry"."occurred_on", 'YYYY-MM-DD') as "occurred_on",
+             "entry"."base_amount_minor", "entry"."rate", to_char("entry"."rate_on", 'YYYY-MM-DD') as "rate_on",
+             "entry"."rate_source", "entry"."rate_provisional", ${household.currency} as "base_currency"
+      from ${transaction} "entry" join ${household} on ${household.id} = "entry"."household_id"
+      where "entry"."id" = any(${sql.param([...entryIds])}::uuid[])`),
+  );
+  const changed = rows.flatMap((row) => {
+    const source = isRateSource(row.rate_source) ? row.rate_source : null;
+    const fixed =
+      source && isFixedSource(source) && row.rate !== null && typeof row.rate_on === "string"
+        ? { rate: Number(row.rate), rateOn: row.rate_on, source }
+        : null;
+    const base: BaseAmount = baseAmountOf(
+      rateTable(),
+      {
+        amountMinor: Number(row.amount_minor),
+        currency: String(row.currency),
+        occurredOn: String(row.occurred_on),
+        fixed,
+      },
+      String(row.base_currency),
+    );
+    const same =
+      base.baseAmountMinor === (row.base_amount_minor === null ? null : Number(row.base_amount_minor)) &&
+      base.rate === (row.rate === null ? null : Number(row.rate)) &&
+      base.rateOn === (row.rate_on ?? null) &&
+      base.rateSource === source &&
+      base.rateProvisional === (row.rate_provisional === true);
+    return same ? [] : [{ id: String(row.id), ...base }];
+  });
+  if (changed.length > 0) {
+    const column = <Value>(pick: (entry: (typeof changed)[number]) => Value) => sql.param(changed.map(pick));
+    await executor.execute(sql`
+      update ${transaction} set "base_amount_minor" = "rebased"."base_amount_minor", "rate" = "rebased"."rate",
+                                "rate_on" = "rebased"."rate_on", "rate_source" = "rebased"."rate_source",
+                                "rate_provisional" = "rebased"."rate_provisional"
+      from unnest(${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.baseAmountMinor)}::bigint[],
+                  ${column((entry) => entry.rate)}::float8[], ${column((entry) => entry.rateOn)}::date[],
+                  ${column((entry) => entry.rateSource)}::text[], ${column((entry) => entry.rateProvisional)}::boolean[])
+        as "rebased"("id", "base_amount_minor", "rate", "rate_on", "rate_source", "rate_provisional")
+      where "transaction"."id" = "rebased"."id"`);
+  }
+  await settleLineBases(executor, entryIds);
+  return changed.length;
+}
+
+/**
+ * After a rate update: every entry whose rate was missing or provisional takes the table's rate now, in rounds of
+ * 2,000 (the partial index finds them). A rate set by a person or the bank is never replaced. Answers how many changed.
+ */
+export async function fillPendingRates(): Promise<number> {
+  let filled = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const pending = await db()
+      .select({ id: transaction.id })
+      .from(transaction)
+      .where(
+        and(
+          sql`(${transaction.baseAmountMinor} is null or ${transaction.rateProvisional})`,
+          sql`${transaction.id} > ${after}`,
+        ),
+      )
+      .orderBy(transaction.id)
+      .limit(2000);
+    const last = pending.at(-1);
+    if (!last) return filled;
+    after = last.id;
+    filled += await db().transaction((tx) =>
+      rebaseEntries(
+        tx,
+        pending.map((row) => row.id),
+      ),
+    );
+  }
 }
 
 /** One line of a split entry, as a caller gives it. */
@@ -327,12 +483,14 @@ export async function changeEntry(
       .returning(written);
     if (!row) return undefined;
     const entry = toWritten(row);
+    await rebaseEntries(tx, [entryId]);
     if (lines) {
       await tx.delete(entryLine).where(eq(entryLine.entryId, entryId));
       await insertLines(
         tx,
         lines.map((line) => ({ ...line, entry, shared: line.shared ?? entry.shared })),
       );
+      await settleLineBases(tx, [entryId]);
     } else {
       await followEntries(tx, [entryId]);
       // A split keeps its lines, so its amount cannot change without new ones.
@@ -356,10 +514,12 @@ async function followEntries(executor: Executor, entryIds: readonly string[]) {
     update ${entryLine} set "kind" = "entry"."kind", "occurred_on" = "entry"."occurred_on",
       "category_id" = case when "counted"."lines" = 1 then "entry"."category_id" else "entry_line"."category_id" end,
       "amount_minor" = case when "counted"."lines" = 1 then "entry"."amount_minor" else "entry_line"."amount_minor" end,
+      "base_amount_minor" = case when "counted"."lines" = 1 then "entry"."base_amount_minor" else "entry_line"."base_amount_minor" end,
       "shared" = case when "counted"."lines" = 1 then "entry"."shared" else "entry_line"."shared" end
     from ${transaction} "entry",
          (select "entry_id", count(*) as "lines" from ${entryLine} where "entry_id" = any(${sql.param([...entryIds])}::uuid[]) group by "entry_id") "counted"
     where "entry"."id" = "entry_line"."entry_id" and "counted"."entry_id" = "entry_line"."entry_id"`);
+  await settleLineBases(executor, entryIds);
 }
 
 /** What a rule changes on an entry it matches (the rule's category, its new title when it renames, shared or not). */
@@ -414,6 +574,10 @@ export async function applyRuleChanges(
     splitEntries.flatMap(({ entry, lines }) =>
       lines.map((line) => ({ ...line, entry, shared: line.shared ?? entry.shared })),
     ),
+  );
+  await settleLineBases(
+    executor,
+    splitEntries.map(({ entry }) => entry.id),
   );
 }
 
@@ -567,6 +731,8 @@ export async function restoreEntry(
         select "restored"."id", "restored"."household_id", "restored"."kind", "restored"."occurred_on", 0, "restored"."category_id",
                "restored"."amount_minor", "restored"."shared"
         from "restored", "copy" where "copy"."lines" is null`);
+      // A copy kept before entries had base amounts gets them now; any other is as it was.
+      await rebaseEntries(tx, [entryId]);
       const [row] = await tx
         .select(written)
         .from(transaction)
@@ -740,6 +906,9 @@ export async function restoreEntries(
       select "restored"."id", "restored"."household_id", "restored"."kind", "restored"."occurred_on", 0, "restored"."category_id",
              "restored"."amount_minor", "restored"."shared"
       from "restored" join "copy" on ("copy"."entry"->>'id')::uuid = "restored"."id" where "copy"."lines" is null)
-    select count(*)::int as "restored" from "restored"`);
-  return Number(rowsOf(result)[0]?.restored ?? 0);
+    select "id" from "restored"`);
+  const restored = rowsOf(result).map((row) => String(row.id));
+  // Copies kept before entries had base amounts get them now; any other is as it was.
+  await rebaseEntries(executor, restored);
+  return restored.length;
 }

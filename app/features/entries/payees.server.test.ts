@@ -294,7 +294,6 @@ describe("a payee's sharing default", () => {
           accountId,
           kind: "expense" as const,
           amountMinor: 2_500,
-          currency: "EUR",
           occurredOn: "2026-11-20",
           description: "",
           categoryId: groceries,

@@ -39,7 +39,7 @@ export async function hiddenPersonalSpending({
     .select({
       memberUserId: sql<string>`${lineMember}`,
       categoryId: entryLine.categoryId,
-      totalMinor: sql<string>`sum(${entryLine.amountMinor})`,
+      totalMinor: sql<string>`sum(${entryLine.baseAmountMinor})`,
     })
     .from(entryLine)
     .innerJoin(transaction, eq(transaction.id, entryLine.entryId))

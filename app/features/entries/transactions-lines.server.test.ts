@@ -41,7 +41,6 @@ async function couple() {
         accountId,
         kind: "expense",
         amountMinor: lines.reduce((sum, line) => sum + line.amountMinor, 0),
-        currency: "EUR",
         occurredOn: "2025-03-10",
         description,
         categoryId: lines[0]!.categoryId,

@@ -221,7 +221,6 @@ export async function addTransaction({
     {
       householdId,
       accountId: await everydayAccountId(householdId),
-      currency: access.household.currency,
       createdBy: userId,
       ...fields,
       categoryId: fields.lines?.[0]?.categoryId ?? fields.categoryId,
@@ -659,7 +658,7 @@ export async function listTransactions({
     query || memberUserId !== null
       ? db()
           .select({
-            totalMinor: sql<string>`coalesce(sum(${entryLine.amountMinor}), 0)`,
+            totalMinor: sql<string>`coalesce(sum(${entryLine.baseAmountMinor}), 0)`,
             entries: sql<number>`count(distinct ${transaction.id})::int`,
           })
           .from(transaction)

@@ -395,7 +395,6 @@ describe("exports of a household of two", () => {
         accountId: await everydayAccountId(householdId),
         kind: "expense",
         amountMinor: lines.reduce((sum, line) => sum + line.amountMinor, 0),
-        currency: "EUR",
         occurredOn: "2026-03-20",
         description,
         categoryId: lines[0]!.categoryId,

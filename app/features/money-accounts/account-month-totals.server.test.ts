@@ -212,7 +212,6 @@ describe("account month totals", () => {
         householdId: household.id,
         kind: "income",
         amountMinor: 5_000,
-        currency: "EUR",
         occurredOn: "2026-01-10",
         description: "",
         categoryId: salary,

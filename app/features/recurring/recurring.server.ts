@@ -467,7 +467,6 @@ async function postClaims(claims: readonly Claim[]): Promise<PostedEntry[]> {
           accountId: String(row.account_id),
           kind: row.kind === "income" ? ("income" as const) : ("expense" as const),
           amountMinor: Number(row.amount_minor),
-          currency: String(row.currency),
           occurredOn: String(row.due_on),
           description: String(row.description ?? ""),
           categoryId: String(row.category_id),

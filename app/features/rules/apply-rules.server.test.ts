@@ -398,7 +398,6 @@ describe("apply to existing entries", () => {
         accountId: base.accountId,
         kind: "expense",
         amountMinor: 10_00,
-        currency: "EUR",
         occurredOn: "2026-11-07",
         description: "Betaalautomaat",
         categoryId: housing,

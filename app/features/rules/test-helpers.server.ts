@@ -37,7 +37,6 @@ export async function insertEntry(
       accountId: base.accountId,
       kind,
       amountMinor: fields.amountMinor ?? 2_350,
-      currency: "EUR",
       occurredOn: fields.occurredOn ?? "2026-11-05",
       description: fields.description ?? "Betaalautomaat",
       counterparty: fields.counterparty === undefined ? "ALBERT HEIJN 1234" : fields.counterparty,

@@ -410,7 +410,6 @@ describe("settle up reads lines (decision 0018)", () => {
         accountId: await everydayAccountId(householdId),
         kind: "expense",
         amountMinor,
-        currency: "EUR",
         occurredOn: "2026-03-12",
         description: "Supermarket",
         categoryId: lines[0]?.categoryId ?? groceries,

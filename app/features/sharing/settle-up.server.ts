@@ -113,7 +113,7 @@ async function householdMembers(householdId: string, executor: Executor = db()) 
 async function monthSums(householdId: string, month: MonthKey, executor: Executor) {
   const payer = sql<string>`coalesce(${entryMember}, '')`;
   const owner = sql<string>`coalesce(${lineMember}, '')`;
-  const total = sql<string>`sum(${entryLine.amountMinor})`;
+  const total = sql<string>`sum(${entryLine.baseAmountMinor})`;
   const linesInMonth = and(
     eq(entryLine.householdId, householdId),
     eq(entryLine.kind, "expense"),
@@ -134,7 +134,7 @@ async function monthSums(householdId: string, month: MonthKey, executor: Executo
     .groupBy(owner, payer);
   // Income is never split between members: an entry's lines add up to it, so the entries' own sums stand.
   const income = await executor
-    .select({ userId: payer, total: sql<string>`sum(${transaction.amountMinor})` })
+    .select({ userId: payer, total: sql<string>`sum(${transaction.baseAmountMinor})` })
     .from(transaction)
     .where(
       and(

@@ -658,7 +658,6 @@ export async function confirmImport({
           accountId: draft.accountId,
           kind,
           amountMinor: Math.abs(row.row.amountMinor),
-          currency: statement.currency?.toUpperCase() ?? row.row.currency?.toUpperCase() ?? "",
           occurredOn: row.row.bookedOn,
           // Empty unless a rule renames it: the payee's name is then the title, and follows the payee's.
           description: (row.decision?.rename ?? "").slice(0, 500),
@@ -676,8 +675,8 @@ export async function confirmImport({
         },
       ];
     });
-    const account = await ownedAccount(tx, householdId, draft.accountId);
-    for (const entry of entries) if (!entry.currency) entry.currency = account.currency;
+    // The account must still be the household's; its entries take its currency.
+    await ownedAccount(tx, householdId, draft.accountId);
     await insertEntries(tx, entries);
     // Rows that are entries already there: the entry takes the row's identity and the bank's text, and keeps the rest.
     const linked = await linkImportedEntries(tx, {

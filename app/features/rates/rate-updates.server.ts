@@ -1,0 +1,92 @@
+import { getConfig } from "~/config.server";
+import { addDays, type IsoDate } from "~/domain/periods";
+import type { PublishedRate } from "~/domain/rates";
+import { processWideSlot } from "~/lib/global-singleton";
+import { logger } from "~/lib/logger.server";
+import { RepeatingTask } from "~/lib/repeating-task.server";
+import { ecbDefaultUrl, fetchEcbRates, fetchNbuRates, nbuDefaultUrl, RateFileError } from "./central-banks.server";
+import { daysToFetch, lastStoredDay, loadStoredRates, storeRates, today } from "./rates.server";
+
+/** How far back an update asks the NBU, one request a day: a server off for a month catches up in one round. */
+const nbuDaysBack = 31;
+
+export interface RateSources {
+  ecbUrl: string;
+  nbuUrl: string;
+}
+
+/**
+ * One round of the daily update: the ECB's last 90 days (one file), then the NBU's days since its last stored one (the
+ * hryvnia, which the ECB does not publish), stored and added to the table. A bank that cannot be reached is logged
+ * and asked again next round; what the other one gave is kept. Answers the rows stored.
+ */
+export async function updateRates(sources: RateSources = configuredSources(), now: IsoDate = today()): Promise<number> {
+  const rows: PublishedRate[] = [];
+  try {
+    rows.push(...(await fetchEcbRates(sources.ecbUrl)));
+  } catch (error) {
+    logRateError(error);
+  }
+  const after = (await lastStoredDay("nbu", addDays(now, -nbuDaysBack))) ?? addDays(now, -nbuDaysBack);
+  // The NBU sets the next working day's rate in the afternoon: tomorrow may already be there.
+  for (const day of daysToFetch(addDays(after, 1), addDays(now, 1), nbuDaysBack + 1)) {
+    try {
+      rows.push(...(await fetchNbuRates(day, sources.nbuUrl)));
+    } catch (error) {
+      logRateError(error);
+      break;
+    }
+  }
+  const stored = await storeRates(rows);
+  if (stored > 0) {
+    logger.info({ rates: stored }, "exchange rates updated");
+    for (const listener of listeners) await listener();
+  }
+  return stored;
+}
+
+function logRateError(error: unknown) {
+  if (error instanceof RateFileError)
+    logger.warn({ reason: error.message }, "exchange rates not fetched; the next round tries again");
+  else throw error;
+}
+
+function configuredSources(): RateSources {
+  const config = getConfig();
+  return { ecbUrl: config.ECB_RATES_URL ?? ecbDefaultUrl, nbuUrl: config.NBU_RATES_URL ?? nbuDefaultUrl };
+}
+
+const listeners = new Set<() => Promise<unknown>>();
+
+/** Runs `listener` after every update that stored rates (entries whose rate was missing or provisional get one). */
+export function onRatesUpdated(listener: () => Promise<unknown>): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const taskSlot = processWideSlot<RepeatingTask>("rateUpdates");
+
+/**
+ * Start-up: the stored rates join the bundled history, then, where RATE_UPDATES allows, an update runs at once and
+ * every six hours (the ECB publishes at about 16:00 CET, the NBU in the afternoon for the next day).
+ */
+export async function startRateUpdates(): Promise<void> {
+  await loadStoredRates();
+  if (!getConfig().RATE_UPDATES) return;
+  const task =
+    taskSlot.get() ??
+    new RepeatingTask(async () => {
+      try {
+        await updateRates();
+      } catch (error) {
+        logger.warn({ err: error }, "exchange rates could not be updated; trying again next round");
+      }
+    }, 6 * 3_600_000);
+  taskSlot.set(task);
+  task.start();
+}
+
+export async function stopRateUpdates(): Promise<void> {
+  await taskSlot.get()?.stop();
+  taskSlot.set(undefined);
+}

@@ -1,0 +1,77 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { exchangeRate } from "~/db/schema/rates";
+import { addDays, todayIn, type IsoDate } from "~/domain/periods";
+import { RateTable, type PublishedRate } from "~/domain/rates";
+import { processWideSlot } from "~/lib/global-singleton";
+import { loadHistory } from "./history.server";
+
+/**
+ * The rates every conversion reads (decision 0026): the bundled history, then the central banks' rates stored since,
+ * in one table per server process. Built on first use (about 0.2 s); `loadStoredRates` adds the stored rows at start-up
+ * and after each update.
+ */
+const tableSlot = processWideSlot<RateTable>("rateTable");
+
+export function rateTable(): RateTable {
+  let table = tableSlot.get();
+  if (!table) {
+    table = new RateTable();
+    for (const [currency, series] of loadHistory()) table.addSeries(currency, "history", series.days, series.rates);
+    tableSlot.set(table);
+  }
+  return table;
+}
+
+/** Adds every stored central-bank rate to the table. */
+export async function loadStoredRates(): Promise<number> {
+  const rows = await db()
+    .select({
+      currency: exchangeRate.currency,
+      on: exchangeRate.on,
+      perEuro: exchangeRate.perEuro,
+      source: exchangeRate.source,
+    })
+    .from(exchangeRate);
+  rateTable().add(rows);
+  return rows.length;
+}
+
+/** Stores published rates (a bank's correction of a day replaces its earlier figure) and adds them to the table. */
+export async function storeRates(rows: readonly PublishedRate[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  for (let index = 0; index < rows.length; index += 5000) {
+    const slice = rows.slice(index, index + 5000);
+    await db()
+      .insert(exchangeRate)
+      .values(slice.map(({ currency, on, perEuro, source }) => ({ currency, on, perEuro, source })))
+      .onConflictDoUpdate({
+        target: [exchangeRate.source, exchangeRate.currency, exchangeRate.on],
+        set: { perEuro: sql`excluded."per_euro"`, fetchedAt: sql`now()` },
+      });
+  }
+  rateTable().add(rows);
+  return rows.length;
+}
+
+/** The last day a source has a stored rate for, if any. */
+export async function lastStoredDay(source: PublishedRate["source"], from: IsoDate): Promise<IsoDate | undefined> {
+  const [row] = await db()
+    .select({ on: exchangeRate.on })
+    .from(exchangeRate)
+    .where(and(eq(exchangeRate.source, source), gte(exchangeRate.on, from)))
+    .orderBy(desc(exchangeRate.on))
+    .limit(1);
+  return row?.on;
+}
+
+/** Days from `from` to `through`, at most `limit` of the latest. */
+export function daysToFetch(from: IsoDate, through: IsoDate, limit: number): IsoDate[] {
+  const days: IsoDate[] = [];
+  for (let day = through; day >= from && days.length < limit; day = addDays(day, -1)) days.unshift(day);
+  return days;
+}
+
+export function today(): IsoDate {
+  return todayIn("Europe/Brussels");
+}
