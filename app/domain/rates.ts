@@ -219,27 +219,6 @@ export function convertMinor(amountMinor: number, rate: number, from: string, to
   return Math.sign(exact) * Math.round(Math.abs(exact));
 }
 
-/**
- * Shares of `totalMinor` in proportion to `parts` that add up to it exactly (largest remainder, ties to the earlier
- * part): a split entry's lines' base amounts. Parts may carry opposite signs (a refund inside a receipt).
- */
-export function proportionalShares(totalMinor: number, parts: readonly number[]): number[] {
-  const sum = parts.reduce((total, part) => total + part, 0);
-  if (sum === 0) return parts.map(() => 0);
-  const exact = parts.map((part) => (part * totalMinor) / sum);
-  const shares = exact.map((value) => Math.floor(value));
-  let left = totalMinor - shares.reduce((total, share) => total + share, 0);
-  const order = exact
-    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left--;
-  }
-  return shares;
-}
-
 /** An entry's amount in the household's base currency and the rate it took, as the entry keeps them. */
 export interface BaseAmount {
   /** Null: no rate was found; the entry is left out of base totals and shown as missing a rate. */

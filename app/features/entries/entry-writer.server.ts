@@ -522,6 +522,52 @@ async function followEntries(executor: Executor, entryIds: readonly string[]) {
   await settleLineBases(executor, entryIds);
 }
 
+/**
+ * Sets an entry's rate by hand (base units per unit of its currency, as of its own day), or with null gives it back to
+ * the table. Only an entry in another currency than the base, at `version`, that the writer may see; undefined when
+ * nothing matched. The base amount and the lines' shares follow; a later rate update keeps a rate set by hand.
+ */
+export async function setEntryRate(
+  executor: Pick<Database, "transaction">,
+  {
+    writer,
+    householdId,
+    entryId,
+    version,
+    rate,
+  }: { writer: Writer; householdId: string; entryId: string; version: string | undefined; rate: number | null },
+): Promise<WrittenEntry | undefined> {
+  if (rate !== null && !(rate > 0 && Number.isFinite(rate))) throw new RangeError("a rate is a positive number");
+  return executor.transaction(async (tx) => {
+    const [row] = await tx
+      .update(transaction)
+      .set(
+        rate === null
+          ? { rate: null, rateOn: null, rateSource: null, updatedAt: nextVersion(transaction.updatedAt) }
+          : {
+              rate,
+              rateOn: transaction.occurredOn,
+              rateSource: "manual",
+              rateProvisional: false,
+              updatedAt: nextVersion(transaction.updatedAt),
+            },
+      )
+      .where(
+        and(
+          eq(transaction.id, entryId),
+          eq(transaction.householdId, householdId),
+          atVersion(transaction.updatedAt, version),
+          sql`${transaction.currency} <> (select ${household.currency} from ${household} where ${household.id} = ${transaction.householdId})`,
+          writer ? visibleEntries(writer) : undefined,
+        ),
+      )
+      .returning(written);
+    if (!row) return undefined;
+    await rebaseEntries(tx, [entryId]);
+    return toWritten(row);
+  });
+}
+
 /** What a rule changes on an entry it matches (the rule's category, its new title when it renames, shared or not). */
 export interface RuleChange {
   id: string;

@@ -9,14 +9,17 @@ import type { PublishedRate } from "~/domain/rates";
  * that answer in each bank's real format (tests/fakes/central-banks.ts).
  */
 
-/** The ECB's reference rates of the last 90 days: one file, every currency it publishes, per euro already. */
-export const ecbDefaultUrl = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml";
-/** The National Bank of Ukraine's official rates of one day: hryvnias per unit of each currency. */
-export const nbuDefaultUrl = "https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange";
+/**
+ * Where the ECB keeps its reference rates: `eurofxref-hist-90d.xml` (the last 90 days, about 45 KB) and
+ * `eurofxref-hist.xml` (every day since 1999, about 9 MB), every currency it publishes, per euro already.
+ */
+export const ecbDefaultUrl = "https://www.ecb.europa.eu/stats/eurofxref/";
+/** The National Bank of Ukraine's official rates over a range of days: hryvnias per units of a currency. */
+export const nbuDefaultUrl = "https://bank.gov.ua/NBU_Exchange/exchange_site";
 
-/** A rate file is a few kilobytes; anything far bigger is not one. */
-const maxFileBytes = 2_000_000;
-const timeoutMs = 15_000;
+/** The ECB's whole history is the biggest file either bank sends; anything far bigger is not a rate file. */
+const maxFileBytes = 16_000_000;
+const timeoutMs = 30_000;
 
 export class RateFileError extends Error {
   constructor(
@@ -71,23 +74,26 @@ export function parseEcbFile(text: string): PublishedRate[] {
   );
 }
 
-export async function fetchEcbRates(url: string = ecbDefaultUrl): Promise<PublishedRate[]> {
-  return parseEcbFile(await fetchText("ECB", url));
+/** The ECB's last 90 days, or with `whole` every day since 1999 (a server's first update, to close the history's gap). */
+export async function fetchEcbRates(baseUrl: string = ecbDefaultUrl, whole = false): Promise<PublishedRate[]> {
+  const file = whole ? "eurofxref-hist.xml" : "eurofxref-hist-90d.xml";
+  return parseEcbFile(await fetchText("ECB", new URL(file, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`).href));
 }
 
 const nbuFile = z.array(
   z.object({
     cc: z.string(),
-    rate: z.number().positive(),
     // dd.mm.yyyy
     exchangedate: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/),
+    rate_per_unit: z.number().positive(),
   }),
 );
 
 /**
- * Parses the NBU's JSON of one day: `[{"r030":978,"txt":"Євро","rate":48.1,"cc":"EUR","exchangedate":"27.11.2026"}]`.
- * The euro's row is the hryvnia's rate per euro; the other rows are the same table seen from Kyiv, which the ECB's
- * file gives from Frankfurt. An empty answer (a day not yet published) is no rate.
+ * Parses the NBU's JSON over a range of days (`exchange_site?start=…&end=…&valcode=eur&json`): one object a day,
+ * `{"exchangedate":"27.11.2026","r030":978,"cc":"EUR","txt":"Євро","enname":"Euro","rate":48.1,"units":1,
+ * "rate_per_unit":48.1,"group":"1","calcdate":"26.11.2026"}`: the hryvnia's rate per euro. An empty answer (days not
+ * yet set) is no rate.
  */
 export function parseNbuFile(text: string): PublishedRate[] {
   let parsed: unknown;
@@ -97,18 +103,30 @@ export function parseNbuFile(text: string): PublishedRate[] {
     throw new RateFileError("NBU", "not JSON");
   }
   const file = nbuFile.safeParse(parsed);
-  if (!file.success) throw new RateFileError("NBU", "not the statdirectory/exchange format");
+  if (!file.success) throw new RateFileError("NBU", "not the exchange_site format");
   return file.data
     .filter((row) => row.cc === "EUR")
     .map((row) => {
       const [day, month, year] = row.exchangedate.split(".");
       const on: IsoDate = `${year}-${month}-${day}`;
       if (!isIsoDate(on)) throw new RateFileError("NBU", "a date that does not exist");
-      return { currency: "UAH", on, perEuro: row.rate, source: "nbu" as const };
+      return { currency: "UAH", on, perEuro: row.rate_per_unit, source: "nbu" as const };
     });
 }
 
-export async function fetchNbuRates(on: IsoDate, url: string = nbuDefaultUrl): Promise<PublishedRate[]> {
-  const query = new URLSearchParams({ date: on.replaceAll("-", ""), json: "" });
+/** The hryvnia per euro on every day from `from` through `through`, in one request. */
+export async function fetchNbuRates(
+  from: IsoDate,
+  through: IsoDate,
+  url: string = nbuDefaultUrl,
+): Promise<PublishedRate[]> {
+  const query = new URLSearchParams({
+    start: from.replaceAll("-", ""),
+    end: through.replaceAll("-", ""),
+    valcode: "eur",
+    sort: "exchangedate",
+    order: "asc",
+    json: "",
+  });
   return parseNbuFile(await fetchText("NBU", `${url}?${query.toString()}`));
 }

@@ -5,37 +5,39 @@ import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
 import { ecbDefaultUrl, fetchEcbRates, fetchNbuRates, nbuDefaultUrl, RateFileError } from "./central-banks.server";
-import { daysToFetch, lastStoredDay, loadStoredRates, storeRates, today } from "./rates.server";
+import { lastStoredDay, loadStoredRates, storeRates, today } from "./rates.server";
 
-/** How far back an update asks the NBU, one request a day: a server off for a month catches up in one round. */
-const nbuDaysBack = 31;
+/** Rates a new server fetches back to: the day after the bundled history's last. */
+export const historyEnd: IsoDate = "2025-01-03";
 
 export interface RateSources {
+  /** The ECB's folder of reference-rate files. */
   ecbUrl: string;
   nbuUrl: string;
 }
 
 /**
- * One round of the daily update: the ECB's last 90 days (one file), then the NBU's days since its last stored one (the
- * hryvnia, which the ECB does not publish), stored and added to the table. A bank that cannot be reached is logged
- * and asked again next round; what the other one gave is kept. Answers the rows stored.
+ * One round of the daily update: the ECB's file (its whole history the first time, to close the gap since the bundled
+ * history ends; then its last 90 days), then the NBU's days since its last stored one (the hryvnia, which the ECB does
+ * not publish), in one request. Stored and added to the table. A bank that cannot be reached is logged and asked again
+ * next round; what the other one gave is kept. Answers the rows stored.
  */
 export async function updateRates(sources: RateSources = configuredSources(), now: IsoDate = today()): Promise<number> {
   const rows: PublishedRate[] = [];
   try {
-    rows.push(...(await fetchEcbRates(sources.ecbUrl)));
+    const ecbSince = await lastStoredDay("ecb", historyEnd);
+    // Rows up to the history's end stay the history's: the two agree within 1 % (history.server.test.ts).
+    const whole = ecbSince === undefined || ecbSince < addDays(now, -80);
+    rows.push(...(await fetchEcbRates(sources.ecbUrl, whole)).filter((row) => row.on > historyEnd));
   } catch (error) {
     logRateError(error);
   }
-  const after = (await lastStoredDay("nbu", addDays(now, -nbuDaysBack))) ?? addDays(now, -nbuDaysBack);
-  // The NBU sets the next working day's rate in the afternoon: tomorrow may already be there.
-  for (const day of daysToFetch(addDays(after, 1), addDays(now, 1), nbuDaysBack + 1)) {
-    try {
-      rows.push(...(await fetchNbuRates(day, sources.nbuUrl)));
-    } catch (error) {
-      logRateError(error);
-      break;
-    }
+  try {
+    const nbuSince = (await lastStoredDay("nbu", historyEnd)) ?? historyEnd;
+    // The NBU sets the next working day's rate in the afternoon: tomorrow may already be there.
+    rows.push(...(await fetchNbuRates(addDays(nbuSince, 1), addDays(now, 1), sources.nbuUrl)));
+  } catch (error) {
+    logRateError(error);
   }
   const stored = await storeRates(rows);
   if (stored > 0) {

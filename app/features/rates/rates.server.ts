@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { exchangeRate } from "~/db/schema/rates";
-import { addDays, todayIn, type IsoDate } from "~/domain/periods";
+import { todayIn, type IsoDate } from "~/domain/periods";
 import { RateTable, type PublishedRate } from "~/domain/rates";
 import { processWideSlot } from "~/lib/global-singleton";
 import { loadHistory } from "./history.server";
@@ -63,13 +63,6 @@ export async function lastStoredDay(source: PublishedRate["source"], from: IsoDa
     .orderBy(desc(exchangeRate.on))
     .limit(1);
   return row?.on;
-}
-
-/** Days from `from` to `through`, at most `limit` of the latest. */
-export function daysToFetch(from: IsoDate, through: IsoDate, limit: number): IsoDate[] {
-  const days: IsoDate[] = [];
-  for (let day = through; day >= from && days.length < limit; day = addDays(day, -1)) days.unshift(day);
-  return days;
 }
 
 export function today(): IsoDate {

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { baseAmountOf, conversion, convertMinor, minorDigits, RateTable, type PublishedRate } from "./rates";
+
+const ecb = (on: string, rates: Record<string, number>): PublishedRate[] =>
+  Object.entries(rates).map(([currency, perEuro]) => ({ currency, on, perEuro, source: "ecb" }));
+
+// The ECB's reference rates around Easter 2024: Thursday 28 March, then nothing until Tuesday 2 April.
+const table = new RateTable([
+  ...ecb("2024-03-28", { USD: 1.0811, PLN: 4.3191, GBP: 0.8552 }),
+  ...ecb("2024-04-02", { USD: 1.0746, PLN: 4.3035, GBP: 0.85575 }),
+  { currency: "UAH", on: "2024-03-29", perEuro: 42.3, source: "nbu" },
+  { currency: "UAH", on: "2024-04-02", perEuro: 41.9, source: "nbu" },
+]);
+
+describe("reading a rate", () => {
+  it("takes the last rate published on or before the day: weekends and holidays stand on the last one", () => {
+    // Good Friday, Saturday, Easter Sunday and Monday: Thursday's.
+    for (const day of ["2024-03-29", "2024-03-30", "2024-03-31", "2024-04-01"])
+      expect(conversion(table, "EUR", "USD", day)).toEqual({
+        rate: 1.0811,
+        rateOn: "2024-03-28",
+        source: "ecb",
+        provisional: false,
+      });
+    expect(conversion(table, "USD", "EUR", "2024-04-02")?.rate).toBeCloseTo(1 / 1.0746, 12);
+  });
+
+  it("goes through the euro on one day's table, the latest day both currencies have", () => {
+    // The NBU published on Good Friday, the ECB did not, and no earlier day has both: no rate over Easter. The 3rd
+    // reads the 2nd, which has both.
+    expect(conversion(table, "UAH", "PLN", "2024-04-01")).toBeUndefined();
+    expect(conversion(table, "UAH", "PLN", "2024-04-03")).toEqual({
+      rate: 4.3035 / 41.9,
+      rateOn: "2024-04-02",
+      source: "nbu",
+      provisional: false,
+    });
+  });
+
+  it("has no rate before the first published day (before 1999 for the euro) and none from a far future", () => {
+    expect(conversion(table, "EUR", "USD", "1998-12-31")).toBeUndefined();
+    expect(conversion(table, "EUR", "USD", "2024-03-27")).toBeUndefined();
+    expect(conversion(table, "EUR", "XYZ", "2024-04-02")).toBeUndefined();
+    // A week after the last rate: still that rate, provisional; after 45 days: none.
+    expect(conversion(table, "EUR", "USD", "2024-04-09")).toMatchObject({ rateOn: "2024-04-02", provisional: true });
+    expect(conversion(table, "EUR", "USD", "2024-05-18")).toBeUndefined();
+  });
+
+  it("prefers a central bank's own rate over the bundled history on the same day, and ignores rates set by hand", () => {
+    const mixed = new RateTable([{ currency: "USD", on: "2024-04-02", perEuro: 1.07, source: "history" }]);
+    mixed.add(ecb("2024-04-02", { USD: 1.0746 }));
+    mixed.add([{ currency: "USD", on: "2024-04-02", perEuro: 1.2, source: "history" }]);
+    mixed.add([{ currency: "USD", on: "2024-04-02", perEuro: 9, source: "manual" }]);
+    expect(conversion(mixed, "EUR", "USD", "2024-04-02")).toMatchObject({ rate: 1.0746, source: "ecb" });
+  });
+
+  it("never converts a currency to itself", () => {
+    expect(() => conversion(table, "PLN", "PLN", "2024-04-02")).toThrow(RangeError);
+    expect(baseAmountOf(table, { amountMinor: 123, currency: "PLN", occurredOn: "2024-04-02" }, "PLN")).toEqual({
+      baseAmountMinor: 123,
+      rate: null,
+      rateOn: null,
+      rateSource: null,
+      rateProvisional: false,
+    });
+  });
+});
+
+describe("amounts in minor units", () => {
+  it("knows each currency's minor digits and scales between them", () => {
+    expect([minorDigits("JPY"), minorDigits("EUR"), minorDigits("BHD")]).toEqual([0, 2, 3]);
+    // ¥10,000 at 0.0062 €/¥ is 62.00 €; 1.000 BHD at 2.45 €/BHD is 2.45 €.
+    expect(convertMinor(10_000, 0.0062, "JPY", "EUR")).toBe(6_200);
+    expect(convertMinor(1_000, 2.45, "BHD", "EUR")).toBe(245);
+    expect(convertMinor(6_200, 1 / 0.0062, "EUR", "JPY")).toBe(10_000);
+  });
+
+  it("keeps a rate set by hand whatever the table says, and reports a missing rate as missing", () => {
+    expect(
+      baseAmountOf(
+        table,
+        {
+          amountMinor: 10_000,
+          currency: "UAH",
+          occurredOn: "2024-04-02",
+          fixed: { rate: 0.1, rateOn: "2024-04-02", source: "bank" },
+        },
+        "PLN",
+      ),
+    ).toMatchObject({ baseAmountMinor: 1_000, rateSource: "bank" });
+    expect(baseAmountOf(table, { amountMinor: 10_000, currency: "CHF", occurredOn: "2024-04-02" }, "PLN")).toEqual({
+      baseAmountMinor: null,
+      rate: null,
+      rateOn: null,
+      rateSource: null,
+      rateProvisional: false,
+    });
+  });
+});
