@@ -21,6 +21,8 @@ const featureLayers = [
   "goals",
   "custom-categories",
   "sharing",
+  // Changing the base currency converts what budgets, goals, series and settlements hold.
+  "base-currency",
   // Exports carry the household's settlements and shared costs, so they sit above sharing.
   "exports",
   "data-rights",
@@ -89,6 +91,12 @@ const tableReads = {
     "billing", // partner invitations are premium
     "household", // accepting an invitation writes the membership, the share method, the partner's notification
     "entries", // settle up sums the shared expenses
+  ],
+  "base-currency": [
+    "entries", // the preview counts entries per currency and sums this month's
+    "budgets", // the preview shows the limits it converts
+    "goals", // the preview shows the targets it converts
+    "household", // the preview shows the shared-expense alert it converts
   ],
   exports: ["auth", "entries"], // the CSV export: entries and who entered them
   // The user's data export reads every table that holds their data; deleting an account removes what holds it.

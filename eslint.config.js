@@ -72,6 +72,7 @@ const entryModules = [
   "app/features/exports/transactions-csv.server.ts", // visibleEntries
   "app/features/data-rights/export-data.server.ts", // visibleEntries
   "app/features/data-rights/delete-account.server.ts", // deletes owned households
+  "app/features/base-currency/base-currency.server.ts", // the preview: counts and a month's sum, like month_total
 ];
 
 /**

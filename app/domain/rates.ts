@@ -259,3 +259,32 @@ export function baseAmountOf(
     rateProvisional: found.provisional,
   };
 }
+
+/** The most decimals a rate typed by hand may carry, and its bounds. */
+const rateDecimals = 10;
+const largestRate = 1_000_000;
+
+/**
+ * A rate as a person types it in their language ("0,1041" in Polish, "0.1041" in English): a positive number with up to
+ * ten decimals, the language's decimal sign or a point. Undefined when it is not one.
+ */
+export function parseRate(text: string, decimal: string): number | undefined {
+  const trimmed = text.trim().replace(/\s/g, "");
+  if (trimmed.length === 0 || trimmed.length > 24) return undefined;
+  const normal = decimal === "." ? trimmed : trimmed.replace(decimal, ".");
+  if (!new RegExp(`^\\d{1,7}(?:\\.\\d{1,${rateDecimals}})?$`).test(normal)) return undefined;
+  const rate = Number(normal);
+  return rate > 0 && rate < largestRate ? rate : undefined;
+}
+
+const rateFormats = new Map<string, Intl.NumberFormat>();
+
+/** A rate in the reader's language, six significant digits, no grouping, so it can be typed back: "0,104096". */
+export function formatRate(rate: number, locale: string): string {
+  let cached = rateFormats.get(locale);
+  if (!cached) {
+    cached = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6, useGrouping: false });
+    rateFormats.set(locale, cached);
+  }
+  return cached.format(rate);
+}

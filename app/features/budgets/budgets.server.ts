@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { db, type Database } from "~/db/client.server";
 import { budgetLimit } from "~/db/schema/budgets";
 import { category, monthTotal } from "~/db/schema/entries";
 import {
@@ -336,4 +337,20 @@ export async function noticePassedBudgets({
       });
     }
   }
+}
+
+/**
+ * A change of the household's base currency (decision 0026): every limit in the new currency at `factor` (new minor
+ * units per old minor unit: the day's rate and the currencies' decimals), rounded. In the caller's transaction.
+ */
+export async function convertBudgetLimits(
+  executor: Pick<Database, "execute">,
+  householdId: string,
+  factor: number,
+): Promise<number> {
+  const result = await executor.execute(sql`
+    update ${budgetLimit} set "limit_minor" = round("limit_minor"::numeric * ${String(factor)}::numeric)::bigint
+    where ${budgetLimit.householdId} = ${householdId} and "limit_minor" is not null
+    returning 1`);
+  return rowsOf(result).length;
 }

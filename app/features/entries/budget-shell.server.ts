@@ -10,7 +10,15 @@ import { listNotifications } from "~/features/household/notifications.server";
  * What the entry forms ask in a household of two or more: shared or personal (default: the Everyday account's, where
  * typed entries go) and who paid or received. Null for a household of one, which never sees the question.
  */
-async function entrySharing({ userId, householdId }: { userId: string; householdId: string }) {
+async function entrySharing({
+  userId,
+  householdId,
+  everyday,
+}: {
+  userId: string;
+  householdId: string;
+  everyday: { defaultShared: boolean } | undefined;
+}) {
   const members = await db()
     .select({ userId: householdMember.userId, name: user.name })
     .from(householdMember)
@@ -18,22 +26,31 @@ async function entrySharing({ userId, householdId }: { userId: string; household
     .where(eq(householdMember.householdId, householdId))
     .orderBy(asc(householdMember.createdAt), asc(householdMember.userId));
   if (members.length < 2) return null;
-  const [everyday] = await db()
-    .select({ defaultShared: moneyAccount.defaultShared })
-    .from(moneyAccount)
-    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.isEveryday, true)))
-    .limit(1);
   return { currentUserId: userId, members, defaultShared: everyday?.defaultShared ?? false };
 }
 
-/** What budget adds to every /app page: the household's categories (labels, pickers), the header's notifications, and who shares it. */
+/** The Everyday account, where typed entries go: its sharing default, and its currency, which their amounts are in. */
+async function everydayAccount(householdId: string) {
+  const [everyday] = await db()
+    .select({ defaultShared: moneyAccount.defaultShared, currency: moneyAccount.currency })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.isEveryday, true)))
+    .limit(1);
+  return everyday;
+}
+
+/**
+ * What budget adds to every /app page: the household's categories (labels, pickers), the header's notifications, who
+ * shares it, and the currency a typed entry is in (the Everyday account's; null before it exists: the household's).
+ */
 export async function getBudgetShell({ userId, householdId }: { userId: string; householdId: string }) {
-  const [categories, notifications, sharing] = await Promise.all([
+  const [categories, notifications, everyday] = await Promise.all([
     listCategories({ householdId }),
     listNotifications({ userId }),
-    entrySharing({ userId, householdId }),
+    everydayAccount(householdId),
   ]);
-  return { categories, notifications, sharing };
+  const sharing = await entrySharing({ userId, householdId, everyday });
+  return { categories, notifications, sharing, entryCurrency: everyday?.currency ?? null };
 }
 
 export type BudgetShellData = Awaited<ReturnType<typeof getBudgetShell>>;

@@ -303,13 +303,15 @@ export async function getDashboard({
   const previousMonth = addMonths(month, -1);
   const sameDays = sameDaysOfPreviousPeriod(month, startDay, today);
   const previousDays = payPeriod(previousMonth, startDay);
-  const [monthRows, recent, goals, anyEntry, sameDaysRows, periodRows] = await Promise.all([
+  const [monthRows, recent, goals, anyEntry, sameDaysRows, periodRows, withoutRate] = await Promise.all([
     memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId }),
     db()
       .select({
         id: transaction.id,
         kind: transaction.kind,
         amountMinor: transaction.amountMinor,
+        currency: transaction.currency,
+        baseAmountMinor: transaction.baseAmountMinor,
         occurredOn: transaction.occurredOn,
         description: entryTitle,
         categoryId: transaction.categoryId,
@@ -362,6 +364,19 @@ export async function getDashboard({
         : readPeriodTotals({ householdId, month: previousMonth, ...previousDays, memberUserId }),
     // A pay period that is not a calendar month is summed from its entries; a calendar month is in month_total.
     isCalendarMonth(startDay) ? null : readPeriodTotals({ householdId, month, ...days, memberUserId }),
+    // Entries of the month still without an exchange rate: left out of the figures, and the page says how many.
+    db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(transaction)
+      .where(
+        and(
+          eq(transaction.householdId, householdId),
+          isNull(transaction.baseAmountMinor),
+          gte(transaction.occurredOn, days.from),
+          lt(transaction.occurredOn, days.to),
+          memberUserId === null ? undefined : eq(entryMember, memberUserId),
+        ),
+      ),
   ]);
 
   // A goal that follows an account shows its balance today (one query, only when one does).
@@ -392,6 +407,8 @@ export async function getDashboard({
     period,
     isEmpty: anyEntry.length === 0,
     summary: summarize(figures(month), figures(previousMonth)),
+    /** Entries of the month in another currency whose rate is not known yet: not in the figures. */
+    withoutRate: withoutRate[0]?.count ?? 0,
     /** The days the change badges compare with ("1–23 October"); null: the whole previous month. */
     comparedWith: sameDays,
     /** The days the month covers, [from, to): the calendar month, or the pay period from the household's payday. */

@@ -85,6 +85,8 @@ export interface WrittenEntry {
   householdId: string;
   kind: TransactionKind;
   amountMinor: number;
+  currency: string;
+  baseAmountMinor: number | null;
   occurredOn: IsoDate;
   description: string;
   categoryId: string;
@@ -98,6 +100,8 @@ const written = {
   householdId: transaction.householdId,
   kind: transaction.kind,
   amountMinor: transaction.amountMinor,
+  currency: transaction.currency,
+  baseAmountMinor: transaction.baseAmountMinor,
   occurredOn: transaction.occurredOn,
   description: entryTitle,
   categoryId: transaction.categoryId,
@@ -118,6 +122,8 @@ function fromRaw(row: Record<string, unknown>): WrittenEntry {
     householdId: String(row.household_id),
     kind: String(row.kind),
     amountMinor: Number(row.amount_minor),
+    currency: String(row.currency),
+    baseAmountMinor: row.base_amount_minor === null ? null : Number(row.base_amount_minor),
     occurredOn: String(row.occurred_on),
     description: String(row.description ?? ""),
     categoryId: String(row.category_id),
@@ -231,7 +237,7 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
         select "id", "household_id", "kind", "occurred_on", 0, "category_id", "amount_minor", "base_amount_minor", "shared" from "inserted"
         where not ("id" = any(${sql.param(split.map((entry) => entry.id))}::uuid[]))
       )
-      select "id", "household_id", "kind", "amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on",
+      select "id", "household_id", "kind", "amount_minor", "currency", "base_amount_minor", to_char("occurred_on", 'YYYY-MM-DD') as "occurred_on",
              coalesce(nullif("description", ''), (select "name" from ${payee} where ${payee.id} = "inserted"."payee_id"),
                       nullif("counterparty", ''), "details") as "description",
              "category_id", "shared", "member_user_id", "version" from "inserted"`);
@@ -351,6 +357,31 @@ async function rebaseEntries(executor: Executor, entryIds: readonly string[]): P
   }
   await settleLineBases(executor, entryIds);
   return changed.length;
+}
+
+/**
+ * A change of the household's base currency: every entry's base amount again from its own amount, at its own day's
+ * rate (a rate set by hand was to the old base, so it goes back to the table), in rounds of 2,000. In the caller's
+ * transaction. Answers how many entries it read.
+ */
+export async function rebaseHousehold(executor: Executor, householdId: string): Promise<number> {
+  await executor.execute(sql`
+    update ${transaction} set "rate" = null, "rate_on" = null, "rate_source" = null, "rate_provisional" = false
+    where ${transaction.householdId} = ${householdId} and ${transaction.rateSource} in ('manual', 'bank')`);
+  let after = "00000000-0000-0000-0000-000000000000";
+  let read = 0;
+  for (;;) {
+    const ids = rowsOf(
+      await executor.execute(sql`
+        select "id" from ${transaction} where ${transaction.householdId} = ${householdId} and "id" > ${after}::uuid
+        order by "id" limit 2000`),
+    ).map((row) => String(row.id));
+    const last = ids.at(-1);
+    if (!last) return read;
+    after = last;
+    read += ids.length;
+    await rebaseEntries(executor, ids);
+  }
 }
 
 /**
@@ -482,8 +513,8 @@ export async function changeEntry(
       )
       .returning(written);
     if (!row) return undefined;
-    const entry = toWritten(row);
     await rebaseEntries(tx, [entryId]);
+    const entry = { ...toWritten(row), baseAmountMinor: await baseAmountNow(tx, entryId) };
     if (lines) {
       await tx.delete(entryLine).where(eq(entryLine.entryId, entryId));
       await insertLines(
@@ -564,8 +595,17 @@ export async function setEntryRate(
       .returning(written);
     if (!row) return undefined;
     await rebaseEntries(tx, [entryId]);
-    return toWritten(row);
+    return { ...toWritten(row), baseAmountMinor: await baseAmountNow(tx, entryId) };
   });
+}
+
+/** An entry's base amount as its last rebase left it. */
+async function baseAmountNow(executor: Pick<Database, "select">, entryId: string): Promise<number | null> {
+  const [row] = await executor
+    .select({ baseAmountMinor: transaction.baseAmountMinor })
+    .from(transaction)
+    .where(eq(transaction.id, entryId));
+  return row?.baseAmountMinor ?? null;
 }
 
 /** What a rule changes on an entry it matches (the rule's category, its new title when it renames, shared or not). */
@@ -596,6 +636,7 @@ export async function applyRuleChanges(
     where "transaction"."id" = "changed"."id" and "transaction"."household_id" = ${householdId}
       and ${writer ? visibleEntriesInSql(writer) : sql`true`}
     returning "transaction"."id", "transaction"."household_id", "transaction"."kind", "transaction"."amount_minor",
+              "transaction"."currency", "transaction"."base_amount_minor",
               to_char("transaction"."occurred_on", 'YYYY-MM-DD') as "occurred_on", "transaction"."description",
               "transaction"."category_id", "transaction"."shared", "transaction"."member_user_id", '' as "version"`);
   await followEntries(

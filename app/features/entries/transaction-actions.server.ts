@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { numberSeparators } from "~/domain/money";
 import { monthOf } from "~/domain/periods";
+import { parseRate } from "~/domain/rates";
 import type { LearnOffer } from "~/domain/rules/rule-types";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
@@ -18,6 +20,7 @@ import {
   deleteTransaction,
   getTransaction,
   restoreTransaction,
+  setTransactionRate,
   updateTransaction,
   type TransactionView,
 } from "./transactions.server";
@@ -35,7 +38,7 @@ export function listPath(transaction: Pick<TransactionView, "kind" | "occurredOn
 export type TransactionActionResult =
   | {
       ok: true;
-      intent: "add" | "update" | "delete" | "restore";
+      intent: "add" | "update" | "delete" | "restore" | "rate";
       transaction: TransactionView;
       /** After a change of category: "Always put <counterparty> in <category>?" (see `offerToLearn`). */
       learnOffer?: LearnOffer;
@@ -65,6 +68,7 @@ const transactionIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update") }),
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("restore") }),
+  z.object({ intent: z.literal("rate") }),
 ]);
 type TransactionIntent = z.infer<typeof transactionIntents>["intent"];
 
@@ -163,6 +167,28 @@ export async function handleTransactionAction(
         const result = await deleteTransaction({ userId, householdId, transactionId, version: values.version });
         if ("conflict" in result) return conflictAnswer(result, conflict);
         return done(known, result.transaction, listPath(result.transaction));
+      }
+      case "rate": {
+        if (!transactionId) return refused({ form: "errors.form.invalid" });
+        // "Use the published rate" posts no rate; otherwise the rate as typed in the reader's language.
+        const typed =
+          values.useTable === "1" ? null : parseRate(values.rate ?? "", numberSeparators(context.language).decimal);
+        if (typed === undefined) return refused({ rate: "errors.rate.invalid" });
+        const result = await setTransactionRate({
+          userId,
+          householdId,
+          transactionId,
+          version: values.version,
+          rate: typed,
+        });
+        if ("conflict" in result) return conflictAnswer(result, conflict);
+        if (!result.ok) return refused(result.fieldErrors);
+        if (viaScript)
+          return data<TransactionActionResult>({ ok: true, intent: known, transaction: result.transaction });
+        throw redirect(
+          `/app/transactions/${transactionId}${values.redirectTo ? `?redirectTo=${encodeURIComponent(safeAppPath(values.redirectTo) ?? "")}` : ""}`,
+          303,
+        );
       }
       case "restore": {
         if (!transactionId) return refused({ form: "errors.form.invalid" });

@@ -10,6 +10,7 @@ import { isUuid } from "~/lib/uuid";
 import { isUsableCategory } from "./categories.server";
 import {
   changeEntry,
+  setEntryRate,
   deleteEntries,
   insertEntries,
   LinesDoNotAddUpError,
@@ -53,13 +54,19 @@ export interface TransactionFields {
 /** An entry; lists that do not read the sharing columns leave `shared` and `memberUserId` out (the edit form then does not ask). */
 export interface TransactionView extends TransactionFields {
   id: string;
+  /** The account's currency, which `amountMinor` is in. */
+  currency: string;
+  /** In the household's base currency; null while no rate is known (decision 0026). */
+  baseAmountMinor: number | null;
   /** The row version the edit forms save with (features/platform/row-version.server.ts). */
   version: string;
 }
 
 /** An entry as a list shows it: a list that does not read the version leaves it out, and its rows open the entry's own page to edit. */
-export type ListedTransaction = Omit<TransactionView, "version"> & {
+export type ListedTransaction = Omit<TransactionView, "version" | "baseAmountMinor"> & {
   version?: string;
+  /** Absent where the list does not show it: an account's own page is all in the account's currency. */
+  baseAmountMinor?: number | null;
   /** Split into lines (decision 0018): the row says so, and opens the entry's page, where its lines are. */
   split?: boolean;
 };
@@ -70,6 +77,8 @@ const columns = {
   id: transaction.id,
   kind: transaction.kind,
   amountMinor: transaction.amountMinor,
+  currency: transaction.currency,
+  baseAmountMinor: transaction.baseAmountMinor,
   occurredOn: transaction.occurredOn,
   description: entryTitle,
   categoryId: transaction.categoryId,
@@ -86,6 +95,8 @@ function toView(row: {
   id: string;
   kind: string;
   amountMinor: number;
+  currency: string;
+  baseAmountMinor: number | null;
   occurredOn: string;
   description: string;
   categoryId: string;
@@ -324,6 +335,31 @@ export async function updateTransaction({
 }
 
 /**
+ * Sets an entry's exchange rate by hand (base units per unit of its currency), or with null gives it back to the
+ * published rate of its day. Only at `version`; another member's hidden entry is not found.
+ */
+export async function setTransactionRate({
+  userId,
+  householdId,
+  transactionId,
+  version,
+  rate,
+}: {
+  userId: string;
+  householdId: string;
+  transactionId: string;
+  version: string | undefined;
+  rate: number | null;
+}): Promise<WriteResult | Conflict<TransactionView>> {
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
+  if (!can(access.plan, "transactions.track")) throw new HouseholdAccessError("readOnly");
+  if (!isUuid(transactionId)) throw new HouseholdAccessError("notFound");
+  const row = await setEntryRate(db(), { writer: access, householdId, entryId: transactionId, version, rate });
+  if (!row) return entryConflict(access, householdId, transactionId);
+  return { ok: true, transaction: await writtenAsSeen(access, fromWritten(row)) };
+}
+
+/**
  * Deletes an entry (owner only) and hands it back, so the page can offer to undo. Not one somebody changed after
  * `version` was loaded: that answers with the entry as it is now, so the person deleting sees what they would throw
  * away and confirms with the new version.
@@ -410,11 +446,30 @@ export async function getEntryWithLines({
   const [{ shown }, [bank]] = await Promise.all([
     lines ?? linesAsSeen(access, view.id),
     // What the bank wrote, shown on the entry's page under its title (decision 0020).
-    db().select({ details: transaction.details }).from(transaction).where(eq(transaction.id, view.id)).limit(1),
+    // …and the rate its base amount took, when it is in another currency than the household's.
+    db()
+      .select({
+        details: transaction.details,
+        rate: transaction.rate,
+        rateOn: transaction.rateOn,
+        rateSource: transaction.rateSource,
+        rateProvisional: transaction.rateProvisional,
+      })
+      .from(transaction)
+      .where(eq(transaction.id, view.id))
+      .limit(1),
   ]);
   return {
     ...view,
     details: bank?.details ?? "",
+    conversion: bank?.rateSource
+      ? {
+          rate: bank.rate,
+          rateOn: bank.rateOn,
+          source: bank.rateSource,
+          provisional: bank.rateProvisional,
+        }
+      : null,
     lines: shown.map(({ categoryId, amountMinor, shared, note }) => ({ categoryId, amountMinor, shared, note })),
   };
 }

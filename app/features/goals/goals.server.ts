@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { goal, goalContribution } from "~/db/schema/goals";
 import { goalProgress, isGoalReached, monthlyAmountNeeded, savedAmount } from "~/domain/goals";
@@ -382,4 +382,20 @@ async function announceReached(householdId: string, target: { id: string; name: 
     payload: { goalId: target.id, name: target.name },
     dedupeKey: `goal-reached:${target.id}`,
   });
+}
+
+/**
+ * A change of the household's base currency (decision 0026): targets, amounts put aside and their history in the new
+ * currency at `factor` (new minor units per old one), rounded; a target stays at least one minor unit, a contribution
+ * never becomes zero. In the caller's transaction.
+ */
+export async function convertGoalAmounts(executor: Pick<Database, "execute">, householdId: string, factor: number) {
+  const by = sql`${String(factor)}::numeric`;
+  await executor.execute(sql`
+    update ${goal} set "target_minor" = greatest(1, round("target_minor"::numeric * ${by}))::bigint,
+                       "saved_minor" = round("saved_minor"::numeric * ${by})::bigint
+    where ${goal.householdId} = ${householdId}`);
+  await executor.execute(sql`
+    update ${goalContribution} set "amount_minor" = (sign("amount_minor") * greatest(1, round(abs("amount_minor")::numeric * ${by})))::bigint
+    where "goal_id" in (select ${goal.id} from ${goal} where ${goal.householdId} = ${householdId})`);
 }

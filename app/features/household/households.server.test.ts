@@ -62,7 +62,7 @@ describe("households", () => {
     expect(access.household).toMatchObject({ ownerUserId: sanne.id, ownerName: "Sanne" });
     expect(householdName({ ...access.household, role: access.role }, english)).toBe("Sanne's budget");
     // A name the owner gave stays as given, for everyone.
-    await updateHousehold({ userId: sanne.id, householdId: hers.id, name: "Home", currency: "EUR" });
+    await updateHousehold({ userId: sanne.id, householdId: hers.id, name: "Home" });
     expect((await listUserHouseholds({ userId: pieter.id })).map((item) => householdName(item, english))).toEqual([
       "My budget",
       "Home",
@@ -80,9 +80,9 @@ describe("households", () => {
       role: "partner",
       canWrite: false,
     });
-    await expect(
-      updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now", currency: "USD" }),
-    ).rejects.toThrow(new HouseholdAccessError("readOnly"));
+    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Mine now" })).rejects.toThrow(
+      new HouseholdAccessError("readOnly"),
+    );
   });
 
   it("a partner who edits may change the money but not the household itself; on Free they no longer see it", async () => {
@@ -96,9 +96,9 @@ describe("households", () => {
     await expect(
       requireHouseholdAccess({ userId: partner.id, householdId: shared.id, ownerOnly: true }),
     ).rejects.toThrow(new HouseholdAccessError("readOnly"));
-    await expect(
-      updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now", currency: "USD" }),
-    ).rejects.toThrow(new HouseholdAccessError("readOnly"));
+    await expect(updateHousehold({ userId: partner.id, householdId: shared.id, name: "Ours now" })).rejects.toThrow(
+      new HouseholdAccessError("readOnly"),
+    );
     expect((await listUserHouseholds({ userId: partner.id })).find((item) => item.id === shared.id)).toMatchObject({
       role: "partner",
       canEdit: true,
@@ -122,11 +122,11 @@ describe("households", () => {
     });
   });
 
-  it("the owner renames the household and changes its currency", async () => {
+  it("the owner renames the household; its currency changes only by conversion", async () => {
     const { owner, household: mine } = await seedHousehold();
-    await updateHousehold({ userId: owner.id, householdId: mine.id, name: "Our home", currency: "PLN" });
+    await updateHousehold({ userId: owner.id, householdId: mine.id, name: "Our home" });
     const access = await requireHouseholdAccess({ userId: owner.id, householdId: mine.id });
-    expect(access.household).toMatchObject({ name: "Our home", currency: "PLN" });
+    expect(access.household).toMatchObject({ name: "Our home", currency: "EUR" });
   });
 
   it("the migration's built-in categories match the domain's ids", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { household, householdMember } from "~/db/schema/household";
@@ -173,24 +173,39 @@ export async function requireHouseholdAccess({
   };
 }
 
-/** Renames the household, changes its currency or the day its month starts (owner only). */
+/**
+ * Renames the household or changes the day its month starts (owner only). Its base currency changes only through the
+ * conversion with its preview (features/base-currency, decision 0026).
+ */
 export async function updateHousehold({
   userId,
   householdId,
   name,
-  currency,
   monthStartDay,
 }: {
   userId: string;
   householdId: string;
   name: string;
-  currency: Currency;
   /** 1–28; left as it is when not given. */
   monthStartDay?: number;
 }) {
   await requireHouseholdAccess({ userId, householdId, ownerOnly: true });
   await db()
     .update(household)
-    .set({ name, currency, ...(monthStartDay === undefined ? {} : { monthStartDay }), updatedAt: new Date() })
+    .set({ name, ...(monthStartDay === undefined ? {} : { monthStartDay }), updatedAt: new Date() })
     .where(eq(household.id, householdId));
+}
+
+/**
+ * The household's new base currency, with its shared-expense alert threshold at `factor` (new minor units per old
+ * one). Part of the conversion (features/base-currency), in its transaction.
+ */
+export async function setBaseCurrency(
+  executor: Pick<Database, "execute">,
+  { householdId, currency, factor }: { householdId: string; currency: Currency; factor: number },
+) {
+  await executor.execute(sql`
+    update ${household} set "currency" = ${currency}, "updated_at" = now(),
+      "shared_alert_minor" = greatest(1, round("shared_alert_minor"::numeric * ${String(factor)}::numeric))::bigint
+    where ${household.id} = ${householdId}`);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidIban, normaliseIban } from "~/domain/iban";
 import type { Language } from "~/domain/languages";
-import { parseAmount } from "~/domain/money";
+import { currencies, parseAmount } from "~/domain/money";
 import { appMessages, dateField } from "~/lib/form-fields";
 import { fieldErrorsOf, type ParsedForm } from "~/lib/forms";
 import { safeText } from "~/lib/safe-text";
@@ -33,6 +33,8 @@ export function accountFields(language: Language) {
       .transform((value) => value.trim())
       .pipe(z.string().min(1, "errors.accountName.required").max(accountNameMaxLength, "errors.accountName.tooLong")),
     kind: z.enum(accountKinds, { error: "errors.form.invalid" }),
+    /** Only when adding an account: its entries, balance and statements are in it for good. Absent: the household's. */
+    currency: z.enum(currencies, { error: "errors.form.invalid" }).optional(),
     iban: safeText
       .optional()
       .transform((value) => (value?.trim() ? normaliseIban(value) : null))

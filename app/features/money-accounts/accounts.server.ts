@@ -1,9 +1,13 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { unlessUniqueViolation } from "~/db/faults.server";
 import { moneyAccount } from "~/db/schema/money-accounts";
+import type { Currency } from "~/domain/money";
 import { mayKeepAccount } from "~/domain/plans";
-import { monthOf, monthStart, todayIn } from "~/domain/periods";
+import { monthOf, monthStart, todayIn, type IsoDate } from "~/domain/periods";
+import { baseAmountOf } from "~/domain/rates";
+import { rateTable } from "~/features/rates/rates.server";
 import { isUuid } from "~/lib/uuid";
 import type { FieldErrors } from "~/lib/forms";
 import type { Conflict } from "~/lib/row-version";
@@ -26,8 +30,10 @@ export interface AccountView {
   /** New expenses on it start out shared between the members (a joint account) rather than personal. */
   defaultShared: boolean;
   archived: boolean;
-  /** Opening balance + income − expenses ± transfers up to and including the day asked for. */
+  /** Opening balance + income − expenses ± transfers up to and including the day asked for, in the account's currency. */
   balanceMinor: number;
+  /** The balance in the household's base currency at that day's rate; null when no rate is known. */
+  baseBalanceMinor: number | null;
   /** The row version an edit must be based on (features/platform/row-version.server.ts). */
   version: string;
 }
@@ -103,7 +109,7 @@ export async function listAccounts({
   householdId: string;
   on?: string;
 }): Promise<AccountView[]> {
-  await requireHouseholdAccess({ userId, householdId });
+  const access = await requireHouseholdAccess({ userId, householdId });
   await everydayAccountId(householdId);
   const day = on ?? todayIn(undefined);
   const rows = await db()
@@ -128,12 +134,19 @@ export async function listAccounts({
       sql`not ${moneyAccount.isEveryday}`,
       asc(moneyAccount.createdAt),
     );
+  const base = access.household.currency;
   return rows.map(({ archivedAt, balanceMinor, kind, ...row }) => ({
     ...row,
     kind: kind,
     archived: archivedAt !== null,
     balanceMinor: Number(balanceMinor),
+    baseBalanceMinor: inBaseCurrency(Number(balanceMinor), row.currency, base, day),
   }));
+}
+
+/** An account's amount in the household's base currency at `day`'s rate (balances and net worth); null: no rate. */
+function inBaseCurrency(amountMinor: number, currency: string, base: string, day: IsoDate): number | null {
+  return baseAmountOf(rateTable(), { amountMinor, currency, occurredOn: day }, base).baseAmountMinor;
 }
 
 type AccountWrite = { ok: true; accountId: string } | { ok: false; fieldErrors: FieldErrors };
@@ -185,7 +198,7 @@ export async function createAccount({
         householdId,
         name: input.name,
         kind: input.kind,
-        currency: access.household.currency,
+        currency: input.currency ?? access.household.currency,
         iban: input.iban,
         openingBalanceMinor: input.openingBalance,
         openingOn: input.openingOn,
@@ -300,4 +313,45 @@ export async function setAccountArchived({
     .set({ archivedAt: archived ? new Date() : null, updatedAt: nextVersion(moneyAccount.updatedAt) })
     .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)));
   return { ok: true as const };
+}
+
+/**
+ * A change of the household's base currency (decision 0026): accounts in the old base that hold nothing yet (no
+ * entry, no transfer, no opening balance: a new household's Everyday account) take the new one; an account that holds
+ * money keeps its currency, since its entries' amounts are the bank's. In the caller's transaction.
+ */
+export async function relabelEmptyAccounts(
+  executor: Pick<Database, "execute">,
+  { householdId, from, to }: { householdId: string; from: Currency; to: Currency },
+): Promise<number> {
+  const result = await executor.execute(sql`
+    update ${moneyAccount} set "currency" = ${to}, "updated_at" = ${nextVersion(moneyAccount.updatedAt)}
+    where ${moneyAccount.householdId} = ${householdId} and ${moneyAccount.currency} = ${from}
+      and ${moneyAccount.openingBalanceMinor} = 0
+      and not exists (select 1 from "transaction" t where t.account_id = "money_account"."id")
+      and not exists (select 1 from transfer tr where tr.from_account_id = "money_account"."id" or tr.to_account_id = "money_account"."id")
+    returning "money_account"."id"`);
+  return rowsOf(result).length;
+}
+
+/** The household's accounts that hold money, with their currency: what a change of base currency leaves as they are. */
+export async function accountsHoldingMoney(
+  householdId: string,
+): Promise<{ id: string; name: string | null; isEveryday: boolean; currency: string }[]> {
+  return db()
+    .select({
+      id: moneyAccount.id,
+      name: moneyAccount.name,
+      isEveryday: moneyAccount.isEveryday,
+      currency: moneyAccount.currency,
+    })
+    .from(moneyAccount)
+    .where(
+      and(
+        eq(moneyAccount.householdId, householdId),
+        sql`(${moneyAccount.openingBalanceMinor} <> 0
+             or exists (select 1 from "transaction" t where t.account_id = "money_account"."id")
+             or exists (select 1 from transfer tr where tr.from_account_id = "money_account"."id" or tr.to_account_id = "money_account"."id"))`,
+      ),
+    );
 }

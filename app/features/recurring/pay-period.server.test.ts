@@ -40,7 +40,7 @@ async function paidOnThe25th() {
   await addPartner({ householdId, userId: partner.id });
   await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
   const at = { userId: owner.id, householdId };
-  await updateHousehold({ ...at, name: household.name, currency: "EUR", monthStartDay: 25 });
+  await updateHousehold({ ...at, name: household.name, monthStartDay: 25 });
 
   const rent = await series(owner.id, householdId, { amount: "950", description: "Rent", day: "1" });
   const pay = await series(owner.id, householdId, {
@@ -148,7 +148,7 @@ describe("a month that starts on payday", () => {
 
   it("day 1 is the calendar month, exactly as before", async () => {
     const at = await paidOnThe25th();
-    await updateHousehold({ ...at, name: at.household.name, currency: "EUR", monthStartDay: 1 });
+    await updateHousehold({ ...at, name: at.household.name, monthStartDay: 1 });
     const november = await getDashboard({ ...at, month: "2026-11", period: "monthly", today });
     expect(november.days).toEqual({ from: "2026-11-01", to: "2026-12-01" });
     expect(november.summary.expenses.value).toBe(95_000 + 10_000 + 20_000 + 5_000);
@@ -157,7 +157,7 @@ describe("a month that starts on payday", () => {
     expect(plan.budgets.categories).toMatchObject([{ categoryId: groceries, spentMinor: 30_000 }]);
     expect(plan.safe?.figures.spentMinor).toBe(95_000 + 10_000 + 20_000 + 5_000);
     // Leaving the day out of the form keeps it.
-    await updateHousehold({ ...at, name: "Renamed", currency: "EUR" });
+    await updateHousehold({ ...at, name: "Renamed" });
     expect((await getDashboard({ ...at, month: "2026-11", period: "monthly", today })).days.from).toBe("2026-11-01");
   });
 });

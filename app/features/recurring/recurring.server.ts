@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { moneyAccount } from "~/db/schema/money-accounts";
 import { recurring, recurringOccurrence } from "~/db/schema/recurring";
 import type { TransactionKind } from "~/domain/categories";
@@ -885,4 +885,22 @@ export async function seedSeries({
     on conflict do nothing
     returning "recurring_id"`);
   return { created, linked: rowsOf(result).length };
+}
+
+/**
+ * A change of the household's base currency (decision 0026): a series' amount is in its account's currency, so only
+ * a series whose account changed currency with it (an account that held nothing) follows, at `factor` (new minor units
+ * per old one). In the caller's transaction.
+ */
+export async function followAccountCurrencies(
+  executor: Pick<Database, "execute">,
+  householdId: string,
+  factor: number,
+) {
+  await executor.execute(sql`
+    update ${recurring} set "currency" = ${moneyAccount.currency},
+                            "amount_minor" = greatest(1, round("recurring"."amount_minor"::numeric * ${String(factor)}::numeric))::bigint
+    from ${moneyAccount}
+    where ${recurring.householdId} = ${householdId} and ${moneyAccount.id} = ${recurring.accountId}
+      and ${recurring.currency} <> ${moneyAccount.currency}`);
 }

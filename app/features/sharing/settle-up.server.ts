@@ -627,3 +627,60 @@ export async function setSharedAlert({
     .where(and(eq(household.id, householdId), sql`${household.sharedAlertMinor} is distinct from ${amountMinor}`));
   return { ok: true };
 }
+
+/** The months of a household's settlements whose balance is zero: what a change of base currency keeps settled. */
+export async function balancedSettledMonths(
+  executor: Pick<ReturnType<typeof db>, "select">,
+  householdId: string,
+): Promise<MonthKey[]> {
+  const rows = await executor
+    .select({ month: settlement.month })
+    .from(settlement)
+    .where(eq(settlement.householdId, householdId))
+    .groupBy(settlement.month);
+  const balanced: MonthKey[] = [];
+  for (const { month } of rows) {
+    const key = month.slice(0, 7);
+    if ((await computeMonth(householdId, key, executor)).split.payments.length === 0) balanced.push(key);
+  }
+  return balanced;
+}
+
+/**
+ * A change of the household's base currency (decision 0026): settlements in the new currency at `factor` (new minor
+ * units per old one). The entries were converted at their own days' rates, the settlements at the day's: in a month
+ * that was settled, the last settlement then takes up the difference, so a settled month stays settled. In the
+ * caller's transaction.
+ */
+export async function convertSettlements(
+  executor: Pick<ReturnType<typeof db>, "select" | "execute">,
+  { householdId, factor, balanced }: { householdId: string; factor: number; balanced: readonly MonthKey[] },
+) {
+  await executor.execute(sql`
+    update ${settlement} set "amount_minor" = greatest(1, round("amount_minor"::numeric * ${String(factor)}::numeric))::bigint
+    where ${settlement.householdId} = ${householdId}`);
+  for (const month of balanced) {
+    const { split } = await computeMonth(householdId, month, executor);
+    const [last] = await executor
+      .select({ id: settlement.id, fromUserId: settlement.fromUserId, toUserId: settlement.toUserId })
+      .from(settlement)
+      .where(and(eq(settlement.householdId, householdId), eq(settlement.month, monthStart(month))))
+      .orderBy(desc(settlement.createdAt))
+      .limit(1);
+    if (!last) continue;
+    // What is still owed after the conversion: more of the same payment, or some of it back.
+    const change = split.payments.reduce(
+      (sum, payment) =>
+        payment.fromUserId === last.fromUserId && payment.toUserId === last.toUserId
+          ? sum + payment.amountMinor
+          : payment.fromUserId === last.toUserId && payment.toUserId === last.fromUserId
+            ? sum - payment.amountMinor
+            : sum,
+      0,
+    );
+    if (change !== 0)
+      await executor.execute(sql`
+        update ${settlement} set "amount_minor" = greatest(1, "amount_minor" + ${change})
+        where ${settlement.id} = ${last.id}`);
+  }
+}

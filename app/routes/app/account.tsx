@@ -105,7 +105,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             className={cn("text-2xl font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}
             data-testid="account-balance"
           >
-            {format.money(account.balanceMinor)}
+            {format.money(account.balanceMinor, account.currency)}
           </p>
         </div>
       </div>
@@ -158,6 +158,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                         id: item.id,
                         kind: item.kind,
                         amountMinor: Math.abs(item.signedAmountMinor),
+                        currency: account.currency,
                         occurredOn: item.occurredOn,
                         description: item.description,
                         categoryId: item.categoryId,

@@ -17,7 +17,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
-import { amountToInput, numberSeparators } from "~/domain/money";
+import { amountToInput, currencies, numberSeparators } from "~/domain/money";
 import { accountKindsToAdd, mayKeepAccount } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
@@ -52,6 +52,7 @@ type ActionData = Route.ComponentProps["actionData"];
 type FormValues = {
   name?: string;
   kind?: string;
+  currency?: string;
   iban?: string;
   openingBalance?: string;
   openingOn?: string;
@@ -112,7 +113,9 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   const format = useFormat();
   const open = loaderData.accounts.filter((account) => !account.archived);
   const archived = loaderData.accounts.filter((account) => account.archived);
-  const total = open.reduce((sum, account) => sum + account.balanceMinor, 0);
+  // Net worth in the base currency at today's rates; an account without a rate is left out and said so.
+  const total = open.reduce((sum, account) => sum + (account.baseBalanceMinor ?? 0), 0);
+  const withoutRate = open.filter((account) => account.baseBalanceMinor === null).length;
   const canWrite = shell.household.canWrite;
   const kindsToAdd = accountKindsToAdd(shell.household.plan, open.length, accountKinds);
   // Archiving moves a card to the other list, which mounts it afresh, and adding the free plan's last account removes
@@ -129,6 +132,11 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           <p className={cn("text-2xl font-semibold tabular-nums", total < 0 && "text-destructive")}>
             {format.money(total)}
           </p>
+          {withoutRate > 0 && (
+            <p className="text-xs text-muted-foreground" data-testid="accounts-without-rate">
+              {t("accounts.withoutRate", { count: withoutRate })}
+            </p>
+          )}
         </div>
       </PageHeader>
 
@@ -212,7 +220,7 @@ function NewAccount({ actionData, kinds }: { actionData: ActionData; kinds: read
       >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="householdId" value={shell.household.id} />
-        <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} kinds={kinds} />
+        <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} kinds={kinds} chooseCurrency />
         <FormError message={refusal?.fieldErrors.form} />
         <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
           {t("accounts.addButton")}
@@ -289,8 +297,15 @@ function AccountCard({
             className={cn("text-lg font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}
             data-testid="account-balance"
           >
-            {format.money(account.balanceMinor)}
+            {format.money(account.balanceMinor, account.currency)}
           </p>
+          {account.currency !== format.currency && (
+            <p className="text-xs text-muted-foreground tabular-nums" data-testid="account-base-balance">
+              {account.baseBalanceMinor === null
+                ? t("accounts.noRate")
+                : t("accounts.inBase", { amount: format.money(account.baseBalanceMinor) })}
+            </p>
+          )}
         </div>
       </div>
       {account.iban && (
@@ -363,7 +378,7 @@ function AccountCard({
                         : []),
                       {
                         label: t("accounts.fields.openingBalance"),
-                        value: format.money(conflict.current.openingBalanceMinor),
+                        value: format.money(conflict.current.openingBalanceMinor, account.currency),
                       },
                       ...(conflict.current.openingOn
                         ? [{ label: t("accounts.fields.openingOn"), value: format.date(conflict.current.openingOn) }]
@@ -404,13 +419,17 @@ function AccountFormFields({
   values,
   errors,
   kinds,
+  chooseCurrency = false,
 }: {
   values?: FormValues;
   errors?: Record<string, string | undefined>;
   /** The kinds the plan lets this account have. */
   kinds: readonly AccountKind[];
+  /** A new account: its currency is chosen now, for good. */
+  chooseCurrency?: boolean;
 }) {
   const { t } = useTranslation("money");
+  const { t: tApp } = useTranslation("app");
   const format = useFormat();
   const id = useId();
   const { decimal } = numberSeparators(format.language);
@@ -442,6 +461,22 @@ function AccountFormFields({
           error={errors?.kind}
         />
       </div>
+      {chooseCurrency && (
+        <div className="flex flex-col gap-2">
+          <SelectField
+            id={`${id}-currency`}
+            name="currency"
+            label={t("accounts.fields.currency")}
+            options={currencies.map((currency) => ({
+              value: currency,
+              label: `${currency} · ${tApp(`currencies.${currency}`)}`,
+            }))}
+            defaultValue={values?.currency ?? format.currency}
+            error={errors?.currency}
+          />
+          <p className="text-xs text-muted-foreground">{t("accounts.fields.currencyHint")}</p>
+        </div>
+      )}
       <TextField
         id={`${id}-iban`}
         label={t("accounts.fields.iban")}

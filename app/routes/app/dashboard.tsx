@@ -94,6 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     period,
     view,
     isEmpty,
+    withoutRate,
   } = loaderData;
   // A month in progress is compared with the same days of the previous one: "−12 % vs October 1 – 23".
   const changeLabel = comparedDays ? t("change.vsSameDays", { days: comparedDays }) : t("change.vsLastMonth");
@@ -130,6 +131,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 
       <SummaryCards summary={summary} changeLabel={changeLabel} />
+      {withoutRate > 0 && (
+        <p className="-mt-2 text-sm text-muted-foreground" role="note" data-testid="entries-without-rate">
+          {t("dashboard.withoutRate", { count: withoutRate })}
+        </p>
+      )}
 
       <AccountsSummaryCard accounts={accounts} />
 

@@ -23,6 +23,7 @@ export const appRoutes: RouteConfigEntry[] = [
     route("rules/suggest", "routes/app/rules-suggest.ts"),
     route("settings", "routes/app/settings.tsx"),
     route("settings/security", "routes/app/settings-security.tsx"),
+    route("settings/currency", "routes/app/settings-currency.tsx"),
     // Data export and account deletion are every plan's right, so they live outside the premium area.
     route("settings/data", "routes/app/settings-data.tsx"),
     route("payees", "routes/app/payees.tsx"),

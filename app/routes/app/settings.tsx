@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "~/i18n/react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { Button } from "~/components/ui/button";
@@ -115,11 +115,13 @@ export async function action({ request }: Route.ActionArgs) {
           { status: 400 },
         );
       return forAction(async () => {
-        await updateHousehold({
-          userId: context.user.id,
-          householdId: values.householdId || context.householdId,
-          ...parsed.data,
-        });
+        const householdId = values.householdId || context.householdId;
+        const { currency, ...rest } = parsed.data;
+        await updateHousehold({ userId: context.user.id, householdId, ...rest });
+        // Another base currency converts, so it asks first: the preview, then the owner's confirmation.
+        const access = await requireHouseholdAccess({ userId: context.user.id, householdId });
+        if (currency !== access.household.currency)
+          throw redirect(`/app/settings/currency?to=${encodeURIComponent(currency)}`, 303);
         return data<SettingsResult>({ ok: true, intent: "household" });
       });
     }
@@ -140,6 +142,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const changeLanguage = useChangeLanguage();
   const id = useId();
+  // Back from the conversion (settings-currency.tsx): say it is done.
+  const [searchParams] = useSearchParams();
+  const converted = searchParams.get("converted") === "1";
   // A refusal by forAction (a partner's write) carries no intent and belongs to neither form.
   const result = actionData && "intent" in actionData ? actionData : undefined;
   const errors = (intent: string) =>
@@ -258,6 +263,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   ))}
                 </select>
                 <p className="text-xs text-muted-foreground">{t("settings.currencyHint")}</p>
+                {converted && (
+                  <p role="status" className="text-sm font-medium text-emerald-700" data-testid="currency-converted">
+                    {t("settings.converted", { currency: loaderData.household.currency })}
+                  </p>
+                )}
                 <FieldError message={householdErrors?.currency} />
               </div>
               <div className="flex flex-col gap-2 sm:col-span-2">

@@ -11,6 +11,7 @@ import { handleTransactionAction, safeAppPath } from "~/features/entries/transac
 import { getEntryWithLines } from "~/features/entries/transactions.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { useEntryValues } from "~/features/entries/components/entry-values";
+import { EntryRate } from "~/features/entries/components/entry-rate";
 import { TransactionForm } from "~/features/entries/components/transaction-form";
 import { useAppShell } from "~/features/household/components/use-app-shell";
 import { LearnOfferPrompt } from "~/features/rules/components/learn-offer";
@@ -101,6 +102,14 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="mt-1 break-words text-muted-foreground">{transaction.details}</p>
         </section>
+      )}
+      {transaction.currency !== shell.household.currency && (
+        <EntryRate
+          entry={transaction}
+          conversion={transaction.conversion}
+          error={answer?.intent === "rate" && !conflict ? answer.fieldErrors.rate : undefined}
+          redirectTo={back}
+        />
       )}
       <Card className="p-5 sm:p-6">
         <TransactionForm

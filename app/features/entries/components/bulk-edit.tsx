@@ -21,7 +21,7 @@ export function BulkCheckbox({ entry }: { entry: ListedTransaction }) {
       <span className="sr-only">
         {t("search.bulk.selectEntry", {
           title,
-          amount: format.money(entry.amountMinor),
+          amount: format.money(entry.amountMinor, entry.currency),
           date: format.date(entry.occurredOn, "short"),
         })}
       </span>

@@ -146,7 +146,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
       });
       return;
     }
-    const amount = format.money(result.transaction.amountMinor);
+    const amount = format.money(result.transaction.amountMinor, result.transaction.currency);
     showToast({
       title:
         result.intent === "update"
@@ -168,7 +168,7 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
     const deleted = result.transaction;
     showToast({
       title: t(deleted.kind === "income" ? "toast.incomeDeleted" : "toast.expenseDeleted", {
-        amount: format.money(deleted.amountMinor),
+        amount: format.money(deleted.amountMinor, deleted.currency),
       }),
       duration: 8000,
       action: {

@@ -16,7 +16,7 @@ import { CategoryIcon } from "./category-icon";
 import { SplitFields, type SplitLineValue } from "./split-fields";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
-import { useCategories, useEntrySharing } from "./use-budget-shell";
+import { useCategories, useEntryCurrency, useEntrySharing } from "./use-budget-shell";
 
 export interface TransactionFormValues {
   kind: TransactionKind;
@@ -30,6 +30,8 @@ export interface TransactionFormValues {
   memberUserId?: string | null;
   /** The entry's lines, on its own page: the form then offers to split it (absent: no split part). */
   lines?: readonly SplitLineValue[];
+  /** An entry's own currency (its account's); absent for a new one, which goes to the Everyday account. */
+  currency?: string;
 }
 
 /** React Router's <Form> for plain pages, or a fetcher's <Form> in the sheet. */
@@ -88,7 +90,8 @@ export function TransactionForm({
   const amountRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLInputElement>(null);
   const { decimal } = numberSeparators(format.language);
-  const symbol = currencySymbol(format.currency, format.language);
+  const entryCurrency = useEntryCurrency();
+  const symbol = currencySymbol(values.currency ?? entryCurrency, format.language);
   const { suggestion, askedFor } = useEntrySuggestion({ enabled: mode === "add", kind, amountRef, descriptionRef });
   // Once the user picks a category themselves (or edits an entry), suggestions stop choosing for them.
   const [picked, setPicked] = useState(mode !== "add" || values.categoryId !== defaultCategoryId(values.kind));

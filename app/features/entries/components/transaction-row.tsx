@@ -29,7 +29,14 @@ export function TransactionRow({
   const category = categories.byId(transaction.categoryId);
   const label = categories.label(category);
   const income = transaction.kind === "income";
-  const amount = `${income ? "+" : "−"}${format.money(transaction.amountMinor)}`;
+  const amount = `${income ? "+" : "−"}${format.money(transaction.amountMinor, transaction.currency)}`;
+  // An entry in another currency than the household's also says what it counts for there (decision 0026).
+  const inBase =
+    transaction.currency !== format.currency && transaction.baseAmountMinor !== undefined
+      ? transaction.baseAmountMinor === null
+        ? t("entry.rate.missing")
+        : `${income ? "+" : "−"}${format.money(transaction.baseAmountMinor)}`
+      : undefined;
   const content = (
     <>
       <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} />
@@ -42,11 +49,18 @@ export function TransactionRow({
           <EntryMemberMarker transaction={transaction} />
         </span>
       </span>
-      <span
-        className={cn("shrink-0 text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}
-        data-testid="entry-amount"
-      >
-        {amount}
+      <span className="flex shrink-0 flex-col items-end">
+        <span
+          className={cn("text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}
+          data-testid="entry-amount"
+        >
+          {amount}
+        </span>
+        {inBase && (
+          <span className="text-xs text-muted-foreground tabular-nums" data-testid="entry-base-amount">
+            {inBase}
+          </span>
+        )}
       </span>
     </>
   );
@@ -59,7 +73,7 @@ export function TransactionRow({
         // A split's lines are edited on its own page; the sheet edits a whole entry.
         if (!quickEntry || !version || transaction.split) return;
         event.preventDefault();
-        quickEntry.openEdit({ ...transaction, version });
+        quickEntry.openEdit({ ...transaction, baseAmountMinor: transaction.baseAmountMinor ?? null, version });
       }}
       className="group -mx-2 flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-secondary/60"
     >

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 import { categoryLabel, type CategoryView } from "~/domain/categories";
-import { appLayoutId } from "~/features/household/components/use-app-shell";
+import { appLayoutId, useFormat } from "~/features/household/components/use-app-shell";
 import { useTranslation } from "~/i18n/react";
 import type { BudgetShellData, getBudgetShell } from "../budget-shell.server";
 
@@ -36,4 +36,10 @@ export function useNotifications(): BudgetShellData["notifications"] {
 /** Who shares the household, for the entry forms' "Shared · Personal" and "Paid by"; null in a household of one. */
 export function useEntrySharing(): BudgetShellData["sharing"] {
   return useBudgetShell().sharing;
+}
+
+/** The currency a new typed entry is in: the Everyday account's, where it goes. */
+export function useEntryCurrency(): string {
+  const format = useFormat();
+  return useBudgetShell().entryCurrency ?? format.currency;
 }

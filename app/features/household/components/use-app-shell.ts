@@ -29,7 +29,8 @@ export function useFormat() {
     () => ({
       language,
       currency,
-      money: (minor: number) => formatMoney(minor, currency, language),
+      /** In the household's base currency unless another is named (an account's or an entry's own). */
+      money: (minor: number, inCurrency: string = currency) => formatMoney(minor, inCurrency, language),
       compactMoney: (minor: number) => formatMoneyCompact(minor, currency, language),
       percent: (fraction: number | null, signed = false) => formatPercent(fraction, language, { signed }),
       date: (date: IsoDate, style: "short" | "medium" | "day" | "long" = "medium") => formatDate(date, language, style),

@@ -15,7 +15,7 @@ const shownOnDashboard = 4;
 export function AccountsSummaryCard({
   accounts,
 }: {
-  accounts: Pick<AccountView, "id" | "name" | "kind" | "archived" | "balanceMinor">[];
+  accounts: Pick<AccountView, "id" | "name" | "kind" | "archived" | "balanceMinor" | "currency">[];
 }) {
   const { t } = useTranslation("money");
   const format = useFormat();
@@ -47,7 +47,7 @@ export function AccountsSummaryCard({
               <div className="min-w-0">
                 <p className="break-words text-sm text-muted-foreground">{accountName(account)}</p>
                 <p className={cn("font-semibold tabular-nums", account.balanceMinor < 0 && "text-destructive")}>
-                  {format.money(account.balanceMinor)}
+                  {format.money(account.balanceMinor, account.currency)}
                 </p>
               </div>
             </li>
