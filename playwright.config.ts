@@ -47,6 +47,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: "node tests/fakes/central-banks.ts",
+      port: env.ratesPort,
+      env: { FAKE_PORT: String(env.ratesPort) },
+      reuseExistingServer: false,
+    },
+    {
       command: "node server/index.ts",
       url: `${baseURL}/healthz`,
       timeout: 60_000,
@@ -67,6 +73,9 @@ export default defineConfig({
         TRANSLATION_PROVIDER: "libretranslate",
         LIBRETRANSLATE_URL: `http://127.0.0.1:${env.translatePort}`,
         TRANSLATION_PAUSE_MS: "100",
+        // Exchange rates from local fakes of the ECB and the NBU, which publish steady rates for the last 400 days.
+        ECB_RATES_URL: `http://127.0.0.1:${env.ratesPort}/stats/eurofxref/`,
+        NBU_RATES_URL: `http://127.0.0.1:${env.ratesPort}/NBU_Exchange/exchange_site`,
         AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
         SAMEN_BUILD_DIR: process.env.SAMEN_BUILD_DIR ?? "build",
       },

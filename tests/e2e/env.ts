@@ -24,6 +24,7 @@ export async function e2eEnvironment() {
     process.env.E2E_PORT = String(await freePort());
     process.env.E2E_SMTP_PORT = String(await freePort());
     process.env.E2E_TRANSLATE_PORT = String(await freePort());
+    process.env.E2E_RATES_PORT = String(await freePort());
     process.env.E2E_DATA_DIR = path.join(root, "data");
     process.env.E2E_MAIL_DIR = path.join(root, "mail");
   }
@@ -32,6 +33,8 @@ export async function e2eEnvironment() {
     smtpPort: Number(process.env.E2E_SMTP_PORT),
     /** The fake LibreTranslate server the blog translates with. */
     translatePort: Number(process.env.E2E_TRANSLATE_PORT),
+    /** The fake ECB and NBU the server takes exchange rates from. */
+    ratesPort: Number(process.env.E2E_RATES_PORT),
     dataDir: process.env.E2E_DATA_DIR as string,
     mailDir: process.env.E2E_MAIL_DIR as string,
   };

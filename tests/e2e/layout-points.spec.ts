@@ -62,6 +62,13 @@ for (const { language, currency } of languages) {
         })
       ).status(),
     ).toBe(200);
+    // Another base currency converts after its preview; confirmed here at once (rates from the fake ECB).
+    if (currency !== "EUR")
+      expect(
+        (
+          await page.request.post(`/app/settings/currency?to=${currency}`, { form: { householdId, to: currency } })
+        ).status(),
+      ).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     for (let index = 0; index < 24; index += 1)
       expect(

@@ -116,6 +116,8 @@ const rows: Row[] = [
   page("/app/reports"),
   page("/app/settings"),
   page("/app/settings/security"),
+  // The preview of a change of base currency: the owner's alone (a stranger sees their own household's).
+  page("/app/settings/currency?to=PLN", { partner: 403, editor: 403 }),
   page("/app/transactions/new"),
   page("/app/upgrade"),
   page("/app/exports"),
@@ -224,6 +226,22 @@ const rows: Row[] = [
       description: "Salary",
     }),
     expected: versionedWrite,
+  },
+  // An entry's exchange rate by hand: a versioned write (the entry is in the base currency, so nothing matches anyway).
+  {
+    name: "POST an entry's rate",
+    method: "POST",
+    path: (ids) => `/app/transactions/${ids.transactionId}`,
+    form: (ids) => ({ intent: "rate", householdId: ids.householdId, rate: "0.1" }),
+    expected: versionedWrite,
+  },
+  // Converting to another base currency: the owner alone. To the currency it already has, it changes nothing.
+  {
+    name: "POST change of base currency",
+    method: "POST",
+    path: () => "/app/settings/currency?to=EUR",
+    form: (ids) => ({ householdId: ids.householdId, to: "EUR" }),
+    expected: { ...ownerOnly, owner: 303 },
   },
   {
     name: "POST create goal",

@@ -31,17 +31,34 @@ export class RateFileError extends Error {
   }
 }
 
+/** Aborted when the server stops, so a slow bank never holds up a shutdown. */
+let stopping = new AbortController();
+
+/** Ends every request to the banks under way (server shutdown); later ones run again. */
+export function abortRateRequests(): void {
+  stopping.abort();
+  stopping = new AbortController();
+}
+
 async function fetchText(bank: string, url: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "*/*" } });
+    response = await fetch(url, {
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
+      headers: { accept: "*/*" },
+    });
   } catch (error) {
     throw new RateFileError(bank, `unreachable (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!response.ok) throw new RateFileError(bank, `HTTP ${response.status}`);
   const length = Number(response.headers.get("content-length") ?? 0);
   if (length > maxFileBytes) throw new RateFileError(bank, "file too big");
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new RateFileError(bank, `cut off (${error instanceof Error ? error.message : String(error)})`);
+  }
   if (text.length > maxFileBytes) throw new RateFileError(bank, "file too big");
   return text;
 }

@@ -4,7 +4,14 @@ import type { PublishedRate } from "~/domain/rates";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
-import { ecbDefaultUrl, fetchEcbRates, fetchNbuRates, nbuDefaultUrl, RateFileError } from "./central-banks.server";
+import {
+  abortRateRequests,
+  ecbDefaultUrl,
+  fetchEcbRates,
+  fetchNbuRates,
+  nbuDefaultUrl,
+  RateFileError,
+} from "./central-banks.server";
 import { lastStoredDay, loadStoredRates, storeRates, today } from "./rates.server";
 
 /** Rates a new server fetches back to: the day after the bundled history's last. */
@@ -89,6 +96,7 @@ export async function startRateUpdates(): Promise<void> {
 }
 
 export async function stopRateUpdates(): Promise<void> {
+  abortRateRequests();
   await taskSlot.get()?.stop();
   taskSlot.set(undefined);
 }
