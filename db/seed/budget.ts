@@ -354,9 +354,12 @@ export async function seedBulkTransactions({
   sharedBetween,
   splitEvery,
   bankText = false,
+  accountIds,
 }: {
   householdId: string;
   count: number;
+  /** Entries go round these accounts (each in its own currency); absent: all to the Everyday account. */
+  accountIds?: readonly string[];
   /** Give each entry a card payment's bank text (details), as an import would. */
   bankText?: boolean;
   from: MonthKey;
@@ -369,7 +372,8 @@ export async function seedBulkTransactions({
   const days = Math.max(1, Math.round((Date.parse(monthStart(addMonths(to, 1))) - Date.parse(start)) / 86_400_000));
   const expenseIds = builtInCategories.filter((category) => category.kind === "expense").map((category) => category.id);
   const incomeIds = builtInCategories.filter((category) => category.kind === "income").map((category) => category.id);
-  const accountId = await everydayAccountId(householdId);
+  const everyday = await everydayAccountId(householdId);
+  const accounts = accountIds?.length ? accountIds : [everyday];
   for (let first = 0; first < count; first += 5000) {
     const entries: NewEntry[] = [];
     for (let n = first; n < Math.min(count, first + 5000); n += 1) {
@@ -380,7 +384,7 @@ export async function seedBulkTransactions({
       const kept = Math.round(amountMinor * 0.7);
       entries.push({
         householdId,
-        accountId,
+        accountId: accounts[n % accounts.length] ?? everyday,
         kind: income ? "income" : "expense",
         amountMinor,
         occurredOn: addDays(start, Math.floor((n * days) / count)),

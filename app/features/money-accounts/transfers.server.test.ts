@@ -367,3 +367,32 @@ describe("an account's activity", () => {
     ).toHaveLength(activityPageSize);
   });
 });
+
+describe("transfers between currencies", () => {
+  it("are refused until they keep both amounts: by the use case with a field error, by the database for any writer", async () => {
+    const { owner, household, everyday } = await householdWithSavings();
+    const parsed = parseAccountForm({ name: "Monobank", kind: "savings", currency: "UAH" }, "en");
+    if (!parsed.ok) throw new Error("bad account form");
+    const created = await createAccount({ userId: owner.id, householdId: household.id, input: parsed.value });
+    if (!created.ok) throw new Error("no hryvnia account");
+    expect(
+      await createTransfer({
+        userId: owner.id,
+        householdId: household.id,
+        fields: fields({ fromAccountId: everyday, toAccountId: created.accountId, amount: "10" }),
+      }),
+    ).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.currencies" } });
+    await expect(
+      db().insert(transfer).values({
+        id: "00000000-0000-7000-8000-000000000024",
+        householdId: household.id,
+        fromAccountId: everyday,
+        toAccountId: created.accountId,
+        amountMinor: 1000,
+        occurredOn: "2026-11-05",
+        createdBy: owner.id,
+      }),
+    ).rejects.toThrow();
+    expect(await db().select().from(transfer).where(eq(transfer.householdId, household.id))).toEqual([]);
+  });
+});

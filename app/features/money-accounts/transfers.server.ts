@@ -61,7 +61,7 @@ async function checkAccounts(
   { openOnly }: { openOnly: boolean },
 ): Promise<FieldErrors | null> {
   const rows = await db()
-    .select({ id: moneyAccount.id, archivedAt: moneyAccount.archivedAt })
+    .select({ id: moneyAccount.id, archivedAt: moneyAccount.archivedAt, currency: moneyAccount.currency })
     .from(moneyAccount)
     .where(
       and(
@@ -72,6 +72,9 @@ async function checkAccounts(
   const usable = (id: string) => rows.some((row) => row.id === id && (!openOnly || row.archivedAt === null));
   if (!usable(fields.fromAccountId)) return { form: "errors.transfer.account" };
   if (!usable(fields.toAccountId)) return { toAccountId: "errors.transfer.account" };
+  // One amount moves between accounts of one currency (a database trigger refuses any other, decision 0026).
+  const currencies = new Set(rows.map((row) => row.currency));
+  if (currencies.size > 1) return { toAccountId: "errors.transfer.currencies" };
   return null;
 }
 

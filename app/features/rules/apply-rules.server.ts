@@ -211,7 +211,9 @@ export async function applyRulesToExisting({
         // Money out of the entry's account goes to the rule's account; money in came from it. The transfer keeps the
         // entry's id (ids are unique across entries and transfers), its import batch, and its statement identity on
         // its own side, so undoing that import removes it and importing the statement again adds nothing.
-        await tx.execute(sql`
+        // Only between accounts of one currency: a transfer carries one amount (decision 0026); an entry whose rule
+        // names an account in another currency stays an entry.
+        const moved = await tx.execute(sql`
           insert into "transfer" ("id", "household_id", "from_account_id", "to_account_id", "amount_minor", "occurred_on", "description",
                                   "import_batch_id", "from_import_key", "to_import_key", "created_by")
           select "transaction"."id", "transaction"."household_id",
@@ -223,11 +225,14 @@ export async function applyRulesToExisting({
                  "transaction"."created_by"
           from unnest(${column((moved) => moved.id)}::uuid[], ${column((moved) => moved.otherAccountId)}::uuid[], ${column((moved) => moved.description)}::text[])
             as "moved"("id", "other_account_id", "description")
-          join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${visibleEntriesInSql(access)}`);
+          join "transaction" on "transaction"."id" = "moved"."id" and "transaction"."household_id" = ${householdId} and ${visibleEntriesInSql(access)}
+          join "money_account" "own" on "own"."id" = "transaction"."account_id"
+          join "money_account" "other" on "other"."id" = "moved"."other_account_id" and "other"."currency" = "own"."currency"
+          returning "transfer"."id"`);
         await deleteEntries(tx, {
           writer: access,
           householdId,
-          selection: { ids: transfers.map((moved) => moved.id) },
+          selection: { ids: rowsOf(moved).map((row) => String(row.id)) },
         });
       }
     });

@@ -300,10 +300,11 @@ async function planDraft(
     for (const { key } of found) if (key) existingKeys.add(key);
   }
 
+  // A transfer moves one amount within one currency: an account in another is an ordinary counterparty (decision 0026).
   const ownAccounts = await executor
     .select({ id: moneyAccount.id, iban: moneyAccount.iban })
     .from(moneyAccount)
-    .where(eq(moneyAccount.householdId, householdId));
+    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.currency, account.currency)));
   const dates = statement.rows.map((row) => row.bookedOn).sort();
   const openTransfers =
     dates.length === 0
@@ -392,6 +393,20 @@ async function decidePlan(
   plan: readonly PlannedRow[],
 ): Promise<{ ok: true; plan: DecidedRow[] } | { ok: false; problem: ImportProblem }> {
   const fresh = plan.filter((row) => row.status === "new");
+  // A rule's transfer only to an account of the statement's currency: a transfer carries one amount (decision 0026).
+  const sameCurrency = new Set(
+    (
+      await executor
+        .select({ id: moneyAccount.id })
+        .from(moneyAccount)
+        .where(
+          and(
+            eq(moneyAccount.householdId, access.household.id),
+            sql`${moneyAccount.currency} = (select "currency" from "money_account" where "id" = ${accountId})`,
+          ),
+        )
+    ).map((row) => row.id),
+  );
   let decisions: ImportRowDecision[];
   try {
     decisions = await decideImportRows({ executor, access, accountId, rows: fresh.map((row) => row.row) });
@@ -406,7 +421,12 @@ async function decidePlan(
     ok: true,
     plan: plan.map((row): DecidedRow => {
       const decision = byRow.get(row) ?? null;
-      if (row.status === "new" && decision?.transferAccountId && row.row.amountMinor !== 0) {
+      if (
+        row.status === "new" &&
+        decision?.transferAccountId &&
+        sameCurrency.has(decision.transferAccountId) &&
+        row.row.amountMinor !== 0
+      ) {
         return {
           status: "transfer",
           row: row.row,

@@ -39,6 +39,7 @@ export function SplitFields({
   error,
   namePrefix = "",
   evenlyValue = "1",
+  currency,
 }: {
   kind: TransactionKind;
   /** The entry's category: the first choice of an empty row. */
@@ -51,6 +52,8 @@ export function SplitFields({
   error?: string;
   /** Before every field's name, where one form holds several splits (the import preview: one per row). */
   namePrefix?: string;
+  /** The entry's currency (its account's); absent: the household's. */
+  currency?: string;
   /** What "Split evenly" posts as `splitEvenly` before the script runs: which split to share out. */
   evenlyValue?: string;
 }) {
@@ -132,8 +135,8 @@ export function SplitFields({
       : remaining === 0
         ? t("entry.split.addsUp")
         : remaining > 0
-          ? t("entry.split.remaining", { amount: format.money(remaining) })
-          : t("entry.split.over", { amount: format.money(-remaining) });
+          ? t("entry.split.remaining", { amount: format.money(remaining, currency) })
+          : t("entry.split.over", { amount: format.money(-remaining, currency) });
 
   return (
     <section className="rounded-lg border" aria-labelledby={`${id}-title`} data-testid="split">

@@ -255,6 +255,7 @@ export function TransactionForm({
           amountRef={amountRef}
           totalMinor={values.amountMinor}
           error={errors.lines}
+          currency={values.currency ?? entryCurrency}
         />
       )}
 
