@@ -331,7 +331,7 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
     ],
   },
   "routes/app/transaction-edit": {
-    intents: ["update", "delete", "restore"],
+    intents: ["update", "delete", "restore", "rate"],
     fields: [
       "householdId",
       "version",
@@ -343,6 +343,8 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
       "categoryId",
       "shared",
       "memberUserId",
+      "rate",
+      "useTable",
       "js",
     ],
   },
@@ -369,6 +371,7 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
     fields: ["householdId", "categoryId", "version", "kind", "name", "icon", "color"],
   },
   "routes/app/settings-data": { fields: ["confirm", "password"] },
+  "routes/app/settings-currency": { fields: ["householdId", "to"] },
   "routes/app/premium/settings-partners": {
     intents: ["invite", "revoke", "remove", "setAccess", "setPrivacy", "leave"],
     fields: [
