@@ -3,10 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { entryLine, monthTotal, transaction } from "~/db/schema/entries";
+import { goal } from "~/db/schema/goals";
 import { moneyAccount } from "~/db/schema/money-accounts";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import { convertMinor } from "~/domain/rates";
+import { listGoals } from "~/features/goals/goals.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { rateTable } from "~/features/rates/rates.server";
 import { seedHousehold } from "../../../db/seed/budget";
@@ -169,6 +171,14 @@ describe("entries in another currency than the household's", () => {
       rateProvisional: true,
       baseAmountMinor: convertMinor(50_000, 4.32 / 41.5, "UAH", "PLN"),
     });
+  });
+
+  it("counts a goal's account in another currency at the day's rate", async () => {
+    const { owner, householdId, cardId, entry } = await zlotyHousehold();
+    await insertEntries(db(), [entry({ kind: "income", categoryId: builtInCategory("salary").id })]);
+    await db().insert(goal).values({ householdId, name: "Hryvnia buffer", targetMinor: 20_000, accountId: cardId });
+    const { goals } = await listGoals({ userId: owner.id, householdId, today: "2031-03-09" });
+    expect(goals[0]).toMatchObject({ savedMinor: 10_410, targetMinor: 20_000 });
   });
 
   it("refuses a rate by hand on an entry in the base currency", async () => {

@@ -72,7 +72,8 @@ export async function listGoals({
   ]);
   const showDeadline = can(access.plan, "goals.deadline");
   const accountById = new Map(accounts.map((account) => [account.id, account]));
-  const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
+  // A goal's target is in the base currency: an account in another counts at today's rate (unknown: nothing yet).
+  const balances = new Map(accounts.map((account) => [account.id, account.baseBalanceMinor ?? 0]));
   // After a downgrade the goals beyond the plan's limit stay, read-only.
   const readOnly = readOnlyGoalIds(
     access.plan,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { unlessUniqueViolation } from "~/db/faults.server";
+import { household } from "~/db/schema/household";
 import { moneyAccount } from "~/db/schema/money-accounts";
 import type { Currency } from "~/domain/money";
 import { mayKeepAccount } from "~/domain/plans";
@@ -79,8 +80,9 @@ export async function isHouseholdAccount(householdId: string, accountId: string)
 }
 
 /**
- * The balances on `day` of some accounts of a household, by id (an id of another household is left out). For use
- * cases that already checked the reader's access: a goal that follows an account shows its balance.
+ * The balances on `day` of some accounts of a household, by id, in the household's base currency at that day's rate
+ * (an id of another household is left out; an account whose rate is unknown counts nothing until there is one). For
+ * use cases that already checked the reader's access: a goal that follows an account shows its balance.
  */
 export async function accountBalances(
   householdId: string,
@@ -89,10 +91,18 @@ export async function accountBalances(
 ): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
   const rows = await db()
-    .select({ id: moneyAccount.id, balanceMinor: balanceOn(day) })
+    .select({
+      id: moneyAccount.id,
+      balanceMinor: balanceOn(day),
+      currency: moneyAccount.currency,
+      base: household.currency,
+    })
     .from(moneyAccount)
+    .innerJoin(household, eq(household.id, moneyAccount.householdId))
     .where(and(eq(moneyAccount.householdId, householdId), inArray(moneyAccount.id, [...accountIds])));
-  return new Map(rows.map((row) => [row.id, Number(row.balanceMinor)]));
+  return new Map(
+    rows.map((row) => [row.id, inBaseCurrency(Number(row.balanceMinor), row.currency, row.base, day) ?? 0]),
+  );
 }
 
 /**
