@@ -125,6 +125,15 @@ describe("changing the base currency", () => {
 
   it("refuses a change no rate is known for, and changes nothing", async () => {
     const { owner, householdId } = await euroCouple();
+    await db().insert(goal).values({ householdId, name: "Holiday", targetMinor: 1_000_00 });
+    // Without a rate the preview shows no figures in the new currency: never the old numbers relabelled.
+    expect(await previewBaseCurrencyChange({ userId: owner.id, householdId, to: "RON" })).toMatchObject({
+      rate: null,
+      month: null,
+      goals: [],
+      budgets: [],
+      alert: null,
+    });
     expect(await changeBaseCurrency({ userId: owner.id, householdId, to: "RON" })).toEqual({
       ok: false,
       fieldErrors: { form: "errors.currency.noRate" },

@@ -31,12 +31,16 @@ function factorOf(rate: number, from: string, to: string): number {
 export interface BaseCurrencyPreview {
   from: Currency;
   to: Currency;
-  /** Today's rate from the old base to the new one; null: none known, and the change is refused. */
+  /**
+   * Today's rate from the old base to the new one; null: none known, the change is refused, and the preview shows no
+   * figures after it (never the old numbers under the new currency).
+   */
   rate: Conversion | null;
   /** Entries per currency: each is converted from its own amount at its own day's rate. */
   entries: { currency: string; count: number }[];
   /** This month's spending before and after (an entry without a rate in the new base is left out, and counted). */
-  month: { month: string; beforeMinor: number; afterMinor: number; withoutRate: number };
+  /** Null without a rate. */
+  month: { month: string; beforeMinor: number; afterMinor: number; withoutRate: number } | null;
   budgets: { categoryId: string; beforeMinor: number; afterMinor: number }[];
   goals: { name: string; beforeMinor: number; afterMinor: number }[];
   alert: { beforeMinor: number; afterMinor: number } | null;
@@ -64,7 +68,6 @@ export async function previewBaseCurrencyChange({
   const from = access.household.currency;
   const day = today();
   const rate = from === to ? null : (conversion(rateTable(), from, to, day) ?? null);
-  const convert = (minor: number) => (rate ? convertMinor(minor, rate.rate, from, to) : minor);
   const month = monthOf(day);
   const [entries, monthEntries, limits, goals, accountsKept, [alert]] = await Promise.all([
     db()
@@ -113,11 +116,17 @@ export async function previewBaseCurrencyChange({
     if (base === null) withoutRate++;
     else afterMinor += base;
   }
-  return {
+  const counts = {
     from,
     to,
-    rate,
     entries: entries.sort((a, b) => b.count - a.count),
+    accountsKept: accountsKept.filter((account) => account.currency !== to),
+  };
+  if (!rate) return { ...counts, rate: null, month: null, budgets: [], goals: [], alert: null };
+  const convert = (minor: number) => convertMinor(minor, rate.rate, from, to);
+  return {
+    ...counts,
+    rate,
     month: {
       month,
       beforeMinor: monthEntries.reduce((sum, entry) => sum + (entry.baseAmountMinor ?? 0), 0),
@@ -138,7 +147,6 @@ export async function previewBaseCurrencyChange({
       alert?.minor === null || alert?.minor === undefined
         ? null
         : { beforeMinor: alert.minor, afterMinor: Math.max(1, convert(alert.minor)) },
-    accountsKept: accountsKept.filter((account) => account.currency !== to),
   };
 }
 

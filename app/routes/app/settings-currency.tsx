@@ -94,13 +94,15 @@ export default function ChangeBaseCurrency({ loaderData, actionData }: Route.Com
             {preview.entries.length > 1 &&
               ` (${preview.entries.map((item) => `${item.count} ${item.currency}`).join(", ")})`}
           </li>
-          {total > 0 && (
+          {total > 0 && preview.month && (
             <li>
               {t("baseCurrency.month", {
                 month: format.month(preview.month.month),
                 before: inFrom(preview.month.beforeMinor),
                 after: inTo(preview.month.afterMinor),
               })}
+              {/* Entries the new base has no rate for yet are not in the figure after: say so, never show a low sum. */}
+              {preview.month.withoutRate > 0 && ` ${t("dashboard.withoutRate", { count: preview.month.withoutRate })}`}
             </li>
           )}
           {preview.budgets.length > 0 && (
