@@ -56,6 +56,7 @@ async function populate(): Promise<void> {
     fromAccountId: everyday,
     toAccountId: savings!.id,
     amountMinor: 40_000,
+    toAmountMinor: 40_000,
     occurredOn: "2026-02-26",
     description: "To savings",
   });

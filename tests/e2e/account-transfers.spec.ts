@@ -152,6 +152,72 @@ test("without JavaScript the form posts plainly and “More” pages through the
   await context.close();
 });
 
+test("money moved to a hryvnia card keeps both amounts, on a free plan, with and without JavaScript @phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await createVerifiedUser(page.request, { name: "Oksana Two-Currencies" });
+  // The free plan's second account, in hryvnias.
+  expect(
+    (
+      await page.request.post("/app/accounts", {
+        form: { intent: "create", name: "Monobank", kind: "savings", currency: "UAH" },
+      })
+    ).status(),
+  ).toBe(200);
+  const money = (minor: number, currency: string) =>
+    plainSpaces(new Intl.NumberFormat("en", { style: "currency", currency }).format(minor / 100));
+
+  await visit(page, "/app/accounts");
+  await page.getByRole("link", { name: en("accounts.everyday"), exact: true }).click();
+  await page.locator("#move-money summary").click();
+  const form = page.locator("#move-money form");
+  const received = form.getByLabel(en("accounts.transfer.received"), { exact: true });
+  await expect(received).toBeVisible();
+  await expect(form).toContainText(en("accounts.transfer.receivedHint").replace("{{currency}}", "UAH"));
+  await form.getByLabel(en("accounts.transfer.amount"), { exact: true }).fill("200");
+  await form.getByRole("button", { name: en("accounts.transfer.submit") }).click();
+  await expect(form.getByText(en("errors.transfer.receivedRequired", "app"))).toBeVisible();
+  await look(page, "move-between-currencies");
+  await received.fill("9,712.40");
+  await form.getByRole("button", { name: en("accounts.transfer.submit") }).click();
+  await expect.poll(() => balance(page)).toBe(money(-200_00, "EUR"));
+  const outgoing = page.getByTestId("transfer-row");
+  await expect(outgoing).toContainText(`−${money(200_00, "EUR")}`);
+  await expect(outgoing.getByTestId("transfer-other-side")).toHaveText(
+    en("accounts.detail.received").replace("{{amount}}", money(9_712_40, "UAH")),
+  );
+  await look(page, "between-currencies");
+
+  await visit(page, "/app/accounts");
+  await page.getByRole("link", { name: "Monobank", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Monobank");
+  expect(await balance(page)).toBe(money(9_712_40, "UAH"));
+  await expect(page.getByTestId("transfer-row")).toContainText(`+${money(9_712_40, "UAH")}`);
+  await expect(page.getByTestId("transfer-other-side")).toHaveText(
+    en("accounts.detail.sent").replace("{{amount}}", money(200_00, "EUR")),
+  );
+
+  // Without scripts the same form asks for both amounts and posts plainly.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto(page.url());
+  await noScript.locator("#move-money summary").click();
+  const plainForm = noScript.locator("#move-money form");
+  await plainForm.getByLabel(en("accounts.transfer.amount"), { exact: true }).fill("1000");
+  await plainForm.getByLabel(en("accounts.transfer.received"), { exact: true }).fill("20.10");
+  await plainForm.getByRole("button", { name: en("accounts.transfer.submit") }).click();
+  expect(await balance(noScript)).toBe(money(8_712_40, "UAH"));
+  await expect(noScript.getByTestId("transfer-other-side").first()).toHaveText(
+    en("accounts.detail.received").replace("{{amount}}", money(20_10, "EUR")),
+  );
+  await plain.close();
+});
+
 test("another household's account and a bad id are not found", async ({ page }) => {
   await createVerifiedUser(page.request, { name: "Olga Other" });
   for (const path of ["/app/accounts/not-an-id", "/app/accounts/00000000-0000-4000-8000-000000000999"]) {

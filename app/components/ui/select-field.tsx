@@ -16,6 +16,7 @@ export function SelectField({
   defaultValue,
   error,
   className,
+  onChange,
 }: {
   id: string;
   name: string;
@@ -26,6 +27,7 @@ export function SelectField({
   error?: string;
   /** The wrapper's classes, beside its column layout. */
   className?: string;
+  onChange?: (value: string) => void;
 }) {
   const errorId = `${id}-error`;
   return (
@@ -35,6 +37,7 @@ export function SelectField({
         id={id}
         name={name}
         defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
         className={selectClass}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -104,7 +104,13 @@ export const transfer = pgTable(
     toAccountId: uuid("to_account_id")
       .notNull()
       .references(() => moneyAccount.id, { onDelete: "cascade" }),
+    /** What left the "from" account, in its currency. */
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    /**
+     * What arrived in the "to" account, in its currency: the same figure between accounts of one currency (a trigger
+     * holds that), the bank's own conversion between two (decision 0027).
+     */
+    toAmountMinor: bigint("to_amount_minor", { mode: "number" }).notNull(),
     occurredOn: date("occurred_on", { mode: "string" }).notNull(),
     description: text("description").notNull().default(""),
     importBatchId: uuid("import_batch_id").references(() => importBatch.id, { onDelete: "set null" }),
@@ -128,6 +134,7 @@ export const transfer = pgTable(
       .on(table.toAccountId, table.toImportKey)
       .where(sql`${table.toImportKey} is not null`),
     check("transfer_amount_positive_check", sql`${table.amountMinor} > 0`),
+    check("transfer_to_amount_positive_check", sql`${table.toAmountMinor} > 0`),
     check("transfer_accounts_differ_check", sql`${table.fromAccountId} <> ${table.toAccountId}`),
   ],
 );

@@ -9,6 +9,7 @@ import type { StatementRow } from "./statement";
 export interface OwnAccount {
   id: string;
   iban: string | null;
+  currency: string;
 }
 
 /** A transfer already recorded from the other account's side, which this row may be the second half of. */
@@ -16,8 +17,13 @@ export interface OpenTransfer {
   id: string;
   fromAccountId: string;
   toAccountId: string;
+  /** What left the "from" account, in its currency. */
   amountMinor: number;
+  /** What arrived in the "to" account, in its currency. */
+  toAmountMinor: number;
   occurredOn: string;
+  /** Whether the two accounts keep different currencies (then the two amounts differ). */
+  betweenCurrencies: boolean;
   /** Whether this side of the transfer already carries an import identity (then it cannot take another). */
   sideTaken: boolean;
 }
@@ -25,8 +31,12 @@ export interface OpenTransfer {
 export type PlannedRow =
   | { status: "new"; row: StatementRow; key: string }
   | { status: "duplicate"; row: StatementRow; key: string }
-  /** Money to or from another own account, recognised by the counterparty's IBAN: written as one transfer row. */
-  | { status: "transfer"; row: StatementRow; key: string; otherAccountId: string }
+  /**
+   * Money to or from another own account, recognised by the counterparty's IBAN: written as one transfer row.
+   * `otherAmountMinor` is the other side, in its account's currency: the same figure within one currency, the
+   * published rate's estimate between two, until that account's statement brings the bank's figure.
+   */
+  | { status: "transfer"; row: StatementRow; key: string; otherAccountId: string; otherAmountMinor: number }
   /** The other half of a transfer recorded from the other account's statement: no new row, the transfer gets this key. */
   | { status: "transfer-matched"; row: StatementRow; key: string; transferId: string }
   /** An entry already in the account (typed by hand, posted by a series): linked to this row, not added twice. */
@@ -41,8 +51,13 @@ export interface OpenEntry {
   occurredOn: string;
 }
 
+/** An amount in one currency in another at a day's published rate; undefined when there is no rate. */
+export type Converter = (amountMinor: number, from: string, to: string, on: string) => number | undefined;
+
 export interface ImportPlanInput {
   accountId: string;
+  /** The statement's account's currency. */
+  currency: string;
   rows: readonly StatementRow[];
   /** One identity per row (hashed by the caller), in the rows' order. */
   keys: readonly string[];
@@ -50,12 +65,21 @@ export interface ImportPlanInput {
   existingKeys: ReadonlySet<string>;
   ownAccounts: readonly OwnAccount[];
   openTransfers: readonly OpenTransfer[];
+  /** For a transfer to an account of another currency: its side's amount until its own statement says. */
+  convert: Converter;
   /** Entries of the account with no import identity yet, booked near the file's dates. */
   openEntries?: readonly OpenEntry[];
 }
 
 /** Banks book the two sides of one transfer up to a few days apart (weekends, cut-off times). */
 export const transferMatchDays = 4;
+
+/**
+ * Between currencies the two sides of a transfer differ by the bank's rate and fees: a row is the other half of a
+ * transfer whose amount on its side is within this share of its own (the side may be an estimate at the published
+ * rate, or typed by hand before the statement came).
+ */
+export const crossCurrencyTolerance = 0.05;
 
 /** A bank books a card payment or a debit up to a few days after the day it was made (and typed in). */
 export const entryMatchDays = 4;
@@ -114,33 +138,49 @@ function matchEntries(plan: PlannedRow[], openEntries: readonly OpenEntry[]): Pl
 }
 
 function planTransfers(input: ImportPlanInput): PlannedRow[] {
-  const ibanToAccount = new Map<string, string>();
+  const ibanToAccount = new Map<string, OwnAccount>();
   for (const account of input.ownAccounts)
-    if (account.iban && account.id !== input.accountId) ibanToAccount.set(normaliseIban(account.iban), account.id);
+    if (account.iban && account.id !== input.accountId) ibanToAccount.set(normaliseIban(account.iban), account);
   const claimed = new Set<string>();
   return input.rows.map((row, index) => {
     const key = input.keys[index]!;
     if (input.existingKeys.has(key)) return { status: "duplicate", row, key };
-    const otherAccountId = row.counterpartyIban ? ibanToAccount.get(normaliseIban(row.counterpartyIban)) : undefined;
-    if (!otherAccountId || row.amountMinor === 0) return { status: "new", row, key };
+    const other = row.counterpartyIban ? ibanToAccount.get(normaliseIban(row.counterpartyIban)) : undefined;
+    if (!other || row.amountMinor === 0) return { status: "new", row, key };
     const incoming = row.amountMinor > 0;
+    const amount = Math.abs(row.amountMinor);
+    // How far this row's amount is from the transfer's amount on this account's side: exact within one currency.
+    const distance = (transfer: OpenTransfer) => {
+      const side = incoming ? transfer.toAmountMinor : transfer.amountMinor;
+      if (!transfer.betweenCurrencies) return side === amount ? 0 : undefined;
+      const share = Math.abs(side - amount) / amount;
+      return share <= crossCurrencyTolerance ? share : undefined;
+    };
     const match = input.openTransfers
       .filter(
         (transfer) =>
           !claimed.has(transfer.id) &&
           !transfer.sideTaken &&
-          transfer.amountMinor === Math.abs(row.amountMinor) &&
           (incoming
-            ? transfer.toAccountId === input.accountId && transfer.fromAccountId === otherAccountId
-            : transfer.fromAccountId === input.accountId && transfer.toAccountId === otherAccountId) &&
-          daysBetween(transfer.occurredOn, row.bookedOn) <= transferMatchDays,
+            ? transfer.toAccountId === input.accountId && transfer.fromAccountId === other.id
+            : transfer.fromAccountId === input.accountId && transfer.toAccountId === other.id) &&
+          daysBetween(transfer.occurredOn, row.bookedOn) <= transferMatchDays &&
+          distance(transfer) !== undefined,
       )
-      .toSorted((a, b) => daysBetween(a.occurredOn, row.bookedOn) - daysBetween(b.occurredOn, row.bookedOn))[0];
+      .toSorted(
+        (a, b) =>
+          daysBetween(a.occurredOn, row.bookedOn) - daysBetween(b.occurredOn, row.bookedOn) ||
+          distance(a)! - distance(b)!,
+      )[0];
     if (match) {
       claimed.add(match.id);
       return { status: "transfer-matched", row, key, transferId: match.id };
     }
-    return { status: "transfer", row, key, otherAccountId };
+    const otherAmountMinor =
+      other.currency === input.currency ? amount : input.convert(amount, input.currency, other.currency, row.bookedOn);
+    // Without a rate the other side has no amount to stand on: the row stays an ordinary entry.
+    if (otherAmountMinor === undefined || otherAmountMinor <= 0) return { status: "new", row, key };
+    return { status: "transfer", row, key, otherAccountId: other.id, otherAmountMinor };
   });
 }
 

@@ -340,6 +340,7 @@ async function describeHousehold(
         fromAccountId: transfer.fromAccountId,
         toAccountId: transfer.toAccountId,
         amountMinor: transfer.amountMinor,
+        toAmountMinor: transfer.toAmountMinor,
         occurredOn: transfer.occurredOn,
         description: transfer.description,
         importBatchId: transfer.importBatchId,

@@ -68,7 +68,7 @@ async function recountMismatches(accountIds: string[]): Promise<number> {
         select account_id, date_trunc('month', occurred_on::timestamp)::date as month,
                case when kind = 'income' then amount_minor else -amount_minor end as net_minor
         from "transaction" where account_id in ${accountIds}
-        union all select to_account_id, date_trunc('month', occurred_on::timestamp)::date, amount_minor from transfer where to_account_id in ${accountIds}
+        union all select to_account_id, date_trunc('month', occurred_on::timestamp)::date, to_amount_minor from transfer where to_account_id in ${accountIds}
         union all select from_account_id, date_trunc('month', occurred_on::timestamp)::date, -amount_minor from transfer where from_account_id in ${accountIds}
       ) moves group by 1, 2
     ), kept as (select account_id, month, net_minor from account_month_total where account_id in ${accountIds})
@@ -81,7 +81,7 @@ async function recountMismatches(accountIds: string[]): Promise<number> {
 async function recountBalance(accountId: string, on: string): Promise<number> {
   const result = await db().execute(sql`
     select coalesce((select sum(case when kind = 'income' then amount_minor else -amount_minor end) from "transaction" where account_id = ${accountId} and occurred_on <= ${on}), 0)
-         + coalesce((select sum(amount_minor) from transfer where to_account_id = ${accountId} and occurred_on <= ${on}), 0)
+         + coalesce((select sum(to_amount_minor) from transfer where to_account_id = ${accountId} and occurred_on <= ${on}), 0)
          - coalesce((select sum(amount_minor) from transfer where from_account_id = ${accountId} and occurred_on <= ${on}), 0)
          + (select opening_balance_minor from money_account where id = ${accountId}) as balance`);
   return Number(rowsOf<{ balance: string }>(result)[0]?.balance);
@@ -104,10 +104,17 @@ describe("account month totals", () => {
               currency: "EUR",
               openingBalanceMinor: 10_000,
             },
-            { householdId: household.id, name: "Card", kind: "credit_card", currency: "EUR" },
+            // In another currency: a transfer to or from it moves two amounts (decision 0027).
+            { householdId: household.id, name: "Card", kind: "credit_card", currency: "CHF" },
           ])
           .returning({ id: moneyAccount.id });
         const accountIds = [everyday, ...others.map((row) => row.id)];
+        const card = accountIds[2]!;
+        // What arrives: the same figure within the euro, a tenth more in francs, a tenth less from them.
+        const arriving = (amountMinor: number, from: string, to: string) =>
+          from === to || (from !== card && to !== card)
+            ? amountMinor
+            : Math.max(1, Math.round(amountMinor * (to === card ? 1.1 : 0.9)));
         for (const item of steps) {
           const entries = await db()
             .select({ id: transaction.id })
@@ -115,7 +122,7 @@ describe("account month totals", () => {
             .where(eq(transaction.householdId, household.id))
             .orderBy(transaction.id);
           const transfers = await db()
-            .select({ id: transfer.id })
+            .select({ id: transfer.id, fromAccountId: transfer.fromAccountId, toAccountId: transfer.toAccountId })
             .from(transfer)
             .where(eq(transfer.householdId, household.id))
             .orderBy(transfer.id);
@@ -161,20 +168,27 @@ describe("account month totals", () => {
                 ),
               );
           } else if (item.op === "addTransfer" && item.from !== item.to) {
-            await db().insert(transfer).values({
-              id: uuidv7(),
-              householdId: household.id,
-              fromAccountId: accountIds[item.from]!,
-              toAccountId: accountIds[item.to]!,
-              amountMinor: item.amount,
-              occurredOn: days[item.day]!,
-            });
+            await db()
+              .insert(transfer)
+              .values({
+                id: uuidv7(),
+                householdId: household.id,
+                fromAccountId: accountIds[item.from]!,
+                toAccountId: accountIds[item.to]!,
+                amountMinor: item.amount,
+                toAmountMinor: arriving(item.amount, accountIds[item.from]!, accountIds[item.to]!),
+                occurredOn: days[item.day]!,
+              });
           } else if (item.op === "changeTransfer" && transfers.length > 0) {
             const picked = transfers[item.pick % transfers.length]!;
+            const [from, to] = item.swap
+              ? [picked.toAccountId, picked.fromAccountId]
+              : [picked.fromAccountId, picked.toAccountId];
             await db()
               .update(transfer)
               .set({
                 amountMinor: item.amount,
+                toAmountMinor: arriving(item.amount, from, to),
                 occurredOn: days[item.day]!,
                 ...(item.swap
                   ? { fromAccountId: sql`${transfer.toAccountId}`, toAccountId: sql`${transfer.fromAccountId}` }
@@ -225,6 +239,7 @@ describe("account month totals", () => {
       fromAccountId: everyday,
       toAccountId: savings!.id,
       amountMinor: 2_000,
+      toAmountMinor: 2_000,
       occurredOn: "2026-02-01",
     });
     await db().delete(moneyAccount).where(eq(moneyAccount.id, savings!.id));

@@ -66,6 +66,7 @@ describe("accounts", () => {
       fromAccountId: everyday,
       toAccountId: created.accountId,
       amountMinor: 50_000,
+      toAmountMinor: 50_000,
       occurredOn: "2026-11-05",
     });
     const balances = Object.fromEntries(

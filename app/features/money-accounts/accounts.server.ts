@@ -62,7 +62,7 @@ function balanceOn(day: string) {
         + coalesce((select sum(a.net_minor) from account_month_total a where a.account_id = "money_account"."id" and a.month < ${dayMonth}), 0)
         + coalesce((select sum(case when t.kind = 'income' then t.amount_minor else -t.amount_minor end) from "transaction" t
                     where t.account_id = "money_account"."id" and t.occurred_on >= ${dayMonth} and t.occurred_on <= ${day}), 0)
-        + coalesce((select sum(tr.amount_minor) from transfer tr
+        + coalesce((select sum(tr.to_amount_minor) from transfer tr
                     where tr.to_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)
         - coalesce((select sum(tr.amount_minor) from transfer tr
                     where tr.from_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)`;

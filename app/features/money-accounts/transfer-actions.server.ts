@@ -10,7 +10,7 @@ export type TransferActionResult =
   | { ok: false; intent: string; fieldErrors: Record<string, string | undefined>; values?: Record<string, string> };
 
 /** The fields a refused "Move money" form posts back, so a page without JavaScript shows them again. */
-const formFields = ["toAccountId", "amount", "occurredOn", "description"] as const;
+const formFields = ["toAccountId", "amount", "receivedAmount", "occurredOn", "description"] as const;
 
 const transferIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("transfer") }),
@@ -37,8 +37,12 @@ export async function handleTransferAction(request: Request, accountId: string) 
         // The money leaves the account whose page this is, whatever the form says.
         const parsed = parseTransferForm({ ...values, fromAccountId: accountId }, context.language);
         if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors, values: echoed });
-        const { amount, ...rest } = parsed.value;
-        const result = await createTransfer({ userId, householdId, fields: { ...rest, amountMinor: amount } });
+        const { amount, receivedAmount, ...rest } = parsed.value;
+        const result = await createTransfer({
+          userId,
+          householdId,
+          fields: { ...rest, amountMinor: amount, toAmountMinor: receivedAmount },
+        });
         return answer(
           result.ok
             ? { ok: true, intent, transfer: result.transfer }

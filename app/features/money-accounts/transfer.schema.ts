@@ -15,13 +15,21 @@ const descriptionField = safeText
   .transform((value) => (value ?? "").trim())
   .pipe(z.string().max(transferDescriptionMaxLength, "errors.description.tooLong"));
 
-/** "Move money": from the page's account to another, an amount typed in the reader's language, a day, a note. */
+/**
+ * "Move money": from the page's account to another, an amount typed in the reader's language, a day, a note; and,
+ * between accounts of two currencies, the amount that arrived (left empty otherwise: the use case decides).
+ */
 function transferFields(language: Language) {
   return z
     .object({
       fromAccountId: accountIdField,
       toAccountId: accountIdField,
       amount: amountField(language),
+      receivedAmount: z
+        .string()
+        .optional()
+        .transform((value) => value?.trim() || undefined)
+        .pipe(amountField(language).optional()),
       occurredOn: dateField,
       description: descriptionField,
     })
@@ -37,6 +45,8 @@ export type TransferInput = z.output<ReturnType<typeof transferFields>>;
 function transferFieldErrors(error: z.ZodError): FieldErrors {
   const fieldErrors: FieldErrors = fieldErrorsOf(error, { messages: appMessages });
   if (fieldErrors.amount === "errors.amount.notPositive") fieldErrors.amount = "errors.transfer.notPositive";
+  if (fieldErrors.receivedAmount === "errors.amount.notPositive")
+    fieldErrors.receivedAmount = "errors.transfer.notPositive";
   if (error.issues.some((issue) => issue.path[0] === "description" && issue.message === "INVALID_CHARACTERS"))
     fieldErrors.description = "errors.transfer.characters";
   return fieldErrors;
@@ -49,16 +59,19 @@ export function parseTransferForm(values: Record<string, string>, language: Lang
     : { ok: false, fieldErrors: transferFieldErrors(result.error) };
 }
 
+const minorField = z.coerce
+  .number({ error: "errors.amount.invalid" })
+  .int("errors.amount.invalid")
+  .positive("errors.transfer.notPositive")
+  .max(maxAmountMinor, "errors.amount.tooLarge");
+
 /** Undo of a delete posts the row back as the server handed it out: minor units, not the reader's amount. */
 const restoredFields = z
   .object({
     fromAccountId: accountIdField,
     toAccountId: accountIdField,
-    amountMinor: z.coerce
-      .number({ error: "errors.amount.invalid" })
-      .int("errors.amount.invalid")
-      .positive("errors.transfer.notPositive")
-      .max(maxAmountMinor, "errors.amount.tooLarge"),
+    amountMinor: minorField,
+    toAmountMinor: minorField.optional(),
     occurredOn: dateField,
     description: descriptionField,
   })

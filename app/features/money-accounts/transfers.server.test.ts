@@ -35,8 +35,8 @@ async function householdWithSavings() {
 function fields(values: Record<string, string>) {
   const parsed = parseTransferForm({ occurredOn: "2026-11-05", ...values }, "de");
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
-  const { amount, ...rest } = parsed.value;
-  return { ...rest, amountMinor: amount };
+  const { amount, receivedAmount, ...rest } = parsed.value;
+  return { ...rest, amountMinor: amount, toAmountMinor: receivedAmount };
 }
 
 const balances = async (userId: string, householdId: string) =>
@@ -91,7 +91,11 @@ describe("transfers between own accounts", () => {
     expect(deleted).toEqual(created.transfer);
     expect(await balances(owner.id, household.id)).toEqual({ everyday: 0, Savings: 0 });
 
-    const posted = parseRestoredTransfer({ ...deleted, amountMinor: String(deleted.amountMinor) });
+    const posted = parseRestoredTransfer({
+      ...deleted,
+      amountMinor: String(deleted.amountMinor),
+      toAmountMinor: String(deleted.toAmountMinor),
+    });
     if (!posted.ok) throw new Error("restore form refused");
     for (let time = 0; time < 2; time++) {
       expect(
@@ -369,30 +373,63 @@ describe("an account's activity", () => {
 });
 
 describe("transfers between currencies", () => {
-  it("are refused until they keep both amounts: by the use case with a field error, by the database for any writer", async () => {
-    const { owner, household, everyday } = await householdWithSavings();
+  it("keep both amounts: each account moves by its own, and the form asks for the one that arrived", async () => {
+    const { owner, household, everyday, savings } = await householdWithSavings();
+    const base = { userId: owner.id, householdId: household.id };
     const parsed = parseAccountForm({ name: "Monobank", kind: "savings", currency: "UAH" }, "en");
     if (!parsed.ok) throw new Error("bad account form");
-    const created = await createAccount({ userId: owner.id, householdId: household.id, input: parsed.value });
+    const created = await createAccount({ ...base, input: parsed.value });
     if (!created.ok) throw new Error("no hryvnia account");
+    const mono = created.accountId;
+    // Without the amount that arrived there is nothing to put in the hryvnia account.
     expect(
-      await createTransfer({
-        userId: owner.id,
-        householdId: household.id,
-        fields: fields({ fromAccountId: everyday, toAccountId: created.accountId, amount: "10" }),
-      }),
-    ).toEqual({ ok: false, fieldErrors: { toAccountId: "errors.transfer.currencies" } });
+      await createTransfer({ ...base, fields: fields({ fromAccountId: everyday, toAccountId: mono, amount: "200" }) }),
+    ).toEqual({ ok: false, fieldErrors: { receivedAmount: "errors.transfer.receivedRequired" } });
+    // 200 EUR left, 9.712,40 UAH arrived (the bank's rate, not the published one).
+    const moved = await createTransfer({
+      ...base,
+      fields: fields({ fromAccountId: everyday, toAccountId: mono, amount: "200", receivedAmount: "9.712,40" }),
+    });
+    expect(moved).toMatchObject({ ok: true, transfer: { amountMinor: 20_000, toAmountMinor: 971_240 } });
+    if (!moved.ok) throw new Error("refused");
+    expect(await balances(owner.id, household.id)).toEqual({ everyday: -20_000, Savings: 0, Monobank: 971_240 });
+    const [arrived] = (await listAccountActivity({ ...base, accountId: mono })).items;
+    expect(arrived).toMatchObject({ kind: "transferIn", signedAmountMinor: 971_240, otherAmountMinor: 20_000 });
+    const [left] = (await listAccountActivity({ ...base, accountId: everyday })).items;
+    expect(left).toMatchObject({ kind: "transferOut", signedAmountMinor: -20_000, otherAmountMinor: 971_240 });
+
+    // Within one currency one amount moves, whatever a form posts as received.
+    const within = await createTransfer({
+      ...base,
+      fields: fields({ fromAccountId: everyday, toAccountId: savings, amount: "10", receivedAmount: "99" }),
+    });
+    expect(within).toMatchObject({ ok: true, transfer: { amountMinor: 1000, toAmountMinor: 1000 } });
+    // And the database refuses two amounts within one currency from any writer.
     await expect(
       db().insert(transfer).values({
         id: "00000000-0000-7000-8000-000000000024",
         householdId: household.id,
         fromAccountId: everyday,
-        toAccountId: created.accountId,
+        toAccountId: savings,
         amountMinor: 1000,
+        toAmountMinor: 1100,
         occurredOn: "2026-11-05",
         createdBy: owner.id,
       }),
     ).rejects.toThrow();
-    expect(await db().select().from(transfer).where(eq(transfer.householdId, household.id))).toEqual([]);
+
+    // Deleting and undoing puts both amounts back; the month totals follow each side.
+    const deleted = await deleteTransfer({ ...base, transferId: moved.transfer.id });
+    expect(await balances(owner.id, household.id)).toEqual({ everyday: -1000, Savings: 1000, Monobank: 0 });
+    const posted = parseRestoredTransfer({
+      ...deleted,
+      amountMinor: String(deleted.amountMinor),
+      toAmountMinor: String(deleted.toAmountMinor),
+    });
+    if (!posted.ok) throw new Error("restore refused");
+    await restoreTransfer({ ...base, transferId: deleted.id, fields: posted.value });
+    expect(await balances(owner.id, household.id)).toEqual({ everyday: -21_000, Savings: 1000, Monobank: 971_240 });
+    await db().update(transfer).set({ toAmountMinor: 970_000 }).where(eq(transfer.id, deleted.id));
+    expect(await balances(owner.id, household.id)).toEqual({ everyday: -21_000, Savings: 1000, Monobank: 970_000 });
   });
 });

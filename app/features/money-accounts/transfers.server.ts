@@ -17,13 +17,17 @@ import { transferDescriptionMaxLength } from "./transfer.schema";
 export interface TransferFields {
   fromAccountId: string;
   toAccountId: string;
+  /** What leaves the "from" account, in its currency. */
   amountMinor: number;
+  /** What arrives in the "to" account, in its currency: needed only between accounts of two currencies. */
+  toAmountMinor?: number | undefined;
   occurredOn: IsoDate;
   description: string;
 }
 
 export interface TransferView extends TransferFields {
   id: string;
+  toAmountMinor: number;
 }
 
 type TransferWrite = { ok: true; transfer: TransferView } | { ok: false; fieldErrors: FieldErrors };
@@ -33,6 +37,7 @@ const columns = {
   fromAccountId: transfer.fromAccountId,
   toAccountId: transfer.toAccountId,
   amountMinor: transfer.amountMinor,
+  toAmountMinor: transfer.toAmountMinor,
   occurredOn: transfer.occurredOn,
   description: transfer.description,
 };
@@ -45,6 +50,11 @@ function checkFields(fields: TransferFields): FieldErrors | null {
   if (!Number.isSafeInteger(fields.amountMinor) || fields.amountMinor <= 0)
     return { amount: "errors.transfer.notPositive" };
   if (fields.amountMinor > maxAmountMinor) return { amount: "errors.amount.tooLarge" };
+  if (fields.toAmountMinor !== undefined) {
+    if (!Number.isSafeInteger(fields.toAmountMinor) || fields.toAmountMinor <= 0)
+      return { receivedAmount: "errors.transfer.notPositive" };
+    if (fields.toAmountMinor > maxAmountMinor) return { receivedAmount: "errors.amount.tooLarge" };
+  }
   if (!isIsoDate(fields.occurredOn)) return { occurredOn: "errors.date.invalid" };
   if (hasUnsafeCharacters(fields.description)) return { description: "errors.transfer.characters" };
   if (fields.description.length > transferDescriptionMaxLength) return { description: "errors.description.tooLong" };
@@ -53,13 +63,14 @@ function checkFields(fields: TransferFields): FieldErrors | null {
 
 /**
  * Both accounts belong to the household (one query). A new transfer also needs both open; an undo puts back what
- * was there, so it accepts an account archived since.
+ * was there, so it accepts an account archived since. Answers the amount that arrives: the one that left, within one
+ * currency (whatever was typed); the one typed, between two (decision 0027).
  */
 async function checkAccounts(
   householdId: string,
   fields: TransferFields,
   { openOnly }: { openOnly: boolean },
-): Promise<FieldErrors | null> {
+): Promise<{ ok: true; toAmountMinor: number } | { ok: false; fieldErrors: FieldErrors }> {
   const rows = await db()
     .select({ id: moneyAccount.id, archivedAt: moneyAccount.archivedAt, currency: moneyAccount.currency })
     .from(moneyAccount)
@@ -70,12 +81,24 @@ async function checkAccounts(
       ),
     );
   const usable = (id: string) => rows.some((row) => row.id === id && (!openOnly || row.archivedAt === null));
-  if (!usable(fields.fromAccountId)) return { form: "errors.transfer.account" };
-  if (!usable(fields.toAccountId)) return { toAccountId: "errors.transfer.account" };
-  // One amount moves between accounts of one currency (a database trigger refuses any other, decision 0026).
-  const currencies = new Set(rows.map((row) => row.currency));
-  if (currencies.size > 1) return { toAccountId: "errors.transfer.currencies" };
-  return null;
+  if (!usable(fields.fromAccountId)) return { ok: false, fieldErrors: { form: "errors.transfer.account" } };
+  if (!usable(fields.toAccountId)) return { ok: false, fieldErrors: { toAccountId: "errors.transfer.account" } };
+  // Within one currency one amount moves (a database trigger refuses two); between two, the bank's conversion.
+  if (new Set(rows.map((row) => row.currency)).size === 1) return { ok: true, toAmountMinor: fields.amountMinor };
+  if (fields.toAmountMinor === undefined)
+    return { ok: false, fieldErrors: { receivedAmount: "errors.transfer.receivedRequired" } };
+  return { ok: true, toAmountMinor: fields.toAmountMinor };
+}
+
+async function checkTransfer(
+  householdId: string,
+  fields: TransferFields,
+  options: { openOnly: boolean },
+): Promise<{ ok: true; fields: TransferFields & { toAmountMinor: number } } | { ok: false; fieldErrors: FieldErrors }> {
+  const problem = checkFields(fields);
+  if (problem) return { ok: false, fieldErrors: problem };
+  const accounts = await checkAccounts(householdId, fields, options);
+  return accounts.ok ? { ok: true, fields: { ...fields, toAmountMinor: accounts.toAmountMinor } } : accounts;
 }
 
 /** Moves money between two open accounts of the household (owner only): one row, never income or expense. */
@@ -89,11 +112,11 @@ export async function createTransfer({
   fields: TransferFields;
 }): Promise<TransferWrite> {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  const problem = checkFields(fields) ?? (await checkAccounts(householdId, fields, { openOnly: true }));
-  if (problem) return { ok: false, fieldErrors: problem };
+  const checked = await checkTransfer(householdId, fields, { openOnly: true });
+  if (!checked.ok) return checked;
   const [row] = await db()
     .insert(transfer)
-    .values({ id: uuidv7(), householdId, createdBy: userId, ...fields })
+    .values({ id: uuidv7(), householdId, createdBy: userId, ...checked.fields })
     .returning(columns);
   if (!row) throw new Error("transfer insert returned nothing");
   return { ok: true, transfer: row };
@@ -136,13 +159,13 @@ export async function restoreTransfer({
 }): Promise<TransferWrite> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
-  const problem = checkFields(fields) ?? (await checkAccounts(householdId, fields, { openOnly: false }));
-  if (problem) return { ok: false, fieldErrors: problem };
+  const checked = await checkTransfer(householdId, fields, { openOnly: false });
+  if (!checked.ok) return checked;
   await db()
     .insert(transfer)
-    .values({ id: transferId, householdId, createdBy: userId, ...fields })
+    .values({ id: transferId, householdId, createdBy: userId, ...checked.fields })
     .onConflictDoNothing({ target: transfer.id });
-  return { ok: true, transfer: { id: transferId, ...fields } };
+  return { ok: true, transfer: { id: transferId, ...checked.fields } };
 }
 
 /** One line of an account's activity, as seen from that account: money in is positive, money out negative. */
@@ -161,6 +184,8 @@ export type ActivityItem =
       occurredOn: IsoDate;
       kind: "transferIn" | "transferOut";
       signedAmountMinor: number;
+      /** The other account's side, in its currency (the same figure within one currency). */
+      otherAmountMinor: number;
       description: string;
       otherAccountId: string;
     };
@@ -219,6 +244,7 @@ export async function listAccountActivity({
       occurredOn: transaction.occurredOn,
       kind: sql<TransactionKind | "transferIn" | "transferOut">`${transaction.kind}`.as("kind"),
       amountMinor: transaction.amountMinor,
+      otherAmountMinor: sql<number | null>`null::bigint`.as("other_amount_minor"),
       description: entryTitle,
       counterparty: transaction.counterparty,
       categoryId: sql<string | null>`${transaction.categoryId}`.as("category_id"),
@@ -233,12 +259,17 @@ export async function listAccountActivity({
   const transfers = (direction: "transferIn" | "transferOut") => {
     const own = direction === "transferOut" ? transfer.fromAccountId : transfer.toAccountId;
     const other = direction === "transferOut" ? transfer.toAccountId : transfer.fromAccountId;
+    const [ownAmount, otherAmount] =
+      direction === "transferOut"
+        ? [transfer.amountMinor, transfer.toAmountMinor]
+        : [transfer.toAmountMinor, transfer.amountMinor];
     return db()
       .select({
         id: transfer.id,
         occurredOn: transfer.occurredOn,
         kind: sql<TransactionKind | typeof direction>`${direction}::text`.as("kind"),
-        amountMinor: transfer.amountMinor,
+        amountMinor: ownAmount,
+        otherAmountMinor: sql<number | null>`${otherAmount}`.as("other_amount_minor"),
         description: transfer.description,
         counterparty: sql<string | null>`null::text`.as("counterparty"),
         categoryId: sql<string | null>`null::uuid`.as("category_id"),
@@ -262,6 +293,7 @@ function toActivityItem(row: {
   occurredOn: string;
   kind: string;
   amountMinor: number;
+  otherAmountMinor: number | null;
   description: string;
   counterparty: string | null;
   categoryId: string | null;
@@ -274,6 +306,7 @@ function toActivityItem(row: {
       ...base,
       kind: row.kind,
       signedAmountMinor: row.kind === "transferIn" ? amount : -amount,
+      otherAmountMinor: Number(row.otherAmountMinor ?? amount),
       otherAccountId: row.otherAccountId ?? "",
     };
   }

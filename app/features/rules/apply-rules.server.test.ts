@@ -537,6 +537,7 @@ describe("apply to existing entries", () => {
       fromAccountId: base.accountId,
       toAccountId: base.savingsId,
       amountMinor: 1,
+      toAmountMinor: 1,
       occurredOn: "2026-11-01",
       fromImportKey: "taken",
     });

@@ -211,15 +211,15 @@ export async function applyRulesToExisting({
         // Money out of the entry's account goes to the rule's account; money in came from it. The transfer keeps the
         // entry's id (ids are unique across entries and transfers), its import batch, and its statement identity on
         // its own side, so undoing that import removes it and importing the statement again adds nothing.
-        // Only between accounts of one currency: a transfer carries one amount (decision 0026); an entry whose rule
-        // names an account in another currency stays an entry.
+        // Only between accounts of one currency, where one amount moves: between two the other side's amount is the
+        // bank's, which only that account's statement knows (decision 0027), so the entry stays an entry.
         const moved = await tx.execute(sql`
-          insert into "transfer" ("id", "household_id", "from_account_id", "to_account_id", "amount_minor", "occurred_on", "description",
+          insert into "transfer" ("id", "household_id", "from_account_id", "to_account_id", "amount_minor", "to_amount_minor", "occurred_on", "description",
                                   "import_batch_id", "from_import_key", "to_import_key", "created_by")
           select "transaction"."id", "transaction"."household_id",
                  case when "transaction"."kind" = 'expense' then "transaction"."account_id" else "moved"."other_account_id" end,
                  case when "transaction"."kind" = 'expense' then "moved"."other_account_id" else "transaction"."account_id" end,
-                 "transaction"."amount_minor", "transaction"."occurred_on", coalesce("moved"."description", "transaction"."description"), "transaction"."import_batch_id",
+                 "transaction"."amount_minor", "transaction"."amount_minor", "transaction"."occurred_on", coalesce("moved"."description", "transaction"."description"), "transaction"."import_batch_id",
                  case when "transaction"."kind" = 'expense' then "transaction"."import_key" end,
                  case when "transaction"."kind" = 'income' then "transaction"."import_key" end,
                  "transaction"."created_by"

@@ -367,6 +367,48 @@ describe("statement import", () => {
     });
   });
 
+  it("matches the two halves of a transfer between currencies although the amounts differ, and keeps the bank's", async () => {
+    const base = await household({ premium: true });
+    const monoIban = "UA213223130000026007233566001";
+    const mono = parseAccountForm({ name: "Monobank", kind: "savings", iban: monoIban, currency: "UAH" }, "en");
+    if (!mono.ok) throw new Error("invalid");
+    const created = await createAccount({ ...base, input: mono.value });
+    if (!created.ok) throw new Error("no account");
+    // 200 EUR sent from the euro account to the hryvnia card: the other side is estimated at the published rate.
+    const sent = ["20241104", "Monobank", own, monoIban, "OV", "Af", "200,00", "Overschrijving", "Naar kaart"];
+    const first = await importFile(base, ingCsv([sent]));
+    expect(first.result).toMatchObject({ ok: true, imported: 0, transfers: 1 });
+    const [estimated] = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));
+    expect(estimated).toMatchObject({ amountMinor: 20_000, toImportKey: null });
+    // The hryvnia had about 44–46 to the euro in autumn 2024 (the bundled history's month-end figure).
+    expect(estimated!.toAmountMinor).toBeGreaterThan(880_000);
+    expect(estimated!.toAmountMinor).toBeLessThan(920_000);
+
+    // The card's statement says 8,850.00 UAH arrived a day later: the other half, and from now on the bank's figure.
+    const arrived = [
+      "20241105",
+      "Betaalrekening",
+      monoIban,
+      own,
+      "OV",
+      "Bij",
+      "8.850,00",
+      "Overschrijving",
+      "Naar kaart",
+    ];
+    const second = await importFile({ ...base, accountId: created.accountId }, ingCsv([arrived]));
+    expect(second.preview).toMatchObject({ summary: { new: 0, transfers: 1 } });
+    expect(second.preview.kind === "preview" && second.preview.rows[0]?.status).toBe("transfer-matched");
+    const [kept] = await db().select().from(transfer).where(eq(transfer.householdId, base.householdId));
+    expect(kept).toMatchObject({ id: estimated!.id, amountMinor: 20_000, toAmountMinor: 885_000 });
+    const balances = Object.fromEntries(
+      (await listAccounts({ ...base, on: "2024-11-30" })).map((account) => [account.currency, account.balanceMinor]),
+    );
+    expect(balances).toEqual({ EUR: -20_000, UAH: 885_000 });
+    // Nothing of it is spending or income in the base currency.
+    expect(await db().select().from(monthTotal).where(eq(monthTotal.householdId, base.householdId))).toEqual([]);
+  });
+
   it("undo removes exactly one import, once", async () => {
     const base = await household();
     const first = await importFile(base, ingCsv([salary]));

@@ -8,7 +8,8 @@ import { importBatch, importDraft } from "~/db/schema/statement-import";
 import { defaultCategoryId } from "~/domain/categories";
 import { isValidIban, normaliseIban } from "~/domain/iban";
 import { can } from "~/domain/plans";
-import { addDays } from "~/domain/periods";
+import { addDays, isIsoDate } from "~/domain/periods";
+import { conversion, convertMinor } from "~/domain/rates";
 import { importIdentities } from "~/domain/statements/import-identity";
 import {
   entryMatchDays,
@@ -43,6 +44,7 @@ import {
   type ImportRowDecision,
   linesOfSplit,
 } from "~/features/rules/rule-evaluation.server";
+import { rateTable } from "~/features/rates/rates.server";
 import { readStatementInWorker } from "./statement-reader.server";
 
 /**
@@ -244,6 +246,13 @@ function currencyProblem(statement: Statement, expected: string): ImportProblem 
   return found ? { kind: "currency", found: found.toUpperCase(), expected } : undefined;
 }
 
+/** A transfer's other side at the day's published rate, until that account's statement brings the bank's figure. */
+function atPublishedRate(amountMinor: number, from: string, to: string, on: string): number | undefined {
+  if (from === to) return amountMinor;
+  const found = isIsoDate(on) ? conversion(rateTable(), from, to, on) : undefined;
+  return found ? convertMinor(amountMinor, found.rate, from, to) : undefined;
+}
+
 interface Planned {
   statement: Statement;
   plan: PlannedRow[];
@@ -300,11 +309,11 @@ async function planDraft(
     for (const { key } of found) if (key) existingKeys.add(key);
   }
 
-  // A transfer moves one amount within one currency: an account in another is an ordinary counterparty (decision 0026).
   const ownAccounts = await executor
-    .select({ id: moneyAccount.id, iban: moneyAccount.iban })
+    .select({ id: moneyAccount.id, iban: moneyAccount.iban, currency: moneyAccount.currency })
     .from(moneyAccount)
-    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.currency, account.currency)));
+    .where(eq(moneyAccount.householdId, householdId));
+  const currencyOf = new Map(ownAccounts.map((own) => [own.id, own.currency]));
   const dates = statement.rows.map((row) => row.bookedOn).sort();
   const openTransfers =
     dates.length === 0
@@ -315,6 +324,7 @@ async function planDraft(
             fromAccountId: transfer.fromAccountId,
             toAccountId: transfer.toAccountId,
             amountMinor: transfer.amountMinor,
+            toAmountMinor: transfer.toAmountMinor,
             occurredOn: transfer.occurredOn,
             fromImportKey: transfer.fromImportKey,
             toImportKey: transfer.toImportKey,
@@ -355,14 +365,17 @@ async function planDraft(
           );
   const plan = planImport({
     accountId: account.id,
+    currency: account.currency,
     rows: statement.rows,
     keys,
     existingKeys,
     ownAccounts,
-    openTransfers: openTransfers.map((open) => ({
+    openTransfers: openTransfers.map(({ fromImportKey, toImportKey, ...open }) => ({
       ...open,
-      sideTaken: open.toAccountId === account.id ? open.toImportKey !== null : open.fromImportKey !== null,
+      betweenCurrencies: currencyOf.get(open.fromAccountId) !== currencyOf.get(open.toAccountId),
+      sideTaken: open.toAccountId === account.id ? toImportKey !== null : fromImportKey !== null,
     })),
+    convert: atPublishedRate,
     openEntries: openEntries.map(({ title: _title, ...entry }) => entry),
   });
   const matchedEntries = new Map(
@@ -393,7 +406,8 @@ async function decidePlan(
   plan: readonly PlannedRow[],
 ): Promise<{ ok: true; plan: DecidedRow[] } | { ok: false; problem: ImportProblem }> {
   const fresh = plan.filter((row) => row.status === "new");
-  // A rule's transfer only to an account of the statement's currency: a transfer carries one amount (decision 0026).
+  // A rule's transfer only to an account of the statement's currency: between two, the other side's amount is the
+  // bank's, which only that account's statement knows (decision 0027).
   const sameCurrency = new Set(
     (
       await executor
@@ -432,6 +446,7 @@ async function decidePlan(
           row: row.row,
           key: row.key,
           otherAccountId: decision.transferAccountId,
+          otherAmountMinor: Math.abs(row.row.amountMinor),
           decision,
           byRule: true,
         };
@@ -737,7 +752,8 @@ export async function confirmImport({
           householdId,
           fromAccountId: outgoing ? draft.accountId : row.otherAccountId,
           toAccountId: outgoing ? row.otherAccountId : draft.accountId,
-          amountMinor: Math.abs(row.row.amountMinor),
+          amountMinor: outgoing ? Math.abs(row.row.amountMinor) : row.otherAmountMinor,
+          toAmountMinor: outgoing ? row.otherAmountMinor : Math.abs(row.row.amountMinor),
           occurredOn: row.row.bookedOn,
           // Between own accounts the bank's words ("Sparen november") say more than the name of one's own account.
           description: (row.decision?.rename || row.row.description || row.row.counterparty || "").slice(0, 500),
@@ -756,9 +772,14 @@ export async function confirmImport({
       const rows = matched.filter((row) => row.row.amountMinor > 0 === (side === "to"));
       if (rows.length === 0) continue;
       const keyColumn = side === "to" ? sql`"to_import_key"` : sql`"from_import_key"`;
+      // The statement's figure is this side's amount from now on: between currencies it replaces an estimate at the
+      // published rate (or a figure typed by hand) with the bank's; within one currency it is the same figure.
+      const amountColumn = side === "to" ? sql`"to_amount_minor"` : sql`"amount_minor"`;
       await tx.execute(sql`
-        update "transfer" set ${keyColumn} = "matched"."key", "matched_import_batch_id" = ${batch.id}, "updated_at" = now()
-        from unnest(${sql.param(rows.map((row) => row.transferId))}::uuid[], ${sql.param(rows.map((row) => row.key))}::text[]) as "matched"("id", "key")
+        update "transfer" set ${keyColumn} = "matched"."key", ${amountColumn} = "matched"."amount",
+          "matched_import_batch_id" = ${batch.id}, "updated_at" = now()
+        from unnest(${sql.param(rows.map((row) => row.transferId))}::uuid[], ${sql.param(rows.map((row) => row.key))}::text[],
+                    ${sql.param(rows.map((row) => Math.abs(row.row.amountMinor)))}::bigint[]) as "matched"("id", "key", "amount")
         where "transfer"."id" = "matched"."id" and "transfer"."household_id" = ${householdId}`);
     }
     // The statement names its account: an account without an IBAN takes it, so transfers to it are recognised from

@@ -4,7 +4,8 @@ import ChevronLeftIcon from "lucide-react/icons/chevron-left";
 import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import FileUpIcon from "lucide-react/icons/file-up";
 import Trash2Icon from "lucide-react/icons/trash";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { data, Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { tDynamic } from "~/i18n/translator";
@@ -46,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!account) throw data(null, { status: 404 });
   const others = accounts
     .filter((item) => item.id !== account.id)
-    .map(({ id, name, archived }) => ({ id, name, archived }));
+    .map(({ id, name, archived, currency }) => ({ id, name, archived, currency }));
   return { account, others, activity, paged: Boolean(before) };
 }
 
@@ -72,9 +73,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { account, others, activity, paged } = loaderData;
   const name = accountName(account);
   const names = new Map(others.map((other) => [other.id, accountName(other)]));
+  const currencies = new Map([account, ...others].map((item) => [item.id, item.currency]));
   const targets = others.filter((other) => !other.archived);
   const canWrite = shell.household.canWrite;
-  useTransferToasts();
+  useTransferToasts(currencies);
 
   return (
     <div className="flex flex-col gap-5">
@@ -130,7 +132,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {canWrite && !account.archived && targets.length > 0 && (
         <MoveMoney
           accountId={account.id}
-          targets={targets.map((target) => ({ id: target.id, label: accountName(target) }))}
+          currency={account.currency}
+          targets={targets.map((target) => ({ id: target.id, label: accountName(target), currency: target.currency }))}
           actionData={actionData}
         />
       )}
@@ -150,6 +153,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     <TransferRow
                       item={item}
                       accountId={account.id}
+                      currency={account.currency}
+                      otherCurrency={currencies.get(item.otherAccountId) ?? account.currency}
                       otherName={names.get(item.otherAccountId) ?? t("accounts.everyday")}
                     />
                   ) : (
@@ -200,8 +205,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** The delete's toast, with its undo; and the undo's own. Lives on the page, which stays while rows come and go. */
-function useTransferToasts() {
+/**
+ * The delete's toast, with its undo; and the undo's own. Lives on the page, which stays while rows come and go.
+ * `currencies`: each account's currency, by id, for the amount that left.
+ */
+function useTransferToasts(currencies: ReadonlyMap<string, string>) {
   const { t } = useTranslation("money");
   const shell = useAppShell();
   const format = useFormat();
@@ -219,7 +227,9 @@ function useTransferToasts() {
     }
     const deleted = result.transfer;
     showToast({
-      title: t("accounts.transfer.deleted", { amount: format.money(deleted.amountMinor) }),
+      title: t("accounts.transfer.deleted", {
+        amount: format.money(deleted.amountMinor, currencies.get(deleted.fromAccountId)),
+      }),
       duration: 8000,
       action: {
         label: t("accounts.transfer.undo"),
@@ -232,6 +242,7 @@ function useTransferToasts() {
               fromAccountId: deleted.fromAccountId,
               toAccountId: deleted.toAccountId,
               amountMinor: String(deleted.amountMinor),
+              toAmountMinor: String(deleted.toAmountMinor),
               occurredOn: deleted.occurredOn,
               description: deleted.description,
             },
@@ -239,7 +250,7 @@ function useTransferToasts() {
           ),
       },
     });
-  }, [removal.state, removal.data, restore, shell.household.id, format, t]);
+  }, [removal.state, removal.data, restore, shell.household.id, format, t, currencies]);
 
   useEffect(() => {
     const result = restore.data;
@@ -251,15 +262,36 @@ function useTransferToasts() {
   }, [restore.state, restore.data, t]);
 }
 
-/** A transfer as this account sees it: "To Savings" or "From Everyday account"; the owner may delete it. */
-function TransferRow({ item, accountId, otherName }: { item: TransferItem; accountId: string; otherName: string }) {
+/**
+ * A transfer as this account sees it: "To Savings" or "From Everyday account", in this account's currency, and what
+ * the other account gave or got in its own when the two differ; the owner may delete it.
+ */
+function TransferRow({
+  item,
+  accountId,
+  currency,
+  otherCurrency,
+  otherName,
+}: {
+  item: TransferItem;
+  accountId: string;
+  currency: string;
+  otherCurrency: string;
+  otherName: string;
+}) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const shell = useAppShell();
   const removal = useFetcher<typeof action>({ key: deleteFetcherKey });
   const incoming = item.kind === "transferIn";
   const title = t(incoming ? "accounts.detail.transferIn" : "accounts.detail.transferOut", { account: otherName });
-  const amount = `${incoming ? "+" : "−"}${format.money(Math.abs(item.signedAmountMinor))}`;
+  const amount = `${incoming ? "+" : "−"}${format.money(Math.abs(item.signedAmountMinor), currency)}`;
+  const otherSide =
+    otherCurrency === currency
+      ? null
+      : t(incoming ? "accounts.detail.sent" : "accounts.detail.received", {
+          amount: format.money(item.otherAmountMinor, otherCurrency),
+        });
   const deleting = removal.state !== "idle" && removal.formData?.get("transferId") === item.id;
   return (
     <div className="flex items-center gap-3 py-2.5 pl-1" data-testid="transfer-row">
@@ -272,6 +304,11 @@ function TransferRow({ item, accountId, otherName }: { item: TransferItem; accou
         <span className="block text-xs break-words text-muted-foreground">
           {item.description || t("accounts.detail.transfer")} · {format.date(item.occurredOn, "short")}
         </span>
+        {otherSide && (
+          <span className="block text-xs break-words text-muted-foreground" data-testid="transfer-other-side">
+            {otherSide}
+          </span>
+        )}
       </span>
       <span
         className={cn("shrink-0 text-sm font-semibold tabular-nums", incoming ? "text-emerald-700" : "text-foreground")}
@@ -304,11 +341,13 @@ type ActionData = Route.ComponentProps["actionData"];
 /** "Move money": a <details> form, a plain POST without JavaScript; refused values come back beside their messages. */
 function MoveMoney({
   accountId,
+  currency,
   targets,
   actionData,
 }: {
   accountId: string;
-  targets: { id: string; label: string }[];
+  currency: string;
+  targets: { id: string; label: string; currency: string }[];
   actionData: ActionData;
 }) {
   const { t } = useTranslation("money");
@@ -324,6 +363,14 @@ function MoveMoney({
   const values = plain?.values;
   const { decimal } = numberSeparators(format.language);
   const seen = useRef<unknown>(undefined);
+  // Between accounts of two currencies the bank's conversion is asked for too. Without scripts the field shows
+  // whenever another currency is among the targets (the server ignores it within one currency); with them, only
+  // while such a target is chosen.
+  const [chosenId, setChosenId] = useState(values?.toAccountId ?? targets[0]?.id);
+  const scripted = useHydrated();
+  const chosen = targets.find((target) => target.id === chosenId);
+  const chosenDiffers = chosen !== undefined && chosen.currency !== currency;
+  const askReceived = chosenDiffers || (!scripted && targets.some((target) => target.currency !== currency));
 
   useEffect(() => {
     const result = move.data;
@@ -332,13 +379,13 @@ function MoveMoney({
     const target = targets.find((item) => item.id === result.transfer.toAccountId);
     showToast({
       title: t("accounts.transfer.moved", {
-        amount: format.money(result.transfer.amountMinor),
+        amount: format.money(result.transfer.amountMinor, currency),
         account: target?.label ?? "",
       }),
       variant: "success",
     });
     close();
-  }, [move.state, move.data, targets, format, t, close]);
+  }, [move.state, move.data, targets, format, t, close, currency]);
 
   return (
     <CreatePanel
@@ -366,6 +413,7 @@ function MoveMoney({
             options={targets.map((target) => ({ value: target.id, label: target.label }))}
             defaultValue={values?.toAccountId ?? targets[0]?.id}
             error={errors?.toAccountId}
+            onChange={setChosenId}
           />
           <TextField
             id={`${id}-amount`}
@@ -376,8 +424,27 @@ function MoveMoney({
             placeholder={`0${decimal}00`}
             defaultValue={values?.amount ?? ""}
             error={errors?.amount}
+            hint={askReceived ? t("accounts.transfer.amountHint", { currency }) : undefined}
             required
           />
+          {askReceived && (
+            <TextField
+              id={`${id}-received`}
+              label={t("accounts.transfer.received")}
+              name="receivedAmount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={`0${decimal}00`}
+              defaultValue={values?.receivedAmount ?? ""}
+              error={errors?.receivedAmount}
+              hint={
+                chosenDiffers
+                  ? t("accounts.transfer.receivedHint", { currency: chosen.currency })
+                  : t("accounts.transfer.receivedWhen")
+              }
+              className="sm:col-start-2"
+            />
+          )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
