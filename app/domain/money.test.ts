@@ -67,6 +67,9 @@ describe("formatMoney", () => {
     expect(formatMoney(123456, "EUR", "fr")).toBe("1\u202f234,56\u00a0€");
     // The hryvnia in Ukrainian is pinned: server and browser ICU data disagree on its sign.
     expect(formatMoney(123456, "UAH", "ua")).toBe("1\u00a0234,56\u00a0грн");
+    // Minor units in each currency's own digits: the yen has none, the Kuwaiti dinar three.
+    expect(formatMoney(2300, "JPY", "en")).toBe("¥2,300");
+    expect(formatMoney(14_625, "KWD", "en")).toBe("KWD\u00a014.625");
     expect(formatMoneyCompact(1234500, "UAH", "ua")).toBe("12\u00a0345\u00a0грн");
     expect(currencySymbol("UAH", "ua")).toBe("грн");
     expect(currencySymbol("PLN", "pl")).toBe("zł");

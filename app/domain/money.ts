@@ -145,14 +145,31 @@ function formatter(language: Language, currency: string, options: Intl.NumberFor
   return cached;
 }
 
-/** 123456 cents → "1.234,56 €" for a German reader, "€1,234.56" for an English one. */
+const digitsCache = new Map<string, number>();
+
+/** Minor digits of a currency as ISO 4217 gives them (JPY 0, EUR 2, KWD 3). */
+export function minorDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Minor units as the currency's whole units: 123456 cents → 1234.56, 2300 yen → 2300. */
+function majorUnits(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}
+
+/** 123456 cents → "1.234,56 €" for a German reader, "€1,234.56" for an English one; 2300 yen → "¥2,300". */
 export function formatMoney(minor: number, currency: string, language: Language): string {
-  return formatter(language, currency).format(minor / 100);
+  return formatter(language, currency).format(majorUnits(minor, currency));
 }
 
 /** Whole units only, for chart axes and tight cards: "1.235 €". */
 export function formatMoneyCompact(minor: number, currency: string, language: Language): string {
-  const major = minor / 100;
+  const major = majorUnits(minor, currency);
   if (Math.abs(major) >= 100_000) {
     return formatter(language, currency, { notation: "compact", maximumFractionDigits: 1 }).format(major);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { baseAmountOf, conversion, convertMinor, minorDigits, RateTable, type PublishedRate } from "./rates";
+import { minorDigits } from "./money";
+import { baseAmountOf, conversion, convertMinor, RateTable, type PublishedRate } from "./rates";
 
 const ecb = (on: string, rates: Record<string, number>): PublishedRate[] =>
   Object.entries(rates).map(([currency, perEuro]) => ({ currency, on, perEuro, source: "ecb" }));
@@ -95,5 +96,38 @@ describe("amounts in minor units", () => {
       rateSource: null,
       rateProvisional: false,
     });
+  });
+});
+
+describe("a payment abroad's own figure", () => {
+  it("is the bank's rate when the statement names what was charged in the base currency", () => {
+    const table = new RateTable([]);
+    const paid = { amountMinor: 2_412_40, currency: "UAH", occurredOn: "2026-01-27" as const };
+    expect(baseAmountOf(table, { ...paid, original: { amountMinor: 52_00, currency: "EUR" } }, "EUR")).toMatchObject({
+      baseAmountMinor: 52_00,
+      rateSource: "bank",
+      rateOn: "2026-01-27",
+      rateProvisional: false,
+    });
+    // Charged in yen (no minor digits) for a household in yen: still the charged figure.
+    expect(
+      baseAmountOf(table, { ...paid, original: { amountMinor: 7800, currency: "JPY" } }, "JPY").baseAmountMinor,
+    ).toBe(7800);
+    // In a third currency it says nothing of the base: the table decides (here: no rate, so missing).
+    expect(baseAmountOf(table, { ...paid, original: { amountMinor: 56_10, currency: "USD" } }, "EUR")).toMatchObject({
+      baseAmountMinor: null,
+    });
+    // A rate a person set wins over the statement's.
+    expect(
+      baseAmountOf(
+        table,
+        {
+          ...paid,
+          original: { amountMinor: 52_00, currency: "EUR" },
+          fixed: { rate: 0.02, rateOn: "2026-01-27", source: "manual" },
+        },
+        "EUR",
+      ),
+    ).toMatchObject({ baseAmountMinor: 48_25, rateSource: "manual" });
   });
 });

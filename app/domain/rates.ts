@@ -1,4 +1,5 @@
 import { isOneOf } from "~/lib/one-of";
+import { minorDigits } from "./money";
 import type { IsoDate } from "./periods";
 
 /**
@@ -204,11 +205,6 @@ export function conversion(table: RateTable, from: string, to: string, on: IsoDa
   return undefined;
 }
 
-/** Minor digits of a currency as ISO 4217 gives them (JPY 0, EUR 2, BHD 3). */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
 /**
  * An amount in minor units of `from` in minor units of `to` at `rate` (to per from), rounded half away from zero: the
  * base amount an entry keeps.
@@ -242,13 +238,21 @@ export interface FixedRate {
  */
 export function baseAmountOf(
   table: RateTable,
-  entry: { amountMinor: number; currency: string; occurredOn: IsoDate; fixed?: FixedRate | null },
+  entry: {
+    amountMinor: number;
+    currency: string;
+    occurredOn: IsoDate;
+    fixed?: FixedRate | null;
+    /** A card payment abroad as the statement gives it: in the base currency, it is the bank's own rate. */
+    original?: { amountMinor: number; currency: string } | null;
+  },
   baseCurrency: string,
 ): BaseAmount {
   if (entry.currency === baseCurrency)
     return { baseAmountMinor: entry.amountMinor, rate: null, rateOn: null, rateSource: null, rateProvisional: false };
-  const found: Conversion | undefined = entry.fixed
-    ? { rate: entry.fixed.rate, rateOn: entry.fixed.rateOn, source: entry.fixed.source, provisional: false }
+  const fixed = entry.fixed ?? bankRate(entry, baseCurrency);
+  const found: Conversion | undefined = fixed
+    ? { rate: fixed.rate, rateOn: fixed.rateOn, source: fixed.source, provisional: false }
     : conversion(table, entry.currency, baseCurrency, entry.occurredOn);
   if (!found) return { baseAmountMinor: null, rate: null, rateOn: null, rateSource: null, rateProvisional: false };
   return {
@@ -258,6 +262,27 @@ export function baseAmountOf(
     rateSource: found.source,
     rateProvisional: found.provisional,
   };
+}
+
+/**
+ * The rate a bank gave for a payment whose statement names what was charged in the base currency (a hryvnia card
+ * paying 52.00 EUR for a household counting in euros): base units per unit, so the base amount is the charged amount.
+ */
+function bankRate(
+  entry: {
+    amountMinor: number;
+    currency: string;
+    occurredOn: IsoDate;
+    original?: { amountMinor: number; currency: string } | null;
+  },
+  baseCurrency: string,
+): FixedRate | undefined {
+  const { original } = entry;
+  if (!original || original.currency !== baseCurrency || original.amountMinor <= 0 || entry.amountMinor <= 0)
+    return undefined;
+  const rate =
+    original.amountMinor / 10 ** minorDigits(baseCurrency) / (entry.amountMinor / 10 ** minorDigits(entry.currency));
+  return { rate, rateOn: entry.occurredOn, source: "bank" };
 }
 
 /** The most decimals a rate typed by hand may carry, and its bounds. */

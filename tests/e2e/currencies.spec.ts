@@ -96,7 +96,12 @@ async function addAccount(page: Page, name: string, kind: string, currency: stri
 const card = (page: Page, name: string) =>
   page.getByTestId("account-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-async function importInto(page: Page, accountName: string, file: { name: string; buffer: Buffer }, rows: number) {
+async function importInto(
+  page: Page,
+  accountName: string,
+  file: { name: string; buffer: Buffer; mimeType?: string },
+  rows: number,
+) {
   await page.goto("/app/accounts");
   await card(page, accountName)
     .getByRole("link", { name: /Import a statement/ })
@@ -199,4 +204,28 @@ test("a household in złoty imports a hryvnia card and euro savings and reads on
   await expect(card(page, "Monobank").getByTestId("account-base-balance")).toContainText("About");
   await expect(card(page, "Oszczędności").getByTestId("account-balance")).toHaveText(money(3_75, "EUR"));
   await lookAt(page, "currencies-accounts");
+});
+
+test("a card payment abroad shows what the shop charged beside what the card paid", async ({ page }) => {
+  test.setTimeout(120_000);
+  await createVerifiedUser(page.request, { name: "Taras Traveller" });
+  await page.goto("/app/accounts");
+  await addAccount(page, "Monobank", "Savings account", "UAH");
+  const statement = [
+    '"Дата i час операції","Деталі операції","MCC","Сума в валюті картки (UAH)","Сума в валюті операції","Валюта","Курс","Сума комісій (UAH)","Сума кешбеку (UAH)","Залишок після операції"',
+    `"${today.split("-").reverse().join(".")} 18:04:11","Booking.com","4722","-2412.40","-52.00","EUR","46.3923","0.00","0.00","1998.80"`,
+  ].join("\n");
+  await importInto(page, "Monobank", { name: "monobank.csv", mimeType: "text/csv", buffer: Buffer.from(statement) }, 1);
+  await page.goto(`/app/expenses?month=${month}`);
+  const booking = page.getByRole("link").filter({ hasText: "Booking.com" });
+  await page.goto((await booking.getAttribute("href")) ?? "/app");
+  await expect(page.getByTestId("entry-original")).toHaveText(
+    `Paid abroad: ${money(52_00, "EUR")}, booked as ${money(2_412_40, "UAH")}.`,
+  );
+  // What the hotel charged in euros is what the household spent: the bank's own rate.
+  await expect(page.getByTestId("entry-rate")).toContainText(
+    `${money(2_412_40, "UAH")} counts as ${money(52_00, "EUR")}`,
+  );
+  await expect(page.getByTestId("entry-rate")).toContainText("your bank");
+  await lookAt(page, "currencies-paid-abroad");
 });

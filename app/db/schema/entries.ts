@@ -144,6 +144,12 @@ export const transaction = pgTable(
     rateSource: text("rate_source").$type<RateSource>(),
     /** The rate stood in for a later day than `standingDays` allows (the bundled history has only monthly points): an update fills it. */
     rateProvisional: boolean("rate_provisional").notNull().default(false),
+    /**
+     * A card payment abroad as the statement gives it (decision 0026): the amount and currency the shop charged, beside
+     * the account's amount; null when the statement says nothing of another currency.
+     */
+    originalAmountMinor: bigint("original_amount_minor", { mode: "number" }),
+    originalCurrency: text("original_currency"),
     occurredOn: date("occurred_on", { mode: "string" }).notNull(),
     description: text("description").notNull().default(""),
     categoryId: uuid("category_id")
@@ -217,6 +223,10 @@ export const transaction = pgTable(
       .where(sql`${table.payeeId} is not null`),
     kindCheck("transaction_kind_check", "kind"),
     check("transaction_amount_positive_check", sql`${table.amountMinor} > 0`),
+    check(
+      "transaction_original_amount_check",
+      sql`(${table.originalAmountMinor} is null) = (${table.originalCurrency} is null) and ${table.originalAmountMinor} > 0`,
+    ),
     check(
       "transaction_rate_source_check",
       sql`${table.rateSource} in ('ecb','nbu','nbp','tcmb','history','bank','manual')`,

@@ -1,3 +1,5 @@
+import { minorDigits } from "../money";
+
 /**
  * Amounts as banks write them, read exactly (string arithmetic, never floating point) into signed minor units.
  * The decimal separator is decided per file column, not per value: in a decimal-comma file "-3.000" is minus three
@@ -92,4 +94,23 @@ export function detectDecimalSeparator(values: readonly string[], hint: DecimalS
   }
   if (comma === point) return hint;
   return comma > point ? "," : ".";
+}
+
+/**
+ * What a card payment abroad cost in the shop's currency, as a statement states it beside the account's amount:
+ * positive minor units in that currency's own digits (JPY none, KWD three). Undefined when either part is missing or
+ * not readable, or the currency is the account's own (`accountCurrency`, when the file names it): the figure only
+ * informs, so an odd value is left out rather than refusing the file.
+ */
+export function readOriginalAmount(
+  amountText: string | undefined,
+  currencyText: string | undefined,
+  decimal: DecimalSeparator,
+  accountCurrency?: string,
+): { amountMinor: number; currency: string } | undefined {
+  const currency = currencyText?.trim().toUpperCase();
+  if (!amountText || !currency || !/^[A-Z]{3}$/.test(currency) || currency === accountCurrency?.toUpperCase())
+    return undefined;
+  const minor = parseStatementAmount(amountText.trim(), decimal, minorDigits(currency));
+  return minor === undefined || minor === 0 ? undefined : { amountMinor: Math.abs(minor), currency };
 }

@@ -314,6 +314,32 @@ describe("bank presets", () => {
     expect(readFixture("monobank.csv").statement.rows.at(-1)?.description).toContain("Роботодавець ТОВ");
   });
 
+  it("keeps what a payment abroad cost in the shop's currency (monobank, PrivatBank)", () => {
+    const read = (name: string, extraRow: string) => {
+      const text = `${fixtureText(name).trimEnd()}\n${extraRow}\n`;
+      const csv = sniffCsv(text);
+      const preset = csv && detectBankPreset(csv.headers, csv.rows);
+      if (!csv || !preset) throw new Error("not recognised");
+      const result = readCsv(text, presetMapping(preset, csv), csv);
+      if (!result.ok) throw new Error(JSON.stringify(result.error));
+      return result.statement.rows;
+    };
+    const mono = read(
+      "monobank.csv",
+      '"27.01.2026 18:04:11","Booking.com","4722","-2412.40","-52.00","EUR","46.3923","0.00","0.00","1998.80"',
+    );
+    expect(mono.at(-1)).toMatchObject({ amountMinor: -241_240, original: { amountMinor: 5200, currency: "EUR" } });
+    // A payment at home names the card's own currency: the import leaves that out (the account's currency).
+    expect(mono[0]?.original?.currency).toBe("UAH");
+    const privat = read(
+      "privatbank.csv",
+      "27.01.2026 18:04:00;Подорожі;5168 **** **** 1234;Tokyo Metro;-612,30;UAH;-2300;JPY;1998,80;UAH",
+    );
+    // The yen has no minor digits: 2300 JPY is 2300 units.
+    expect(privat.at(-1)).toMatchObject({ amountMinor: -61_230, original: { amountMinor: 2300, currency: "JPY" } });
+    expect(privat[0]?.original).toBeUndefined();
+  });
+
   it("reads Wise's day-first dates and its transfer id as the bank's reference", () => {
     const { statement } = readFixture("wise.csv");
     expect(statement.rows[0]).toMatchObject({

@@ -486,6 +486,9 @@ export const bankPresets: readonly BankPreset[] = [
   preset("monobank", "monobank", "UA", ["Дата i час операції", "Деталі операції", "MCC", "Залишок після операції"], {
     date: column("Дата i час операції"),
     amount: column("Сума в валюті картки (UAH)", 3),
+    // A payment abroad: the amount the shop charged and its currency, beside the card's.
+    originalAmount: column("Сума в валюті операції", 4),
+    originalCurrency: column("Валюта", 5),
     description: columns("Деталі операції"),
     balance: column("Залишок після операції"),
     dateFormat: "DD.MM.YYYY",
@@ -503,6 +506,8 @@ export const bankPresets: readonly BankPreset[] = [
       description: columns("Опис операції"),
       balance: column("Залишок на кінець періоду"),
       currency: column("Валюта картки"),
+      originalAmount: column("Сума в валюті транзакції"),
+      originalCurrency: column("Валюта транзакції"),
       dateFormat: "DD.MM.YYYY",
       decimal: ",",
     },

@@ -113,6 +113,36 @@ describe("readCamt", () => {
     });
   });
 
+  it("keeps what a card payment abroad cost in the shop's currency (the instructed amount)", () => {
+    const abroad = (instructed: string) =>
+      entry({
+        amount: "47.93",
+        inner: `<NtryDtls><TxDtls><AmtDtls>${instructed}<TxAmt><Amt Ccy="EUR">47.93</Amt></TxAmt></AmtDtls></TxDtls></NtryDtls>`,
+      });
+    const rows = statementOf(
+      readCamt(
+        camt053(
+          [
+            abroad(`<InstdAmt><Amt Ccy="USD">52.00</Amt></InstdAmt>`),
+            abroad(`<InstdAmt><Amt Ccy="JPY">7800</Amt></InstdAmt>`),
+            abroad(`<InstdAmt><Amt Ccy="KWD">14.625</Amt></InstdAmt>`),
+            // In the account's own currency, or unreadable: nothing to keep, and the entry still reads.
+            abroad(`<InstdAmt><Amt Ccy="EUR">47.93</Amt></InstdAmt>`),
+            abroad(`<InstdAmt><Amt Ccy="USD">lots</Amt></InstdAmt>`),
+          ].join(""),
+        ),
+      ),
+    ).rows;
+    expect(rows.map((row) => row.original)).toEqual([
+      { amountMinor: 5200, currency: "USD" },
+      { amountMinor: 7800, currency: "JPY" },
+      { amountMinor: 14_625, currency: "KWD" },
+      undefined,
+      undefined,
+    ]);
+    expect(rows.every((row) => row.amountMinor === -4793)).toBe(true);
+  });
+
   it("leaves out pending and information-only entries", () => {
     const german = statementOf(readCamt(fixture("camt053-v02-german.xml")));
     expect(german.rows.map((row) => row.line)).toEqual([1, 2, 3, 3, 3, 4, 6]);

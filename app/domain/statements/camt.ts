@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
 import { normaliseIban } from "../iban";
-import { parseStatementAmount } from "./amounts";
+import { parseStatementAmount, readOriginalAmount } from "./amounts";
 import { isoDate } from "./dates";
 import {
   cleanText,
@@ -205,6 +205,7 @@ function readEntry(entry: XmlNode, number: number): StatementRow[] {
         ...base,
         ...describe(detail.node, reversal ? opposite(own) : own, entryInformation),
         amountMinor: signed(detail.amount?.minor ?? 0, own),
+        original: originalAmount(detail.node, amount.currency),
         // Each part needs its own reference, or every part would look like a duplicate of the first.
         reference: text(path(detail.node, "Refs", "AcctSvcrRef")),
       });
@@ -225,6 +226,7 @@ function readEntry(entry: XmlNode, number: number): StatementRow[] {
       ...base,
       ...described,
       amountMinor: entryAmount,
+      original: only === undefined ? undefined : originalAmount(only, amount.currency),
       reference: entryReference ?? text(path(only, "Refs", "AcctSvcrRef")),
     }),
   ];
@@ -305,6 +307,21 @@ function readDate(choice: XmlNode, where: string): string | undefined {
   return date;
 }
 
+/**
+ * A card payment abroad: the instructed amount (what the shop charged, `AmtDtls/InstdAmt`), or the transaction
+ * amount when the bank gives it in another currency than the entry's.
+ */
+function originalAmount(transaction: XmlNode, entryCurrency: string | undefined) {
+  for (const amount of [
+    path(transaction, "AmtDtls", "InstdAmt", "Amt"),
+    path(transaction, "AmtDtls", "TxAmt", "Amt"),
+  ]) {
+    const found = readOriginalAmount(text(amount), attribute(amount, "Ccy"), ".", entryCurrency);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function signed(minor: number, direction: "CRDT" | "DBIT"): number {
   return direction === "DBIT" && minor !== 0 ? -minor : minor;
 }
@@ -313,8 +330,12 @@ function opposite(direction: "CRDT" | "DBIT"): "CRDT" | "DBIT" {
   return direction === "CRDT" ? "DBIT" : "CRDT";
 }
 
-type RowFields = Omit<StatementRow, "valueOn" | "currency" | "counterparty" | "counterpartyIban" | "reference"> &
-  Partial<Record<"valueOn" | "currency" | "counterparty" | "counterpartyIban" | "reference", string | undefined>>;
+type RowFields = Omit<
+  StatementRow,
+  "valueOn" | "currency" | "counterparty" | "counterpartyIban" | "reference" | "original"
+> & { original?: StatementRow["original"] | undefined } & Partial<
+    Record<"valueOn" | "currency" | "counterparty" | "counterpartyIban" | "reference", string | undefined>
+  >;
 
 /** A row holding only what the file said: optional fields that came out empty are left off. */
 function row(fields: RowFields): StatementRow {
@@ -328,6 +349,7 @@ function row(fields: RowFields): StatementRow {
     const value = cleanText(fields[key]);
     if (value) result[key] = value;
   }
+  if (fields.original) result.original = fields.original;
   return result;
 }
 

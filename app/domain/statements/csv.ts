@@ -7,7 +7,7 @@
 import { parse } from "csv-parse/sync";
 import { isRecord } from "~/lib/is-record";
 import { isValidIban, normaliseIban } from "../iban";
-import { type DecimalSeparator, detectDecimalSeparator, parseStatementAmount } from "./amounts";
+import { type DecimalSeparator, detectDecimalSeparator, parseStatementAmount, readOriginalAmount } from "./amounts";
 import {
   dateText,
   detectDateFormat,
@@ -76,6 +76,9 @@ export interface CsvMapping {
   reference?: CsvColumn;
   balance?: CsvColumn;
   currency?: CsvColumn;
+  /** A card payment abroad: what the shop charged and in which currency (monobank, PrivatBank). */
+  originalAmount?: CsvColumn;
+  originalCurrency?: CsvColumn;
   /** The statement's own account, when each row repeats it. */
   account?: CsvColumn;
   /** Rows left out, such as pending ones ("Umsatz vorgemerkt", "PENDING"), which come again once booked. */
@@ -275,6 +278,8 @@ function csvMappingProblems(mapping: unknown): string[] {
     "reference",
     "balance",
     "currency",
+    "originalAmount",
+    "originalCurrency",
     "account",
   ] as const;
   if (!isColumn(mapping.date)) problems.push("date");
@@ -391,6 +396,8 @@ function resolveMapping(mapping: CsvMapping, csv: SniffedCsv) {
     reference: optional(mapping.reference),
     balance: optional(mapping.balance),
     currency: optional(mapping.currency),
+    originalAmount: optional(mapping.originalAmount),
+    originalCurrency: optional(mapping.originalCurrency),
     account: optional(mapping.account),
     status: mapping.status && {
       column: optional(mapping.status.column),
@@ -491,11 +498,20 @@ function readRow(row: CsvRecord, columns: ResolvedMapping, mapping: CsvMapping):
   const currency = cell(row, columns.currency).toUpperCase();
   const reference = cleanText(cell(row, columns.reference));
   const counterpartyIban = readIban(row, columns.counterpartyIban);
+  const original =
+    columns.originalAmount &&
+    readOriginalAmount(
+      cell(row, columns.originalAmount),
+      cell(row, columns.originalCurrency),
+      mapping.decimal,
+      currency || undefined,
+    );
   return {
     bookedOn,
     ...(valueOn ? { valueOn } : {}),
     amountMinor,
     ...(/^[A-Z]{3}$/.test(currency) ? { currency } : {}),
+    ...(original ? { original } : {}),
     description,
     ...(counterparty ? { counterparty } : {}),
     ...(counterpartyIban ? { counterpartyIban } : {}),

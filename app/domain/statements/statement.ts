@@ -16,6 +16,11 @@ export interface StatementRow {
   amountMinor: number;
   /** ISO 4217 code when the file names one per row or per statement. */
   currency?: string;
+  /**
+   * What the shop or payer was charged in its own currency, when the bank converted (a card payment abroad): a
+   * positive amount in that currency's minor units. The import keeps it when its currency is not the account's.
+   */
+  original?: { amountMinor: number; currency: string };
   /** The bank's free text (remittance information, :86: text, MEMO…), whitespace collapsed. */
   description: string;
   counterparty?: string;

@@ -67,6 +67,8 @@ export interface NewEntry {
   details?: string;
   counterparty?: string | null;
   counterpartyIban?: string | null;
+  /** A card payment abroad: what the shop charged, in its currency, as the statement gives it. */
+  original?: { amountMinor: number; currency: string } | null;
   importBatchId?: string | null;
   importKey?: string | null;
   /** Who entered it; null for a process nobody started (a series set up by a member who has since left). */
@@ -200,7 +202,7 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
         insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
                                    "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
                                    "shared", "member_user_id", "payee_id", "details", "base_amount_minor", "rate", "rate_on",
-                                   "rate_source", "rate_provisional")
+                                   "rate_source", "rate_provisional", "original_amount_minor", "original_currency")
         select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
                entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
                coalesce(entry.shared,
@@ -215,7 +217,8 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
                         end,
                         (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
                coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, ''),
-               entry.base_amount_minor, entry.rate, entry.rate_on, entry.rate_source, entry.rate_provisional
+               entry.base_amount_minor, entry.rate, entry.rate_on, entry.rate_source, entry.rate_provisional,
+               entry.original_amount_minor, entry.original_currency
         from unnest(
           ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
           ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
@@ -226,10 +229,11 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
           ${column((entry) => entry.payeeId)}::uuid[], ${column((entry) => entry.details ?? null)}::text[],
           ${column((entry) => entry.baseAmountMinor)}::bigint[], ${column((entry) => entry.rate)}::float8[],
           ${column((entry) => entry.rateOn)}::date[], ${column((entry) => entry.rateSource)}::text[],
-          ${column((entry) => entry.rateProvisional)}::boolean[]
+          ${column((entry) => entry.rateProvisional)}::boolean[],
+          ${column((entry) => entry.original?.amountMinor ?? null)}::bigint[], ${column((entry) => entry.original?.currency ?? null)}::text[]
         ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
                  import_batch_id, import_key, created_by, shared, member_user_id, payee_id, details, base_amount_minor, rate, rate_on,
-                 rate_source, rate_provisional)
+                 rate_source, rate_provisional, original_amount_minor, original_currency)
         returning *, ${versionOf(transaction.updatedAt)} as "version"
       ), "one_line" as (
         insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor",
@@ -305,7 +309,8 @@ async function settleLineBases(executor: Executor, entryIds: readonly string[]) 
 
 /**
  * Works out these entries' base amounts again from their amount, day and currency: at their own rate when a person
- * or the bank set it, else at the table's rate of their day (a rate that was missing or provisional may be there
+ * or the bank set it (or the statement says what a payment abroad cost in the base currency), else at the table's
+ * rate of their day (a rate that was missing or provisional may be there
  * now); then their lines' shares. Writes only entries whose base amount or rate changed; the version stays, since
  * nothing the person wrote changed. Answers how many changed.
  */
@@ -315,7 +320,8 @@ async function rebaseEntries(executor: Executor, entryIds: readonly string[]): P
     await executor.execute(sql`
       select "entry"."id", "entry"."amount_minor", "entry"."currency", to_char("entry"."occurred_on", 'YYYY-MM-DD') as "occurred_on",
              "entry"."base_amount_minor", "entry"."rate", to_char("entry"."rate_on", 'YYYY-MM-DD') as "rate_on",
-             "entry"."rate_source", "entry"."rate_provisional", ${household.currency} as "base_currency"
+             "entry"."rate_source", "entry"."rate_provisional", "entry"."original_amount_minor", "entry"."original_currency",
+             ${household.currency} as "base_currency"
       from ${transaction} "entry" join ${household} on ${household.id} = "entry"."household_id"
       where "entry"."id" = any(${sql.param([...entryIds])}::uuid[])`),
   );
@@ -332,6 +338,10 @@ async function rebaseEntries(executor: Executor, entryIds: readonly string[]): P
         currency: String(row.currency),
         occurredOn: String(row.occurred_on),
         fixed,
+        original:
+          row.original_currency === null
+            ? null
+            : { amountMinor: Number(row.original_amount_minor), currency: String(row.original_currency) },
       },
       String(row.base_currency),
     );

@@ -454,6 +454,8 @@ export async function getEntryWithLines({
         rateOn: transaction.rateOn,
         rateSource: transaction.rateSource,
         rateProvisional: transaction.rateProvisional,
+        originalAmountMinor: transaction.originalAmountMinor,
+        originalCurrency: transaction.originalCurrency,
       })
       .from(transaction)
       .where(eq(transaction.id, view.id))
@@ -462,6 +464,11 @@ export async function getEntryWithLines({
   return {
     ...view,
     details: bank?.details ?? "",
+    // A card payment abroad: what the shop charged, in its currency, as the statement gave it.
+    original:
+      bank?.originalCurrency && bank.originalAmountMinor !== null
+        ? { amountMinor: Number(bank.originalAmountMinor), currency: bank.originalCurrency }
+        : null,
     conversion: bank?.rateSource
       ? {
           rate: bank.rate,

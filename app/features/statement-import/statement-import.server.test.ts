@@ -409,6 +409,103 @@ describe("statement import", () => {
     expect(await db().select().from(monthTotal).where(eq(monthTotal.householdId, base.householdId))).toEqual([]);
   });
 
+  it("imports each format into an account of its currency, and refuses a file that names another", async () => {
+    const base = await household({ premium: true });
+    const account = async (name: string, currency: string) => {
+      const parsed = parseAccountForm({ name, kind: "savings", currency }, "en");
+      if (!parsed.ok) throw new Error("invalid");
+      const created = await createAccount({ ...base, input: parsed.value });
+      if (!created.ok) throw new Error("no account");
+      return created.accountId;
+    };
+    const fixture = (path: string) =>
+      new Uint8Array(readFileSync(new URL(`../../domain/statements/fixtures/${path}`, import.meta.url)));
+    const accounts = { PLN: await account("mBank", "PLN"), UAH: await account("Monobank", "UAH") };
+    const files: { path: string; currency: keyof typeof accounts; format: string }[] = [
+      { path: "camt/camt052-v06-polish.xml", currency: "PLN", format: "camt" },
+      { path: "mt940/polish-multi-statement.sta", currency: "PLN", format: "mt940" },
+      { path: "ofx/polish-comma-decimal.ofx", currency: "PLN", format: "ofx" },
+      // PKO BP's CSV names the currency on each row.
+      { path: "csv/pko-bp.csv", currency: "PLN", format: "csv" },
+      { path: "camt/camt054-v13-ukrainian.xml", currency: "UAH", format: "camt" },
+      { path: "csv/privatbank.csv", currency: "UAH", format: "csv" },
+    ];
+    for (const file of files) {
+      // Into the euro account: refused, naming both currencies, and nothing written.
+      const refused = await createImportDraft({ ...base, fileName: file.path, bytes: fixture(file.path) });
+      if (!refused.ok) throw new Error(JSON.stringify(refused.problem));
+      expect(await previewImport({ ...base, draftId: refused.draftId }), file.path).toMatchObject({
+        kind: "problem",
+        problem: { kind: "currency", found: file.currency, expected: "EUR" },
+      });
+      await db().delete(importDraft).where(eq(importDraft.id, refused.draftId));
+      // Into the account of its currency: every row, each entry in that currency.
+      const target = { ...base, accountId: accounts[file.currency] };
+      const { preview, result } = await importFile(target, fixture(file.path));
+      expect(preview, file.path).toMatchObject({ kind: "preview", format: file.format });
+      expect(result, file.path).toMatchObject({ ok: true });
+      if (!result.ok || result.imported < 1) throw new Error(`${file.path}: nothing imported`);
+    }
+    const currencies = await db()
+      .selectDistinct({ accountId: transaction.accountId, currency: transaction.currency })
+      .from(transaction)
+      .where(eq(transaction.householdId, base.householdId));
+    expect(currencies.toSorted((a, b) => a.currency.localeCompare(b.currency))).toEqual([
+      { accountId: accounts.PLN, currency: "PLN" },
+      { accountId: accounts.UAH, currency: "UAH" },
+    ]);
+    // A QIF file names no currency: it takes the account's, whichever it is.
+    const francs = { ...base, accountId: await account("PostFinance", "CHF") };
+    expect((await importFile(francs, fixture("qif/european.qif"))).result).toMatchObject({ ok: true });
+    const [qifEntry] = await db().select().from(transaction).where(eq(transaction.accountId, francs.accountId));
+    expect(qifEntry).toMatchObject({ currency: "CHF" });
+  });
+
+  it("keeps what a card payment abroad cost in the shop's currency beside the card's amount", async () => {
+    const base = await household({ premium: true });
+    const parsed = parseAccountForm({ name: "Monobank", kind: "credit_card", currency: "UAH" }, "en");
+    if (!parsed.ok) throw new Error("invalid");
+    const created = await createAccount({ ...base, input: parsed.value });
+    if (!created.ok) throw new Error("no account");
+    const header =
+      '"Дата i час операції","Деталі операції","MCC","Сума в валюті картки (UAH)","Сума в валюті операції","Валюта","Курс","Сума комісій (UAH)","Сума кешбеку (UAH)","Залишок після операції"';
+    const file = encoder.encode(
+      [
+        header,
+        '"27.01.2026 18:04:11","Booking.com","4722","-2412.40","-52.00","EUR","46.3923","0.00","0.00","1998.80"',
+        '"26.01.2026 09:12:40","Сільпо","5411","-312.70","-312.70","UAH","—","0.00","0.00","4411.20"',
+      ].join("\n"),
+    );
+    expect((await importFile({ ...base, accountId: created.accountId }, file)).result).toMatchObject({
+      ok: true,
+      imported: 2,
+    });
+    const rows = await db()
+      .select({
+        amountMinor: transaction.amountMinor,
+        currency: transaction.currency,
+        originalAmountMinor: transaction.originalAmountMinor,
+        originalCurrency: transaction.originalCurrency,
+        baseAmountMinor: transaction.baseAmountMinor,
+        rateSource: transaction.rateSource,
+      })
+      .from(transaction)
+      .where(eq(transaction.accountId, created.accountId))
+      .orderBy(transaction.occurredOn);
+    expect(rows).toMatchObject([
+      { amountMinor: 31_270, currency: "UAH", originalAmountMinor: null, originalCurrency: null },
+      // Charged in the household's own currency: the bank's rate, so it counts as exactly what the hotel charged.
+      {
+        amountMinor: 241_240,
+        currency: "UAH",
+        originalAmountMinor: 5200,
+        originalCurrency: "EUR",
+        baseAmountMinor: 5200,
+        rateSource: "bank",
+      },
+    ]);
+  });
+
   it("undo removes exactly one import, once", async () => {
     const base = await household();
     const first = await importFile(base, ingCsv([salary]));

@@ -675,6 +675,8 @@ export async function confirmImport({
       .returning({ id: importBatch.id });
     if (!batch) throw new Error("import batch insert returned nothing");
 
+    // The account must still be the household's; its entries take its currency.
+    const account = await ownedAccount(tx, householdId, draft.accountId);
     const entries = chosen.flatMap((row): NewEntry[] => {
       if (row.status !== "new" || row.row.amountMinor === 0) return [];
       const kind = row.row.amountMinor > 0 ? ("income" as const) : ("expense" as const);
@@ -701,6 +703,8 @@ export async function confirmImport({
           categoryId,
           counterparty: row.row.counterparty ?? null,
           counterpartyIban: row.row.counterpartyIban ?? null,
+          // What the shop charged abroad; a payment at home names the account's own currency and keeps nothing.
+          original: row.row.original?.currency === account.currency ? null : (row.row.original ?? null),
           importBatchId: batch.id,
           importKey: row.key,
           createdBy: userId,
@@ -710,8 +714,6 @@ export async function confirmImport({
         },
       ];
     });
-    // The account must still be the household's; its entries take its currency.
-    await ownedAccount(tx, householdId, draft.accountId);
     await insertEntries(tx, entries);
     // Rows that are entries already there: the entry takes the row's identity and the bank's text, and keeps the rest.
     const linked = await linkImportedEntries(tx, {

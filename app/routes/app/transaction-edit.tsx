@@ -13,7 +13,7 @@ import { AppErrorBoundary } from "~/features/household/components/app-error-boun
 import { useEntryValues } from "~/features/entries/components/entry-values";
 import { EntryRate } from "~/features/entries/components/entry-rate";
 import { TransactionForm } from "~/features/entries/components/transaction-form";
-import { useAppShell } from "~/features/household/components/use-app-shell";
+import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { LearnOfferPrompt } from "~/features/rules/components/learn-offer";
 import { learningOfferFor } from "~/features/rules/rule-evaluation.server";
 
@@ -51,6 +51,7 @@ export const ErrorBoundary = AppErrorBoundary;
 export default function EditTransaction({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("app");
   const shell = useAppShell();
+  const format = useFormat();
   const navigation = useNavigation();
   const entryValues = useEntryValues();
   const { transaction, redirectTo, splitting } = loaderData;
@@ -102,6 +103,14 @@ export default function EditTransaction({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="mt-1 break-words text-muted-foreground">{transaction.details}</p>
         </section>
+      )}
+      {transaction.original && (
+        <p className="rounded-xl border bg-muted/40 px-4 py-3 text-sm" data-testid="entry-original">
+          {t("entry.original", {
+            original: format.money(transaction.original.amountMinor, transaction.original.currency),
+            amount: format.money(transaction.amountMinor, transaction.currency),
+          })}
+        </p>
       )}
       {transaction.currency !== shell.household.currency && (
         <EntryRate

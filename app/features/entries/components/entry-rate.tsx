@@ -82,7 +82,8 @@ export function EntryRate({
             }
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`0${decimal}1041`}
+            // The rate in use as the example, so its size is right for this pair of currencies.
+            placeholder={rate !== null ? formatRate(rate, toBcp47(format.language)) : `0${decimal}1041`}
             error={error}
           />
           <div className="flex flex-wrap gap-2">
