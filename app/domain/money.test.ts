@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { amountToInput, currencySymbol, formatMoney, formatMoneyCompact, formatPercent, parseAmount } from "./money";
+import currencyCodes from "currency-codes";
+import {
+  amountToInput,
+  minorDigits,
+  currencySymbol,
+  formatMoney,
+  formatMoneyCompact,
+  formatPercent,
+  parseAmount,
+} from "./money";
 
 describe("parseAmount", () => {
   it.each([
@@ -98,5 +107,17 @@ describe("formatPercent", () => {
     expect(formatPercent(0.256, "en")).toBe("25.6%");
     expect(formatPercent(0.256, "de")).toBe("25,6\u00a0%");
     expect(formatPercent(0.1, "en", { signed: true })).toBe("+10%");
+  });
+});
+
+describe("minorDigits", () => {
+  it("follows ISO 4217 for every currency in use, whatever Intl rounds to for display", () => {
+    // Precious metals, testing and fund codes have no minor unit to keep; every real currency is compared.
+    const real = currencyCodes.data.filter((entry) => !/^X(?:A[GU]|B[A-D]|DR|P[DT]|SU|TS|UA|XX)$/.test(entry.code));
+    expect(real.length).toBeGreaterThan(150);
+    for (const entry of real) expect(minorDigits(entry.code), entry.code).toBe(entry.digits);
+    // The forint is kept in fillér (ISO), though ICU writes it in whole forints.
+    expect(minorDigits("HUF")).toBe(2);
+    expect(formatMoney(123_456, "HUF", "en")).toBe("HUF\u00a01,235");
   });
 });

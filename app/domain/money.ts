@@ -145,16 +145,22 @@ function formatter(language: Language, currency: string, options: Intl.NumberFor
   return cached;
 }
 
-const digitsCache = new Map<string, number>();
+/**
+ * ISO 4217's minor digits where they are not two (the list as of June 2024; money.test.ts checks it against the
+ * `currency-codes` package, which carries ISO's own table). Not Intl's: ICU rounds the forint, rupiah and rupee to
+ * whole units for display, but their amounts are still kept in hundredths, as banks write them.
+ */
+// prettier-ignore
+const isoMinorDigits: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
+  XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  CLF: 4, UYW: 4,
+};
 
-/** Minor digits of a currency as ISO 4217 gives them (JPY 0, EUR 2, KWD 3). */
+/** Minor digits of a currency as ISO 4217 gives them (JPY 0, EUR 2, KWD 3): how its minor units are kept. */
 export function minorDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(currency, digits);
-  }
-  return digits;
+  return isoMinorDigits[currency] ?? 2;
 }
 
 /** Minor units as the currency's whole units: 123456 cents → 1234.56, 2300 yen → 2300. */

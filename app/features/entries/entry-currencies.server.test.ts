@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -25,6 +26,7 @@ rateTable().add([
   { currency: "USD", on: "2031-03-07", perEuro: 1.08, source: "ecb" },
   { currency: "UAH", on: "2031-03-07", perEuro: 41.5, source: "nbu" },
   { currency: "PLN", on: "2031-03-10", perEuro: 4.3, source: "ecb" },
+  { currency: "HUF", on: "2031-03-07", perEuro: 400, source: "ecb" },
 ]);
 
 /** A household in złoty with a hryvnia card account. */
@@ -179,6 +181,33 @@ describe("entries in another currency than the household's", () => {
     await db().insert(goal).values({ householdId, name: "Hryvnia buffer", targetMinor: 20_000, accountId: cardId });
     const { goals } = await listGoals({ userId: owner.id, householdId, today: "2031-03-09" });
     expect(goals[0]).toMatchObject({ savedMinor: 10_410, targetMinor: 20_000 });
+  });
+
+  it("keeps the forint in fillér (ISO 4217), and migration 0031 mends base amounts scaled by ICU's whole forints", async () => {
+    const { householdId, cardId, entry } = await zlotyHousehold();
+    await db().update(moneyAccount).set({ currency: "HUF" }).where(eq(moneyAccount.id, cardId));
+    // 10,000.00 HUF at 400 HUF and 4.32 PLN to the euro: 108.00 PLN.
+    const [written] = await insertEntries(db(), [entry({ amountMinor: 1_000_000 })]);
+    if (!written) throw new Error("not written");
+    expect(await stored(written.id)).toMatchObject({ currency: "HUF", baseAmountMinor: 10_800 });
+    // As the release before wrote it: a hundred times too much, on the entry and its line.
+    await db().update(transaction).set({ baseAmountMinor: 1_080_000 }).where(eq(transaction.id, written.id));
+    await db().update(entryLine).set({ baseAmountMinor: 1_080_000 }).where(eq(entryLine.entryId, written.id));
+    const migration = readFileSync(
+      new URL("../../../db/migrations/0031_forint_in_filler.sql", import.meta.url),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await db().execute(sql.raw(statement));
+    expect(await stored(written.id)).toMatchObject({ baseAmountMinor: null });
+    await fillPendingRates();
+    expect(await stored(written.id)).toMatchObject({ baseAmountMinor: 10_800 });
+    const [line] = await db().select().from(entryLine).where(eq(entryLine.entryId, written.id));
+    expect(line?.baseAmountMinor).toBe(10_800);
+    const [month] = await db()
+      .select({ total: monthTotal.totalMinor })
+      .from(monthTotal)
+      .where(and(eq(monthTotal.householdId, householdId), eq(monthTotal.kind, "expense")));
+    expect(month?.total).toBe(10_800);
   });
 
   it("refuses a rate by hand on an entry in the base currency", async () => {

@@ -49,7 +49,7 @@ export async function updateRates(sources: RateSources = configuredSources(), no
   const stored = await storeRates(rows);
   if (stored > 0) {
     logger.info({ rates: stored }, "exchange rates updated");
-    for (const listener of listeners) await listener();
+    await notifyRatesUpdated();
   }
   return stored;
 }
@@ -67,13 +67,18 @@ function configuredSources(): RateSources {
 
 const listeners = new Set<() => Promise<unknown>>();
 
-/** Runs `listener` after every update that stored rates (entries whose rate was missing or provisional get one). */
+async function notifyRatesUpdated(): Promise<void> {
+  for (const listener of listeners) await listener();
+}
+
+/** Runs `listener` at start-up and after every update that stored rates (entries whose rate was missing or provisional get one). */
 export function onRatesUpdated(listener: () => Promise<unknown>): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 const taskSlot = processWideSlot<RepeatingTask>("rateUpdates");
+const fillSlot = processWideSlot<Promise<void>>("rateFillAtStart");
 
 /**
  * Start-up: the stored rates join the bundled history, then, where RATE_UPDATES allows, an update runs at once and
@@ -81,6 +86,14 @@ const taskSlot = processWideSlot<RepeatingTask>("rateUpdates");
  */
 export async function startRateUpdates(): Promise<void> {
   await loadStoredRates();
+  // Entries left without a rate (a migration cleared their base amounts to work them out again, or the server stopped
+  // before it could fill them) take the table's rate now, whether or not updates run; in the background, so the
+  // server answers meanwhile.
+  fillSlot.set(
+    notifyRatesUpdated().catch((error: unknown) => {
+      logger.warn({ err: error }, "entries without a rate could not be filled at start-up; the next update tries");
+    }),
+  );
   if (!getConfig().RATE_UPDATES) return;
   const task =
     taskSlot.get() ??
@@ -99,4 +112,6 @@ export async function stopRateUpdates(): Promise<void> {
   abortRateRequests();
   await taskSlot.get()?.stop();
   taskSlot.set(undefined);
+  await fillSlot.get();
+  fillSlot.set(undefined);
 }
