@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import currencyCodes from "currency-codes";
 import {
+  amountPlaceholder,
   amountToInput,
   minorDigits,
   currencySymbol,
@@ -9,6 +10,25 @@ import {
   formatPercent,
   parseAmount,
 } from "./money";
+
+describe("amounts in a currency's own minor digits", () => {
+  it("reads and writes the yen without decimals and the Kuwaiti dinar with three", () => {
+    expect(parseAmount("150.000", "de", { digits: 0 })).toEqual({ ok: true, minor: 150_000 });
+    expect(parseAmount("1500,5", "de", { digits: 0 })).toEqual({ ok: false, error: "tooManyDecimals" });
+    expect(parseAmount("14.625", "en", { digits: 3 })).toEqual({ ok: true, minor: 14_625 });
+    expect(parseAmount("14,6", "de", { digits: 3 })).toEqual({ ok: true, minor: 14_600 });
+    expect(parseAmount("1,2345", "de", { digits: 3 })).toEqual({ ok: false, error: "tooManyDecimals" });
+    expect(amountToInput(150_000, "de", 0)).toBe("150000");
+    expect(amountToInput(14_605, "de", 3)).toBe("14,605");
+    expect(amountToInput(14_000, "en", 3)).toBe("14");
+    expect(amountPlaceholder("de", 3)).toBe("0,000");
+    expect(amountPlaceholder("en", 0)).toBe("0");
+    for (const digits of [0, 2, 3])
+      for (const minor of [1, 7, 1234, 99_999]) {
+        expect(parseAmount(amountToInput(minor, "pl", digits), "pl", { digits })).toEqual({ ok: true, minor });
+      }
+  });
+});
 
 describe("parseAmount", () => {
   it.each([

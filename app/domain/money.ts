@@ -25,6 +25,25 @@ export function isCurrency(value: unknown): value is Currency {
   return isOneOf(currencies, value);
 }
 
+/**
+ * Currencies a money account can keep beyond the base currencies (decision 0026): those of people who move to
+ * Europe or travel from it, each with rates in the bundled history and most at the ECB; among them the yen, the won
+ * and the Icelandic króna without minor digits and the Gulf dinars and the Tunisian dinar with three.
+ */
+// prettier-ignore
+const moreAccountCurrencies = [
+  "AED", "ALL", "AMD", "AUD", "AZN", "BAM", "BHD", "BRL", "CAD", "CLP", "CNY", "COP", "DZD", "EGP", "GEL", "HKD", "IDR",
+  "ILS", "INR", "ISK", "JOD", "JPY", "KRW", "KWD", "KZT", "MAD", "MDL", "MKD", "MXN", "MYR", "NGN", "NZD", "OMR", "PHP",
+  "PKR", "QAR", "RSD", "SAR", "SGD", "THB", "TND", "TWD", "VND", "ZAR",
+] as const;
+
+/** Every currency an account may keep: the base currencies first, then the others in alphabetical order. */
+export const accountCurrencies: readonly string[] = [...currencies, ...moreAccountCurrencies];
+
+export function isAccountCurrency(value: unknown): value is string {
+  return isOneOf(currencies, value) || isOneOf(moreAccountCurrencies, value);
+}
+
 /** The largest amount one entry may carry: 999,999,999.99 — far above any household figure, far below 2^53. */
 export const maxAmountMinor = 99_999_999_999;
 
@@ -51,15 +70,15 @@ export function numberSeparators(language: Language): { decimal: string; group: 
 const groupingNoise = /[\s'’]/g;
 
 /**
- * Reads an amount typed in the reader's language into positive integer cents:
- * "1.234,56" (de), "1 234,56" (fr, pl, ua), "1,234.56" (en) → 123456.
+ * Reads an amount typed in the reader's language into positive integer minor units, `digits` of them (ISO 4217's:
+ * two for most currencies): "1.234,56" (de), "1 234,56" (fr, pl, ua), "1,234.56" (en) → 123456.
  * The other separator is accepted as a decimal point only where it cannot be a thousands group ("12.5" in German).
  * `allowZero` accepts "0" where nothing is a meaningful amount (a budget of zero: spend nothing here).
  */
 export function parseAmount(
   input: string | null | undefined,
   language: Language,
-  { allowZero = false }: { allowZero?: boolean } = {},
+  { allowZero = false, digits = 2 }: { allowZero?: boolean; digits?: number } = {},
 ): ParsedAmount {
   const raw = (input ?? "").trim();
   if (!raw) return { ok: false, error: "required" };
@@ -92,14 +111,14 @@ export function parseAmount(
   if (groups.length > 1 && (groups.slice(1).some((group) => group.length !== 3) || groups[0] === "")) {
     return { ok: false, error: "invalid" };
   }
-  const digits = groups.join("");
-  if (!/^\d*$/.test(digits)) return { ok: false, error: "invalid" };
-  if (digits === "" && fraction === "") return { ok: false, error: "invalid" };
+  const wholeDigits = groups.join("");
+  if (!/^\d*$/.test(wholeDigits)) return { ok: false, error: "invalid" };
+  if (wholeDigits === "" && fraction === "") return { ok: false, error: "invalid" };
   if (!/^\d*$/.test(fraction)) return { ok: false, error: "invalid" };
-  if (fraction.length > 2) return { ok: false, error: "tooManyDecimals" };
-  const whole = digits.replace(/^0+(?=\d)/, "");
-  if (whole.length > 10) return { ok: false, error: "tooLarge" };
-  const minor = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0") || "0");
+  if (fraction.length > digits) return { ok: false, error: "tooManyDecimals" };
+  const whole = wholeDigits.replace(/^0+(?=\d)/, "");
+  if (whole.length > 12) return { ok: false, error: "tooLarge" };
+  const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
   if (minor === 0 && !allowZero) return { ok: false, error: "notPositive" };
   if (minor > maxAmountMinor) return { ok: false, error: "tooLarge" };
   return { ok: true, minor };
@@ -182,14 +201,23 @@ export function formatMoneyCompact(minor: number, currency: string, language: La
   return formatter(language, currency, { maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(major);
 }
 
-/** The amount as a user would type it back into a form in their language: 123456 → "1234,56" (de). */
-export function amountToInput(minor: number, language: Language): string {
+/**
+ * The amount as a user would type it back into a form in their language: 123456 → "1234,56" (de); in a currency of
+ * other minor digits, `digits` of them (2300 yen → "2300", 14625 fils → "14,625").
+ */
+export function amountToInput(minor: number, language: Language, digits = 2): string {
   const { decimal } = numberSeparators(language);
   // The sign apart from the digits: -0,50 has no whole euros to carry it.
   const sign = minor < 0 ? "-" : "";
-  const whole = Math.floor(Math.abs(minor) / 100);
-  const cents = Math.abs(minor) % 100;
-  return cents === 0 ? `${sign}${whole}` : `${sign}${whole}${decimal}${String(cents).padStart(2, "0")}`;
+  const scale = 10 ** digits;
+  const whole = Math.floor(Math.abs(minor) / scale);
+  const fraction = Math.abs(minor) % scale;
+  return fraction === 0 ? `${sign}${whole}` : `${sign}${whole}${decimal}${String(fraction).padStart(digits, "0")}`;
+}
+
+/** An empty amount field's example, in the currency's minor digits: "0,00" (de), "0" for the yen. */
+export function amountPlaceholder(language: Language, digits = 2): string {
+  return digits === 0 ? "0" : `0${numberSeparators(language).decimal}${"0".repeat(digits)}`;
 }
 
 /** The currency's symbol in the reader's language, for the amount field's prefix. */

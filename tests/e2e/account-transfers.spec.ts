@@ -218,6 +218,49 @@ test("money moved to a hryvnia card keeps both amounts, on a free plan, with and
   await plain.close();
 });
 
+test("an account in yen keeps whole yen: its opening balance and money moved to it have no decimals", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createVerifiedUser(page.request, { name: "Yuki Yen" });
+  await visit(page, "/app/accounts");
+  await page.locator("#new-account summary").click();
+  const form = page.locator("#new-account form");
+  await form.getByLabel(en("accounts.fields.name"), { exact: true }).fill("Japan Post");
+  await form
+    .getByLabel(en("accounts.fields.kind"), { exact: true })
+    .selectOption({ label: en("accounts.kinds.savings") });
+  // Named by the server's ICU, beside the base currencies' own names.
+  await form.getByLabel(en("accounts.fields.currency"), { exact: true }).selectOption({ label: "JPY · Japanese Yen" });
+  await form.getByLabel(en("accounts.fields.openingBalance"), { exact: true }).fill("150,000");
+  await form.getByRole("button", { name: en("accounts.addButton") }).click();
+  await expect(page.getByText(en("accounts.created"))).toBeVisible();
+  const card = page
+    .getByTestId("account-card")
+    .filter({ has: page.getByRole("heading", { name: "Japan Post", exact: true }) });
+  await expect(card.getByTestId("account-balance")).toHaveText("¥150,000");
+
+  await page.getByRole("link", { name: en("accounts.everyday"), exact: true }).click();
+  await page.locator("#move-money summary").click();
+  const move = page.locator("#move-money form");
+  await move.getByLabel(en("accounts.transfer.amount"), { exact: true }).fill("10");
+  const received = move.getByLabel(en("accounts.transfer.received"), { exact: true });
+  await expect(received).toHaveAttribute("placeholder", "0");
+  await received.fill("1650.5");
+  await move.getByRole("button", { name: en("accounts.transfer.submit") }).click();
+  await expect(move.getByText(en("errors.amount.tooManyDecimals0", "app"))).toBeVisible();
+  await received.fill("1,650");
+  await move.getByRole("button", { name: en("accounts.transfer.submit") }).click();
+  await expect(page.getByTestId("transfer-other-side")).toHaveText(
+    en("accounts.detail.received").replace("{{amount}}", "¥1,650"),
+  );
+  await visit(page, "/app/accounts");
+  await expect(card.getByTestId("account-balance")).toHaveText("¥151,650");
+  // The fake ECB publishes the yen, as the real one does: the balance also shows in euros.
+  await expect(card.getByTestId("account-base-balance")).toContainText("About €");
+  await look(page, "yen");
+});
+
 test("another household's account and a bad id are not found", async ({ page }) => {
   await createVerifiedUser(page.request, { name: "Olga Other" });
   for (const path of ["/app/accounts/not-an-id", "/app/accounts/00000000-0000-4000-8000-000000000999"]) {

@@ -134,6 +134,7 @@ export function publishSteadyRates(banks: FakeCentralBanks, today: Date = new Da
         CZK: +(24.3 * wobble).toFixed(3),
         SEK: +(11.0 * wobble).toFixed(4),
         TRY: +(48.5 * wobble).toFixed(4),
+        JPY: +(176.9 * wobble).toFixed(2),
       });
     banks.nbu.set(on, +(48.2 * wobble).toFixed(4));
   }

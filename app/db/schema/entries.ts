@@ -21,7 +21,6 @@ import { household } from "./household";
 import { moneyAccount } from "./money-accounts";
 import { importBatch } from "./statement-import";
 import type { CategorySharing, TransactionKind } from "~/domain/categories";
-import type { Currency } from "~/domain/money";
 import type { RateSource } from "~/domain/rates";
 
 // The entries feature's tables: categories, income and expense entries, deleted entries kept for undo, month totals.
@@ -132,7 +131,7 @@ export const transaction = pgTable(
     kind: text("kind").$type<TransactionKind>().notNull(),
     /** In the account's currency (`currency`). */
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
-    currency: text("currency").$type<Currency>().notNull(),
+    currency: text("currency").notNull(),
     /**
      * The amount in the household's base currency (decision 0026): equal to `amount_minor` when the account is in the
      * base currency; null when no rate was found, and then left out of every base total and counted as missing.

@@ -17,7 +17,6 @@ import { createdAt, updatedAt } from "./columns";
 import { household } from "./household";
 import { importBatch } from "./statement-import";
 import type { CsvMapping } from "~/domain/statements/csv";
-import type { Currency } from "~/domain/money";
 
 // The money-accounts feature's tables: where money is kept, each account's month totals, transfers.
 
@@ -40,7 +39,7 @@ export const moneyAccount = pgTable(
       .notNull()
       .default("checking"),
     /** ISO 4217: its entries, balance and statements are in it; any currency, whatever the household's base (decision 0026). */
-    currency: text("currency").$type<Currency>().notNull(),
+    currency: text("currency").notNull(),
     /** Normalised (upper case, no spaces), mod-97 checked on the way in. */
     iban: text("iban"),
     /** Signed: a credit card starts below zero when money is owed. */

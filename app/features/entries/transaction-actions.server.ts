@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { numberSeparators } from "~/domain/money";
+import { minorDigits, numberSeparators } from "~/domain/money";
 import { monthOf } from "~/domain/periods";
 import { parseRate } from "~/domain/rates";
 import type { LearnOffer } from "~/domain/rules/rule-types";
@@ -18,6 +18,7 @@ import {
 import {
   addTransaction,
   deleteTransaction,
+  entryCurrencyOf,
   getTransaction,
   restoreTransaction,
   setTransactionRate,
@@ -123,7 +124,10 @@ export async function handleTransactionAction(
     switch (known) {
       case "add":
       case "update": {
-        const parsed = parseTransactionForm(values, context.language);
+        // An entry's amount is typed in its currency's minor digits: a new one goes to the Everyday account, in a
+        // base currency (two digits); an imported one keeps its account's (the yen none, the dinar three).
+        const digits = known === "update" && transactionId ? await entryDigits(householdId, transactionId) : 2;
+        const parsed = parseTransactionForm(values, context.language, digits);
         if (!parsed.ok) return refused(parsed.fieldErrors);
         if (values.splitEvenly === "1")
           return data<TransactionActionResult>({
@@ -131,9 +135,9 @@ export async function handleTransactionAction(
             intent,
             fieldErrors: {},
             values: { ...values, householdId },
-            lines: linesSharedEvenly(postedLineRows(form) ?? [], parsed.value.amount, context.language),
+            lines: linesSharedEvenly(postedLineRows(form) ?? [], parsed.value.amount, context.language, digits),
           });
-        const split = parseLineRows(form, context.language, parsed.value.amount);
+        const split = parseLineRows(form, context.language, parsed.value.amount, "", digits);
         if (!split.ok) return refused(split.fieldErrors);
         const fields = { ...parsed.value, amountMinor: parsed.value.amount, lines: split.lines };
         if (known === "add" || !transactionId) {
@@ -198,6 +202,12 @@ export async function handleTransactionAction(
       }
     }
   });
+}
+
+/** The minor digits of an entry's currency; two for an id that is not one of the household's (the save says so). */
+async function entryDigits(householdId: string, transactionId: string): Promise<number> {
+  const currency = await entryCurrencyOf(householdId, transactionId);
+  return currency ? minorDigits(currency) : 2;
 }
 
 /** The entry before a save, to see whether its category changes; one deleted meanwhile is answered by the save as "gone". */

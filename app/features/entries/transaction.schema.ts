@@ -9,10 +9,11 @@ import { isUuid } from "~/lib/uuid";
 
 export const descriptionMaxLength = 120;
 
-export function transactionFields(language: Language) {
+/** `digits`: the minor digits of the entry's currency (ISO 4217), in which its amount is typed. */
+export function transactionFields(language: Language, digits = 2) {
   return z.object({
     kind: z.string().refine(isTransactionKind, "errors.kind.invalid"),
-    amount: amountField(language),
+    amount: amountField(language, { digits }),
     occurredOn: dateField,
     description: z
       .string()
@@ -32,8 +33,12 @@ export function transactionFields(language: Language) {
 export type TransactionInput = z.output<ReturnType<typeof transactionFields>>;
 
 /** Parses an add / edit form. A zero or negative amount gets a message naming the kind ("An expense must be more than 0"). */
-export function parseTransactionForm(values: Record<string, string>, language: Language): ParsedForm<TransactionInput> {
-  const result = transactionFields(language).safeParse(values);
+export function parseTransactionForm(
+  values: Record<string, string>,
+  language: Language,
+  digits = 2,
+): ParsedForm<TransactionInput> {
+  const result = transactionFields(language, digits).safeParse(values);
   if (result.success) return { ok: true, value: result.data };
   const fieldErrors = fieldErrorsOf(result.error, { messages: appMessages });
   if (fieldErrors.amount === "errors.amount.notPositive" && isTransactionKind(values.kind)) {
@@ -97,6 +102,7 @@ export function parseLineRows(
   language: Language,
   entryMinor: number | undefined,
   prefix = "",
+  digits = 2,
 ): { ok: true; lines: LineInput[] | undefined } | { ok: false; fieldErrors: Record<string, string> } {
   const rows = postedLineRows(form, prefix);
   if (rows === undefined) return { ok: true, lines: undefined };
@@ -104,7 +110,7 @@ export function parseLineRows(
   const lines: LineInput[] = [];
   for (const row of rows) {
     if (!row.amount.trim()) continue;
-    const amount = parseAmount(row.amount, language);
+    const amount = parseAmount(row.amount, language, { digits });
     if (!amount.ok) return { ok: false, fieldErrors: { lines: `errors.lines.amount` } };
     if (!isUuid(row.categoryId)) return { ok: false, fieldErrors: { lines: "errors.category.invalid" } };
     const note = row.note.trim();
@@ -133,14 +139,19 @@ export function parseLineRows(
  * "Split evenly" pressed before (or without) JavaScript: the rows in use — or the first two when fewer are — share the
  * amount as evenly as cents allow, as the script does in place (domain/splits.ts). Returns the rows in use.
  */
-export function linesSharedEvenly(rows: PostedLine[], totalMinor: number, language: Language): PostedLine[] {
+export function linesSharedEvenly(
+  rows: PostedLine[],
+  totalMinor: number,
+  language: Language,
+  digits = 2,
+): PostedLine[] {
   const shared = rows.slice(0, maxLines).map((row) => ({ ...row }));
   const used = shared.flatMap((row, index) => (row.amount.trim() ? [index] : []));
   const targets = used.length >= 2 ? used : [0, 1].filter((index) => index < shared.length);
   const amounts = splitEvenly(totalMinor, targets.length);
   targets.forEach((rowIndex, index) => {
     const row = shared[rowIndex];
-    if (row) row.amount = amountToInput(amounts[index] ?? 0, language);
+    if (row) row.amount = amountToInput(amounts[index] ?? 0, language, digits);
   });
   return shared.filter((line) => line.amount.trim() !== "");
 }

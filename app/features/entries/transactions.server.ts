@@ -413,6 +413,17 @@ export async function restoreTransaction({
   return { ok: true, transaction: await writtenAsSeen(access, fromWritten(back)) };
 }
 
+/** The currency of an entry of this household (what its amount is typed in); undefined for any other id. */
+export async function entryCurrencyOf(householdId: string, transactionId: string): Promise<string | undefined> {
+  if (!isUuid(transactionId)) return undefined;
+  const [row] = await db()
+    .select({ currency: transaction.currency })
+    .from(transaction)
+    .where(and(eq(transaction.id, transactionId), eq(transaction.householdId, householdId)))
+    .limit(1);
+  return row?.currency;
+}
+
 /** One entry, for its page and edit form. A personal expense its member shows this reader only as category totals is not found, exactly like a stranger's id. */
 export async function getTransaction({
   userId,

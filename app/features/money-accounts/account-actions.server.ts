@@ -3,7 +3,13 @@ import { z } from "zod";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { conflictAnswer } from "~/features/platform/row-version.server";
-import { createAccount, setAccountArchived, updateAccount, type CurrentAccount } from "./accounts.server";
+import {
+  accountCurrencyOf,
+  createAccount,
+  setAccountArchived,
+  updateAccount,
+  type CurrentAccount,
+} from "./accounts.server";
 import { parseAccountForm } from "./account.schema";
 
 export type AccountActionResult =
@@ -45,7 +51,10 @@ export async function handleAccountAction(request: Request) {
     switch (intent) {
       case "create":
       case "update": {
-        const parsed = parseAccountForm(values, context.language);
+        // An account's opening balance is in its currency's minor digits: the one it keeps, or the new one's.
+        const currency =
+          intent === "update" ? await accountCurrencyOf(householdId, accountId) : (values.currency ?? undefined);
+        const parsed = parseAccountForm(values, context.language, currency);
         if (!parsed.ok)
           return answer({ ok: false, intent, accountId, fieldErrors: parsed.fieldErrors, values: echoed() });
         const result =

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isValidIban, normaliseIban } from "~/domain/iban";
 import type { Language } from "~/domain/languages";
-import { currencies, parseAmount } from "~/domain/money";
-import { appMessages, dateField } from "~/lib/form-fields";
+import { isAccountCurrency, minorDigits, parseAmount } from "~/domain/money";
+import { amountErrorKey, appMessages, dateField } from "~/lib/form-fields";
 import { fieldErrorsOf, type ParsedForm } from "~/lib/forms";
 import { safeText } from "~/lib/safe-text";
 
@@ -11,7 +11,7 @@ export type AccountKind = (typeof accountKinds)[number];
 export const accountNameMaxLength = 60;
 
 /** An opening balance may be below zero (a credit card owes money): a leading minus sign, then the reader's amount. */
-function signedAmountField(language: Language) {
+function signedAmountField(language: Language, digits: number) {
   return z
     .string()
     .optional()
@@ -19,27 +19,28 @@ function signedAmountField(language: Language) {
       const text = (value ?? "").trim();
       if (!text) return 0;
       const negative = /^[-−–]/.test(text);
-      const parsed = parseAmount(negative ? text.slice(1) : text, language);
+      const parsed = parseAmount(negative ? text.slice(1) : text, language, { digits });
       if (parsed.ok) return negative ? -parsed.minor : parsed.minor;
       if (parsed.error === "notPositive") return 0;
-      context.addIssue({ code: "custom", message: `errors.amount.${parsed.error}` });
+      context.addIssue({ code: "custom", message: amountErrorKey(parsed.error, digits) });
       return z.NEVER;
     });
 }
 
-export function accountFields(language: Language) {
+/** `digits`: the account's currency's minor digits, for the opening balance. */
+export function accountFields(language: Language, digits = 2) {
   return z.object({
     name: safeText
       .transform((value) => value.trim())
       .pipe(z.string().min(1, "errors.accountName.required").max(accountNameMaxLength, "errors.accountName.tooLong")),
     kind: z.enum(accountKinds, { error: "errors.form.invalid" }),
     /** Only when adding an account: its entries, balance and statements are in it for good. Absent: the household's. */
-    currency: z.enum(currencies, { error: "errors.form.invalid" }).optional(),
+    currency: z.string().refine(isAccountCurrency, "errors.form.invalid").optional(),
     iban: safeText
       .optional()
       .transform((value) => (value?.trim() ? normaliseIban(value) : null))
       .refine((value) => value === null || isValidIban(value), "errors.iban.invalid"),
-    openingBalance: signedAmountField(language),
+    openingBalance: signedAmountField(language, digits),
     openingOn: z
       .string()
       .optional()
@@ -58,8 +59,17 @@ export function accountFields(language: Language) {
 
 export type AccountInput = z.output<ReturnType<typeof accountFields>>;
 
-export function parseAccountForm(values: Record<string, string>, language: Language): ParsedForm<AccountInput> {
-  const result = accountFields(language).safeParse(values);
+/**
+ * An account's form. `currency`: the account's, whose minor digits the opening balance is read in; absent, the one the
+ * form posts (a new account), else two digits (the household's).
+ */
+export function parseAccountForm(
+  values: Record<string, string>,
+  language: Language,
+  currency: string | undefined = values.currency,
+): ParsedForm<AccountInput> {
+  const digits = currency && isAccountCurrency(currency) ? minorDigits(currency) : 2;
+  const result = accountFields(language, digits).safeParse(values);
   return result.success
     ? { ok: true, value: result.data }
     : { ok: false, fieldErrors: fieldErrorsOf(result.error, { messages: appMessages }) };

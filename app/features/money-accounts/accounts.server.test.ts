@@ -160,6 +160,26 @@ describe("accounts", () => {
       fieldErrors: { kind: "errors.form.invalid" },
     });
     expect(parseAccountForm({ name: "a\u0000b", kind: "cash" }, "en").ok).toBe(false);
+    // In the account's currency's minor digits: whole yen, Kuwaiti fils in thousandths; an unknown code is refused.
+    expect(
+      parseAccountForm({ name: "Yucho", kind: "savings", currency: "JPY", openingBalance: "150.000" }, "de"),
+    ).toMatchObject({ ok: true, value: { currency: "JPY", openingBalance: 150_000 } });
+    expect(parseAccountForm({ name: "Yucho", kind: "savings", currency: "JPY", openingBalance: "1,5" }, "de")).toEqual({
+      ok: false,
+      fieldErrors: { openingBalance: "errors.amount.tooManyDecimals0" },
+    });
+    expect(
+      parseAccountForm({ name: "NBK", kind: "savings", currency: "KWD", openingBalance: "14.625" }, "en"),
+    ).toMatchObject({ ok: true, value: { openingBalance: 14_625 } });
+    // An edit reads the balance in the account's own currency, which the form does not post.
+    expect(parseAccountForm({ name: "NBK", kind: "savings", openingBalance: "14.6" }, "en", "KWD")).toMatchObject({
+      ok: true,
+      value: { openingBalance: 14_600 },
+    });
+    expect(parseAccountForm({ name: "X", kind: "savings", currency: "XYZ" }, "en")).toEqual({
+      ok: false,
+      fieldErrors: { currency: "errors.form.invalid" },
+    });
   });
 
   it("the sharing default round-trips; an edit that does not ask keeps it; a bad value is refused", async () => {

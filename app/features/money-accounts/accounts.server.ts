@@ -68,6 +68,17 @@ function balanceOn(day: string) {
                     where tr.from_account_id = "money_account"."id" and tr.occurred_on >= ${dayMonth} and tr.occurred_on <= ${day}), 0)`;
 }
 
+/** The currency of an account of this household; undefined for any other id. */
+export async function accountCurrencyOf(householdId: string, accountId: string): Promise<string | undefined> {
+  if (!isUuid(accountId)) return undefined;
+  const [row] = await db()
+    .select({ currency: moneyAccount.currency })
+    .from(moneyAccount)
+    .where(and(eq(moneyAccount.id, accountId), eq(moneyAccount.householdId, householdId)))
+    .limit(1);
+  return row?.currency;
+}
+
 /** Whether `accountId` names an account of this household (archived ones too). */
 export async function isHouseholdAccount(householdId: string, accountId: string): Promise<boolean> {
   if (!isUuid(accountId)) return false;

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { forAction, requireAppContext } from "~/features/household/app-context.server";
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
+import { minorDigits } from "~/domain/money";
+import { accountCurrencyOf } from "./accounts.server";
 import { parseRestoredTransfer, parseTransferForm } from "./transfer.schema";
 import { createTransfer, deleteTransfer, restoreTransfer, type TransferView } from "./transfers.server";
 
@@ -34,8 +36,14 @@ export async function handleTransferAction(request: Request, accountId: string) 
     switch (intent) {
       case "transfer": {
         const echoed = Object.fromEntries(formFields.map((field) => [field, values[field] ?? ""]));
-        // The money leaves the account whose page this is, whatever the form says.
-        const parsed = parseTransferForm({ ...values, fromAccountId: accountId }, context.language);
+        // The money leaves the account whose page this is, whatever the form says; each side's amount is typed in
+        // its account's currency's minor digits (an unknown account is refused later, by the use case).
+        const [fromCurrency, toCurrency] = await Promise.all([
+          accountCurrencyOf(householdId, accountId),
+          accountCurrencyOf(householdId, values.toAccountId ?? ""),
+        ]);
+        const digits = { from: minorDigits(fromCurrency ?? ""), to: minorDigits(toCurrency ?? "") };
+        const parsed = parseTransferForm({ ...values, fromAccountId: accountId }, context.language, digits);
         if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors, values: echoed });
         const { amount, receivedAmount, ...rest } = parsed.value;
         const result = await createTransfer({

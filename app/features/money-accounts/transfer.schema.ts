@@ -19,17 +19,17 @@ const descriptionField = safeText
  * "Move money": from the page's account to another, an amount typed in the reader's language, a day, a note; and,
  * between accounts of two currencies, the amount that arrived (left empty otherwise: the use case decides).
  */
-function transferFields(language: Language) {
+function transferFields(language: Language, digits: TransferDigits) {
   return z
     .object({
       fromAccountId: accountIdField,
       toAccountId: accountIdField,
-      amount: amountField(language),
+      amount: amountField(language, { digits: digits.from }),
       receivedAmount: z
         .string()
         .optional()
         .transform((value) => value?.trim() || undefined)
-        .pipe(amountField(language).optional()),
+        .pipe(amountField(language, { digits: digits.to }).optional()),
       occurredOn: dateField,
       description: descriptionField,
     })
@@ -40,6 +40,12 @@ function transferFields(language: Language) {
 }
 
 export type TransferInput = z.output<ReturnType<typeof transferFields>>;
+
+/** The minor digits of each account's currency (ISO 4217), in which its side's amount is typed. */
+export interface TransferDigits {
+  from: number;
+  to: number;
+}
 
 /** Messages the shared rules word generally, said the way this form means them. */
 function transferFieldErrors(error: z.ZodError): FieldErrors {
@@ -52,8 +58,12 @@ function transferFieldErrors(error: z.ZodError): FieldErrors {
   return fieldErrors;
 }
 
-export function parseTransferForm(values: Record<string, string>, language: Language): ParsedForm<TransferInput> {
-  const result = transferFields(language).safeParse(values);
+export function parseTransferForm(
+  values: Record<string, string>,
+  language: Language,
+  digits: TransferDigits = { from: 2, to: 2 },
+): ParsedForm<TransferInput> {
+  const result = transferFields(language, digits).safeParse(values);
   return result.success
     ? { ok: true, value: result.data }
     : { ok: false, fieldErrors: transferFieldErrors(result.error) };

@@ -14,7 +14,14 @@ import {
 } from "~/features/entries/transaction.schema";
 import { previewAgain, type ImportPreviewPage } from "./import-preview-page.server";
 import { rowSplitPrefix, type TypedPreview } from "./preview-choices";
-import { confirmImport, createImportDraft, undoImport, type ImportProblem } from "./statement-import.server";
+import { minorDigits } from "~/domain/money";
+import {
+  confirmImport,
+  createImportDraft,
+  draftCurrency,
+  undoImport,
+  type ImportProblem,
+} from "./statement-import.server";
 
 export type ImportActionResult =
   | { ok: false; intent: "upload" | "confirm"; problem: ImportProblem }
@@ -38,7 +45,7 @@ export type ImportActionResult =
       transfers: number;
       /** Rows linked to entries already there. */
       matched: number;
-      reconciliation: { bankMinor: number; oursMinor: number; on: string } | null;
+      reconciliation: { bankMinor: number; oursMinor: number; on: string; currency: string } | null;
     }
   | { ok: true; intent: "undo"; removed: number };
 
@@ -138,7 +145,12 @@ export async function handleImportAction(request: Request) {
             const row =
               line === evenlyLine ? again.preview.rows.find((candidate) => candidate.line === line) : undefined;
             splits[line] = row
-              ? linesSharedEvenly(rows, Math.abs(row.amountMinor), context.language)
+              ? linesSharedEvenly(
+                  rows,
+                  Math.abs(row.amountMinor),
+                  context.language,
+                  minorDigits(again.preview.currency),
+                )
               : rows.filter((posted) => posted.amount.trim() !== "");
           }
           if (openLine !== undefined && again.preview.rows.some((row) => row.line === openLine))
@@ -161,8 +173,10 @@ export async function handleImportAction(request: Request) {
 
         const splits = new Map<number, NewLine[]>();
         const splitErrors: Record<string, string> = {};
+        // Parts are typed in the account's currency's minor digits.
+        const digits = splitLines.length > 0 ? minorDigits((await draftCurrency(householdId, draftId)) ?? "") : 2;
         for (const line of splitLines) {
-          const parsed = parseLineRows(form, context.language, undefined, rowSplitPrefix(line));
+          const parsed = parseLineRows(form, context.language, undefined, rowSplitPrefix(line), digits);
           if (!parsed.ok) splitErrors[line] = parsed.fieldErrors.lines ?? "errors.form.invalid";
           else if (parsed.lines && parsed.lines.length > 0)
             splits.set(

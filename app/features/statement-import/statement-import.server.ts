@@ -204,6 +204,18 @@ export async function deleteMemberDrafts(
     );
 }
 
+/** The currency of the account a draft of this household goes into (its amounts are in it); undefined for none. */
+export async function draftCurrency(householdId: string, draftId: string): Promise<string | undefined> {
+  if (!isUuid(draftId)) return undefined;
+  const [row] = await db()
+    .select({ currency: moneyAccount.currency })
+    .from(importDraft)
+    .innerJoin(moneyAccount, eq(moneyAccount.id, importDraft.accountId))
+    .where(and(eq(importDraft.id, draftId), eq(importDraft.householdId, householdId)))
+    .limit(1);
+  return row?.currency;
+}
+
 /** What the GDPR export says of a member's waiting drafts: names, sizes and dates, not the bank files themselves. */
 export async function listMemberDrafts(userId: string) {
   return db()
@@ -259,6 +271,8 @@ interface Planned {
   read: Extract<StatementFileRead, { kind: "statement" }>;
   /** The entries rows were linked to, by id: what the preview says of them. */
   matchedEntries: ReadonlyMap<string, { title: string; occurredOn: string }>;
+  /** The account's currency. */
+  currency: string;
 }
 
 /**
@@ -381,7 +395,7 @@ async function planDraft(
   const matchedEntries = new Map(
     openEntries.map((entry) => [entry.id, { title: entry.title, occurredOn: entry.occurredOn }]),
   );
-  return { ok: true, planned: { statement, plan, read, matchedEntries } };
+  return { ok: true, planned: { statement, plan, read, matchedEntries, currency: account.currency } };
 }
 
 /** A planned row with what the rules decided for it (new rows only): a rule may also make a new row a transfer. */
@@ -462,6 +476,8 @@ export type ImportPreview =
       draftId: string;
       fileName: string;
       accountId: string;
+      /** The account's currency: the file's amounts are in it. */
+      currency: string;
       format: Statement["format"];
       encoding: string;
       bank: string | null;
@@ -541,6 +557,7 @@ export async function previewImport({
     draftId,
     fileName: draft.fileName,
     accountId: draft.accountId,
+    currency: planned.currency,
     format: planned.statement.format,
     encoding: planned.read.encoding,
     bank: planned.read.preset?.bank ?? null,
@@ -573,7 +590,7 @@ export type ImportResult =
       /** Rows linked to entries already there. */
       matched: number;
       /** The bank's closing balance against the account's balance on that day, when the file has one. */
-      reconciliation: { bankMinor: number; oursMinor: number; on: string } | null;
+      reconciliation: { bankMinor: number; oursMinor: number; on: string; currency: string } | null;
     }
   | { ok: false; problem: ImportProblem }
   /** A row the user split whose parts do not fit it, by line: nothing was written. */
@@ -823,8 +840,13 @@ export async function confirmImport({
   let reconciliation = null;
   if (outcome.closing) {
     const accounts = await listAccounts({ userId, householdId, on: outcome.closing.on });
-    const ours = accounts.find((candidate) => candidate.id === outcome.accountId)?.balanceMinor ?? 0;
-    reconciliation = { bankMinor: outcome.closing.amountMinor, oursMinor: ours, on: outcome.closing.on };
+    const account = accounts.find((candidate) => candidate.id === outcome.accountId);
+    reconciliation = {
+      bankMinor: outcome.closing.amountMinor,
+      oursMinor: account?.balanceMinor ?? 0,
+      on: outcome.closing.on,
+      currency: account?.currency ?? "EUR",
+    };
   }
   const { closing: _closing, accountId: _accountId, ...counts } = outcome;
   return { ...counts, reconciliation };

@@ -17,7 +17,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
-import { numberSeparators } from "~/domain/money";
+import { amountPlaceholder, minorDigits } from "~/domain/money";
 import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
@@ -361,7 +361,6 @@ function MoveMoney({
   const refusal = move.data && !move.data.ok ? move.data : plain;
   const errors = refusal?.fieldErrors;
   const values = plain?.values;
-  const { decimal } = numberSeparators(format.language);
   const seen = useRef<unknown>(undefined);
   // Between accounts of two currencies the bank's conversion is asked for too. Without scripts the field shows
   // whenever another currency is among the targets (the server ignores it within one currency); with them, only
@@ -421,7 +420,7 @@ function MoveMoney({
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`0${decimal}00`}
+            placeholder={amountPlaceholder(format.language, minorDigits(currency))}
             defaultValue={values?.amount ?? ""}
             error={errors?.amount}
             hint={askReceived ? t("accounts.transfer.amountHint", { currency }) : undefined}
@@ -434,7 +433,7 @@ function MoveMoney({
               name="receivedAmount"
               inputMode="decimal"
               autoComplete="off"
-              placeholder={`0${decimal}00`}
+              placeholder={amountPlaceholder(format.language, minorDigits(chosen?.currency ?? currency))}
               defaultValue={values?.receivedAmount ?? ""}
               error={errors?.receivedAmount}
               hint={

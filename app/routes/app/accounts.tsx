@@ -17,7 +17,8 @@ import { SelectField } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toast";
 import { formatIban } from "~/domain/iban";
-import { amountToInput, currencies, numberSeparators } from "~/domain/money";
+import { accountCurrencies, amountToInput, isCurrency, minorDigits, numberSeparators } from "~/domain/money";
+import { toBcp47 } from "~/domain/languages";
 import { accountKindsToAdd, mayKeepAccount } from "~/domain/plans";
 import { cn } from "~/lib/cn";
 import { forLoader, requireAppContext } from "~/features/household/app-context.server";
@@ -38,7 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const accounts = await forLoader(() =>
     listAccounts({ userId: context.user.id, householdId: context.householdId, on: context.today }),
   );
-  return { accounts };
+  // Named on the server, once: the browser's ICU may name a currency otherwise, and the page would change on hydration.
+  const names = new Intl.DisplayNames(toBcp47(context.language), { type: "currency" });
+  const currencyNames = Object.fromEntries(
+    accountCurrencies.filter((code) => !isCurrency(code)).map((code) => [code, names.of(code) ?? code]),
+  );
+  return { accounts, currencyNames };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,11 +75,12 @@ function plainRefusal(actionData: ActionData, intent: string, accountId?: string
 /** What the form shows for a saved account: its amounts written the way the reader types them. */
 function accountValues(account: Account, name: string, language: Parameters<typeof amountToInput>[1]): FormValues {
   const balance = account.openingBalanceMinor;
+  const digits = minorDigits(account.currency);
   return {
     name,
     kind: account.kind,
     iban: account.iban ? formatIban(account.iban) : "",
-    openingBalance: balance === 0 ? "" : amountToInput(balance, language),
+    openingBalance: balance === 0 ? "" : amountToInput(balance, language, digits),
     openingOn: account.openingOn ?? "",
     defaultShared: account.defaultShared ? "1" : "0",
   };
@@ -141,7 +148,11 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
 
       {canWrite &&
-        (kindsToAdd.length > 0 ? <NewAccount actionData={actionData} kinds={kindsToAdd} /> : <FreePlanLimit />)}
+        (kindsToAdd.length > 0 ? (
+          <NewAccount actionData={actionData} kinds={kindsToAdd} currencyNames={loaderData.currencyNames} />
+        ) : (
+          <FreePlanLimit />
+        ))}
 
       <ul className="grid gap-4 lg:grid-cols-2">
         {open.map((account) => (
@@ -191,7 +202,15 @@ function FreePlanLimit() {
 }
 
 /** "Add an account": a <details> form, a plain POST without JavaScript. */
-function NewAccount({ actionData, kinds }: { actionData: ActionData; kinds: readonly AccountKind[] }) {
+function NewAccount({
+  actionData,
+  kinds,
+  currencyNames,
+}: {
+  actionData: ActionData;
+  kinds: readonly AccountKind[];
+  currencyNames: Readonly<Record<string, string>>;
+}) {
   const { t } = useTranslation("money");
   const shell = useAppShell();
   const create = useFetcher<typeof action>({ key: createFetcherKey });
@@ -220,7 +239,12 @@ function NewAccount({ actionData, kinds }: { actionData: ActionData; kinds: read
       >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="householdId" value={shell.household.id} />
-        <AccountFormFields values={plain?.values} errors={refusal?.fieldErrors} kinds={kinds} chooseCurrency />
+        <AccountFormFields
+          values={plain?.values}
+          errors={refusal?.fieldErrors}
+          kinds={kinds}
+          currencyNames={currencyNames}
+        />
         <FormError message={refusal?.fieldErrors.form} />
         <Button type="submit" disabled={create.state !== "idle"} className="sm:self-start">
           {t("accounts.addButton")}
@@ -419,14 +443,17 @@ function AccountFormFields({
   values,
   errors,
   kinds,
-  chooseCurrency = false,
+  currencyNames,
 }: {
   values?: FormValues;
   errors?: Record<string, string | undefined>;
   /** The kinds the plan lets this account have. */
   kinds: readonly AccountKind[];
-  /** A new account: its currency is chosen now, for good. */
-  chooseCurrency?: boolean;
+  /**
+   * A new account: its currency is chosen now, for good, among the base currencies (named by our translations) and
+   * these others (named by the server's ICU).
+   */
+  currencyNames?: Readonly<Record<string, string>>;
 }) {
   const { t } = useTranslation("money");
   const { t: tApp } = useTranslation("app");
@@ -461,15 +488,15 @@ function AccountFormFields({
           error={errors?.kind}
         />
       </div>
-      {chooseCurrency && (
+      {currencyNames && (
         <div className="flex flex-col gap-2">
           <SelectField
             id={`${id}-currency`}
             name="currency"
             label={t("accounts.fields.currency")}
-            options={currencies.map((currency) => ({
+            options={accountCurrencies.map((currency) => ({
               value: currency,
-              label: `${currency} · ${tApp(`currencies.${currency}`)}`,
+              label: `${currency} · ${isCurrency(currency) ? tApp(`currencies.${currency}`) : (currencyNames[currency] ?? currency)}`,
             }))}
             defaultValue={values?.currency ?? format.currency}
             error={errors?.currency}

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/field-error";
 import type { TransactionKind } from "~/domain/categories";
-import { amountToInput, parseAmount } from "~/domain/money";
+import { amountToInput, minorDigits, parseAmount } from "~/domain/money";
 import { lineRowsToShow, remainingMinor, splitEvenly } from "~/domain/splits";
 import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
@@ -64,6 +64,8 @@ export function SplitFields({
   const id = useId();
   const rowsRef = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
+  // Parts are typed in the entry's currency's minor digits (the household's currencies all have two).
+  const digits = minorDigits(currency ?? format.currency);
   const filled = lines.length > 1 ? lines : [];
   // What the saved lines leave; from the first keystroke on, what the typed ones do.
   const [remaining, setRemaining] = useState<number | null>(() =>
@@ -86,11 +88,11 @@ export function SplitFields({
   const entryTotal = useCallback(
     () =>
       amountRef
-        ? parseAmount(amountRef.current?.value, format.language)
+        ? parseAmount(amountRef.current?.value, format.language, { digits })
         : totalMinor === undefined
           ? ({ ok: false } as const)
           : ({ ok: true, minor: totalMinor } as const),
-    [amountRef, totalMinor, format.language],
+    [amountRef, totalMinor, format.language, digits],
   );
   const recount = useCallback(() => {
     const total = entryTotal();
@@ -98,7 +100,7 @@ export function SplitFields({
       .map((input) => input.value.trim())
       .filter(Boolean);
     if (!total.ok || typed.length === 0) return setRemaining(null);
-    const parsed = typed.map((value) => parseAmount(value, format.language));
+    const parsed = typed.map((value) => parseAmount(value, format.language, { digits }));
     setRemaining(
       parsed.every((amount) => amount.ok)
         ? remainingMinor(
@@ -107,7 +109,7 @@ export function SplitFields({
           )
         : null,
     );
-  }, [amountInputs, entryTotal, format.language]);
+  }, [amountInputs, entryTotal, format.language, digits]);
 
   useEffect(() => {
     const amount = amountRef?.current;
@@ -123,7 +125,7 @@ export function SplitFields({
     const targets = used.length >= 2 ? used : inputs.slice(0, 2);
     splitEvenly(total.minor, targets.length).forEach((minor, index) => {
       const input = targets[index];
-      if (input) input.value = amountToInput(minor, format.language);
+      if (input) input.value = amountToInput(minor, format.language, digits);
     });
     setChanged(true);
     recount();
@@ -195,7 +197,7 @@ export function SplitFields({
                 className="text-right tabular-nums"
                 defaultValue={
                   line?.amount ??
-                  (line?.amountMinor !== undefined ? amountToInput(line.amountMinor, format.language) : "")
+                  (line?.amountMinor !== undefined ? amountToInput(line.amountMinor, format.language, digits) : "")
                 }
                 aria-invalid={shownError && line ? true : undefined}
               />

@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SegmentCheck, segmentClass } from "~/components/ui/segment";
 import { defaultCategoryId, startsShared, type TransactionKind } from "~/domain/categories";
-import { amountToInput, currencySymbol, numberSeparators } from "~/domain/money";
+import { amountPlaceholder, amountToInput, currencySymbol, minorDigits } from "~/domain/money";
 import type { EntrySuggestion } from "~/domain/rules/rule-types";
 import { cn } from "~/lib/cn";
 import { descriptionMaxLength } from "../transaction.schema";
@@ -89,7 +89,6 @@ export function TransactionForm({
   const [chosenCategoryId, setCategoryId] = useState(values.categoryId);
   const amountRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLInputElement>(null);
-  const { decimal } = numberSeparators(format.language);
   const entryCurrency = useEntryCurrency();
   const symbol = currencySymbol(values.currency ?? entryCurrency, format.language);
   const { suggestion, askedFor } = useEntrySuggestion({ enabled: mode === "add", kind, amountRef, descriptionRef });
@@ -119,7 +118,11 @@ export function TransactionForm({
     : null;
   const rename = !picked && suggestion?.rename && suggestion.rename !== askedFor ? suggestion.rename : null;
 
-  const amountDefault = values.amount ?? (values.amountMinor ? amountToInput(values.amountMinor, format.language) : "");
+  const amountDefault =
+    values.amount ??
+    (values.amountMinor
+      ? amountToInput(values.amountMinor, format.language, minorDigits(values.currency ?? entryCurrency))
+      : "");
   const errorId = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
@@ -174,7 +177,7 @@ export function TransactionForm({
             inputMode="decimal"
             autoComplete="off"
             enterKeyHint="done"
-            placeholder={`0${decimal}00`}
+            placeholder={amountPlaceholder(format.language, minorDigits(values.currency ?? entryCurrency))}
             defaultValue={amountDefault}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={errorId("amount")}

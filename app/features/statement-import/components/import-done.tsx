@@ -32,13 +32,16 @@ export function ImportDone({ done, accountName }: { done: Done; accountName: str
           <ScaleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {reconciliation.bankMinor === reconciliation.oursMinor
             ? t("import.done.matches", {
-                amount: format.money(reconciliation.bankMinor),
+                amount: format.money(reconciliation.bankMinor, reconciliation.currency),
                 date: format.date(reconciliation.on),
               })
             : t("import.done.differs", {
-                bank: format.money(reconciliation.bankMinor),
-                ours: format.money(reconciliation.oursMinor),
-                difference: format.money(Math.abs(reconciliation.bankMinor - reconciliation.oursMinor)),
+                bank: format.money(reconciliation.bankMinor, reconciliation.currency),
+                ours: format.money(reconciliation.oursMinor, reconciliation.currency),
+                difference: format.money(
+                  Math.abs(reconciliation.bankMinor - reconciliation.oursMinor),
+                  reconciliation.currency,
+                ),
                 date: format.date(reconciliation.on),
               })}
         </p>

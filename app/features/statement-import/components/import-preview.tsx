@@ -132,13 +132,14 @@ export function ImportPreview({ preview, householdId, accounts, mapping, typed, 
               <PreviewTableRow
                 key={row.line}
                 row={row}
+                currency={preview.currency}
                 householdId={householdId}
                 included={!unticked.has(row.line)}
                 onToggle={(included) => toggle(row.line, included)}
                 status={statusText(row, t, accountName, format.date)}
                 categories={usable(row.amountMinor >= 0 ? "income" : "expense")}
                 label={label}
-                amount={`${row.amountMinor >= 0 ? "+" : "−"}${format.money(Math.abs(row.amountMinor))}`}
+                amount={`${row.amountMinor >= 0 ? "+" : "−"}${format.money(Math.abs(row.amountMinor), preview.currency)}`}
                 date={format.date(row.bookedOn)}
                 typedCategory={typed?.categories[row.line]}
                 typedAsNew={typed?.asNew?.includes(row.line) ?? false}
@@ -186,6 +187,8 @@ function statusText(
 
 interface PreviewTableRowProps {
   row: PreviewRow;
+  /** The account's currency, which the file's amounts are in. */
+  currency: string;
   householdId: string;
   included: boolean;
   onToggle: (included: boolean) => void;
@@ -205,6 +208,7 @@ interface PreviewTableRowProps {
 
 function PreviewTableRow({
   row,
+  currency,
   householdId,
   included,
   onToggle,
@@ -345,7 +349,7 @@ function PreviewTableRow({
                       {categoryName(line.categoryId)}
                       {line.sharing && ` · ${t(`import.preview.split.${line.sharing}`)}`}
                     </span>
-                    <span className="tabular-nums">{format.money(line.amountMinor)}</span>
+                    <span className="tabular-nums">{format.money(line.amountMinor, currency)}</span>
                   </li>
                 ))}
               </ul>
@@ -359,6 +363,7 @@ function PreviewTableRow({
               <LearnOfferPrompt key={offer.categoryId} offer={offer} householdId={householdId} className="mt-2" />
             )}
             <OwnSplit
+              currency={currency}
               row={row}
               description={description}
               categoryId={row.categoryId}
@@ -378,12 +383,14 @@ function PreviewTableRow({
  */
 function OwnSplit({
   row,
+  currency,
   description,
   categoryId,
   lines,
   error,
 }: {
   row: PreviewRow;
+  currency: string;
   description: string;
   categoryId: string;
   lines?: PostedLine[];
@@ -426,6 +433,7 @@ function OwnSplit({
           ...(line.shared === "" ? {} : { shared: line.shared === "1" }),
         }))}
         totalMinor={Math.abs(row.amountMinor)}
+        currency={currency}
         error={error}
         namePrefix={rowSplitPrefix(row.line)}
         evenlyValue={String(row.line)}
