@@ -76,6 +76,7 @@ export default defineConfig({
         // Exchange rates from local fakes of the ECB and the NBU, which publish steady rates for the last 400 days.
         ECB_RATES_URL: `http://127.0.0.1:${env.ratesPort}/stats/eurofxref/`,
         NBU_RATES_URL: `http://127.0.0.1:${env.ratesPort}/NBU_Exchange/exchange_site`,
+        NBP_RATES_URL: `http://127.0.0.1:${env.ratesPort}/api/exchangerates/tables/A`,
         AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
         SAMEN_BUILD_DIR: process.env.SAMEN_BUILD_DIR ?? "build",
       },

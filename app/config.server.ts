@@ -52,11 +52,12 @@ export const configSchema = z.object({
   ),
   ANALYTICS_EXCLUDED_IP: optionalText,
   RATE_LIMIT_DISABLED: booleanFlag.optional(),
-  /** Fetch new exchange rates from the ECB and the NBU every six hours; off: the bundled history and rates set by hand. */
+  /** Fetch new exchange rates from the ECB, the NBU and the NBP every six hours; off: the bundled history and rates set by hand. */
   RATE_UPDATES: booleanFlag.default(true),
   /** Other addresses for the central banks' rate files (local fakes in tests); empty: the banks' own. */
   ECB_RATES_URL: optionalUrl,
   NBU_RATES_URL: optionalUrl,
+  NBP_RATES_URL: optionalUrl,
   /** Memory for the anonymous page cache (server/page-cache.ts), in megabytes; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /**

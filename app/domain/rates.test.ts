@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { minorDigits } from "./money";
 import { baseAmountOf, conversion, convertMinor, RateTable, type PublishedRate } from "./rates";
+import type { IsoDate } from "./periods";
 
 const ecb = (on: string, rates: Record<string, number>): PublishedRate[] =>
   Object.entries(rates).map(([currency, perEuro]) => ({ currency, on, perEuro, source: "ecb" }));
@@ -129,5 +130,33 @@ describe("a payment abroad's own figure", () => {
         "EUR",
       ),
     ).toMatchObject({ baseAmountMinor: 48_25, rateSource: "manual" });
+  });
+});
+
+describe("a home bank's direct rate", () => {
+  // The NBP's table of one day, stored per euro as the ECB's is: złoty per euro, and each currency per euro.
+  const nbp = (on: IsoDate, zlotyPerEuro: number, zlotyPerHryvnia: number): PublishedRate[] => [
+    { currency: "PLN", on, perEuro: zlotyPerEuro, source: "nbp" },
+    { currency: "UAH", on, perEuro: zlotyPerEuro / zlotyPerHryvnia, source: "nbp" },
+  ];
+  const table = new RateTable([
+    { currency: "PLN", on: "2031-05-05", perEuro: 4.3, source: "ecb" },
+    { currency: "UAH", on: "2031-05-05", perEuro: 48, source: "nbu" },
+    ...nbp("2031-05-05", 4.29, 0.0901),
+    { currency: "PLN", on: "2031-06-20", perEuro: 4.31, source: "ecb" },
+    { currency: "UAH", on: "2031-06-20", perEuro: 48.2, source: "nbu" },
+  ]);
+
+  it("is the NBP's own złoty per hryvnia between the two, both ways", () => {
+    expect(conversion(table, "UAH", "PLN", "2031-05-06")).toMatchObject({ rateOn: "2031-05-05", source: "nbp" });
+    expect(conversion(table, "UAH", "PLN", "2031-05-06")?.rate).toBeCloseTo(0.0901, 10);
+    expect(conversion(table, "PLN", "UAH", "2031-05-06")?.rate).toBeCloseTo(1 / 0.0901, 8);
+  });
+
+  it("leaves the euro to the ECB, other pairs to the cross rate, and an old NBP figure to a fresh cross", () => {
+    expect(conversion(table, "EUR", "PLN", "2031-05-06")).toMatchObject({ rate: 4.3, source: "ecb" });
+    expect(conversion(table, "UAH", "USD", "2031-05-06")).toBeUndefined();
+    // Six weeks on, the NBP has published nothing new here: the ECB and NBU of that day answer instead.
+    expect(conversion(table, "UAH", "PLN", "2031-06-21")).toMatchObject({ rate: 4.31 / 48.2, source: "nbu" });
   });
 });

@@ -63,6 +63,13 @@ export function dateOfDay(day: number): IsoDate {
   return new Date(day * dayMs).toISOString().slice(0, 10);
 }
 
+/**
+ * Central banks that publish every rate against their own currency: between that currency and another (not the euro,
+ * which the ECB publishes), their own figure is the direct rate a resident sees (the NBP's złoty per hryvnia), rather
+ * than a cross rate of two other banks' publications.
+ */
+const homeCurrencies: Partial<Record<RateSource, string>> = { nbp: "PLN" };
+
 /** A source's precedence on one day: a central bank's own file beats the bundled history. */
 const precedence: Record<RateSource, number> = {
   manual: 0,
@@ -87,15 +94,29 @@ interface Series {
  */
 export class RateTable {
   private readonly series = new Map<string, Series>();
+  /** Each home bank's own rows (`homeCurrencies`), apart from the precedence: its direct rates. */
+  private readonly own = new Map<RateSource, RateTable>();
 
-  constructor(rows: Iterable<PublishedRate> = []) {
+  constructor(
+    rows: Iterable<PublishedRate> = [],
+    private readonly keepsOwn = true,
+  ) {
     this.add(rows);
   }
 
   /** Adds rows; on a day a currency already has, the higher-precedence source wins (ECB over the history). */
   add(rows: Iterable<PublishedRate>): void {
+    const list = [...rows];
+    if (this.keepsOwn)
+      for (const source of Object.keys(homeCurrencies) as RateSource[]) {
+        const ownRows = list.filter((row) => row.source === source);
+        if (ownRows.length === 0) continue;
+        const ownTable = this.own.get(source) ?? new RateTable([], false);
+        ownTable.add(ownRows);
+        this.own.set(source, ownTable);
+      }
     const byCurrency = new Map<string, PublishedRate[]>();
-    for (const row of rows) {
+    for (const row of list) {
       if (!(row.perEuro > 0) || !Number.isFinite(row.perEuro) || isFixedSource(row.source)) continue;
       const list = byCurrency.get(row.currency) ?? [];
       list.push(row);
@@ -126,6 +147,11 @@ export class RateTable {
   addSeries(currency: string, source: RateSource, days: Int32Array, rates: Float64Array): void {
     if (this.series.has(currency)) throw new Error(`${currency} already has rates`);
     this.series.set(currency, { days, rates, sources: Array.from(days, () => source) });
+  }
+
+  /** One home bank's rates alone (the NBP's, all from its own tables), when it has published any. */
+  ownRates(source: RateSource): RateTable | undefined {
+    return this.own.get(source);
   }
 
   currencies(): string[] {
@@ -171,12 +197,31 @@ export class RateTable {
 }
 
 /**
- * The rate from `from` to `to` on `on`: base units per unit, from one day's table. A cross rate (neither is the euro)
- * goes through the euro on the latest day both currencies have, so the two halves are of the same publication.
+ * The rate from `from` to `to` on `on`: base units per unit, from one day's table. Between a home bank's currency and
+ * another, that bank's direct rate (the NBP's złoty per hryvnia) while it is current; otherwise a cross rate (neither is
+ * the euro) goes through the euro on the latest day both currencies have, so the two halves are of the same publication.
  * Undefined when the table has no usable rate: a missing rate is never taken as 1:1.
  */
 export function conversion(table: RateTable, from: string, to: string, on: IsoDate): Conversion | undefined {
   if (from === to) throw new RangeError("a conversion needs two currencies");
+  const direct = directConversion(table, from, to, on);
+  if (direct && !direct.provisional) return direct;
+  return throughEuro(table, from, to, on) ?? direct;
+}
+
+/** A home bank's own rate between its currency and another but the euro (`homeCurrencies`), from one of its tables. */
+function directConversion(table: RateTable, from: string, to: string, on: IsoDate): Conversion | undefined {
+  if (from === "EUR" || to === "EUR") return undefined;
+  for (const [source, home] of Object.entries(homeCurrencies) as [RateSource, string][]) {
+    if (from !== home && to !== home) continue;
+    const own = table.ownRates(source);
+    const found = own && throughEuro(own, from, to, on);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function throughEuro(table: RateTable, from: string, to: string, on: IsoDate): Conversion | undefined {
   const wanted = dayNumber(on);
   let day = wanted;
   // Each round moves to the earlier of the two days found, so this ends within the usable window.

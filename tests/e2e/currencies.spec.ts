@@ -17,12 +17,19 @@ const firstDay = `${month}-01`;
 
 /** The rates the fake banks publish, read the way the server reads them. */
 function publishedRates(): RateTable {
-  const banks = { ecb: new Map(), nbu: new Map() } as unknown as FakeCentralBanks;
+  const banks = { ecb: new Map(), nbu: new Map(), nbp: new Map() } as unknown as FakeCentralBanks;
   publishSteadyRates(banks);
   const rows: PublishedRate[] = [];
   for (const [on, rates] of banks.ecb)
     for (const [currency, perEuro] of Object.entries(rates)) rows.push({ currency, on, perEuro, source: "ecb" });
   for (const [on, perEuro] of banks.nbu) rows.push({ currency: "UAH", on, perEuro, source: "nbu" });
+  // The NBP's table A, stored per euro as the server stores it (parseNbpFile).
+  for (const [on, mids] of banks.nbp) {
+    const zlotyPerEuro = mids.EUR ?? Number.NaN;
+    rows.push({ currency: "PLN", on, perEuro: zlotyPerEuro, source: "nbp" });
+    for (const [currency, mid] of Object.entries(mids))
+      if (currency !== "EUR") rows.push({ currency, on, perEuro: zlotyPerEuro / mid, source: "nbp" });
+  }
   return new RateTable(rows);
 }
 
@@ -192,7 +199,8 @@ test("a household in złoty imports a hryvnia card and euro savings and reads on
   // Its page says which rate made it, and takes the bank's own rate.
   await page.goto((await silpo.getAttribute("href")) ?? "/app");
   await expect(page.getByTestId("entry-rate")).toContainText("1 UAH =");
-  await expect(page.getByTestId("entry-rate")).toContainText("National Bank of Ukraine");
+  // Between złoty and hryvnia, the NBP's own direct rate (decision 0026).
+  await expect(page.getByTestId("entry-rate")).toContainText("National Bank of Poland");
   await page.getByLabel("Your rate: 1 UAH in PLN").fill("0.1");
   await page.getByRole("button", { name: "Save rate" }).click();
   await expect(page.getByTestId("entry-rate")).toContainText(`${money(1_250_00, "UAH")} counts as ${zloty(125_00)}`);

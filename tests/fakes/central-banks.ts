@@ -3,7 +3,9 @@
 //   envelope with one <Cube time> per TARGET day, newest first, each holding <Cube currency rate/> per euro;
 // - NBU: GET /NBU_Exchange/exchange_site?start=YYYYMMDD&end=YYYYMMDD&valcode=eur&sort=exchangedate&order=asc&json, a
 //   JSON array of the days' official rates (hryvnias per `units` of the currency, r030 code, Ukrainian and English
-//   names, dd.mm.yyyy dates); days not yet set are simply absent.
+//   names, dd.mm.yyyy dates); days not yet set are simply absent;
+// - NBP: GET /api/exchangerates/tables/A/{start}/{end}/?format=json, a JSON array of table A per working day (złoty per
+//   unit, "mid"), 404 "Brak danych" when the range holds no table, 400 when it spans more than 93 days.
 // Tests switch either to failing (HTTP 500, a truncated file) at run time. Run as a script (browser tests), it
 // publishes steady made-up rates for every working day of the last 400 days.
 import http from "node:http";
@@ -16,11 +18,15 @@ export interface FakeCentralBanks {
   ecbUrl: string;
   /** NBU_RATES_URL. */
   nbuUrl: string;
+  /** NBP_RATES_URL. */
+  nbpUrl: string;
   /** Per day: currency → units per euro, as the ECB publishes. */
   ecb: Map<string, Record<string, number>>;
   /** Per day: hryvnias per euro, as the NBU publishes. */
   nbu: Map<string, number>;
-  mode: { ecb: FakeBankMode; nbu: FakeBankMode };
+  /** Per day: currency → złoty per unit, as the NBP's table A gives it. */
+  nbp: Map<string, Record<string, number>>;
+  mode: { ecb: FakeBankMode; nbu: FakeBankMode; nbp: FakeBankMode };
   requests: string[];
   close(): Promise<void>;
 }
@@ -53,7 +59,8 @@ const dotted = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${dat
 export function startFakeCentralBanks(port = 0): Promise<FakeCentralBanks> {
   const ecb = new Map<string, Record<string, number>>();
   const nbu = new Map<string, number>();
-  const mode: FakeCentralBanks["mode"] = { ecb: "ok", nbu: "ok" };
+  const nbp = new Map<string, Record<string, number>>();
+  const mode: FakeCentralBanks["mode"] = { ecb: "ok", nbu: "ok", nbp: "ok" };
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://fake");
@@ -98,6 +105,31 @@ export function startFakeCentralBanks(port = 0): Promise<FakeCentralBanks> {
       );
       return send(200, "application/json; charset=utf-8", mode.nbu === "malformed" ? body.slice(0, 20) : body);
     }
+    const nbpRange = /^\/api\/exchangerates\/tables\/A\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})\/?$/.exec(
+      url.pathname,
+    );
+    if (nbpRange) {
+      if (mode.nbp === "server-error") return send(500, "text/html", "<h1>500</h1>");
+      const [, start = "", end = ""] = nbpRange;
+      if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 92)
+        return send(
+          400,
+          "text/plain",
+          "400 BadRequest - Przekroczony limit 93 dni / Limit of 93 days has been exceeded",
+        );
+      const tables = [...nbp.entries()]
+        .filter(([day]) => day >= start && day <= end)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, rates], index) => ({
+          table: "A",
+          no: `${String(index + 1).padStart(3, "0")}/A/NBP/${day.slice(0, 4)}`,
+          effectiveDate: day,
+          rates: Object.entries(rates).map(([code, mid]) => ({ currency: code.toLowerCase(), code, mid })),
+        }));
+      if (tables.length === 0) return send(404, "text/plain", "404 NotFound - Not Found - Brak danych");
+      const body = JSON.stringify(tables);
+      return send(200, "application/json; charset=utf-8", mode.nbp === "malformed" ? body.slice(0, 30) : body);
+    }
     send(404, "text/plain", "Not found");
   });
   return new Promise((resolve) => {
@@ -107,8 +139,10 @@ export function startFakeCentralBanks(port = 0): Promise<FakeCentralBanks> {
       resolve({
         ecbUrl: `${origin}/stats/eurofxref/`,
         nbuUrl: `${origin}/NBU_Exchange/exchange_site`,
+        nbpUrl: `${origin}/api/exchangerates/tables/A`,
         ecb,
         nbu,
+        nbp,
         mode,
         requests,
         close: () => new Promise((done) => server.close(() => done())),
@@ -137,11 +171,12 @@ export function publishSteadyRates(banks: FakeCentralBanks, today: Date = new Da
         JPY: +(176.9 * wobble).toFixed(2),
       });
     banks.nbu.set(on, +(48.2 * wobble).toFixed(4));
+    if (back >= 0) banks.nbp.set(on, { EUR: +(4.25 * wobble).toFixed(4), UAH: +((4.25 / 48.2) * wobble).toFixed(4) });
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const banks = await startFakeCentralBanks(Number(process.env.FAKE_PORT ?? 0));
   publishSteadyRates(banks);
-  console.log(`fake ECB and NBU on ${banks.ecbUrl} and ${banks.nbuUrl}`);
+  console.log(`fake ECB, NBU and NBP on ${banks.ecbUrl}, ${banks.nbuUrl} and ${banks.nbpUrl}`);
 }

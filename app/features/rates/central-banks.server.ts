@@ -17,6 +17,9 @@ export const ecbDefaultUrl = "https://www.ecb.europa.eu/stats/eurofxref/";
 /** The National Bank of Ukraine's official rates over a range of days: hryvnias per units of a currency. */
 export const nbuDefaultUrl = "https://bank.gov.ua/NBU_Exchange/exchange_site";
 
+/** The National Bank of Poland's API: its table A of mid rates, złoty per unit of some thirty currencies. */
+export const nbpDefaultUrl = "https://api.nbp.pl/api/exchangerates/tables/A";
+
 /** The ECB's whole history is the biggest file either bank sends; anything far bigger is not a rate file. */
 const maxFileBytes = 16_000_000;
 const timeoutMs = 30_000;
@@ -40,7 +43,7 @@ export function abortRateRequests(): void {
   stopping = new AbortController();
 }
 
-async function fetchText(bank: string, url: string): Promise<string> {
+async function fetchText(bank: string, url: string, { notFoundIsEmpty = false } = {}): Promise<string> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -49,6 +52,11 @@ async function fetchText(bank: string, url: string): Promise<string> {
     });
   } catch (error) {
     throw new RateFileError(bank, `unreachable (${error instanceof Error ? error.message : String(error)})`);
+  }
+  // The NBP answers 404 "Brak danych" (no data) for days it published nothing on, such as a weekend.
+  if (notFoundIsEmpty && response.status === 404) {
+    await response.body?.cancel();
+    return "";
   }
   if (!response.ok) throw new RateFileError(bank, `HTTP ${response.status}`);
   const length = Number(response.headers.get("content-length") ?? 0);
@@ -146,4 +154,53 @@ export async function fetchNbuRates(
     json: "",
   });
   return parseNbuFile(await fetchText("NBU", `${url}?${query.toString()}`));
+}
+
+const nbpFile = z.array(
+  z.object({
+    table: z.literal("A"),
+    effectiveDate: z.string().refine(isIsoDate),
+    rates: z.array(z.object({ code: z.string().regex(/^[A-Z]{3}$/), mid: z.number().positive() })),
+  }),
+);
+
+/**
+ * Parses the NBP's table A over a range of days (`/tables/A/{start}/{end}/?format=json`): one table a working day,
+ * `{"table":"A","no":"229/A/NBP/2026","effectiveDate":"2026-11-26","rates":[{"currency":"euro","code":"EUR",
+ * "mid":4.2313},…]}`, złoty per unit. Stored per euro like every other source (złoty per euro, and each currency as
+ * złoty per euro over złoty per unit), so one table's rates make the NBP's own direct rate again. Empty: no data.
+ */
+export function parseNbpFile(text: string): PublishedRate[] {
+  if (text.trim() === "") return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new RateFileError("NBP", "not JSON");
+  }
+  const file = nbpFile.safeParse(parsed);
+  if (!file.success) throw new RateFileError("NBP", "not the table A format");
+  return file.data.flatMap((table) => {
+    const zlotyPerEuro = table.rates.find((rate) => rate.code === "EUR")?.mid;
+    if (zlotyPerEuro === undefined) return [];
+    const on: IsoDate = table.effectiveDate;
+    return [
+      { currency: "PLN", on, perEuro: zlotyPerEuro, source: "nbp" as const },
+      ...table.rates
+        .filter((rate) => rate.code !== "EUR")
+        .map((rate) => ({ currency: rate.code, on, perEuro: zlotyPerEuro / rate.mid, source: "nbp" as const })),
+    ];
+  });
+}
+
+/** The NBP answers at most 93 days of tables per request. */
+export const nbpLongestRange = 93;
+
+/** The NBP's tables from `from` through `through` (at most `nbpLongestRange` days apart), in one request. */
+export async function fetchNbpRates(
+  from: IsoDate,
+  through: IsoDate,
+  url: string = nbpDefaultUrl,
+): Promise<PublishedRate[]> {
+  return parseNbpFile(await fetchText("NBP", `${url}/${from}/${through}/?format=json`, { notFoundIsEmpty: true }));
 }

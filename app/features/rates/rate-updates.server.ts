@@ -8,7 +8,10 @@ import {
   abortRateRequests,
   ecbDefaultUrl,
   fetchEcbRates,
+  fetchNbpRates,
   fetchNbuRates,
+  nbpDefaultUrl,
+  nbpLongestRange,
   nbuDefaultUrl,
   RateFileError,
 } from "./central-banks.server";
@@ -21,12 +24,15 @@ export interface RateSources {
   /** The ECB's folder of reference-rate files. */
   ecbUrl: string;
   nbuUrl: string;
+  /** The NBP's table A. */
+  nbpUrl: string;
 }
 
 /**
  * One round of the daily update: the ECB's file (its whole history the first time, to close the gap since the bundled
  * history ends; then its last 90 days), then the NBU's days since its last stored one (the hryvnia, which the ECB does
- * not publish), in one request. Stored and added to the table. A bank that cannot be reached is logged and asked again
+ * not publish), in one request, and the NBP's tables since its last (its direct złoty rates, decision 0026), at most
+ * its longest range back. Stored and added to the table. A bank that cannot be reached is logged and asked again
  * next round; what the other one gave is kept. Answers the rows stored.
  */
 export async function updateRates(sources: RateSources = configuredSources(), now: IsoDate = today()): Promise<number> {
@@ -46,6 +52,15 @@ export async function updateRates(sources: RateSources = configuredSources(), no
   } catch (error) {
     logRateError(error);
   }
+  try {
+    // The NBP's own rates matter for entries of now: a new server starts a range back, not at the history's end.
+    const nbpSince = (await lastStoredDay("nbp", historyEnd)) ?? historyEnd;
+    const earliest = addDays(now, 1 - nbpLongestRange);
+    const from = nbpSince >= earliest ? addDays(nbpSince, 1) : earliest;
+    if (from <= now) rows.push(...(await fetchNbpRates(from, now, sources.nbpUrl)));
+  } catch (error) {
+    logRateError(error);
+  }
   const stored = await storeRates(rows);
   if (stored > 0) {
     logger.info({ rates: stored }, "exchange rates updated");
@@ -62,7 +77,11 @@ function logRateError(error: unknown) {
 
 function configuredSources(): RateSources {
   const config = getConfig();
-  return { ecbUrl: config.ECB_RATES_URL ?? ecbDefaultUrl, nbuUrl: config.NBU_RATES_URL ?? nbuDefaultUrl };
+  return {
+    ecbUrl: config.ECB_RATES_URL ?? ecbDefaultUrl,
+    nbuUrl: config.NBU_RATES_URL ?? nbuDefaultUrl,
+    nbpUrl: config.NBP_RATES_URL ?? nbpDefaultUrl,
+  };
 }
 
 const listeners = new Set<() => Promise<unknown>>();
