@@ -250,13 +250,17 @@ function throughEuro(table: RateTable, from: string, to: string, on: IsoDate): C
   return undefined;
 }
 
+/** Minor units of `to` per minor unit of `from` at `rate` (to per from): the rate and the two currencies' digits. */
+export function minorUnitFactor(rate: number, from: string, to: string): number {
+  return rate * 10 ** (minorDigits(to) - minorDigits(from));
+}
+
 /**
  * An amount in minor units of `from` in minor units of `to` at `rate` (to per from), rounded half away from zero: the
  * base amount an entry keeps.
  */
 export function convertMinor(amountMinor: number, rate: number, from: string, to: string): number {
-  const scale = 10 ** (minorDigits(to) - minorDigits(from));
-  const exact = amountMinor * rate * scale;
+  const exact = amountMinor * minorUnitFactor(rate, from, to);
   return Math.sign(exact) * Math.round(Math.abs(exact));
 }
 

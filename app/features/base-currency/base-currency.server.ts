@@ -4,9 +4,9 @@ import { budgetLimit } from "~/db/schema/budgets";
 import { transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
 import { household } from "~/db/schema/household";
-import { isCurrency, minorDigits, type Currency } from "~/domain/money";
+import { isCurrency, type Currency } from "~/domain/money";
 import { monthOf, monthStart, addMonths, todayIn, type IsoDate } from "~/domain/periods";
-import { baseAmountOf, conversion, convertMinor, type Conversion } from "~/domain/rates";
+import { baseAmountOf, conversion, convertMinor, minorUnitFactor, type Conversion } from "~/domain/rates";
 import { convertBudgetLimits } from "~/features/budgets/budgets.server";
 import { rebaseHousehold } from "~/features/entries/entry-writer.server";
 import { convertGoalAmounts } from "~/features/goals/goals.server";
@@ -22,11 +22,6 @@ import { balancedSettledMonths, convertSettlements } from "~/features/sharing/se
  * settlements at today's rate; accounts that hold money keep their currency (their amounts are the bank's), empty ones
  * follow; settled months stay settled. First a preview of what changes, then one transaction.
  */
-
-/** New minor units per old one at a rate: the rate and the two currencies' decimals. */
-function factorOf(rate: number, from: string, to: string): number {
-  return rate * 10 ** (minorDigits(to) - minorDigits(from));
-}
 
 export interface BaseCurrencyPreview {
   from: Currency;
@@ -166,7 +161,7 @@ export async function changeBaseCurrency({
   if (from === to) return { ok: true };
   const rate = conversion(rateTable(), from, to, today());
   if (!rate) return { ok: false, fieldErrors: { form: "errors.currency.noRate" } };
-  const factor = factorOf(rate.rate, from, to);
+  const factor = minorUnitFactor(rate.rate, from, to);
   await db().transaction(async (tx) => {
     // Which settled months balance is read before anything moves.
     const balanced = await balancedSettledMonths(tx, householdId);

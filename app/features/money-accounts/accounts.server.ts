@@ -165,8 +165,12 @@ export async function listAccounts({
   }));
 }
 
-/** An account's amount in the household's base currency at `day`'s rate (balances and net worth); null: no rate. */
+/**
+ * An account's amount in the household's base currency at `day`'s rate (balances and net worth); null: no rate. An
+ * empty account is nothing in any currency, so it never waits for a rate.
+ */
 function inBaseCurrency(amountMinor: number, currency: string, base: string, day: IsoDate): number | null {
+  if (amountMinor === 0) return 0;
   return baseAmountOf(rateTable(), { amountMinor, currency, occurredOn: day }, base).baseAmountMinor;
 }
 
