@@ -97,7 +97,8 @@ async function addAccount(page: Page, name: string, kind: string, currency: stri
   await form.getByLabel("Kind", { exact: true }).selectOption({ label: kind });
   await form.getByLabel("Currency", { exact: true }).selectOption(currency);
   await form.getByRole("button", { name: "Add account" }).click();
-  await expect(page.getByText("Account added")).toBeVisible();
+  // The account's own card, not the toast: the toast of an account added just before may still show beside it.
+  await expect(card(page, name)).toBeVisible();
 }
 
 const card = (page: Page, name: string) =>
