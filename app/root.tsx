@@ -37,6 +37,8 @@ export const links: LinksFunction = () => [
   ...(stylesheetInlined ? [] : [{ rel: "stylesheet", href: stylesheet }]),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
+  // iOS ignores the manifest's icons: its home-screen icon, a full square it rounds itself.
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 // Outermost first: a resource route's database fault becomes a 503/507 with a translated text, whatever threw it.
@@ -57,6 +59,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f6f5e" />
+        {/* Added to an iPhone's home screen, Samen opens on its own, without Safari's bars. */}
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="Samen" />
         <Meta />
         {/* Explicit: on the server Links would take it from ServerRouter, in the browser only from here. */}
         <Links nonce={nonce} />
