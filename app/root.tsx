@@ -36,7 +36,6 @@ const stylesheetInlined =
 export const links: LinksFunction = () => [
   ...(stylesheetInlined ? [] : [{ rel: "stylesheet", href: stylesheet }]),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/site.webmanifest" },
   // iOS ignores the manifest's icons: its home-screen icon, a full square it rounds itself.
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
@@ -59,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f6f5e" />
+        {/* In the reader's language: the installed app's shortcuts are named in it. */}
+        <link rel="manifest" href={`/site.webmanifest?lang=${language}`} />
         {/* Added to an iPhone's home screen, Samen opens on its own, without Safari's bars. */}
         <meta name="mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-capable" content="yes" />

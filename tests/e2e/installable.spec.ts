@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createVerifiedUser, lookAt } from "./fixtures";
 
 /** A PNG's width and height, from its IHDR chunk (bytes 16–23). */
 function pngSize(bytes: Buffer): string {
@@ -23,12 +24,14 @@ test("Chromium finds Samen installable, with 192, 512 and maskable icons and iOS
     )
     .toEqual([]);
 
-  const manifest = (await (await page.request.get("/site.webmanifest")).json()) as {
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/site.webmanifest?lang=en");
+  const manifest = (await (await page.request.get(href ?? "")).json()) as {
     start_url: string;
     display: string;
     icons: { src: string; sizes: string; purpose?: string }[];
   };
-  expect(manifest).toMatchObject({ start_url: "/app", display: "standalone" });
+  expect(manifest).toMatchObject({ start_url: "/app", display: "standalone", lang: "en" });
   const icons = [
     ...manifest.icons.filter((icon) => icon.src.endsWith(".png")),
     { src: "/icons/apple-touch-icon.png", sizes: "180x180" },
@@ -45,4 +48,30 @@ test("Chromium finds Samen installable, with 192, 512 and maskable icons and iOS
     expect(pngSize(await response.body()), icon.src).toBe(icon.sizes);
   }
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/icons/apple-touch-icon.png");
+});
+
+test("the installed app's shortcuts are named in the reader's language", async ({ page }) => {
+  const manifest = async (lang: string) =>
+    (await (await page.request.get(`/site.webmanifest?lang=${lang}`)).json()) as {
+      lang: string;
+      shortcuts: { name: string; url: string }[];
+    };
+  expect((await manifest("ua")).lang).toBe("uk");
+  expect((await manifest("ua")).shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
+    ["Додати витрату", "/app/transactions/new?kind=expense"],
+    ["Додати дохід", "/app/transactions/new?kind=income"],
+  ]);
+  expect((await manifest("de")).shortcuts[0]?.name).toBe("Ausgabe hinzufügen");
+  // Anything else is English, never an error.
+  expect((await manifest("xx")).lang).toBe("en");
+});
+
+test("Settings says how to install Samen on Android and on an iPhone @phone", async ({ page }) => {
+  await createVerifiedUser(page.request, { name: "Ines Install" });
+  await page.goto("/app/settings");
+  await expect(page.getByRole("heading", { name: "Install Samen", level: 2 })).toBeVisible();
+  await expect(page.getByTestId("install-steps")).toContainText("Android: open Samen in Chrome");
+  await expect(page.getByTestId("install-steps")).toContainText("iPhone: open Samen in Safari");
+  await page.getByRole("heading", { name: "Install Samen", level: 2 }).scrollIntoViewIfNeeded();
+  await lookAt(page, "settings-install");
 });

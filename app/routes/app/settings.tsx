@@ -311,11 +311,36 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PartnersSection sharing={loaderData.premium.sharing} defaultLanguage={loaderData.language} />
       <CustomCategoriesSection data={loaderData.premium.categories} />
       <PayeesCard />
+      <InstallCard />
       {/* Data export and account deletion are every plan's right; the card sits with the other sections. */}
       <DataRightsCard />
 
       <SecuritySection twoFactorEnabled={loaderData.twoFactorEnabled} />
     </div>
+  );
+}
+
+/**
+ * "Install Samen": how to put it on a phone's home screen, where it opens on its own like an app. Plain text, the same
+ * for every browser: the browser's own menu does the installing.
+ */
+function InstallCard() {
+  const { t } = useTranslation("app");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-base">
+          {t("settings.install.title")}
+        </CardTitle>
+        <CardDescription>{t("settings.install.text")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted-foreground" data-testid="install-steps">
+          <li>{t("settings.install.android")}</li>
+          <li>{t("settings.install.iphone")}</li>
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -15,4 +15,5 @@ export const marketingRoutes: RouteConfigEntry[] = [
   route("language/:lang", "routes/marketing/language.ts"),
   route("robots.txt", "routes/marketing/robots-txt.ts"),
   route("sitemap.xml", "routes/marketing/sitemap-xml.ts"),
+  route("site.webmanifest", "routes/marketing/site-webmanifest.ts"),
 ];
