@@ -78,6 +78,28 @@ const xml = new XMLParser({
   isArray: (name) => name === "Cube",
 });
 
+/**
+ * A bank's file read as its syntax, then checked against its format: a `RateFileError` naming which of the two it is
+ * not, so a maintenance page or a half-sent file is a logged miss, never a wrong rate.
+ */
+function readRateFile<Schema extends z.ZodType>(
+  bank: string,
+  text: string,
+  syntax: "XML" | "JSON",
+  schema: Schema,
+  format: string,
+): z.output<Schema> {
+  let parsed: unknown;
+  try {
+    parsed = syntax === "XML" ? xml.parse(text) : JSON.parse(text);
+  } catch {
+    throw new RateFileError(bank, `not ${syntax}`);
+  }
+  const file = schema.safeParse(parsed);
+  if (!file.success) throw new RateFileError(bank, `not the ${format} format`);
+  return file.data;
+}
+
 const ecbCube = z.object({ currency: z.string().regex(/^[A-Z]{3}$/), rate: z.coerce.number().positive() });
 const ecbDay = z.object({ time: z.string().refine(isIsoDate), Cube: z.array(ecbCube).default([]) });
 const ecbFile = z.object({
@@ -86,15 +108,8 @@ const ecbFile = z.object({
 
 /** Parses the ECB's eurofxref XML (daily, 90-day or full history): `<Cube time="…"><Cube currency="USD" rate="1.05"/>`. */
 export function parseEcbFile(text: string): PublishedRate[] {
-  let parsed: unknown;
-  try {
-    parsed = xml.parse(text);
-  } catch {
-    throw new RateFileError("ECB", "not XML");
-  }
-  const file = ecbFile.safeParse(parsed);
-  if (!file.success) throw new RateFileError("ECB", "not the eurofxref format");
-  return (file.data.Envelope.Cube[0]?.Cube ?? []).flatMap((day) =>
+  const file = readRateFile("ECB", text, "XML", ecbFile, "eurofxref");
+  return (file.Envelope.Cube[0]?.Cube ?? []).flatMap((day) =>
     day.Cube.map((cube) => ({ currency: cube.currency, on: day.time, perEuro: cube.rate, source: "ecb" as const })),
   );
 }
@@ -121,15 +136,8 @@ const nbuFile = z.array(
  * yet set) is no rate.
  */
 export function parseNbuFile(text: string): PublishedRate[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new RateFileError("NBU", "not JSON");
-  }
-  const file = nbuFile.safeParse(parsed);
-  if (!file.success) throw new RateFileError("NBU", "not the exchange_site format");
-  return file.data
+  const file = readRateFile("NBU", text, "JSON", nbuFile, "exchange_site");
+  return file
     .filter((row) => row.cc === "EUR")
     .map((row) => {
       const [day, month, year] = row.exchangedate.split(".");
@@ -172,15 +180,8 @@ const nbpFile = z.array(
  */
 export function parseNbpFile(text: string): PublishedRate[] {
   if (text.trim() === "") return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new RateFileError("NBP", "not JSON");
-  }
-  const file = nbpFile.safeParse(parsed);
-  if (!file.success) throw new RateFileError("NBP", "not the table A format");
-  return file.data.flatMap((table) => {
+  const file = readRateFile("NBP", text, "JSON", nbpFile, "table A");
+  return file.flatMap((table) => {
     const zlotyPerEuro = table.rates.find((rate) => rate.code === "EUR")?.mid;
     if (zlotyPerEuro === undefined) return [];
     const on: IsoDate = table.effectiveDate;
