@@ -326,8 +326,22 @@ const actionForms: Record<string, { intents?: string[]; fields: string[] }> = {
       "categoryId",
       "shared",
       "memberUserId",
+      "clientId",
       "js",
       "redirectTo",
+    ],
+  },
+  "routes/app/outbox": {
+    fields: [
+      "userId",
+      "householdId",
+      "clientId",
+      "language",
+      "kind",
+      "amount",
+      "occurredOn",
+      "description",
+      "categoryId",
     ],
   },
   "routes/app/transaction-edit": {
@@ -956,7 +970,8 @@ describe("bad input", () => {
             (persona.name === "owner" &&
               ["routes/auth/sign-in", "routes/auth/login", "routes/auth/sign-up"].includes(route.id)) ||
             route.id === "routes/auth/two-factor";
-          const signInFirst = redirectedFirst ? [302, 202] : [];
+          // The offline outbox answers a signed-out device with 401 (it keeps the entry and asks to sign in again).
+          const signInFirst = redirectedFirst ? (route.id === "routes/app/outbox" ? [401] : [302, 202]) : [];
           const post = (label: string, request: Omit<Sent, "method" | "path">, expected?: number[]) =>
             attempts.push({
               persona,

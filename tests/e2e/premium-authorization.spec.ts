@@ -21,6 +21,8 @@ interface Ids {
   invitationId: string;
   token: string;
   partnerUserId: string;
+  /** Each signed-in person's own user id: the outbox row sends an entry as its own person. */
+  userIds: Record<Exclude<Persona, "anonymous">, string>;
   accountId: string;
   /** A second account (premium), which the account rows edit, archive and bring back. */
   savingsAccountId: string;
@@ -41,10 +43,15 @@ interface Row {
   name: string;
   method: "GET" | "POST";
   path: (ids: Ids) => string;
-  form?: (ids: Ids) => Record<string, string>;
+  form?: (ids: Ids, persona: Persona) => Record<string, string>;
   /** A multipart body with a file (the statement upload). */
   multipart?: (ids: Ids) => Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
   expected: Expected;
+}
+
+async function userIdOf(context: APIRequestContext): Promise<string> {
+  const exported = (await (await context.get("/app/settings/data/export.json")).json()) as { user: { id: string } };
+  return exported.user.id;
 }
 
 const salaryId = "00000000-0000-4000-8000-000000000101";
@@ -194,6 +201,24 @@ const rows: Row[] = [
   },
 
   // Budget writes: only the owner; the partner is read-only (403), the stranger does not see the household (404).
+  // An entry a device kept offline (issue 25), sent by its own person: JSON answers, never a redirect to sign in.
+  {
+    name: "POST an entry from the offline outbox",
+    method: "POST",
+    path: () => "/app/outbox",
+    form: (ids, persona) => ({
+      userId: persona === "anonymous" ? "" : ids.userIds[persona],
+      householdId: ids.householdId,
+      clientId: crypto.randomUUID(),
+      language: "en",
+      kind: "expense",
+      amount: "4.20",
+      categoryId: groceriesId,
+      occurredOn: today,
+      description: "Coffee on the train",
+    }),
+    expected: { anonymous: 401, owner: 200, partner: 403, stranger: 404 },
+  },
   {
     name: "POST add entry",
     method: "POST",
@@ -1021,6 +1046,12 @@ test("authorisation matrix over every /app page, download and action", async ({ 
     invitationId,
     token,
     partnerUserId: partnerExport.user.id,
+    userIds: {
+      owner: await userIdOf(owner),
+      editor: await userIdOf(contexts.editor),
+      partner: partnerExport.user.id,
+      stranger: await userIdOf(contexts.stranger),
+    },
     accountId,
     savingsAccountId,
     draftId,
@@ -1060,7 +1091,7 @@ test("authorisation matrix over every /app page, download and action", async ({ 
           ? await context.get(row.path(ids), { maxRedirects: 0 })
           : row.multipart
             ? await context.post(row.path(ids), { multipart: row.multipart(ids), maxRedirects: 0 })
-            : await post(context, row.path(ids), row.form?.(ids) ?? {});
+            : await post(context, row.path(ids), row.form?.(ids, persona) ?? {});
       const status = response.status();
       cells.push(`${persona} ${status}`);
       const expected = persona === "editor" ? (row.expected.editor ?? row.expected.owner) : row.expected[persona];

@@ -182,6 +182,11 @@ export const transaction = pgTable(
     memberUserId: text("member_user_id"),
     // An audit field, not a foreign key: deleting an account must not scan every transaction of every household.
     createdBy: text("created_by"),
+    /**
+     * The id the device made when the entry was typed (the offline outbox, any form): an idempotency key, unique per
+     * household, so sending the same entry twice adds it once and a changed copy updates it (decision 0028).
+     */
+    clientId: uuid("client_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -193,6 +198,9 @@ export const transaction = pgTable(
     uniqueIndex("transaction_account_import_key")
       .on(table.accountId, table.importKey)
       .where(sql`${table.importKey} is not null`),
+    uniqueIndex("transaction_household_client_id")
+      .on(table.householdId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
     // Account balances and the account's own list.
     index("transaction_account_date_idx").on(table.accountId, table.occurredOn),
     index("transaction_import_batch_idx")

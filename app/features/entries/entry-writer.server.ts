@@ -79,6 +79,11 @@ export interface NewEntry {
   memberUserId?: string | null;
   /** A split: its lines, adding up to `amountMinor`. Absent: one line, the entry's category, amount and sharing. */
   lines?: readonly NewLine[];
+  /**
+   * The id the device made (decision 0028): an entry whose id the household already has is not added again, and is
+   * missing from what `insertEntries` returns (the caller decides what a repeat means).
+   */
+  clientId?: string | null;
 }
 
 /** An entry as the writer hands it back: what notifications and the forms need. */
@@ -202,7 +207,7 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
         insert into ${transaction} ("id", "household_id", "account_id", "kind", "amount_minor", "currency", "occurred_on", "description",
                                    "category_id", "counterparty", "counterparty_iban", "import_batch_id", "import_key", "created_by",
                                    "shared", "member_user_id", "payee_id", "details", "base_amount_minor", "rate", "rate_on",
-                                   "rate_source", "rate_provisional", "original_amount_minor", "original_currency")
+                                   "rate_source", "rate_provisional", "original_amount_minor", "original_currency", "client_id")
         select entry.id, entry.household_id, entry.account_id, entry.kind, entry.amount_minor, entry.currency, entry.occurred_on, entry.description,
                entry.category_id, entry.counterparty, entry.counterparty_iban, entry.import_batch_id, entry.import_key, entry.created_by,
                coalesce(entry.shared,
@@ -218,7 +223,7 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
                         (select account."default_shared" from "money_account" account where account."id" = entry.account_id), false),
                coalesce(entry.member_user_id, entry.created_by), entry.payee_id, coalesce(entry.details, ''),
                entry.base_amount_minor, entry.rate, entry.rate_on, entry.rate_source, entry.rate_provisional,
-               entry.original_amount_minor, entry.original_currency
+               entry.original_amount_minor, entry.original_currency, entry.client_id
         from unnest(
           ${column((entry) => entry.id)}::uuid[], ${column((entry) => entry.householdId)}::uuid[], ${column((entry) => entry.accountId)}::uuid[],
           ${column((entry) => entry.kind)}::text[], ${column((entry) => entry.amountMinor)}::bigint[], ${column((entry) => entry.currency)}::text[],
@@ -230,10 +235,12 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
           ${column((entry) => entry.baseAmountMinor)}::bigint[], ${column((entry) => entry.rate)}::float8[],
           ${column((entry) => entry.rateOn)}::date[], ${column((entry) => entry.rateSource)}::text[],
           ${column((entry) => entry.rateProvisional)}::boolean[],
-          ${column((entry) => entry.original?.amountMinor ?? null)}::bigint[], ${column((entry) => entry.original?.currency ?? null)}::text[]
+          ${column((entry) => entry.original?.amountMinor ?? null)}::bigint[], ${column((entry) => entry.original?.currency ?? null)}::text[],
+          ${column((entry) => entry.clientId ?? null)}::uuid[]
         ) as entry(id, household_id, account_id, kind, amount_minor, currency, occurred_on, description, category_id, counterparty, counterparty_iban,
                  import_batch_id, import_key, created_by, shared, member_user_id, payee_id, details, base_amount_minor, rate, rate_on,
-                 rate_source, rate_provisional, original_amount_minor, original_currency)
+                 rate_source, rate_provisional, original_amount_minor, original_currency, client_id)
+        on conflict ("household_id", "client_id") where "client_id" is not null do nothing
         returning *, ${versionOf(transaction.updatedAt)} as "version"
       ), "one_line" as (
         insert into ${entryLine} ("entry_id", "household_id", "kind", "occurred_on", "position", "category_id", "amount_minor",
@@ -248,15 +255,17 @@ async function insertEachChunk(executor: Executor, entries: readonly NewEntry[])
     const rows = rowsOf(result).map(fromRaw);
     inserted.push(...rows);
     const sharedOf = new Map(rows.map((row) => [row.id, row.shared]));
+    // A split sent again under a client id the household has was not added: its lines are not either.
+    const added = split.filter((entry) => sharedOf.has(entry.id));
     await insertLines(
       executor,
-      split.flatMap((entry) =>
+      added.flatMap((entry) =>
         (entry.lines ?? []).map((line) => ({ ...line, entry, shared: line.shared ?? sharedOf.get(entry.id) ?? false })),
       ),
     );
     await settleLineBases(
       executor,
-      split.map((entry) => entry.id),
+      added.map((entry) => entry.id),
     );
   }
   return inserted;

@@ -27,6 +27,8 @@ export function transactionFields(language: Language, digits = 2) {
       .optional()
       .transform((value) => (value === undefined ? undefined : value === "1")),
     memberUserId: z.string().min(1, "errors.form.invalid").max(64, "errors.form.invalid").optional(),
+    // Made by the browser when the form (or the offline outbox) was filled: the same entry sent twice is added once.
+    clientId: z.string().refine(isUuid, "errors.form.invalid").optional(),
   });
 }
 

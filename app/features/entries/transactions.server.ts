@@ -49,6 +49,8 @@ export interface TransactionFields {
    * entry's own category is its first line's.
    */
   lines?: LineInput[];
+  /** On add: the id the device made (decision 0028); sent again, the entry is added once and updated to these values. */
+  clientId?: string;
 }
 
 /** An entry; lists that do not read the sharing columns leave `shared` and `memberUserId` out (the edit form then does not ask). */
@@ -238,13 +240,61 @@ export async function addTransaction({
       lines: fields.lines?.length ? fields.lines : undefined,
     },
   ]);
-  if (!row) throw new Error("entry insert returned nothing");
+  if (!row) {
+    if (fields.clientId) return addedBefore({ access, userId, householdId, clientId: fields.clientId, fields });
+    throw new Error("entry insert returned nothing");
+  }
   await notifySharedExpenses({ householdId, actorUserId: userId, entries: [row] });
   if (fields.kind === "expense") {
     await noticeUnusualSpending({ householdId, categoryId: fields.categoryId, month: monthOf(fields.occurredOn) });
     await noticePassedBudgets({ householdId, months: [monthOf(fields.occurredOn)] });
   }
   return { ok: true, transaction: fromWritten(row) };
+}
+
+/**
+ * An entry sent again under a client id the household already has (a retry after a lost answer, an outbox sent from
+ * two tabs, a double-clicked form): nothing is added. The same values answer with the entry as it is; changed ones
+ * update it, as its edit form would. An id another member's
+ * entry has is refused: nobody changes someone else's entry by guessing its client id.
+ */
+async function addedBefore({
+  access,
+  userId,
+  householdId,
+  clientId,
+  fields,
+}: {
+  access: HouseholdAccess;
+  userId: string;
+  householdId: string;
+  clientId: string;
+  fields: TransactionFields;
+}): Promise<WriteResult> {
+  const [existing] = await db()
+    .select({ id: transaction.id, createdBy: transaction.createdBy })
+    .from(transaction)
+    .where(and(eq(transaction.householdId, householdId), eq(transaction.clientId, clientId)))
+    .limit(1);
+  if (!existing || existing.createdBy !== userId) return { ok: false, fieldErrors: { form: "errors.form.invalid" } };
+  const current = (await findEntry(access, householdId, existing.id)).view;
+  const unchanged =
+    current.kind === fields.kind &&
+    current.amountMinor === fields.amountMinor &&
+    current.occurredOn === fields.occurredOn &&
+    current.description === fields.description &&
+    current.categoryId === fields.categoryId &&
+    !fields.lines?.length;
+  if (unchanged) return { ok: true, transaction: current };
+  // The entry as it was just read: the device's copy is the newer one, so it is saved over that version.
+  const result = await updateTransaction({
+    userId,
+    householdId,
+    transactionId: existing.id,
+    version: current.version,
+    fields,
+  });
+  return "conflict" in result ? { ok: false, fieldErrors: { form: "errors.form.invalid" } } : result;
 }
 
 /** One entry of one household, and the values to write into it. */
@@ -315,12 +365,14 @@ export async function updateTransaction({
   }
   let row: WrittenEntry | undefined;
   try {
+    // An entry's client id is set once, when it is added.
+    const { clientId: _clientId, ...change } = fields;
     row = await changeEntry(db(), {
       writer: access,
       householdId,
       entryId: transactionId,
       version,
-      change: { ...fields, amountMinor, categoryId: lines?.[0]?.categoryId ?? fields.categoryId, lines },
+      change: { ...change, amountMinor, categoryId: lines?.[0]?.categoryId ?? fields.categoryId, lines },
     });
   } catch (error) {
     // A split's amount changed without new lines (the quick edit sheet does not show them): its page splits it again.

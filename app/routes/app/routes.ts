@@ -9,6 +9,7 @@ export const appRoutes: RouteConfigEntry[] = [
     route("expenses", "routes/app/expenses.tsx"),
     route("search", "routes/app/search.tsx"),
     route("transactions/new", "routes/app/transaction-new.tsx"),
+    route("outbox", "routes/app/outbox.ts"),
     route("transactions/:transactionId", "routes/app/transaction-edit.tsx"),
     route("budgets", "routes/app/budgets.tsx"),
     route("goals", "routes/app/goals.tsx"),

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/outbox";
+import { receiveFromOutbox } from "~/features/entries/outbox.server";
+
+/** POST /app/outbox — an entry the device kept offline, sent once it is back (JSON in the answer, never a page). */
+export async function action({ request }: Route.ActionArgs) {
+  return receiveFromOutbox(request);
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "transaction" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "transaction_household_client_id" ON "transaction" USING btree ("household_id","client_id") WHERE "transaction"."client_id" is not null;
