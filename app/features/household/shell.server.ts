@@ -6,7 +6,8 @@ import { requireHouseholdAccess } from "./households.server";
 export async function getAppShell(context: AppContext) {
   const access = await requireHouseholdAccess({ userId: context.user.id, householdId: context.householdId });
   return {
-    user: { name: context.user.name, email: context.user.email, locale: context.user.locale },
+    // The id too: the offline outbox keeps each person's entries apart on a shared device.
+    user: { id: context.user.id, name: context.user.name, email: context.user.email, locale: context.user.locale },
     today: context.today,
     households: context.households,
     household: { ...access.household, role: access.role, canWrite: access.canWrite, plan: access.plan },

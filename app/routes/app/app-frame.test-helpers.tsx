@@ -10,7 +10,7 @@ export const householdId = "00000000-0000-4000-8000-00000000a001";
 /** What the /app layout's loader hands every page: one household the reader owns, the built-in categories, no news. */
 function appFrame({ canWrite }: { canWrite: boolean }) {
   return {
-    user: { name: "Sam Tester", email: "sam@samen.test", locale: null },
+    user: { id: "user-sam", name: "Sam Tester", email: "sam@samen.test", locale: null },
     today: "2025-03-10",
     households: [],
     household: {

@@ -32,6 +32,7 @@ import { useAppShell, useFormat } from "~/features/household/components/use-app-
 import { GoalProgress } from "~/features/goals/components/goal-progress";
 import { cn } from "~/lib/cn";
 import { PageHeader } from "~/components/ui/page-header";
+import { PendingEntries } from "~/features/entries/offline/offline-entry";
 
 export const handle = { i18n: ["app", "money", "budgets", "recurring"] };
 
@@ -127,6 +128,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </PageHeader>
 
       <MemberViewSwitch view={view} householdWide />
+
+      <PendingEntries month={month} />
 
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 

@@ -7,6 +7,7 @@ import { getBudgetShell } from "~/features/entries/budget-shell.server";
 import { HeaderAddButton } from "~/features/entries/components/header-add-button";
 import { NotificationsButton } from "~/features/entries/components/notifications-button";
 import { QuickEntryProvider } from "~/features/entries/components/quick-entry";
+import { OfflineSync } from "~/features/entries/offline/offline-entry";
 import { useTimeZoneCookie } from "~/features/household/components/use-time-zone-cookie";
 import { AuthSync } from "~/features/auth/use-user";
 
@@ -29,6 +30,7 @@ export default function AppLayout() {
     <QuickEntryProvider>
       <AuthSync />
       <AppShell addEntry={<HeaderAddButton />} notifications={<NotificationsButton />}>
+        <OfflineSync />
         <Outlet />
       </AppShell>
     </QuickEntryProvider>

@@ -5,3 +5,8 @@ import { receiveFromOutbox } from "~/features/entries/outbox.server";
 export async function action({ request }: Route.ActionArgs) {
   return receiveFromOutbox(request);
 }
+
+/** Only the outbox's sender posts here; a GET (a typed address, a prefetch) reads nothing. */
+export function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain" } });
+}

@@ -1,5 +1,8 @@
+import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import { PendingEntries } from "~/features/entries/offline/offline-entry";
 import type { Route } from "./+types/transaction-new";
 import { Card } from "~/components/ui/card";
 import { defaultCategoryId, isTransactionKind } from "~/domain/categories";
@@ -34,6 +37,8 @@ export default function NewTransaction({ loaderData, actionData }: Route.Compone
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const typed = refused?.values;
   const kind = isTransactionKind(typed?.kind) ? typed.kind : loaderData.kind;
+  // Each entry kept offline starts a new, empty form, so several can be typed in a row.
+  const [kept, setKept] = useState(0);
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5">
       <title>{`${t("entry.addTitle")} · Samen`}</title>
@@ -45,7 +50,12 @@ export default function NewTransaction({ loaderData, actionData }: Route.Compone
       </div>
       <Card className="p-5 sm:p-6">
         <TransactionForm
+          key={kept}
           Form={Form}
+          onKeptOffline={() => {
+            setKept((count) => count + 1);
+            showToast({ title: t("offline.queued.title"), description: t("offline.queued.text") });
+          }}
           action="/app/transactions/new"
           mode="add"
           redirectTo={typed?.redirectTo || loaderData.redirectTo || undefined}
@@ -60,6 +70,7 @@ export default function NewTransaction({ loaderData, actionData }: Route.Compone
           }}
         />
       </Card>
+      <PendingEntries />
     </div>
   );
 }

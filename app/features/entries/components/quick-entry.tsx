@@ -278,6 +278,10 @@ export function QuickEntryProvider({ children }: { children: ReactNode }) {
             viaScript
             sticky
             autoFocus={!editing}
+            onKeptOffline={() => {
+              setState((previous) => ({ ...previous, open: false }));
+              showToast({ title: t("offline.queued.title"), description: t("offline.queued.text") });
+            }}
             submitting={save.state !== "idle"}
             errors={errors}
             version={saveConflict.current ? undefined : editing?.version}

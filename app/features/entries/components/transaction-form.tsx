@@ -1,6 +1,15 @@
 import SparklesIcon from "lucide-react/icons/sparkles";
 import SplitIcon from "lucide-react/icons/split";
-import { useEffect, useId, useRef, useState, type ElementType, type ReactNode, type RefObject } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ElementType,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -16,6 +25,8 @@ import { CategoryIcon } from "./category-icon";
 import { SplitFields, type SplitLineValue } from "./split-fields";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
+import { uuidv7 } from "~/lib/uuid";
+import { useKeepOffline } from "../offline/offline-entry";
 import { useCategories, useEntryCurrency, useEntrySharing } from "./use-budget-shell";
 
 export interface TransactionFormValues {
@@ -57,6 +68,8 @@ interface TransactionFormProps {
   conflict?: ReactNode;
   /** The entry's page with its split part open: "Split this payment" links there while `values.lines` is absent. */
   splitHref?: string;
+  /** Adding while offline: the entry was kept in the device's outbox instead of being sent. */
+  onKeptOffline?: () => void;
 }
 
 /**
@@ -69,7 +82,7 @@ export function TransactionForm({
   action,
   mode,
   values,
-  errors = {},
+  errors: givenErrors = {},
   submitting,
   viaScript,
   redirectTo,
@@ -79,6 +92,7 @@ export function TransactionForm({
   version,
   conflict,
   splitHref,
+  onKeptOffline,
 }: TransactionFormProps) {
   const { t } = useTranslation("app");
   const format = useFormat();
@@ -91,6 +105,8 @@ export function TransactionForm({
   const descriptionRef = useRef<HTMLInputElement>(null);
   const entryCurrency = useEntryCurrency();
   const symbol = currencySymbol(values.currency ?? entryCurrency, format.language);
+  const keepOffline = useKeepOffline();
+  const [offlineErrors, setOfflineErrors] = useState<Record<string, string | undefined> | null>(null);
   const { suggestion, askedFor } = useEntrySuggestion({ enabled: mode === "add", kind, amountRef, descriptionRef });
   // Once the user picks a category themselves (or edits an entry), suggestions stop choosing for them.
   const [picked, setPicked] = useState(mode !== "add" || values.categoryId !== defaultCategoryId(values.kind));
@@ -123,10 +139,30 @@ export function TransactionForm({
     (values.amountMinor
       ? amountToInput(values.amountMinor, format.language, minorDigits(values.currency ?? entryCurrency))
       : "");
+  const errors = offlineErrors ?? givenErrors;
   const errorId = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <Form method="post" action={action} className="group/entry flex flex-col gap-5" noValidate>
+    <Form
+      method="post"
+      action={action}
+      className="group/entry flex flex-col gap-5"
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        if (mode !== "add") return;
+        // The entry's id, made on the device at its first send: sent again (a double tap, a retry) it is added once.
+        const clientId = event.currentTarget.elements.namedItem("clientId");
+        if (clientId instanceof HTMLInputElement && !clientId.value) clientId.value = uuidv7();
+        // Offline, a new entry waits on the device (the outbox) instead of failing to send.
+        if (navigator.onLine) return;
+        event.preventDefault();
+        void keepOffline(event.currentTarget).then((kept) => {
+          if (!kept.ok) setOfflineErrors(kept.fieldErrors);
+          else onKeptOffline?.();
+        });
+      }}
+    >
+      {mode === "add" && <input type="hidden" name="clientId" defaultValue="" />}
       <input type="hidden" name="householdId" value={shell.household.id} />
       <input type="hidden" name="intent" value={mode === "add" ? "add" : "update"} />
       {viaScript && <input type="hidden" name="js" value="1" />}
@@ -370,7 +406,8 @@ function useEntrySuggestion({
           description: description?.value.trim() ?? "",
           amount: amount?.value.trim() ?? "",
         });
-        if (!query.get("description") && !query.get("amount")) return;
+        // Offline there is nobody to ask (and a failed load would take the page to its error boundary).
+        if ((!query.get("description") && !query.get("amount")) || !navigator.onLine) return;
         const url = `/app/rules/suggest?${query}`;
         if (url === asked.current) return;
         asked.current = url;

@@ -17,6 +17,7 @@ import { useQuickEntry } from "./quick-entry";
 import { TransactionRow } from "./transaction-row";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import { useCategories } from "./use-budget-shell";
+import { PendingEntries, usePendingOf } from "../offline/offline-entry";
 import { PageHeader } from "~/components/ui/page-header";
 
 function groupByDate(items: TransactionView[]) {
@@ -56,6 +57,9 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
     return `${location.pathname}?${params.toString()}`;
   };
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // Entries kept on this device count in its totals, marked, until the server has them (issue 25).
+  const pending = usePendingOf(data.kind, data.month);
+  const pendingMinor = filtered ? 0 : pending.totalMinor;
 
   return (
     <div className="flex flex-col gap-5">
@@ -83,6 +87,8 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
 
       <MemberViewSwitch view={data.view} />
 
+      <PendingEntries kind={data.kind} month={data.month} />
+
       <Card className="flex flex-wrap items-end justify-between gap-4 p-5">
         <div>
           <p className="text-sm text-muted-foreground">
@@ -94,8 +100,15 @@ export function TransactionsPage({ data }: { data: TransactionsPageData }) {
             className={cn("mt-1 text-3xl font-semibold tabular-nums tracking-tight", income && "text-emerald-700")}
             data-testid="list-total"
           >
-            {format.money(data.totals.totalMinor)}
+            {format.money(data.totals.totalMinor + pendingMinor)}
+            {pendingMinor > 0 && <span aria-hidden="true">*</span>}
           </p>
+          {pendingMinor > 0 && (
+            <p className="mt-1 text-xs text-muted-foreground" data-testid="list-total-pending">
+              <span aria-hidden="true">* </span>
+              {t("offline.pending.inTotal", { amount: format.money(pendingMinor) })}
+            </p>
+          )}
         </div>
         <p className="text-sm text-muted-foreground">{t("list.entries", { number: data.totals.entries })}</p>
       </Card>

@@ -1,0 +1,194 @@
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { sendOutbox } from "./outbox-sender";
+import { isWorkerMessage } from "./service-worker-client";
+
+/**
+ * Samen's service worker (decision 0028), bundled by scripts/build-service-worker.ts into /sw.js:
+ * - precaches the build's scripts, styles and icons (Workbox), so a kept page starts without the network;
+ * - keeps the signed-in person's app pages as they last came from the server (network first), and precaches the
+ *   dashboard and the add form for them, so the start URL and the "Add expense" shortcut open offline;
+ * - offline, answers a page it never kept with a short page in the person's language that links to the add form;
+ * - forgets every kept page at sign-out, when the session is found ended, and when another person signs in: nobody
+ *   is ever shown another person's page. Public pages are never kept (the server's page cache decides their age);
+ * - sends the outbox on Background Sync.
+ */
+
+declare const __PRECACHE__: PrecacheEntry[];
+declare const __BUILD_ID__: string;
+declare const __OFFLINE_TEXTS__: Record<string, { title: string; text: string; add: string; dashboard: string }>;
+
+interface WorkerEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface WorkerFetchEvent extends WorkerEvent {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface WorkerSyncEvent extends WorkerEvent {
+  tag: string;
+}
+interface WorkerMessageEvent extends WorkerEvent {
+  data: unknown;
+}
+interface WorkerScope {
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void>; matchAll(): Promise<{ postMessage(message: unknown): void }[]> };
+  addEventListener(type: "install" | "activate", listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
+  addEventListener(type: "sync", listener: (event: WorkerSyncEvent) => void): void;
+  addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+}
+
+function isWorkerScope(scope: object): scope is WorkerScope {
+  return "skipWaiting" in scope && "clients" in scope;
+}
+const scope: object = globalThis;
+if (!isWorkerScope(scope)) throw new Error("service-worker.ts runs only as a service worker");
+const worker = scope;
+/** Named after the build: a new build's pages name new scripts, so the old ones go with the old build. */
+const pagesCache = `samen-pages-${__BUILD_ID__}`;
+/** Who the kept pages belong to: stored beside them, gone with them. */
+const sessionKey = "/__samen/session";
+/** What a signed-in person gets offline from the start: the dashboard (the start URL) and quick entry. */
+const shellPages = [
+  "/app",
+  "/app/transactions/new",
+  "/app/transactions/new?kind=expense",
+  "/app/transactions/new?kind=income",
+];
+
+interface Session {
+  userId: string;
+  language: string;
+}
+
+precacheAndRoute(__PRECACHE__);
+cleanupOutdatedCaches();
+
+worker.addEventListener("install", () => void worker.skipWaiting());
+worker.addEventListener("activate", (event) =>
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith("samen-pages-") && name !== pagesCache)
+          .map((name) => caches.delete(name)),
+      );
+      await worker.clients.claim();
+    })(),
+  ),
+);
+
+async function storedSession(): Promise<Session | undefined> {
+  const response = await (await caches.open(pagesCache)).match(sessionKey);
+  const stored: unknown = await response?.json();
+  return isWorkerMessage(stored) && stored.type === "session"
+    ? { userId: stored.userId, language: stored.language }
+    : undefined;
+}
+
+async function forgetPages(): Promise<void> {
+  await caches.delete(pagesCache);
+}
+
+const isAppPage = (url: URL) =>
+  url.origin === location.origin &&
+  (url.pathname === "/app" || url.pathname.startsWith("/app/")) &&
+  !url.pathname.endsWith(".json") &&
+  url.pathname !== "/app/outbox";
+
+async function keep(url: string, response: Response): Promise<void> {
+  if (!response.ok || response.redirected || !response.headers.get("content-type")?.includes("text/html")) return;
+  const cache = await caches.open(pagesCache);
+  // Only while someone's session is known: a page fetched in between is not filed under anybody.
+  if (await cache.match(sessionKey)) await cache.put(url, response);
+}
+
+/** A signed-in page is (re)loaded: the person is told who it is, and kept pages of anyone else are forgotten. */
+async function startSession(session: Session): Promise<void> {
+  const known = await storedSession();
+  if (known && known.userId !== session.userId) await forgetPages();
+  const cache = await caches.open(pagesCache);
+  await cache.put(sessionKey, Response.json({ type: "session", ...session }));
+  for (const page of shellPages) {
+    if (await cache.match(page)) continue;
+    try {
+      const response = await fetch(page, { credentials: "same-origin" });
+      if (response.redirected) return forgetPages();
+      await keep(page, response);
+    } catch {
+      return;
+    }
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The page for an address nothing was kept for, in the person's language. */
+async function offlinePage(): Promise<Response> {
+  const language = (await storedSession())?.language || navigator.language.slice(0, 2);
+  const code = language === "uk" ? "ua" : language;
+  const texts = __OFFLINE_TEXTS__[code] ?? __OFFLINE_TEXTS__.en;
+  if (!texts) return Response.error();
+  const lang = code === "ua" ? "uk" : code;
+  const body = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(texts.title)} · Samen</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f7f5f0;color:#1c2b26}
+main{max-width:26rem;padding:2rem 1.5rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .75rem}p{line-height:1.5;color:#4b5a55}
+a{display:inline-block;margin:.5rem .25rem 0;padding:.75rem 1.25rem;border-radius:.6rem;font-weight:600;text-decoration:none}
+.primary{background:#1f6f5c;color:#fff}.secondary{border:1px solid #cfd8d3;color:#1c2b26}</style></head>
+<body><main><h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.text)}</p>
+<a class="primary" href="/app/transactions/new?kind=expense">${escapeHtml(texts.add)}</a>
+<a class="secondary" href="/app">${escapeHtml(texts.dashboard)}</a></main></body></html>`;
+  return new Response(body, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+}
+
+async function page(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    // Sent to sign in: the session ended, and what was kept for it goes too (the outbox stays, in IndexedDB).
+    if (response.redirected && new URL(response.url).pathname.startsWith("/auth")) await forgetPages();
+    else await keep(request.url, response.clone());
+    return response;
+  } catch {
+    const cache = await caches.open(pagesCache);
+    if (!(await cache.match(sessionKey))) return offlinePage();
+    return (
+      (await cache.match(request.url)) ?? (await cache.match(request.url, { ignoreSearch: true })) ?? offlinePage()
+    );
+  }
+}
+
+worker.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method === "POST" && url.pathname.startsWith("/auth/sign-out")) {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  if (event.request.method === "GET" && event.request.mode === "navigate" && isAppPage(url))
+    event.respondWith(page(event.request));
+});
+
+worker.addEventListener("message", (event) => {
+  const message = event.data;
+  if (!isWorkerMessage(message)) return;
+  if (message.type === "session") event.waitUntil(startSession({ userId: message.userId, language: message.language }));
+  else event.waitUntil(forgetPages());
+});
+
+worker.addEventListener("sync", (event) => {
+  if (event.tag !== "samen-outbox") return;
+  event.waitUntil(
+    (async () => {
+      const session = await storedSession();
+      if (!session) return;
+      const report = await sendOutbox(session.userId);
+      if (report.saved > 0) for (const client of await worker.clients.matchAll()) client.postMessage("outbox-sent");
+      // Thrown, the browser tries the sync again later (with backoff); a refusal or a sign-in needs the person.
+      if (report.interrupted) throw new Error("outbox not sent yet");
+    })(),
+  );
+});
