@@ -10,6 +10,7 @@ const clientDir = path.join(process.env.SAMEN_BUILD_DIR ?? "build", "client");
 const languages = ["en", "nl", "de", "fr", "es", "pl", "tr", "ua"];
 
 const routeManifestSchema = z.object({
+  entry: z.object({ module: z.string(), imports: z.array(z.string()) }),
   routes: z.record(
     z.string(),
     z.object({
@@ -31,24 +32,38 @@ function routeManifest(assets: string[]): RouteManifest {
   return routeManifestSchema.parse(JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)));
 }
 
+/** The routes whose pages the worker keeps for a signed-in person from the start: the dashboard and the add form. */
+const startRoutes = ["root", "app-layout", "routes/app/dashboard", "routes/app/transaction-new"];
+
 /**
- * The build's files a signed-in page needs offline: every script, style and font but the ones only public pages use
- * (marketing, blog, sign-in: their route modules and the chunks nothing in /app imports), and the icons.
+ * What the worker precaches at install: the scripts and styles of the start routes, every stylesheet, React Router's
+ * manifest, the chunks no route names (loaded on demand, such as the toasts'), and the icons. Other pages' chunks are
+ * kept as they are first loaded (cache first, by their hashed names), so a page visited online opens offline too.
+ * Precaching every chunk (2.4 MB) made the first visit to /app compete with its own install for the connection.
  */
+/**
+ * A namespace's translations in one language, loaded when the language changes: a kept page carries its own in its
+ * HTML, so none is precached.
+ */
+const namespaces = fs.readdirSync("app/i18n/locales/en").map((file) => file.replace(/\.json$/, ""));
+const isTranslation = (name: string) => namespaces.some((namespace) => name.startsWith(`${namespace}-`));
+
 function precacheList(): { url: string; revision: string | null }[] {
   const assets = fs.readdirSync(path.join(clientDir, "assets")).sort();
-  const { routes } = routeManifest(assets);
-  const inApp = (id: string | undefined): boolean =>
-    id === "app-layout" || (id !== undefined && id !== "root" && inApp(routes[id]?.parentId));
-  const appChunks = new Set<string>();
-  const publicChunks = new Set<string>();
-  for (const route of Object.values(routes))
-    for (const chunk of [route.module, ...(route.imports ?? []), ...(route.css ?? [])])
-      (route.id === "root" || inApp(route.id) ? appChunks : publicChunks).add(chunk);
+  const manifest = routeManifest(assets);
+  const wanted = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  const named = new Set<string>();
+  for (const route of Object.values(manifest.routes)) {
+    const chunks = [route.module, ...(route.imports ?? []), ...(route.css ?? [])];
+    for (const chunk of chunks) named.add(chunk);
+    if (startRoutes.includes(route.id)) for (const chunk of chunks) wanted.add(chunk);
+  }
   const list: { url: string; revision: string | null }[] = [];
   for (const name of assets) {
     const url = `/assets/${name}`;
-    if (/\.(?:js|css|woff2)$/.test(name) && (appChunks.has(url) || !publicChunks.has(url)))
+    const onDemand =
+      name.endsWith(".js") && !named.has(url) && !/^(?:manifest|entry\.client)-/.test(name) && !isTranslation(name);
+    if (wanted.has(url) || name.endsWith(".css") || name.startsWith("manifest-") || onDemand)
       list.push({ url, revision: null });
   }
   const revision = (file: string) =>

@@ -235,7 +235,7 @@ export function OfflineSync() {
       {!online && (
         <p
           role="status"
-          className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          className="mb-4 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
           data-testid="offline-banner"
         >
           <CloudOffIcon aria-hidden="true" className="size-4 shrink-0" />
@@ -243,7 +243,7 @@ export function OfflineSync() {
         </p>
       )}
       {signedOut && pending.length > 0 && (
-        <p role="status" className="rounded-lg border bg-card px-3 py-2 text-sm">
+        <p role="status" className="mb-4 rounded-lg border bg-card px-3 py-2 text-sm">
           {t("offline.banner.signIn")}{" "}
           <Link
             to={`/auth?redirectTo=${encodeURIComponent(here)}`}

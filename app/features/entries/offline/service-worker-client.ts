@@ -31,12 +31,16 @@ async function post(message: WorkerMessage): Promise<void> {
 /** Registers the worker (once per page load is cheap: the browser keeps one) and says who this page is for. */
 export function registerServiceWorker(session: { userId: string; language: string }): void {
   if (!enabled()) return;
-  navigator.serviceWorker
-    .register("/sw.js", { scope: "/" })
-    .then(() => post({ type: "session", ...session }))
-    .catch(() => {
-      // No service worker (a private window, an insecure origin): the app works as before, without offline pages.
-    });
+  const register = () =>
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(() => post({ type: "session", ...session }))
+      .catch(() => {
+        // No service worker (a private window, an insecure origin): the app works as before, without offline pages.
+      });
+  // After the page has loaded: its install (the precache, the kept pages) never competes with the page itself.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }
 
 /** Background Sync is Chromium's alone, and not in TypeScript's DOM types. */

@@ -4,7 +4,8 @@ import { isWorkerMessage } from "./service-worker-client";
 
 /**
  * Samen's service worker (decision 0028), bundled by scripts/build-service-worker.ts into /sw.js:
- * - precaches the build's scripts, styles and icons (Workbox), so a kept page starts without the network;
+ * - precaches the scripts and styles of the dashboard and the add form, and the icons (Workbox), and keeps every other
+ *   script of the build as it is first loaded, so a kept page starts without the network;
  * - keeps the signed-in person's app pages as they last came from the server (network first), and precaches the
  *   dashboard and the add form for them, so the start URL and the "Add expense" shortcut open offline;
  * - offline, answers a page it never kept with a short page in the person's language that links to the add form;
@@ -162,8 +163,30 @@ async function page(request: Request): Promise<Response> {
   }
 }
 
+/** The build's other scripts and styles, kept as a page first loads them: their names carry their content's hash. */
+const assetsCache = `samen-assets-${__BUILD_ID__}`;
+const precached = new Set(__PRECACHE__.map((entry) => entry.url));
+
+async function asset(request: Request): Promise<Response> {
+  const cache = await caches.open(assetsCache);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
 worker.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
+  if (
+    event.request.method === "GET" &&
+    url.origin === location.origin &&
+    url.pathname.startsWith("/assets/") &&
+    !precached.has(url.pathname)
+  ) {
+    event.respondWith(asset(event.request));
+    return;
+  }
   if (event.request.method === "POST" && url.pathname.startsWith("/auth/sign-out")) {
     event.waitUntil(forgetPages());
     return;
