@@ -176,8 +176,32 @@ async function asset(request: Request): Promise<Response> {
   return response;
 }
 
+/**
+ * Files that name no person and change with the build or the language: React Router's route manifest patches (asked
+ * for as links appear) and the web app manifest. From the server when it answers, else as last kept; offline with
+ * nothing kept, no more routes to discover (the page's links then load as pages, which the worker answers).
+ */
+async function lastKnown(request: Request): Promise<Response> {
+  const cache = await caches.open(assetsCache);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch {
+    return (await cache.match(request)) ?? Response.json({});
+  }
+}
+
 worker.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
+  if (
+    event.request.method === "GET" &&
+    url.origin === location.origin &&
+    (url.pathname === "/__manifest" || url.pathname === "/site.webmanifest")
+  ) {
+    event.respondWith(lastKnown(event.request));
+    return;
+  }
   if (
     event.request.method === "GET" &&
     url.origin === location.origin &&
