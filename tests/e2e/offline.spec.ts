@@ -118,6 +118,13 @@ test("@phone an expense added offline stays through a reload and is saved once b
   await expect(page.getByTestId("offline-banner")).toBeVisible();
   await expect(page.getByTestId("pending-entry")).toContainText("Coffee on the train");
 
+  // The dashboard, kept when the app was first opened: the month's spending counts the entry, marked.
+  await page.goto("/app");
+  await expect(page.getByTestId("pending-entry")).toContainText("Coffee on the train");
+  await expect(page.getByTestId("summary-pending")).toHaveText("* Includes €4.20 waiting to be sent");
+  await expect(page.getByTestId("card-expenses").getByTestId("card-value")).toHaveText("€4.20*");
+  await lookAt(page, "offline-dashboard-pending");
+
   // The month's list, kept from before: the entry is there, marked, and in the total with a mark.
   await page.goto(`/app/expenses?month=${month}`);
   await expect(page.getByTestId("pending-entry")).toContainText("Coffee on the train");

@@ -32,7 +32,7 @@ import { useAppShell, useFormat } from "~/features/household/components/use-app-
 import { GoalProgress } from "~/features/goals/components/goal-progress";
 import { cn } from "~/lib/cn";
 import { PageHeader } from "~/components/ui/page-header";
-import { PendingEntries } from "~/features/entries/offline/offline-entry";
+import { PendingEntries, usePendingOf } from "~/features/entries/offline/offline-entry";
 
 export const handle = { i18n: ["app", "money", "budgets", "recurring"] };
 
@@ -97,6 +97,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     isEmpty,
     withoutRate,
   } = loaderData;
+  // Entries typed offline on this device count in the month's figures, marked, until the server has them.
+  const pendingIncome = usePendingOf("income", month);
+  const pendingExpenses = usePendingOf("expense", month);
   // A month in progress is compared with the same days of the previous one: "−12 % vs October 1 – 23".
   const changeLabel = comparedDays ? t("change.vsSameDays", { days: comparedDays }) : t("change.vsLastMonth");
   const viewQuery = view === "ours" ? "" : `&${memberViewParam}=${encodeURIComponent(view)}`;
@@ -133,7 +136,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {isEmpty && shell.household.canWrite && <EmptyDashboard />}
 
-      <SummaryCards summary={summary} changeLabel={changeLabel} />
+      <SummaryCards
+        summary={summary}
+        changeLabel={changeLabel}
+        pending={{ incomeMinor: pendingIncome.totalMinor, expensesMinor: pendingExpenses.totalMinor }}
+      />
       {withoutRate > 0 && (
         <p className="-mt-2 text-sm text-muted-foreground" role="note" data-testid="entries-without-rate">
           {t("dashboard.withoutRate", { count: withoutRate })}
