@@ -47,6 +47,21 @@ describe("handleTransactionAction", () => {
     });
   });
 
+  it("adds a form posted twice under one client id once, and one without JavaScript (an empty id) too", async () => {
+    const clientId = "01a227ea-0f6b-7138-9b4f-d24b3a4a3a7b";
+    const twice = { ...expense, householdId, js: "1", clientId, description: "Double tap" };
+    const first = await handleTransactionAction(post(owner, twice));
+    const second = await handleTransactionAction(post(owner, twice));
+    expect(first).toMatchObject({ data: { ok: true } });
+    expect(second).toMatchObject({ data: { ok: true } });
+    const plain = await handleTransactionAction(
+      post(owner, { ...expense, householdId, js: "1", clientId: "", description: "No script" }),
+    );
+    expect(plain).toMatchObject({ data: { ok: true, transaction: { description: "No script" } } });
+    const listed = await listTransactions({ userId: owner.id, householdId, kind: "expense", month: "2025-03" });
+    expect(listed.items.filter((item) => item.description === "Double tap")).toHaveLength(1);
+  });
+
   it("sends a plain form to the month's list after saving", async () => {
     const thrown = await handleTransactionAction(
       post(owner, { ...expense, householdId, description: "Plain post" }),

@@ -28,7 +28,12 @@ export function transactionFields(language: Language, digits = 2) {
       .transform((value) => (value === undefined ? undefined : value === "1")),
     memberUserId: z.string().min(1, "errors.form.invalid").max(64, "errors.form.invalid").optional(),
     // Made by the browser when the form (or the offline outbox) was filled: the same entry sent twice is added once.
-    clientId: z.string().refine(isUuid, "errors.form.invalid").optional(),
+    // Empty from a form posted without JavaScript, which makes none.
+    clientId: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .refine((value) => value === undefined || isUuid(value), "errors.form.invalid"),
   });
 }
 
