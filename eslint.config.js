@@ -48,6 +48,7 @@ const serverOnlyFiles = [
   "app/routes/*/routes.ts",
   "app/routes/*/*-routes.ts",
   "app/db/test-database.ts",
+  "app/db/test-template.global.ts",
   "app/db/fixtures/**",
 ];
 

@@ -7,7 +7,14 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, publicUrl } from "~/config.server";
-import { openDatabase, migrateDatabase, pingDatabase, closeDatabase, databaseKind } from "~/db/client.server";
+import {
+  aloneOnDatabase,
+  closeDatabase,
+  databaseKind,
+  migrateDatabase,
+  openDatabase,
+  pingDatabase,
+} from "~/db/client.server";
 import { logger, redactUrl, serializeError } from "~/lib/logger.server";
 import {
   getRequestStore,
@@ -32,16 +39,21 @@ declare module "express-serve-static-core" {
   }
 }
 
-/** Opens and migrates the database, then runs each area's start-up task (seeds, creators, workers). */
+/**
+ * Opens and migrates the database, then runs each area's start-up task (seeds, creators, workers): one server process
+ * at a time, when several share a PostgreSQL database (workers, instances).
+ */
 export async function boot(): Promise<void> {
   const config = getConfig();
   await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrateDatabase();
-  logger.info(
-    { database: databaseKind(), dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR },
-    "database ready",
-  );
-  await runStartupTasks();
+  await aloneOnDatabase(async () => {
+    await migrateDatabase();
+    logger.info(
+      { database: databaseKind(), dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR },
+      "database ready",
+    );
+    await runStartupTasks();
+  });
 }
 
 export async function shutdown(): Promise<void> {

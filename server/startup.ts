@@ -9,7 +9,8 @@ import { startMailRetry, stopMailRetry } from "~/features/mail/retry-worker.serv
 import { onRatesUpdated, startRateUpdates, stopRateUpdates } from "~/features/rates/rate-updates.server";
 import { fillPendingRates } from "~/features/entries/entry-writer.server";
 import { startRecurringPosting, stopRecurringPosting } from "~/features/recurring/startup.server";
-import { startInvitationPurge } from "~/features/sharing/startup.server";
+import { startInvitationPurge, stopInvitationPurge } from "~/features/sharing/startup.server";
+import { releaseLeases } from "~/features/platform/background-lease.server";
 import { startDraftPurge, stopDraftPurge } from "~/features/statement-import/startup.server";
 import { logger } from "~/lib/logger.server";
 import { startWorkerPool, stopWorkerPool } from "~/lib/worker-pool.server";
@@ -23,6 +24,13 @@ interface StartupTask {
 }
 
 export const startupTasks: readonly StartupTask[] = [
+  {
+    // Stopped last: once this process's rounds have ended, another process of the installation takes its jobs over.
+    name: "background jobs: one process of the installation runs each (leases in the database)",
+    run: () => Promise.resolve(),
+    stop: () =>
+      releaseLeases().catch((error: unknown) => logger.warn({ err: error }, "background leases could not be released")),
+  },
   { name: "accounts: secret, creators, rate-limit counters", run: startAccounts },
   { name: "households: one for every new account", run: startHouseholds },
   {
@@ -37,7 +45,7 @@ export const startupTasks: readonly StartupTask[] = [
     run: startUndoPurge,
     stop: stopUndoPurge,
   },
-  { name: "sharing: purge expired invitations", run: startInvitationPurge },
+  { name: "sharing: purge expired invitations", run: startInvitationPurge, stop: stopInvitationPurge },
   {
     name: "statement import: remove drafts a day after upload, then every 15 minutes",
     run: startDraftPurge,

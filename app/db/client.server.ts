@@ -24,6 +24,10 @@ interface OpenDatabase {
   directory?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's whole data directory as a tar file (PGlite only). */
+  dump?(): Promise<Blob>;
+  /** Runs `work` while no other process on this database runs its own (see `aloneOnDatabase`). */
+  alone<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
@@ -55,6 +59,9 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; "memory://" for a throwaway in-memory database. */
   dataDir?: string;
+  /** A data directory dumped by `dumpEmbeddedDatabase` for a new embedded database to start from (tests start from one
+   * migrated copy). */
+  initialData?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -62,7 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (already) return already.db;
   const open = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir ?? "memory://");
+    : await openPglite(options.dataDir ?? "memory://", options.initialData);
   openSlot.set(open);
   return open.db;
 }
@@ -71,6 +78,23 @@ export async function migrateDatabase(): Promise<void> {
   const open = openSlot.get();
   if (!open) throw new Error("The database is not open.");
   await open.migrate();
+}
+
+/**
+ * Runs `work` while no other server process or instance on the same database runs its own: start-up (migrations, the
+ * demo seeds) in several processes at once would race. A session-level advisory lock on PostgreSQL; the embedded
+ * database is only ever opened by one process (data-dir-lock.server.ts), so there it simply runs.
+ */
+export async function aloneOnDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const open = openSlot.get();
+  if (!open) throw new Error("The database is not open.");
+  return open.alone(work);
+}
+
+export async function dumpEmbeddedDatabase(): Promise<Blob> {
+  const dump = openSlot.get()?.dump;
+  if (!dump) throw new Error("Only an open embedded database can be dumped.");
+  return dump();
 }
 
 export async function closeDatabase(): Promise<void> {
@@ -88,7 +112,7 @@ export async function pingDatabase(): Promise<boolean> {
   }
 }
 
-async function openPglite(dataDir: string): Promise<OpenDatabase> {
+async function openPglite(dataDir: string, initialData?: Blob): Promise<OpenDatabase> {
   let lock: DataDirLock | undefined;
   let location = dataDir;
   let directory: string | undefined;
@@ -98,7 +122,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     lock = acquireDataDirLock(directory);
     location = pgliteLocation(directory);
   }
-  const client = new PGlite(location, { extensions: pgliteExtensions });
+  const client = new PGlite(location, { extensions: pgliteExtensions, loadDataDir: initialData });
   await client.waitReady;
   const database = drizzlePglite({ client, schema });
   return {
@@ -106,12 +130,17 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     kind: "pglite",
     directory,
     migrate: () => migratePglite(database, { migrationsFolder }),
+    dump: () => client.dumpDataDir("none"),
+    alone: (work) => work(),
     async close() {
       await client.close();
       lock?.release();
     },
   };
 }
+
+/** The advisory lock `aloneOnDatabase` holds: "SAMEN" in ASCII, a number no other lock of ours uses. */
+const startUpLockKey = 0x53414d454e;
 
 async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   // A server that does not answer (a network cut rather than a refused connection) fails a request after 10 s
@@ -131,6 +160,19 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
     db: database,
     kind: "postgres",
     migrate: () => migratePg(database, { migrationsFolder }),
+    async alone(work) {
+      const connection = await pool.connect();
+      try {
+        await connection.query("select pg_advisory_lock($1)", [startUpLockKey]);
+        try {
+          return await work();
+        } finally {
+          await connection.query("select pg_advisory_unlock($1)", [startUpLockKey]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -15,3 +15,4 @@ export * from "./recurring";
 export * from "./goals";
 export * from "./sharing";
 export * from "./rates";
+export * from "./platform";

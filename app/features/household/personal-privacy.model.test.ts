@@ -8,7 +8,9 @@
  * the CSV export, the JSON export, recurring series and upcoming dates, recurring suggestions and the dashboard's latest
  * entries. A hidden entry's description, counterparty and amount must never reach a reader except inside totals.
  *
- * `PRIVACY_MODEL_RUNS` (default 200) sets the number of sequences; `npm run test:privacy-model` runs 2,000.
+ * `PRIVACY_MODEL_RUNS` (default 50) sets the number of sequences; `npm run test:privacy-model` runs 2,000. Each sequence
+ * checks every path after every step (about 2 s a sequence), so `npm test` runs 50 — a new seed each time — and
+ * the deep run is the one to make before changing any path that shows entries.
  */
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -47,7 +49,7 @@ import { seedPremium } from "../../../db/seed/premium";
 
 useTestDatabase();
 
-const runs = Number(process.env.PRIVACY_MODEL_RUNS ?? 200);
+const runs = Number(process.env.PRIVACY_MODEL_RUNS ?? 50);
 const month = "2026-11";
 const today = "2026-11-20";
 const groceries = builtInCategory("groceries").id;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
@@ -11,7 +11,7 @@ import { signUpWithPassword } from "~/features/auth/account.server";
 import { readSinkMails, startSmtpSink } from "../../../tests/fakes/smtp-sink";
 import { sendMail } from "./mailer.server";
 import { giveUpAfterMs } from "./retry-policy";
-import { queueMail } from "./retry-queue.server";
+import { claimDueMail, queueMail } from "./retry-queue.server";
 import { MailRetryWorker } from "./retry-worker.server";
 
 // The SMTP server's address is fixed before anything reads the configuration; nothing listens there yet.
@@ -247,5 +247,23 @@ describe("mail that the SMTP server does not take", () => {
     expect(await rowsFor(email)).toEqual([]);
     expect(await rowsFor("nobody@bounce.example")).toEqual([]);
     expect(await rowsFor(waiting)).toHaveLength(1);
+  });
+});
+
+describe("claiming queued mail", () => {
+  it("takes one due mail per claim and leaves the others due", async () => {
+    const now = new Date();
+    const recipients = ["one@claim.example", "two@claim.example", "three@claim.example"];
+    for (const recipient of recipients) {
+      const mail = { kind: "test", recipient, subject: "s", html: "<p>s</p>", text: "s", lastError: "ESOCKET CONN" };
+      await queueMail({ ...mail, now, nextAttemptAt: now });
+    }
+    const claimed = await claimDueMail({ now });
+    expect(recipients).toContain(claimed?.recipient);
+    const stillDue = await db()
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.recipient, recipients), lte(mailOutbox.nextAttemptAt, now)));
+    expect(stillDue).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema/mail";
 
@@ -69,7 +69,10 @@ export async function claimDueMail({ now }: { now: Date }): Promise<QueuedMail |
   const [row] = await db()
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
-    .where(and(inArray(mailOutbox.id, due), waiting))
+    // `id = (subquery)`, evaluated once, and not `id in (subquery)`: PostgreSQL may run an IN's subquery again for each
+    // row it scans, and with SKIP LOCKED each run finds the next mail, so one claim took the whole queue and all but
+    // the first waited out the claim's lease unsent.
+    .where(and(eq(mailOutbox.id, sql`(${due})`), waiting))
     .returning({
       id: mailOutbox.id,
       kind: mailOutbox.kind,

@@ -1,5 +1,6 @@
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedRound } from "~/features/platform/background-lease.server";
 import { deliverMail, type MailMessage } from "./mailer.server";
 import { describeMailError, giveUpAfterMs, isPermanentMailError, retryDelayMs } from "./retry-policy";
 import {
@@ -42,7 +43,10 @@ export class MailRetryWorker {
   constructor({ pollMs = 30_000, now = () => new Date(), deliver = deliverMail }: MailRetryOptions = {}) {
     this.now = now;
     this.deliver = deliver;
-    this.task = new RepeatingTask(() => this.deliverDue(), pollMs);
+    this.task = new RepeatingTask(
+      leasedRound("mail retry", pollMs, () => this.deliverDue()),
+      pollMs,
+    );
   }
 
   /** A first round at once (mail left from before a restart), then one every `pollMs`. */

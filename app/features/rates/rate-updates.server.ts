@@ -4,6 +4,7 @@ import type { PublishedRate } from "~/domain/rates";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedRound } from "~/features/platform/background-lease.server";
 import {
   abortRateRequests,
   ecbDefaultUrl,
@@ -103,6 +104,8 @@ const fillSlot = processWideSlot<Promise<void>>("rateFillAtStart");
  * Start-up: the stored rates join the bundled history, then, where RATE_UPDATES allows, an update runs at once and
  * every six hours (the ECB publishes at about 16:00 CET, the NBU in the afternoon for the next day).
  */
+const rateUpdateIntervalMs = 6 * 3_600_000;
+
 export async function startRateUpdates(): Promise<void> {
   await loadStoredRates();
   // Entries left without a rate (a migration cleared their base amounts to work them out again, or the server stopped
@@ -116,13 +119,16 @@ export async function startRateUpdates(): Promise<void> {
   if (!getConfig().RATE_UPDATES) return;
   const task =
     taskSlot.get() ??
-    new RepeatingTask(async () => {
-      try {
-        await updateRates();
-      } catch (error) {
-        logger.warn({ err: error }, "exchange rates could not be updated; trying again next round");
-      }
-    }, 6 * 3_600_000);
+    new RepeatingTask(
+      leasedRound("exchange rate update", rateUpdateIntervalMs, async () => {
+        try {
+          await updateRates();
+        } catch (error) {
+          logger.warn({ err: error }, "exchange rates could not be updated; trying again next round");
+        }
+      }),
+      rateUpdateIntervalMs,
+    );
   taskSlot.set(task);
   task.start();
 }

@@ -3,6 +3,7 @@ import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
 import { dayInMonth } from "~/domain/recurring";
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedRound } from "~/features/platform/background-lease.server";
 import { demoMonths, demoSeries, findDemoHousehold } from "~/features/entries/demo-seed.server";
 import { postDueOccurrences, seedSeries, type PostedEntry } from "./recurring.server";
 import { processWideSlot } from "~/lib/global-singleton";
@@ -36,7 +37,10 @@ export class RecurringPostingWorker {
   }: RecurringPostingOptions = {}) {
     this.now = now;
     this.timeZone = timeZone;
-    this.task = new RepeatingTask(() => this.postDue(), intervalMs);
+    this.task = new RepeatingTask(
+      leasedRound("recurring posting", intervalMs, () => this.postDue()),
+      intervalMs,
+    );
   }
 
   /** The first round now, the next ones every `intervalMs`. */

@@ -1,17 +1,21 @@
 import { logger } from "~/lib/logger.server";
 import { RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedRound } from "~/features/platform/background-lease.server";
 import { purgeExpiredDrafts } from "./statement-import.server";
 import { processWideSlot } from "~/lib/global-singleton";
 
 /**
  * Removes statement drafts a day after upload, at start and then every `intervalMs`, whether or not anyone uploads
- * again. A round is one DELETE, so two at once (two servers) are harmless until background jobs take a lease.
+ * again. One server process of the installation runs it (leasedRound).
  */
 export class DraftPurgeWorker {
   private readonly task: RepeatingTask;
 
   constructor({ intervalMs = 15 * 60_000, now = () => new Date() }: { intervalMs?: number; now?: () => Date } = {}) {
-    this.task = new RepeatingTask(() => this.purge(now()), intervalMs);
+    this.task = new RepeatingTask(
+      leasedRound("statement draft purge", intervalMs, () => this.purge(now())),
+      intervalMs,
+    );
   }
 
   start(): void {
