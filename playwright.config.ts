@@ -28,6 +28,9 @@ export default defineConfig({
       },
     },
     {
+      // The tests tagged @phone: public pages, the auth screens, the phone's own journey (bottom bar, + button, sheets)
+      // and offline. The app's long feature journeys run once, on the desktop; layout-points.spec.ts holds the app's
+      // layout at 360, 768 and 1280 px. Running each journey twice took CI past its time.
       name: "phone",
       use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, launchOptions: chromiumLaunchOptions },
       grep: /@phone/,

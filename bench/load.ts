@@ -1,13 +1,19 @@
-// npm run bench:load — 200 people at once: autocannon against a mix of anonymous pages, the signed-in dashboard and
-// month list, and adding transactions, on PostgreSQL and on the embedded PGlite, each on the production build.
-// Prints requests/s, p50/p99 latency, errors and timeouts per database, and the server's memory over the run.
-// Options: --duration=60 (seconds per database), --connections=200, --soak=600 (a long run on PostgreSQL that
-// samples the server's RSS every 10 s and prints its growth), --only=postgres|pglite, --profile=DIR (the server's CPU
-// profile, written when it stops). Never fails on timing.
+// npm run bench:load — a mix of anonymous pages, the signed-in dashboard and month list, and adding transactions, on
+// the production build: on PostgreSQL with one server process and with one per core (WORKERS), and on the embedded
+// PGlite (always one process). For each, two measures:
+// - the closed loop: 200 connections at once (autocannon), each sending its next request when the last is answered:
+//   requests/s, p50/p99 latency, errors and timeouts, and the server's memory over the run;
+// - the open model (bench/open-load.ts): requests arriving at a fixed rate, raised step by step, and the highest rate
+//   at which p99 stays under 250 ms with no errors — what a household feels at a given number of visitors.
+// Options: --duration=60 (seconds of each closed loop), --connections=200, --step=10 (seconds of each open-model step),
+// --soak=600 (a long closed loop on PostgreSQL that samples the server's RSS every 10 s and prints its growth),
+// --only=postgres|pglite, --profile=DIR (the server's CPU profile, written when it stops). Never fails on timing.
+import os from "node:os";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { adminQuery, databaseUrl } from "../app/db/server-admin.ts";
+import { sustainableRate, type MixRequest, type OpenStep } from "./open-load.ts";
 import { percentile } from "./percentile.ts";
 import { startProductionServer, type RunningServer } from "./serve.ts";
 
@@ -20,6 +26,8 @@ const profileDir = process.argv.find((a) => a.startsWith("--profile="))?.split("
 const duration = option("duration", 60);
 const connections = option("connections", 200);
 const soak = option("soak", 0);
+const stepSeconds = option("step", 10);
+const cores = os.availableParallelism();
 const demo = { email: "demo@samen.app", password: "samen-demo-2024" };
 
 /** The demo account's session cookie, signed in once through the real endpoint. */
@@ -37,12 +45,15 @@ async function signIn(server: RunningServer): Promise<string> {
 /** A built-in expense category (groceries): the built-in set has the same ids in every database (app/domain/categories.ts). */
 const expenseCategoryId = "00000000-0000-4000-8000-000000000202";
 
+/** The server's resident memory, its worker processes' included. */
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  return own + children.reduce((sum, child) => sum + rssMb(child), 0);
 }
 
-async function run(label: string, server: RunningServer, seconds: number) {
+async function theMix(server: RunningServer): Promise<MixRequest[]> {
   const cookie = await signIn(server);
   const categoryId = expenseCategoryId;
   const today = new Date().toISOString().slice(0, 10);
@@ -59,7 +70,7 @@ async function run(label: string, server: RunningServer, seconds: number) {
     description: "Load test",
   }).toString();
   // One connection's loop: what a crowd of visitors and a few busy households do, in proportion.
-  const requests: autocannon.Request[] = [
+  const requests: MixRequest[] = [
     { method: "GET", path: "/" },
     { method: "GET", path: "/pricing" },
     { method: "GET", path: "/blog" },
@@ -74,6 +85,11 @@ async function run(label: string, server: RunningServer, seconds: number) {
     },
     { method: "GET", path: "/features" },
   ];
+  return requests;
+}
+
+async function run(label: string, server: RunningServer, seconds: number) {
+  const requests = await theMix(server);
   const samples: number[] = [];
   const sampler = server.pid ? setInterval(() => samples.push(rssMb(server.pid as number)), 10_000) : undefined;
   const before = server.pid ? rssMb(server.pid) : 0;
@@ -144,44 +160,76 @@ async function probeEachPath(
 
 const rows: Record<string, string | number>[] = [];
 const perPathRows: Record<string, string | number>[] = [];
+const openRows: Record<string, string | number>[] = [];
 const soakReports: string[] = [];
 
+const stepText = (step: OpenStep | undefined) =>
+  step ? `${step.rate}/s (p50 ${step.p50} ms, p99 ${step.p99} ms)` : "below the first step";
+
+/** The closed loop, then the open model's sustainable rate, on one server. */
+async function measure(label: string, server: RunningServer) {
+  const measured = await run(label, server, duration);
+  rows.push(measured.row);
+  perPathRows.push(...measured.perPath);
+  const open = await sustainableRate(server.url, await theMix(server), { seconds: stepSeconds });
+  openRows.push({
+    server: label,
+    "sustained (p99 < 250 ms, no errors)": stepText(open.best),
+    "steps: rate → p99 ms (errors)": open.steps
+      .map((step) => `${step.rate}→${step.p99}${step.errors ? ` (${step.errors})` : ""}`)
+      .join("  "),
+  });
+  return { measured, best: open.best?.rate ?? 0 };
+}
+
+const sustained: Record<string, number> = {};
 if (only !== "pglite") {
-  const name = `samen_load_${crypto.randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database "${name}"`);
-  const server = await startProductionServer({ DATABASE_URL: databaseUrl(name) }, { profileDir });
-  try {
-    const measured = await run("PostgreSQL", server, duration);
-    rows.push(measured.row);
-    perPathRows.push(...measured.perPath);
-    if (soak > 0) {
-      const soaked = await run(`PostgreSQL soak ${soak} s`, server, soak);
-      rows.push(soaked.row);
-      const peak = Math.max(soaked.before, ...soaked.samples);
-      soakReports.push(
-        `soak: RSS ${soaked.before.toFixed(0)} MB at the start, ${soaked.after.toFixed(0)} MB at the end (growth ${(soaked.after - soaked.before).toFixed(0)} MB, peak ${peak.toFixed(0)} MB); every 10 s: ${soaked.samples.map((value) => value.toFixed(0)).join(" ")}`,
-      );
+  for (const workers of [1, cores]) {
+    const name = `samen_load_${crypto.randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database "${name}"`);
+    const label = `PostgreSQL, ${workers} server process${workers === 1 ? "" : "es"}`;
+    const server = await startProductionServer(
+      { DATABASE_URL: databaseUrl(name), WORKERS: String(workers) },
+      { profileDir },
+    );
+    try {
+      sustained[workers === 1 ? "one" : "all"] = (await measure(label, server)).best;
+      if (soak > 0 && workers === cores) {
+        const soaked = await run(`${label}, soak ${soak} s`, server, soak);
+        rows.push(soaked.row);
+        const peak = Math.max(soaked.before, ...soaked.samples);
+        soakReports.push(
+          `soak: RSS ${soaked.before.toFixed(0)} MB at the start, ${soaked.after.toFixed(0)} MB at the end (growth ${(soaked.after - soaked.before).toFixed(0)} MB, peak ${peak.toFixed(0)} MB); every 10 s: ${soaked.samples.map((value) => value.toFixed(0)).join(" ")}`,
+        );
+      }
+    } finally {
+      await server.stop();
+      await adminQuery(`drop database if exists "${name}" with (force)`);
     }
-  } finally {
-    await server.stop();
-    await adminQuery(`drop database if exists "${name}" with (force)`);
   }
 }
 if (only !== "postgres") {
   const server = await startProductionServer({}, { profileDir });
   try {
-    const measured = await run("PGlite (embedded)", server, duration);
-    rows.push(measured.row);
-    perPathRows.push(...measured.perPath);
+    await measure("PGlite (embedded), 1 server process", server);
   } finally {
     await server.stop();
   }
 }
 
 console.log(
-  `\nautocannon: ${connections} connections, ${duration} s per database; each connection loops through /, /pricing, /blog, an article, /app, the month's expenses, adding an expense and /features`,
+  `\nClosed loop (autocannon): ${connections} connections, ${duration} s per server; each connection loops through /, /pricing, /blog, an article, /app, the month's expenses, adding an expense and /features`,
 );
 console.table(rows);
-console.log("\nOne more visitor asking each request in turn during the run (latency as a newcomer meets it):");
+console.log("\nOne more visitor asking each request in turn during the closed loop (latency as a newcomer meets it):");
 console.table(perPathRows);
+console.log(
+  `\nOpen model: the same mix arriving at a fixed rate, ${stepSeconds} s per step, latency counted from each request's due time`,
+);
+console.table(openRows);
+if (sustained.one && sustained.all) {
+  console.log(
+    `all ${cores} processes sustain ${(sustained.all / sustained.one).toFixed(2)} × the rate of one (the load generator and PostgreSQL share the same ${cores} cores)`,
+  );
+}
 for (const line of soakReports) console.log(line);

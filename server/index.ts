@@ -1,9 +1,11 @@
 // Launcher: in production it runs the bundled server (build/server/index.js); otherwise it serves
 // the same server module through Vite's dev middleware. Everything else lives in server/app.ts.
+// With PostgreSQL, production runs one server process per core (server/cluster.ts).
 import http from "node:http";
 import path from "node:path";
 import express, { type Express } from "express";
 import { defaultListenHost, startupMessage } from "../app/lib/loopback.ts";
+import { runCluster, serverProcesses } from "./cluster.ts";
 import { drainHttpServer } from "./graceful-stop.ts";
 import { precompressedAssets } from "./precompressed.ts";
 import { publicFiles } from "./public-files.ts";
@@ -92,4 +94,9 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-await main();
+const processes = serverProcesses({ production, env: process.env });
+if (processes.count > 1) await runCluster(processes.count);
+else {
+  if (processes.note) console.log(processes.note);
+  await main();
+}

@@ -1,7 +1,7 @@
 // Everything that runs once the database is ready, listed here and nowhere else, in the order it runs.
 // Features export plain functions; nothing registers itself by being imported.
 import { startAccounts } from "~/features/auth/startup.server";
-import { onArticlesChanged } from "~/features/blog/article-changes.server";
+import { hearArticleChanges, onArticlesChanged } from "~/features/blog/article-changes.server";
 import { seedBlogDemo, startArticleTranslation } from "~/features/blog/startup.server";
 import { seedBudgetDemo, startUndoPurge, stopUndoPurge } from "~/features/entries/startup.server";
 import { startHouseholds } from "~/features/household/startup.server";
@@ -34,8 +34,11 @@ export const startupTasks: readonly StartupTask[] = [
   { name: "accounts: secret, creators, rate-limit counters", run: startAccounts },
   { name: "households: one for every new account", run: startHouseholds },
   {
-    name: "page cache: render the kept pages again once articles are published or translated",
-    run: async () => onArticlesChanged(() => processPageCache().invalidate()),
+    name: "page cache: render the kept pages again once articles are published or translated, here or in another process",
+    run: async () => {
+      onArticlesChanged(() => processPageCache().invalidate());
+      await hearArticleChanges();
+    },
   },
   { name: "blog: demo articles", run: seedBlogDemo },
   { name: "blog: translation worker", run: startArticleTranslation },

@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
+import pg from "pg";
 import { pgliteExtensions } from "./pglite-extensions.server";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -28,6 +30,9 @@ interface OpenDatabase {
   dump?(): Promise<Blob>;
   /** Runs `work` while no other process on this database runs its own (see `aloneOnDatabase`). */
   alone<T>(work: () => Promise<T>): Promise<T>;
+  /** See `tellOtherProcesses` and `hearOtherProcesses`. */
+  tell(channel: string): Promise<void>;
+  hear(channel: string, listener: () => void): Promise<void>;
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
@@ -91,6 +96,28 @@ export async function aloneOnDatabase<T>(work: () => Promise<T>): Promise<T> {
   return open.alone(work);
 }
 
+/** This process among the server processes on one database: what it tells others carries it, so it never hears itself. */
+const processToken = crypto.randomUUID();
+
+/**
+ * Tells every other server process on the same database (workers, instances) that something happened on `channel`
+ * (a name of our own: letters and underscores), through PostgreSQL's NOTIFY. The embedded database has only this
+ * process, so there it does nothing; the caller tells its own process itself, at once.
+ */
+export async function tellOtherProcesses(channel: string): Promise<void> {
+  await openSlot.get()?.tell(channel);
+}
+
+/**
+ * Calls `listener` whenever another process tells `channel`, over a connection of its own (LISTEN), and once more
+ * after that connection was lost and came back, as a message may have been missed meanwhile.
+ */
+export async function hearOtherProcesses(channel: string, listener: () => void): Promise<void> {
+  const open = openSlot.get();
+  if (!open) throw new Error("The database is not open.");
+  await open.hear(channel, listener);
+}
+
 export async function dumpEmbeddedDatabase(): Promise<Blob> {
   const dump = openSlot.get()?.dump;
   if (!dump) throw new Error("Only an open embedded database can be dumped.");
@@ -132,11 +159,50 @@ async function openPglite(dataDir: string, initialData?: Blob): Promise<OpenData
     migrate: () => migratePglite(database, { migrationsFolder }),
     dump: () => client.dumpDataDir("none"),
     alone: (work) => work(),
+    tell: () => Promise.resolve(),
+    hear: () => Promise.resolve(),
     async close() {
       await client.close();
       lock?.release();
     },
   };
+}
+
+/** The LISTEN connections of one PostgreSQL database, each kept open (and opened again after a loss) until closed. */
+class NotificationListeners {
+  private readonly clients = new Set<pg.Client>();
+  private closed = false;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async hear(channel: string, listener: () => void): Promise<void> {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 10_000 });
+    this.clients.add(client);
+    client.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== processToken) listener();
+    });
+    client.on("error", (error) =>
+      logger.warn({ err: error, channel }, "PostgreSQL notifications lost; listening again"),
+    );
+    client.on("end", () => {
+      this.clients.delete(client);
+      if (this.closed) return;
+      setTimeout(() => {
+        if (this.closed) return;
+        this.hear(channel, listener).then(listener, (error: unknown) =>
+          logger.warn({ err: error, channel }, "PostgreSQL notifications could not be listened to again"),
+        );
+      }, 5_000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${channel}`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.clients].map((client) => client.end().catch(() => undefined)));
+  }
 }
 
 /** The advisory lock `aloneOnDatabase` holds: "SAMEN" in ASCII, a number no other lock of ours uses. */
@@ -156,6 +222,7 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
     client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")),
   );
   const database = drizzlePg({ client: pool, schema });
+  const listeners = new NotificationListeners(databaseUrl);
   return {
     db: database,
     kind: "postgres",
@@ -173,6 +240,13 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
         connection.release();
       }
     },
-    close: () => pool.end(),
+    tell: async (channel) => {
+      await database.execute(sql`select pg_notify(${channel}, ${processToken})`);
+    },
+    hear: (channel, listener) => listeners.hear(channel, listener),
+    async close() {
+      await listeners.close();
+      await pool.end();
+    },
   };
 }

@@ -12,7 +12,7 @@ const euro = (amount: number) =>
   plainSpaces(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount));
 const balance = async (page: Page) => plainSpaces((await page.getByTestId("account-balance").textContent()) ?? "");
 
-test("moving money between own accounts changes both balances, never the spending totals, and can be undone @phone", async ({
+test("moving money between own accounts changes both balances, never the spending totals, and can be undone", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -152,7 +152,7 @@ test("without JavaScript the form posts plainly and “More” pages through the
   await context.close();
 });
 
-test("money moved to a hryvnia card keeps both amounts, on a free plan, with and without JavaScript @phone", async ({
+test("money moved to a hryvnia card keeps both amounts, on a free plan, with and without JavaScript", async ({
   page,
   browser,
 }) => {

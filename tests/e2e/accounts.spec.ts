@@ -10,7 +10,7 @@ const euro = (amount: number) =>
 const card = (page: Page, name: string) =>
   page.getByTestId("account-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-test("a premium household adds a savings account with an IBAN and an opening balance, edits and archives it @phone", async ({
+test("a premium household adds a savings account with an IBAN and an opening balance, edits and archives it", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -94,7 +94,7 @@ test("a premium household adds a savings account with an IBAN and an opening bal
   await expect(archivedSection).toHaveCount(0);
 });
 
-test("the free plan keeps a savings account, money moved there is no spending, and a goal follows it @phone", async ({
+test("the free plan keeps a savings account, money moved there is no spending, and a goal follows it", async ({
   page,
 }) => {
   await createVerifiedUser(page.request, { name: "Frida Free" });

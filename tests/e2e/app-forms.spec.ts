@@ -4,7 +4,7 @@ import { createVerifiedUser } from "./fixtures";
 test.describe("budget tool without JavaScript and across households", () => {
   test.use({ timezoneId: "Europe/Amsterdam", locale: "en-GB" });
 
-  test("entries can be added, refused and listed with plain form posts @phone", async ({ browser }) => {
+  test("entries can be added, refused and listed with plain form posts", async ({ browser }) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
       timezoneId: "Europe/Amsterdam",

@@ -46,7 +46,7 @@ async function setBudget(request: APIRequestContext, fields: Record<string, stri
   expect(response.status()).toBe(200);
 }
 
-test("a household sets budgets, sees what is left and carried over, changes one month and removes one @phone", async ({
+test("a household sets budgets, sees what is left and carried over, changes one month and removes one", async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -60,7 +60,7 @@ async function openEdit(page: Page) {
   return card.locator("form").filter({ has: page.getByRole("textbox", { name: "Name", exact: true }) });
 }
 
-test("two people edit one goal: the stale save shows the other's change, overwrites nothing, and can be resolved @phone", async ({
+test("two people edit one goal: the stale save shows the other's change, overwrites nothing, and can be resolved", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -118,7 +118,7 @@ test("two people edit one goal: the stale save shows the other's change, overwri
   await partner.context.close();
 });
 
-test("two people edit one expense on its page: the later save shows the first one's amount, and 'Use theirs' takes it @phone", async ({
+test("two people edit one expense on its page: the later save shows the first one's amount, and 'Use theirs' takes it", async ({
   browser,
 }) => {
   test.setTimeout(120_000);

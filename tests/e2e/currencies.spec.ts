@@ -120,7 +120,7 @@ async function importInto(
   await expect(page.getByRole("heading", { name: "Imported", level: 2 })).toBeVisible();
 }
 
-test("a household in złoty imports a hryvnia card and euro savings and reads one dashboard in złoty @phone", async ({
+test("a household in złoty imports a hryvnia card and euro savings and reads one dashboard in złoty", async ({
   page,
 }) => {
   test.setTimeout(180_000);

@@ -58,7 +58,7 @@ function month(month: string): IngBooking[] {
 const statement = { name: "ing-two-months.csv", buffer: ingCsv([...month(previousMonth), ...month(currentMonth)]) };
 const look = (page: Page, name: string) => lookAt(page, `first-month-${name}`, { regionsScroll: true });
 
-test("two months of a bank statement read as payees, are categorised, suggest series and are searchable @phone", async ({
+test("two months of a bank statement read as payees, are categorised, suggest series and are searchable", async ({
   page,
   browser,
 }) => {

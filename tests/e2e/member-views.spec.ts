@@ -24,7 +24,7 @@ const add = (page: Page, fields: { amount: string; categoryId: string; descripti
     form: { intent: "add", js: "1", kind: "expense", occurredOn: today, ...fields },
   });
 
-test("a partner keeps her personal spending to category totals; the lists and dashboard switch between ours, mine and hers @phone", async ({
+test("a partner keeps her personal spending to category totals; the lists and dashboard switch between ours, mine and hers", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);

@@ -54,7 +54,7 @@ async function setBudget(page: Page, category: string, amount: string) {
 const safeToSpend = (page: Page) => page.getByTestId("safe-to-spend-value");
 const leftToSpend = (page: Page) => page.getByTestId("left-to-spend-value");
 
-test("two budgets and a monthly rent: left to spend and safe to spend follow the month, the rent is confirmed, a rule is learned in an import @phone", async ({
+test("two budgets and a monthly rent: left to spend and safe to spend follow the month, the rent is confirmed, a rule is learned in an import", async ({
   page,
 }) => {
   test.setTimeout(180_000);

@@ -17,7 +17,7 @@ const shop = (month: string, amount: string) => ({
   description: "Pasvolgnr: 002 Transactie: 71ICVVKX Term: CT123456",
 });
 
-test("a payee's expenses start personal once the couple says so, before their category's default @phone", async ({
+test("a payee's expenses start personal once the couple says so, before their category's default", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);

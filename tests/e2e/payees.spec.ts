@@ -35,7 +35,7 @@ function row(page: Page, name: string) {
   return page.getByTestId("payee-row").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
-test("payees: list, rename, default category, merge with undo @phone", async ({ page }) => {
+test("payees: list, rename, default category, merge with undo", async ({ page }) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Payee Tester" });
   await previewStatement(page, statement);

@@ -34,7 +34,7 @@ async function enterMonthly(request: APIRequestContext, description: string, amo
   }
 }
 
-test("sets up rent, confirms and skips its date with undo, and adds a suggestion from the history @phone", async ({
+test("sets up rent, confirms and skips its date with undo, and adds a suggestion from the history", async ({
   page,
 }) => {
   test.setTimeout(120_000);

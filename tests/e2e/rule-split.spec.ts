@@ -25,7 +25,7 @@ async function expectSplitEntry(page: Page, amounts: string[]) {
     await expect(split.getByLabel(`Amount of part ${index + 1}`)).toHaveValue(amount);
 }
 
-test("a rule splits an imported receipt 80 % groceries and the rest eating out; the preview shows the parts @phone", async ({
+test("a rule splits an imported receipt 80 % groceries and the rest eating out; the preview shows the parts", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -85,7 +85,7 @@ test("without JavaScript a split rule is written from the plain form", async ({ 
   await context.close();
 });
 
-test("a person splits a preview row themselves; parts that do not add up are refused with what was typed kept @phone", async ({
+test("a person splits a preview row themselves; parts that do not add up are refused with what was typed kept", async ({
   page,
 }) => {
   await createVerifiedUser(page.request, { name: "Pieter Parts" });
@@ -138,7 +138,7 @@ test("without JavaScript a preview row is split through the server", async ({ br
   await context.close();
 });
 
-test("in a household of two, a rule's parts and a preview row's own parts each say for whom @phone", async ({
+test("in a household of two, a rule's parts and a preview row's own parts each say for whom", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);

@@ -17,7 +17,7 @@ const ingFile = {
   ]),
 };
 
-test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries @phone", async ({
+test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries", async ({
   page,
 }) => {
   test.setTimeout(150_000);

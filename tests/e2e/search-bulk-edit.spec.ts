@@ -47,7 +47,7 @@ async function selectTwoAndSetCategory(page: Page, look?: (name: string) => Prom
   await expect(result(page, "Bakkerij Jansen taart")).toContainText("Leisure");
 }
 
-test("search: select two results, set their category, undo @phone", async ({ page }) => {
+test("search: select two results, set their category, undo", async ({ page }) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Bulk Tester" });
   await seed(page.request);

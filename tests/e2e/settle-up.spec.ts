@@ -20,9 +20,7 @@ async function signedInPage(browser: Browser, name: string) {
   return { context, page, account };
 }
 
-test("both add shared and personal expenses, see who owes whom, and one settles for both @phone", async ({
-  browser,
-}) => {
+test("both add shared and personal expenses, see who owes whom, and one settles for both", async ({ browser }) => {
   test.setTimeout(120_000);
   const owner = await signedInPage(browser, "Pieter Owner");
   const partner = await signedInPage(browser, "Sanne Partner");

@@ -17,7 +17,7 @@ async function signedInPage(browser: Browser, name: string, viewport: { width: n
   return { context, page, account };
 }
 
-test("a joint account starts expenses shared, a rule marks some personal, and applying the rules changes the rest @phone", async ({
+test("a joint account starts expenses shared, a rule marks some personal, and applying the rules changes the rest", async ({
   browser,
   viewport,
 }) => {

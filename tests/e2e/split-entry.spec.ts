@@ -11,7 +11,7 @@ import { createVerifiedUser, lookAt } from "./fixtures";
 const today = new Date().toISOString().slice(0, 10);
 const groceriesId = "00000000-0000-4000-8000-000000000202";
 
-test("a receipt split into shared groceries and a personal item, and settle up follows @phone", async ({
+test("a receipt split into shared groceries and a personal item, and settle up follows", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);

@@ -19,7 +19,7 @@ const ingFile = {
 
 const previewRow = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
-test("a bank statement is previewed, adjusted, imported, recognised again and undone @phone", async ({ page }) => {
+test("a bank statement is previewed, adjusted, imported, recognised again and undone", async ({ page }) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page.request, { name: "Ines Import" });
 
@@ -76,7 +76,7 @@ test("a bank statement is previewed, adjusted, imported, recognised again and un
   await expect(page.getByRole("main").getByText("Café Noir")).toHaveCount(0);
 });
 
-test("an unknown CSV goes through the mapping step, and a PDF is refused clearly @phone", async ({ page }) => {
+test("an unknown CSV goes through the mapping step, and a PDF is refused clearly", async ({ page }) => {
   test.setTimeout(90_000);
   await createVerifiedUser(page.request, { name: "Mario Mapping" });
 

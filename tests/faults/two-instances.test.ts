@@ -5,7 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.server";
+import {
+  closeDatabase,
+  db,
+  hearOtherProcesses,
+  migrateDatabase,
+  openDatabase,
+  tellOtherProcesses,
+} from "~/db/client.server";
 import { adminQuery, databaseUrl, postgresServerReachable, postgresServerUrl } from "~/db/server-admin";
 import { backgroundLease, household, importDraft, mailOutbox, translationJob, user } from "~/db/schema";
 import { languages } from "~/domain/languages";
@@ -219,6 +226,18 @@ describe.skipIf(!(await postgresServerReachable()))("two server instances on one
       .from(translationJob);
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.filter((job) => job.status !== "done" || job.attempts !== 1)).toEqual([]);
+  });
+
+  it("hears what another process tells (a new article empties every process's page cache), never itself", async () => {
+    let heard = 0;
+    await hearOtherProcesses("samen_test_channel", () => heard++);
+    await adminQuery("select pg_notify('samen_test_channel', 'another process')", url);
+    await until(async () => heard === 1, 5_000);
+    await tellOtherProcesses("samen_test_channel");
+    await adminQuery("select pg_notify('samen_test_channel', 'another process')", url);
+    await until(async () => heard >= 2, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toBe(2);
   });
 
   it("gives each job's lease to one instance", async () => {

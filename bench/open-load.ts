@@ -1,0 +1,109 @@
+// The open model of load: requests arrive at a fixed rate whether or not earlier ones have been answered, as people
+// do, and each one's latency counts from the moment it was due (not from when a busy client got round to sending it),
+// so a server that falls behind shows it in p99 instead of quietly slowing the generator down.
+import http from "node:http";
+import { percentile } from "./percentile.ts";
+
+export interface MixRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface OpenStep {
+  /** Requests per second asked for. */
+  rate: number;
+  sent: number;
+  p50: number;
+  p99: number;
+  /** Answers of 400 and above, refused connections and requests without an answer after 10 s. */
+  errors: number;
+}
+
+/** Sends the mix, request after request in turn, at `rate` per second for `seconds`. */
+export async function openLoad(base: string, mix: MixRequest[], rate: number, seconds: number): Promise<OpenStep> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const url = new URL(base);
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  const answers: Promise<void>[] = [];
+  const started = performance.now();
+  for (let index = 0; index < total; index++) {
+    const due = started + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const request = mix[index % mix.length]!;
+    answers.push(
+      new Promise<void>((resolve) => {
+        const finish = (ok: boolean) => {
+          if (ok) latencies.push(performance.now() - due);
+          else errors++;
+          resolve();
+        };
+        const outgoing = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: request.path,
+            method: request.method,
+            headers: { "accept-encoding": "br", ...request.headers },
+            agent,
+            timeout: 10_000,
+          },
+          (response) => {
+            response.resume();
+            response.on("end", () => finish((response.statusCode ?? 500) < 400));
+            response.on("error", () => finish(false));
+          },
+        );
+        outgoing.on("timeout", () => outgoing.destroy(new Error("timeout")));
+        outgoing.on("error", () => finish(false));
+        outgoing.end(request.body);
+      }),
+    );
+  }
+  await Promise.all(answers);
+  agent.destroy();
+  return {
+    rate,
+    sent: total,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    errors,
+  };
+}
+
+/**
+ * The highest rate at which the mix keeps p99 under `limitMs` with no errors: rates rise by `factor` from `from`
+ * until one fails, then the gap to the last good one is halved twice. Returns every step, and the best rate.
+ */
+export async function sustainableRate(
+  base: string,
+  mix: MixRequest[],
+  { from = 20, factor = 1.5, seconds = 10, limitMs = 250 } = {},
+): Promise<{ best: OpenStep | undefined; steps: OpenStep[] }> {
+  const steps: OpenStep[] = [];
+  const holds = (step: OpenStep) => step.errors === 0 && step.p99 < limitMs;
+  let best: OpenStep | undefined;
+  let failed: number | undefined;
+  for (let rate = from; failed === undefined && rate < 5_000; rate = Math.round(rate * factor)) {
+    const step = await openLoad(base, mix, rate, seconds);
+    steps.push(step);
+    if (holds(step)) best = step;
+    else failed = rate;
+    // The server's queues empty before the next step.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  for (let round = 0; round < 2 && failed !== undefined; round++) {
+    const rate = Math.round(((best?.rate ?? 0) + failed) / 2);
+    if (rate === best?.rate || rate === failed) break;
+    const step = await openLoad(base, mix, rate, seconds);
+    steps.push(step);
+    if (holds(step)) best = step;
+    else failed = rate;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return { best, steps };
+}
