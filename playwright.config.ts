@@ -16,6 +16,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The production build registers a service worker that precaches about 80 files: in every new browser context,
+    // that is every test, which doubled the suite's time. The tests of the worker itself (offline.spec.ts,
+    // installable.spec.ts) allow it; the smoke tests keep it as a visitor's browser does.
+    serviceWorkers: "block",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [

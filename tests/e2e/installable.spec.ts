@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createVerifiedUser, lookAt } from "./fixtures";
 
+// The suite blocks service workers (playwright.config.ts); installing is what a visitor's browser does with one.
+test.use({ serviceWorkers: "allow" });
+
 /** A PNG's width and height, from its IHDR chunk (bytes 16–23). */
 function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");

@@ -11,6 +11,8 @@ const month = new Date().toISOString().slice(0, 7);
 
 // Each test signs up its own people and waits on a service worker: slower than most when the suite runs in parallel.
 test.describe.configure({ timeout: 120_000 });
+// The suite blocks service workers (playwright.config.ts); these tests are about one.
+test.use({ serviceWorkers: "allow" });
 
 const disconnected = (route: Route) => route.abort("internetdisconnected");
 

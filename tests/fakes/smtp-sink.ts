@@ -48,6 +48,16 @@ export function startSmtpSink({ port, directory, refuseRecipient }: SmtpSinkOpti
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
+// A saved mail never changes (it is written aside and renamed), so each file is read and parsed once: the suite
+// polls for links hundreds of times while the sink fills with hundreds of mails.
+const parsed = new Map<string, SinkMail>();
+
+function readSaved(file: string): SinkMail {
+  let mail = parsed.get(file);
+  if (!mail) parsed.set(file, (mail = JSON.parse(fs.readFileSync(file, "utf8")) as SinkMail));
+  return mail;
+}
+
 /** Reads every mail the sink saved for one recipient, oldest first. */
 export function readSinkMails(directory: string, recipient: string): SinkMail[] {
   if (!fs.existsSync(directory)) return [];
@@ -55,7 +65,7 @@ export function readSinkMails(directory: string, recipient: string): SinkMail[] 
     .readdirSync(directory)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(directory, file), "utf8")) as SinkMail)
+    .map((file) => readSaved(path.join(directory, file)))
     .filter((mail) => mail.to.includes(recipient.toLowerCase()));
 }
 
