@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import { adminQuery, databaseUrl } from "../app/db/server-admin.ts";
 import { sustainableRate, type MixRequest, type OpenStep } from "./open-load.ts";
 import { percentile } from "./percentile.ts";
-import { startProductionServer, type RunningServer } from "./serve.ts";
+import { signInDemo, startProductionServer, type RunningServer } from "./serve.ts";
 
 const option = (name: string, fallback: number) => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -28,19 +28,6 @@ const connections = option("connections", 200);
 const soak = option("soak", 0);
 const stepSeconds = option("step", 10);
 const cores = os.availableParallelism();
-const demo = { email: "demo@samen.app", password: "samen-demo-2024" };
-
-/** The demo account's session cookie, signed in once through the real endpoint. */
-async function signIn(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(demo),
-  });
-  if (!response.ok) throw new Error(`demo sign-in answered ${response.status}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  return cookies.join("; ");
-}
 
 /** A built-in expense category (groceries): the built-in set has the same ids in every database (app/domain/categories.ts). */
 const expenseCategoryId = "00000000-0000-4000-8000-000000000202";
@@ -54,7 +41,7 @@ function rssMb(pid: number): number {
 }
 
 async function theMix(server: RunningServer): Promise<MixRequest[]> {
-  const cookie = await signIn(server);
+  const cookie = await signInDemo(server);
   const categoryId = expenseCategoryId;
   const today = new Date().toISOString().slice(0, 10);
   const month = today.slice(0, 7);

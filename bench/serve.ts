@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 
 export interface RunningServer {
   url: string;
@@ -31,10 +32,13 @@ export function ensureBuild(): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** `profileDir`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+/**
+ * `profileDir`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). `onLogLine`: the
+ * server's standard output, a JSON log line at a time (set LOG_LEVEL to see request lines); otherwise it is inherited.
+ */
 export async function startProductionServer(
   extraEnv: Record<string, string> = {},
-  { profileDir }: { profileDir?: string } = {},
+  { profileDir, onLogLine }: { profileDir?: string; onLogLine?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   ensureBuild();
   const port = await freePort();
@@ -52,8 +56,9 @@ export async function startProductionServer(
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
       ...extraEnv,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", onLogLine ? "pipe" : "inherit", "inherit"],
   });
+  if (onLogLine && child.stdout) readline.createInterface({ input: child.stdout }).on("line", onLogLine);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -75,6 +80,20 @@ export async function startProductionServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo account's session cookie, signed in once through the real endpoint (the server runs with SEED_DEMO). */
+export async function signInDemo(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email: "demo@samen.app", password: "samen-demo-2024" }),
+  });
+  if (!response.ok) throw new Error(`demo sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 export function pathsFromArgs(fallback: string[]): string[] {

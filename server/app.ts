@@ -71,6 +71,11 @@ interface CreateAppOptions {
 const loadBuild = (): Promise<ServerBuild> => import("virtual:react-router/server-build");
 const loadContext = (store: RequestStore) => new RouterContextProvider(new Map([[requestStoreContext, store]]));
 
+function queriesOf(res: Response): number {
+  const store: RequestStore | undefined = res.locals.requestStore;
+  return store?.queries ?? 0;
+}
+
 const mutatingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Endpoints called by other services with their own signatures, not by browsers. */
 const crossOriginAllowed = ["/api/billing/webhook"];
@@ -92,7 +97,7 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
   mountAssets(app);
 
   app.use(
-    pinoHttp({
+    pinoHttp<Request, Response>({
       logger,
       genReqId(req, res) {
         const incoming = req.headers["x-request-id"];
@@ -102,6 +107,9 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true || req.url === "/healthz" },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      // How many statements the request sent to the database: a page that suddenly sends more shows in the log.
+      customSuccessObject: (_req, res, fields) => ({ ...fields, queries: queriesOf(res) }),
+      customErrorObject: (_req, res, _error, fields) => ({ ...fields, queries: queriesOf(res) }),
       serializers: {
         // Verification, reset and invitation links carry their token in the query or the path: never logged.
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({

@@ -15,6 +15,8 @@ import { ReleasingPool } from "./postgres-pool.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
+import { getRequestStore } from "~/lib/request-store.server";
+import type { Logger as QueryLogger } from "drizzle-orm/logger";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +38,19 @@ interface OpenDatabase {
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+/**
+ * Counts each statement against the request that sent it (one round trip each; PGlite's own begin and commit of a
+ * transaction excepted): the request log shows it, and tests hold a page to its number.
+ */
+const countQueries: QueryLogger = {
+  logQuery(query) {
+    const store = getRequestStore();
+    if (store) store.queries = (store.queries ?? 0) + 1;
+    // The statement's text only, never its parameters (passwords, tokens, amounts).
+    if (logger.isLevelEnabled("trace")) (store?.log ?? logger).trace({ query }, "database query");
+  },
+};
 
 // Kept on globalThis so the dev server's module reloads reuse one connection (PGlite allows one per directory).
 const openSlot = processWideSlot<OpenDatabase>("database");
@@ -151,7 +166,7 @@ async function openPglite(dataDir: string, initialData?: Blob): Promise<OpenData
   }
   const client = new PGlite(location, { extensions: pgliteExtensions, loadDataDir: initialData });
   await client.waitReady;
-  const database = drizzlePglite({ client, schema });
+  const database = drizzlePglite({ client, schema, logger: countQueries });
   return {
     db: database,
     kind: "pglite",
@@ -221,7 +236,7 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   pool.on("connect", (client) =>
     client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")),
   );
-  const database = drizzlePg({ client: pool, schema });
+  const database = drizzlePg({ client: pool, schema, logger: countQueries });
   const listeners = new NotificationListeners(databaseUrl);
   return {
     db: database,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { logger } from "./logger.server";
 import {
+  oncePerReadingRequest,
   oncePerRequestContext,
   requestContextValue,
   runWithRequestStore,
@@ -14,6 +15,34 @@ const store = (): RequestStore => ({
   clientIp: "203.0.113.7",
   appendSetCookie: () => undefined,
   once: new Map(),
+});
+
+describe("oncePerReadingRequest", () => {
+  it("runs a query once however many loaders await it, though a Drizzle query runs again on each `then`", async () => {
+    let statements = 0;
+    // What a Drizzle query is: typed as a Promise, yet it sends its statement whenever it is awaited.
+    class Query implements Promise<string[]> {
+      readonly [Symbol.toStringTag] = "Query";
+      then<A = string[], B = never>(
+        resolve?: ((rows: string[]) => A | PromiseLike<A>) | null,
+        reject?: ((reason: unknown) => B | PromiseLike<B>) | null,
+      ): Promise<A | B> {
+        statements += 1;
+        return Promise.resolve(["row"]).then(resolve, reject);
+      }
+      catch<B = never>(reject?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<string[] | B> {
+        return this.then(undefined, reject);
+      }
+      finally(onFinally?: (() => void) | null): Promise<string[]> {
+        return this.then().finally(onFinally);
+      }
+    }
+    const rows = await runWithRequestStore({ ...store(), reading: true }, () =>
+      Promise.all([1, 2, 3].map(() => oncePerReadingRequest("access", () => new Query()))),
+    );
+    expect(rows).toEqual([["row"], ["row"], ["row"]]);
+    expect(statements).toBe(1);
+  });
 });
 
 describe("oncePerRequestContext", () => {

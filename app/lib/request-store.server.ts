@@ -28,6 +28,8 @@ export interface RequestStore {
    * read of it (`oncePerReadingRequest`). An action's request may not: its loaders must see what it wrote.
    */
   readonly reading?: boolean;
+  /** The statements this request sent to the database (each a round trip), counted by the database client; logged. */
+  queries?: number;
   /** Set when a loader or action met a database that is down or a full disk: the page answers 503 or 507. */
   databaseFault?: DatabaseFault;
   /**
@@ -54,6 +56,15 @@ export function oncePerReadingRequest<T>(key: string, work: () => Promise<T>): P
   return storage.getStore()?.reading ? oncePerRequest(key, work) : work();
 }
 
+/**
+ * Gives this reading request's `oncePerReadingRequest(key, …)` its value ahead of time: a wider read that already holds
+ * it (every membership of the user) spares the narrower one. Elsewhere, and when the key is already there, nothing.
+ */
+export function primeReadingRequest<T>(key: string, value: T): void {
+  const store = storage.getStore();
+  if (store?.reading && !store.once.has(key)) store.once.set(key, Promise.resolve(value));
+}
+
 /** The result of `work` for this key, computed once per request; outside a request, computed every time. */
 export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<T> {
   const store = storage.getStore();
@@ -67,7 +78,9 @@ export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<
 function shared<T>(values: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
   let pending = values.get(key) as Promise<T> | undefined;
   if (!pending) {
-    pending = work();
+    // Settled once: a Drizzle query is a thenable that runs its statement again on every `then`, so keeping it as it
+    // is would send one statement per awaiting loader (the dashboard's access check went out seven times).
+    pending = Promise.resolve(work());
     values.set(key, pending);
   }
   return pending;

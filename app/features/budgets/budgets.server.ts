@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
 import { db, type Database } from "~/db/client.server";
+import { oncePerReadingRequest } from "~/lib/request-store.server";
 import { budgetLimit } from "~/db/schema/budgets";
 import { category, monthTotal } from "~/db/schema/entries";
 import {
@@ -63,13 +64,19 @@ async function readSpending({ householdId, from, to }: { householdId: string; fr
   return { rows, spent };
 }
 
-/** The month of the household's first entry of any kind; null before it has one. One step along month_total's key. */
-async function firstEntryMonth(householdId: string): Promise<MonthKey | null> {
-  const [row] = await db()
-    .select({ first: sql<string | null>`min(${monthTotal.month})::text` })
-    .from(monthTotal)
-    .where(and(eq(monthTotal.householdId, householdId), gt(monthTotal.entries, 0)));
-  return row?.first ? monthOf(row.first) : null;
+/**
+ * The month of the household's first entry of any kind; null before it has one. One step along month_total's key. The
+ * dashboard asks (is the household still empty?) and its budgets card too (where a rollover chain may begin): a reading
+ * request reads it once.
+ */
+export function firstEntryMonth(householdId: string): Promise<MonthKey | null> {
+  return oncePerReadingRequest(`first-entry-month ${householdId}`, async () => {
+    const [row] = await db()
+      .select({ first: sql<string | null>`min(${monthTotal.month})::text` })
+      .from(monthTotal)
+      .where(and(eq(monthTotal.householdId, householdId), gt(monthTotal.entries, 0)));
+    return row?.first ? monthOf(row.first) : null;
+  });
 }
 
 async function requireBudgetAccess({

@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { householdMember } from "~/db/schema/household";
-import { moneyAccount } from "~/db/schema/money-accounts";
+import { everydayAccount } from "~/features/money-accounts/everyday-account.server";
 import { listCategories } from "./categories.server";
 import { listNotifications } from "~/features/household/notifications.server";
 
@@ -27,16 +27,6 @@ async function entrySharing({
     .orderBy(asc(householdMember.createdAt), asc(householdMember.userId));
   if (members.length < 2) return null;
   return { currentUserId: userId, members, defaultShared: everyday?.defaultShared ?? false };
-}
-
-/** The Everyday account, where typed entries go: its sharing default, and its currency, which their amounts are in. */
-async function everydayAccount(householdId: string) {
-  const [everyday] = await db()
-    .select({ defaultShared: moneyAccount.defaultShared, currency: moneyAccount.currency })
-    .from(moneyAccount)
-    .where(and(eq(moneyAccount.householdId, householdId), eq(moneyAccount.isEveryday, true)))
-    .limit(1);
-  return everyday;
 }
 
 /**

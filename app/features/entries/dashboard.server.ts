@@ -20,6 +20,7 @@ import { isCalendarMonth, payPeriod, payPeriodMonthOf, sameDaysOfPreviousPeriod 
 import { relativeChange, summarize } from "~/domain/summary";
 import { goalProgress, isGoalReached, savedAmount } from "~/domain/goals";
 import { accountBalances } from "~/features/money-accounts/accounts.server";
+import { firstEntryMonth } from "~/features/budgets/budgets.server";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
@@ -303,7 +304,7 @@ export async function getDashboard({
   const previousMonth = addMonths(month, -1);
   const sameDays = sameDaysOfPreviousPeriod(month, startDay, today);
   const previousDays = payPeriod(previousMonth, startDay);
-  const [monthRows, recent, goals, anyEntry, sameDaysRows, periodRows, withoutRate] = await Promise.all([
+  const [monthRows, recent, goals, firstMonth, sameDaysRows, periodRows, withoutRate] = await Promise.all([
     memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId }),
     db()
       .select({
@@ -346,11 +347,7 @@ export async function getDashboard({
       .where(and(eq(goal.householdId, householdId), isNull(goal.archivedAt)))
       .orderBy(asc(goal.createdAt))
       .limit(3),
-    db()
-      .select({ one: sql<number>`1` })
-      .from(monthTotal)
-      .where(and(eq(monthTotal.householdId, householdId), sql`${monthTotal.entries} > 0`))
-      .limit(1),
+    firstEntryMonth(householdId),
     sameDays
       ? readPeriodTotals({
           householdId,
@@ -405,7 +402,7 @@ export async function getDashboard({
     access,
     month,
     period,
-    isEmpty: anyEntry.length === 0,
+    isEmpty: firstMonth === null,
     summary: summarize(figures(month), figures(previousMonth)),
     /** Entries of the month in another currency whose rate is not known yet: not in the figures. */
     withoutRate: withoutRate[0]?.count ?? 0,

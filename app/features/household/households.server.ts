@@ -6,7 +6,7 @@ import { household, householdMember } from "~/db/schema/household";
 import { defaultCurrency, type Currency } from "~/domain/money";
 import { can, type Plan } from "~/domain/plans";
 import { householdPlan } from "~/lib/billing-mode.server";
-import { oncePerReadingRequest } from "~/lib/request-store.server";
+import { oncePerReadingRequest, primeReadingRequest } from "~/lib/request-store.server";
 import { isUuid } from "~/lib/uuid";
 import { HouseholdAccessError } from "./errors";
 import { defaultHouseholdName } from "./household-name";
@@ -81,9 +81,9 @@ export async function ensurePersonalHousehold({ userId, name }: { userId: string
 
 /**
  * A user's memberships with each household's plan columns, in one query: what the switcher lists and what the access
- * check reads (narrowed to one household, the only one that asks for `hiddenPersonalOf`).
+ * check reads (narrowed to one household).
  */
-function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = false } = {}) {
+function memberships(userId: string, narrowTo?: SQL) {
   return db()
     .select({
       id: household.id,
@@ -100,11 +100,9 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       // One primary-key range read: the other members, present or former, who keep their personal spending to category
-      // totals (the choice outlives the membership, decision 0016). The switcher, on every signed-in page, has no use for it.
-      hiddenPersonalOf: withHiddenPersonal
-        ? sql<string[] | null>`(select array_agg(hidden."user_id") from "personal_privacy" hidden
-        where hidden."household_id" = ${household.id} and hidden."user_id" <> ${householdMember.userId})`
-        : sql<null>`null`,
+      // totals (the choice outlives the membership, decision 0016).
+      hiddenPersonalOf: sql<string[] | null>`(select array_agg(hidden."user_id") from "personal_privacy" hidden
+        where hidden."household_id" = ${household.id} and hidden."user_id" <> ${householdMember.userId})`,
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
@@ -113,9 +111,14 @@ function memberships(userId: string, narrowTo?: SQL, { withHiddenPersonal = fals
     .where(and(eq(householdMember.userId, userId), narrowTo));
 }
 
+/** The access check's shared read of one membership in a reading request (see `oncePerReadingRequest`). */
+const accessKey = (userId: string, householdId: string) => `household-access ${userId} ${householdId}`;
+
 /** Every household the user belongs to, their own first, for the switcher. */
 export async function listUserHouseholds({ userId }: { userId: string }) {
   const rows = await memberships(userId).orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
+  // Every signed-in page lists them first; its access checks then find their row here instead of asking again.
+  for (const row of rows) primeReadingRequest(accessKey(userId, row.id), [row]);
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
     .filter((row) => row.role === "owner" || can(householdPlan(row), "partners.access"))
@@ -147,8 +150,8 @@ export async function requireHouseholdAccess({
 }): Promise<HouseholdAccess> {
   if (!isUuid(householdId)) throw new HouseholdAccessError("notFound");
   // A page's loaders each check access (the dashboard: four of them): a reading request asks the database once.
-  const [row] = await oncePerReadingRequest(`household-access ${userId} ${householdId}`, () =>
-    memberships(userId, eq(householdMember.householdId, householdId), { withHiddenPersonal: true }).limit(1),
+  const [row] = await oncePerReadingRequest(accessKey(userId, householdId), () =>
+    memberships(userId, eq(householdMember.householdId, householdId)).limit(1),
   );
   if (!row) throw new HouseholdAccessError("notFound");
   const role = row.role;

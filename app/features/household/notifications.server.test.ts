@@ -14,7 +14,7 @@ import { createRecurring, postDueOccurrences } from "~/features/recurring/recurr
 import { confirmImport, createImportDraft } from "~/features/statement-import/statement-import.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { setSharedAlert } from "~/features/sharing/settle-up.server";
-import { listNotifications } from "./notifications.server";
+import { listNotifications, markNotificationsRead, notifyHouseholdMembers } from "./notifications.server";
 
 useTestDatabase();
 
@@ -180,5 +180,35 @@ describe("a shared expense over the household's alert amount", () => {
     ).toMatchObject({ ok: true, imported: 4 });
     expect(await inbox(pieter.id)).toEqual([{ name: "Sanne", count: 3, amountMinor: 2749_00, thresholdMinor: 500_00 }]);
     expect(await inbox(sanne.id)).toEqual([]);
+  });
+});
+
+describe("the header's notifications", () => {
+  it("lists the latest and counts every unread one, beyond the list and after some were read", async () => {
+    const { owner, household } = await seedHousehold();
+    const notify = (index: number) =>
+      notifyHouseholdMembers({
+        householdId: household.id,
+        kind: "partnerJoined",
+        payload: { name: `N${index}` },
+        dedupeKey: `n${index}`,
+      });
+    expect(await listNotifications({ userId: owner.id })).toEqual({ unread: 0, items: [] });
+    for (let index = 0; index < 4; index++) await notify(index);
+    await markNotificationsRead({ userId: owner.id });
+    for (let index = 4; index < 16; index++) await notify(index);
+    const listed = await listNotifications({ userId: owner.id, limit: 10 });
+    expect(listed.items).toHaveLength(10);
+    expect(listed.unread).toBe(12);
+    expect(listed.items.every((item) => !item.read)).toBe(true);
+    expect(Object.keys(listed.items[0]!).sort()).toEqual([
+      "createdAt",
+      "householdId",
+      "id",
+      "kind",
+      "payload",
+      "read",
+      "readAt",
+    ]);
   });
 });

@@ -158,28 +158,29 @@ export async function notifySharedExpenses({
 
 /** The latest notifications of a user with the unread count, for the header's alert dot. */
 export async function listNotifications({ userId, limit = 10 }: { userId: string; limit?: number }) {
-  const [items, [counts]] = await Promise.all([
-    db()
-      .select({
-        id: notification.id,
-        kind: notification.kind,
-        payload: notification.payload,
-        householdId: notification.householdId,
-        readAt: notification.readAt,
-        createdAt: notification.createdAt,
-      })
-      .from(notification)
-      .where(eq(notification.userId, userId))
-      .orderBy(desc(notification.createdAt))
-      .limit(limit),
-    db()
-      .select({ unread: sql<number>`count(*)::int` })
-      .from(notification)
-      .where(and(eq(notification.userId, userId), isNull(notification.readAt))),
-  ]);
+  // The unread count rides along as an uncorrelated subquery (evaluated once): one statement on every signed-in page.
+  // Without any notification there is no row, and nothing unread either.
+  const unread = db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notification)
+    .where(and(eq(notification.userId, userId), isNull(notification.readAt)));
+  const items = await db()
+    .select({
+      id: notification.id,
+      kind: notification.kind,
+      payload: notification.payload,
+      householdId: notification.householdId,
+      readAt: notification.readAt,
+      createdAt: notification.createdAt,
+      unread: sql<number>`(${unread})`,
+    })
+    .from(notification)
+    .where(eq(notification.userId, userId))
+    .orderBy(desc(notification.createdAt))
+    .limit(limit);
   return {
-    unread: counts?.unread ?? 0,
-    items: items.map((item) => ({
+    unread: items[0]?.unread ?? 0,
+    items: items.map(({ unread: _unread, ...item }) => ({
       ...item,
       kind: item.kind,
       createdAt: item.createdAt.toISOString(),

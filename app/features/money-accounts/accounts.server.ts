@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
+import { oncePerReadingRequest } from "~/lib/request-store.server";
 import { rowsOf } from "~/db/rows.server";
 import { unlessUniqueViolation } from "~/db/faults.server";
 import { household } from "~/db/schema/household";
@@ -91,6 +92,40 @@ export async function isHouseholdAccount(householdId: string, accountId: string)
 }
 
 /**
+ * Every account of a household (archived last, Everyday first) with its balance at the end of `day` and the household's
+ * base currency, in one query. The dashboard asks twice (the accounts card and Safe to spend's goals that follow an
+ * account): a reading request reads it once.
+ */
+function accountsWithBalances(householdId: string, day: string) {
+  return oncePerReadingRequest(`accounts ${householdId} ${day}`, () =>
+    db()
+      .select({
+        id: moneyAccount.id,
+        name: moneyAccount.name,
+        isEveryday: moneyAccount.isEveryday,
+        kind: moneyAccount.kind,
+        currency: moneyAccount.currency,
+        iban: moneyAccount.iban,
+        openingBalanceMinor: moneyAccount.openingBalanceMinor,
+        openingOn: moneyAccount.openingOn,
+        defaultShared: moneyAccount.defaultShared,
+        archivedAt: moneyAccount.archivedAt,
+        version: versionOf(moneyAccount.updatedAt),
+        balanceMinor: balanceOn(day),
+        base: household.currency,
+      })
+      .from(moneyAccount)
+      .innerJoin(household, eq(household.id, moneyAccount.householdId))
+      .where(eq(moneyAccount.householdId, householdId))
+      .orderBy(
+        sql`${moneyAccount.archivedAt} is not null`,
+        sql`not ${moneyAccount.isEveryday}`,
+        asc(moneyAccount.createdAt),
+      ),
+  );
+}
+
+/**
  * The balances on `day` of some accounts of a household, by id, in the household's base currency at that day's rate
  * (an id of another household is left out; an account whose rate is unknown counts nothing until there is one). For
  * use cases that already checked the reader's access: a goal that follows an account shows its balance.
@@ -101,16 +136,8 @@ export async function accountBalances(
   day: string,
 ): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
-  const rows = await db()
-    .select({
-      id: moneyAccount.id,
-      balanceMinor: balanceOn(day),
-      currency: moneyAccount.currency,
-      base: household.currency,
-    })
-    .from(moneyAccount)
-    .innerJoin(household, eq(household.id, moneyAccount.householdId))
-    .where(and(eq(moneyAccount.householdId, householdId), inArray(moneyAccount.id, [...accountIds])));
+  const wanted = new Set(accountIds);
+  const rows = (await accountsWithBalances(householdId, day)).filter((row) => wanted.has(row.id));
   return new Map(
     rows.map((row) => [row.id, inBaseCurrency(Number(row.balanceMinor), row.currency, row.base, day) ?? 0]),
   );
@@ -130,33 +157,11 @@ export async function listAccounts({
   householdId: string;
   on?: string;
 }): Promise<AccountView[]> {
-  const access = await requireHouseholdAccess({ userId, householdId });
+  await requireHouseholdAccess({ userId, householdId });
   await everydayAccountId(householdId);
   const day = on ?? todayIn(undefined);
-  const rows = await db()
-    .select({
-      id: moneyAccount.id,
-      name: moneyAccount.name,
-      isEveryday: moneyAccount.isEveryday,
-      kind: moneyAccount.kind,
-      currency: moneyAccount.currency,
-      iban: moneyAccount.iban,
-      openingBalanceMinor: moneyAccount.openingBalanceMinor,
-      openingOn: moneyAccount.openingOn,
-      defaultShared: moneyAccount.defaultShared,
-      archivedAt: moneyAccount.archivedAt,
-      version: versionOf(moneyAccount.updatedAt),
-      balanceMinor: balanceOn(day),
-    })
-    .from(moneyAccount)
-    .where(eq(moneyAccount.householdId, householdId))
-    .orderBy(
-      sql`${moneyAccount.archivedAt} is not null`,
-      sql`not ${moneyAccount.isEveryday}`,
-      asc(moneyAccount.createdAt),
-    );
-  const base = access.household.currency;
-  return rows.map(({ archivedAt, balanceMinor, kind, ...row }) => ({
+  const rows = await accountsWithBalances(householdId, day);
+  return rows.map(({ archivedAt, balanceMinor, kind, base, ...row }) => ({
     ...row,
     kind: kind,
     archived: archivedAt !== null,

@@ -1,0 +1,112 @@
+// npm run bench:signed-in — what a signed-in page costs beside a kept public page, on the production build with the demo
+// household, on the embedded PGlite and (when reachable) PostgreSQL with one server process:
+// - per page: the statements it sends to the database (the request log's `queries`), its HTML before and after the
+//   server's brotli (quality 5, as served), and the inline loader data and translations inside it;
+// - requests/s and p50/p99 at 20 connections with compressed answers, each page alone, the public home page (`/`,
+//   served from the page cache) first, and the dashboard's rate as a fraction of it.
+// Options: --duration=10 (seconds per page), --connections=20, --only=pglite|postgres. Never fails on timing.
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { adminQuery, databaseUrl, postgresServerReachable } from "../app/db/server-admin.ts";
+import { signInDemo, startProductionServer } from "./serve.ts";
+
+const option = (name: string, fallback: number) => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split("=")[1]) : fallback;
+};
+const duration = option("duration", 10);
+const connections = option("connections", 20);
+const only = process.argv.find((a) => a.startsWith("--only="))?.split("=")[1];
+
+const month = new Date().toISOString().slice(0, 7);
+const pages = ["/", "/app", `/app/expenses?month=${month}`, "/app/transactions/new?kind=expense"];
+
+/** Bytes of the first inline script holding `marker` (the loader data stream, the translations). */
+function inlineScriptBytes(html: string, marker: string): number {
+  for (const match of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (match[0].includes(marker)) return Buffer.byteLength(match[1] ?? "");
+  }
+  return 0;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function measure(label: string, env: Record<string, string>) {
+  const queries = new Map<string, number[]>();
+  const server = await startProductionServer(
+    { LOG_LEVEL: "info", WORKERS: "1", ...env },
+    {
+      onLogLine(line) {
+        if (!line.startsWith("{")) return;
+        const entry: { req?: { url?: unknown }; queries?: unknown } = JSON.parse(line);
+        if (typeof entry.req?.url === "string" && typeof entry.queries === "number") {
+          // By path: the log redacts a query string's values (one may carry a token).
+          const path = entry.req.url.split("?")[0] ?? "";
+          queries.set(path, [...(queries.get(path) ?? []), entry.queries]);
+        }
+      },
+    },
+  );
+  const rows: Record<string, string | number>[] = [];
+  try {
+    const cookie = await signInDemo(server);
+    const headers = (path: string): Record<string, string> => (path.startsWith("/app") ? { cookie } : {});
+    const rates = new Map<string, number>();
+    for (const path of pages) {
+      // Twice: the first render loads the route's modules (and fills the page cache for `/`).
+      await fetch(server.url + path, { headers: headers(path) });
+      const html = await (await fetch(server.url + path, { headers: headers(path) })).text();
+      const brotli = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      await autocannon({ url: server.url + path, duration: 2, connections, headers: headers(path) });
+      const result = await autocannon({
+        url: server.url + path,
+        duration,
+        connections,
+        headers: { ...headers(path), "accept-encoding": "br" },
+      });
+      rates.set(path, result.requests.average);
+      const statements = queries.get(path.split("?")[0] ?? path) ?? [];
+      rows.push({
+        database: label,
+        page: path,
+        queries: statements.at(-1) ?? 0,
+        HTML: kb(Buffer.byteLength(html)),
+        brotli: kb(brotli.byteLength),
+        "loader data": kb(inlineScriptBytes(html, "streamController.enqueue")),
+        translations: kb(inlineScriptBytes(html, 'id="samen-translations"')),
+        "req/s": Math.round(result.requests.average),
+        "p50 ms": result.latency.p50,
+        "p99 ms": result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    }
+    const publicRate = rates.get("/") ?? 0;
+    const dashboardRate = rates.get("/app") ?? 0;
+    console.log(
+      `${label}: the dashboard at 1/${(publicRate / Math.max(dashboardRate, 1)).toFixed(1)} of the public page's rate`,
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+const rows: Record<string, string | number>[] = [];
+if (only !== "postgres") rows.push(...(await measure("PGlite", {})));
+if (only !== "pglite") {
+  if (await postgresServerReachable()) {
+    const name = `samen_bench_${crypto.randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database "${name}"`);
+    try {
+      rows.push(...(await measure("PostgreSQL", { DATABASE_URL: databaseUrl(name) })));
+    } finally {
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    }
+  } else {
+    console.log("PostgreSQL is not reachable: measured on PGlite only");
+  }
+}
+console.log(`\n${connections} connections, ${duration} s per page, compressed answers (br), one server process`);
+console.table(rows);
