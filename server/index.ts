@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 // Launcher: in production it runs the bundled server (build/server/index.js); otherwise it serves
 // the same server module through Vite's dev middleware. Everything else lives in server/app.ts.
 // With PostgreSQL, production runs one server process per core (server/cluster.ts).
@@ -76,7 +77,10 @@ async function main() {
       : process.env.PUBLIC_URL
         ? "production"
         : "production build, local installation";
-    module.logger.info(startupMessage({ host, port: actualPort, kind }));
+    // Said once, by the first of several server processes sharing the port, and by a process alone.
+    if (cluster.worker === undefined || cluster.worker.id === 1) {
+      module.logger.info(startupMessage({ host, port: actualPort, kind }));
+    }
   });
 
   let stopping = false;

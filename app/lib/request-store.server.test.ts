@@ -43,6 +43,17 @@ describe("oncePerReadingRequest", () => {
     expect(rows).toEqual([["row"], ["row"], ["row"]]);
     expect(statements).toBe(1);
   });
+
+  it.each([true, false])(
+    "answers a rejected promise, never a throw, when the work throws at once (reading: %s)",
+    async (reading) => {
+      const closed = () => {
+        throw new Error("The database is not open");
+      };
+      const answer = runWithRequestStore({ ...store(), reading }, () => oncePerReadingRequest("access", closed));
+      await expect(answer).rejects.toThrow("not open");
+    },
+  );
 });
 
 describe("oncePerRequestContext", () => {

@@ -53,7 +53,7 @@ export function getRequestStore(): RequestStore | undefined {
 
 /** The result of `work` for this key, shared by a reading request's loaders; computed every time elsewhere. */
 export function oncePerReadingRequest<T>(key: string, work: () => Promise<T>): Promise<T> {
-  return storage.getStore()?.reading ? oncePerRequest(key, work) : work();
+  return storage.getStore()?.reading ? oncePerRequest(key, work) : started(work);
 }
 
 /**
@@ -68,7 +68,18 @@ export function primeReadingRequest<T>(key: string, value: T): void {
 /** The result of `work` for this key, computed once per request; outside a request, computed every time. */
 export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<T> {
   const store = storage.getStore();
-  return store ? shared(store.once, key, work) : work();
+  return store ? shared(store.once, key, work) : started(work);
+}
+
+/**
+ * `work`'s result as one settled promise, never a synchronous throw: a caller's `Promise.all([a(), b()])` whose `b`
+ * threw while the array was built would leave `a`'s rejection unhandled, which ends the process (a loader running
+ * while the database closes at shutdown did). And a Drizzle query is a thenable that runs its statement again on
+ * every `then`: kept as it is, it would send one statement per awaiting loader (the dashboard's access check went out
+ * seven times).
+ */
+function started<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve) => resolve(work()));
 }
 
 /**
@@ -78,9 +89,7 @@ export function oncePerRequest<T>(key: string, work: () => Promise<T>): Promise<
 function shared<T>(values: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
   let pending = values.get(key) as Promise<T> | undefined;
   if (!pending) {
-    // Settled once: a Drizzle query is a thenable that runs its statement again on every `then`, so keeping it as it
-    // is would send one statement per awaiting loader (the dashboard's access check went out seven times).
-    pending = Promise.resolve(work());
+    pending = started(work);
     values.set(key, pending);
   }
   return pending;

@@ -3,8 +3,8 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.server";
-import { adminQuery, postgresServerReachable, postgresServerUrl } from "~/db/server-admin";
+import { closeDatabase, db, hearOtherProcesses, migrateDatabase, openDatabase } from "~/db/client.server";
+import { adminQuery, databaseUrl, postgresServerReachable, postgresServerUrl } from "~/db/server-admin";
 import { goal, goalContribution } from "~/db/schema";
 import { seedGoal, seedHousehold, seedTransactions } from "../../db/seed/budget";
 import { seedPremium } from "../../db/seed/premium";
@@ -37,6 +37,8 @@ describe.skipIf(!(await postgresServerReachable()))(
     let cookie = "";
     let goalId = "";
     const exportPath = "/app/export/transactions.csv";
+    /** The test database, reached directly rather than through the proxy. */
+    const viaAdmin = () => databaseUrl(name);
 
     beforeAll(async () => {
       await adminQuery(`create database "${name}"`);
@@ -275,5 +277,22 @@ describe.skipIf(!(await postgresServerReachable()))(
       expect(after.sitemap.status).toBe(200);
       expect(after.sitemap.body).toContain("<urlset");
     }, 40_000);
+
+    it("listens for the other processes again when the server is back, after a start while it was down or a loss", async () => {
+      let heard = 0;
+      const notify = () => adminQuery("select pg_notify('samen_restart_channel', 'another process')", viaAdmin());
+      proxy.cut();
+      await expect(hearOtherProcesses("samen_restart_channel", () => heard++)).rejects.toThrow();
+      proxy.restore();
+      // Tried again every five seconds; once listening it calls the listener, as a message may have been missed.
+      await vi.waitFor(() => expect(heard).toBe(1), { timeout: 15_000, interval: 100 });
+      await notify();
+      await vi.waitFor(() => expect(heard).toBe(2), { timeout: 5_000, interval: 50 });
+      proxy.cut();
+      proxy.restore();
+      await vi.waitFor(() => expect(heard).toBe(3), { timeout: 15_000, interval: 100 });
+      await notify();
+      await vi.waitFor(() => expect(heard).toBe(4), { timeout: 5_000, interval: 50 });
+    }, 60_000);
   },
 );

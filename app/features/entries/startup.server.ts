@@ -1,7 +1,7 @@
 import { demoContentEnabled } from "~/config.server";
 import { logger } from "~/lib/logger.server";
-import { RepeatingTask } from "~/lib/repeating-task.server";
-import { leasedRound } from "~/features/platform/background-lease.server";
+import { processWide } from "~/lib/global-singleton";
+import { leasedTask } from "~/features/platform/background-lease.server";
 import { logDemoAccount, seedDemoBudget } from "./demo-seed.server";
 import { purgeUndoCopies } from "./entry-writer.server";
 
@@ -14,17 +14,15 @@ export async function seedBudgetDemo(): Promise<void> {
 
 const undoPurgeIntervalMs = 60 * 60_000;
 
-/** Removes the copies undo keeps of deleted entries once their day is over: at start, then every hour. */
-const undoPurge = new RepeatingTask(
-  leasedRound("undo copies purge", undoPurgeIntervalMs, async () => {
-    try {
-      const removed = await purgeUndoCopies();
-      if (removed > 0) logger.info({ entries: removed }, "copies of deleted entries removed after their undo time");
-    } catch (error) {
-      logger.warn({ err: error }, "copies of deleted entries could not be purged; trying again next round");
-    }
+/**
+ * Removes the copies undo keeps of deleted entries once their day is over: at start, then every hour. One task per
+ * process, whichever copy of this module the development server's reloads made.
+ */
+const undoPurge = processWide("undoPurge", () =>
+  leasedTask("undo copies purge", undoPurgeIntervalMs, async () => {
+    const removed = await purgeUndoCopies();
+    if (removed > 0) logger.info({ entries: removed }, "copies of deleted entries removed after their undo time");
   }),
-  undoPurgeIntervalMs,
 );
 
 export async function startUndoPurge(): Promise<void> {

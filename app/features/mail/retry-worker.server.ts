@@ -1,6 +1,6 @@
 import { logger } from "~/lib/logger.server";
-import { RepeatingTask } from "~/lib/repeating-task.server";
-import { leasedRound } from "~/features/platform/background-lease.server";
+import { type RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedTask } from "~/features/platform/background-lease.server";
 import { deliverMail, type MailMessage } from "./mailer.server";
 import { describeMailError, giveUpAfterMs, isPermanentMailError, retryDelayMs } from "./retry-policy";
 import {
@@ -43,10 +43,7 @@ export class MailRetryWorker {
   constructor({ pollMs = 30_000, now = () => new Date(), deliver = deliverMail }: MailRetryOptions = {}) {
     this.now = now;
     this.deliver = deliver;
-    this.task = new RepeatingTask(
-      leasedRound("mail retry", pollMs, () => this.deliverDue()),
-      pollMs,
-    );
+    this.task = leasedTask("mail retry", pollMs, () => this.deliverDue());
   }
 
   /** A first round at once (mail left from before a restart), then one every `pollMs`. */

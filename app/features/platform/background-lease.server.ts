@@ -4,6 +4,7 @@ import { eq, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { backgroundLease } from "~/db/schema/platform";
 import { logger } from "~/lib/logger.server";
+import { RepeatingTask } from "~/lib/repeating-task.server";
 
 /** This process as a lease holder: its host, its process id and a random part, so a restarted process is new. */
 export const thisProcess = `${os.hostname()}/${process.pid}/${crypto.randomBytes(4).toString("hex")}`;
@@ -53,4 +54,22 @@ export function leasedRound(
     }
     if (held) return round();
   };
+}
+
+/**
+ * A background job every `intervalMs`, the first round at start, run by one server process of the installation
+ * (`leasedRound`). A round that fails — a database out of reach, a provider down — is logged under the job's name and
+ * tried again at the next.
+ */
+export function leasedTask(job: string, intervalMs: number, round: () => Promise<unknown>): RepeatingTask {
+  return new RepeatingTask(
+    leasedRound(job, intervalMs, async () => {
+      try {
+        await round();
+      } catch (error) {
+        logger.warn({ err: error, job }, "background job failed; trying again next round");
+      }
+    }),
+    intervalMs,
+  );
 }

@@ -3,8 +3,8 @@ import { addDays, type IsoDate } from "~/domain/periods";
 import type { PublishedRate } from "~/domain/rates";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
-import { RepeatingTask } from "~/lib/repeating-task.server";
-import { leasedRound } from "~/features/platform/background-lease.server";
+import { type RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedTask } from "~/features/platform/background-lease.server";
 import {
   abortRateRequests,
   ecbDefaultUrl,
@@ -117,18 +117,7 @@ export async function startRateUpdates(): Promise<void> {
     }),
   );
   if (!getConfig().RATE_UPDATES) return;
-  const task =
-    taskSlot.get() ??
-    new RepeatingTask(
-      leasedRound("exchange rate update", rateUpdateIntervalMs, async () => {
-        try {
-          await updateRates();
-        } catch (error) {
-          logger.warn({ err: error }, "exchange rates could not be updated; trying again next round");
-        }
-      }),
-      rateUpdateIntervalMs,
-    );
+  const task = taskSlot.get() ?? leasedTask("exchange rate update", rateUpdateIntervalMs, updateRates);
   taskSlot.set(task);
   task.start();
 }

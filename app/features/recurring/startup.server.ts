@@ -2,8 +2,8 @@ import { demoContentEnabled } from "~/config.server";
 import { addMonths, monthOf, todayIn, type IsoDate } from "~/domain/periods";
 import { dayInMonth } from "~/domain/recurring";
 import { logger } from "~/lib/logger.server";
-import { RepeatingTask } from "~/lib/repeating-task.server";
-import { leasedRound } from "~/features/platform/background-lease.server";
+import { type RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedTask } from "~/features/platform/background-lease.server";
 import { demoMonths, demoSeries, findDemoHousehold } from "~/features/entries/demo-seed.server";
 import { postDueOccurrences, seedSeries, type PostedEntry } from "./recurring.server";
 import { processWideSlot } from "~/lib/global-singleton";
@@ -37,10 +37,7 @@ export class RecurringPostingWorker {
   }: RecurringPostingOptions = {}) {
     this.now = now;
     this.timeZone = timeZone;
-    this.task = new RepeatingTask(
-      leasedRound("recurring posting", intervalMs, () => this.postDue()),
-      intervalMs,
-    );
+    this.task = leasedTask("recurring posting", intervalMs, () => this.postDue());
   }
 
   /** The first round now, the next ones every `intervalMs`. */

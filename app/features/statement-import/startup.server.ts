@@ -1,6 +1,6 @@
 import { logger } from "~/lib/logger.server";
-import { RepeatingTask } from "~/lib/repeating-task.server";
-import { leasedRound } from "~/features/platform/background-lease.server";
+import { type RepeatingTask } from "~/lib/repeating-task.server";
+import { leasedTask } from "~/features/platform/background-lease.server";
 import { purgeExpiredDrafts } from "./statement-import.server";
 import { processWideSlot } from "~/lib/global-singleton";
 
@@ -12,10 +12,7 @@ export class DraftPurgeWorker {
   private readonly task: RepeatingTask;
 
   constructor({ intervalMs = 15 * 60_000, now = () => new Date() }: { intervalMs?: number; now?: () => Date } = {}) {
-    this.task = new RepeatingTask(
-      leasedRound("statement draft purge", intervalMs, () => this.purge(now())),
-      intervalMs,
-    );
+    this.task = leasedTask("statement draft purge", intervalMs, () => this.purge(now()));
   }
 
   start(): void {
