@@ -4,11 +4,15 @@
 //   server's brotli (quality 5, as served), and the inline loader data and translations inside it;
 // - requests/s and p50/p99 at 20 connections with compressed answers, each page alone, the public home page (`/`,
 //   served from the page cache) first, and the dashboard's rate as a fraction of it.
-// Options: --duration=10 (seconds per page), --connections=20, --only=pglite|postgres. Never fails on timing.
+// Options: --duration=10 (seconds per page), --connections=20, --only=pglite|postgres, --pages=/app,/ (which pages),
+// --profile=DIR (a V8 CPU profile of the server for each database, written there and summarised: where the time went;
+// with one page in --pages, that page's profile). Never fails on timing.
 import crypto from "node:crypto";
+import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { adminQuery, databaseUrl, postgresServerReachable } from "../app/db/server-admin.ts";
+import { summariseNewestProfile } from "./cpu-profile.ts";
 import { signInDemo, startProductionServer } from "./serve.ts";
 
 const option = (name: string, fallback: number) => {
@@ -20,7 +24,11 @@ const connections = option("connections", 20);
 const only = process.argv.find((a) => a.startsWith("--only="))?.split("=")[1];
 
 const month = new Date().toISOString().slice(0, 7);
-const pages = ["/", "/app", `/app/expenses?month=${month}`, "/app/transactions/new?kind=expense"];
+const pages = process.argv
+  .find((a) => a.startsWith("--pages="))
+  ?.split("=")[1]
+  ?.split(",") ?? ["/", "/app", `/app/expenses?month=${month}`, "/app/transactions/new?kind=expense"];
+const profileDir = process.argv.find((a) => a.startsWith("--profile="))?.split("=")[1];
 
 /** Bytes of the first inline script holding `marker` (the loader data stream, the translations). */
 function inlineScriptBytes(html: string, marker: string): number {
@@ -33,7 +41,8 @@ function inlineScriptBytes(html: string, marker: string): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function measure(label: string, env: Record<string, string>) {
-  const queries = new Map<string, number[]>();
+  // The latest count per path (a page sends the same statements each time).
+  const queries = new Map<string, number>();
   const server = await startProductionServer(
     { LOG_LEVEL: "info", WORKERS: "1", ...env },
     {
@@ -43,9 +52,10 @@ async function measure(label: string, env: Record<string, string>) {
         if (typeof entry.req?.url === "string" && typeof entry.queries === "number") {
           // By path: the log redacts a query string's values (one may carry a token).
           const path = entry.req.url.split("?")[0] ?? "";
-          queries.set(path, [...(queries.get(path) ?? []), entry.queries]);
+          queries.set(path, entry.queries);
         }
       },
+      profileDir: profileDir ? path.join(profileDir, label) : undefined,
     },
   );
   const rows: Record<string, string | number>[] = [];
@@ -66,11 +76,11 @@ async function measure(label: string, env: Record<string, string>) {
         headers: { ...headers(path), "accept-encoding": "br" },
       });
       rates.set(path, result.requests.average);
-      const statements = queries.get(path.split("?")[0] ?? path) ?? [];
+
       rows.push({
         database: label,
         page: path,
-        queries: statements.at(-1) ?? 0,
+        queries: queries.get(path.split("?")[0] ?? path) ?? 0,
         HTML: kb(Buffer.byteLength(html)),
         brotli: kb(brotli.byteLength),
         "loader data": kb(inlineScriptBytes(html, "streamController.enqueue")),
@@ -82,13 +92,17 @@ async function measure(label: string, env: Record<string, string>) {
         errors: result.errors,
       });
     }
-    const publicRate = rates.get("/") ?? 0;
-    const dashboardRate = rates.get("/app") ?? 0;
-    console.log(
-      `${label}: the dashboard at 1/${(publicRate / Math.max(dashboardRate, 1)).toFixed(1)} of the public page's rate`,
-    );
+    const publicRate = rates.get("/");
+    const dashboardRate = rates.get("/app");
+    if (publicRate && dashboardRate) {
+      console.log(`${label}: the dashboard at 1/${(publicRate / dashboardRate).toFixed(1)} of the public page's rate`);
+    }
   } finally {
     await server.stop();
+  }
+  if (profileDir) {
+    console.log(`${label}: where the server's time went (self time, ${pages.join(" ")})`);
+    console.table(summariseNewestProfile(path.join(profileDir, label)));
   }
   return rows;
 }
