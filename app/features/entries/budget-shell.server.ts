@@ -6,40 +6,31 @@ import { everydayAccount } from "~/features/money-accounts/everyday-account.serv
 import { listCategories } from "./categories.server";
 import { listNotifications } from "~/features/household/notifications.server";
 
-/**
- * What the entry forms ask in a household of two or more: shared or personal (default: the Everyday account's, where
- * typed entries go) and who paid or received. Null for a household of one, which never sees the question.
- */
-async function entrySharing({
-  userId,
-  householdId,
-  everyday,
-}: {
-  userId: string;
-  householdId: string;
-  everyday: { defaultShared: boolean } | undefined;
-}) {
-  const members = await db()
+/** The household's members, present ones in the order they joined: who may have paid or received an entry. */
+function householdMembers(householdId: string) {
+  return db()
     .select({ userId: householdMember.userId, name: user.name })
     .from(householdMember)
     .innerJoin(user, eq(user.id, householdMember.userId))
     .where(eq(householdMember.householdId, householdId))
     .orderBy(asc(householdMember.createdAt), asc(householdMember.userId));
-  if (members.length < 2) return null;
-  return { currentUserId: userId, members, defaultShared: everyday?.defaultShared ?? false };
 }
 
 /**
- * What budget adds to every /app page: the household's categories (labels, pickers), the header's notifications, who
- * shares it, and the currency a typed entry is in (the Everyday account's; null before it exists: the household's).
+ * What budget adds to every /app page: the household's categories (labels, pickers), the header's notifications, the
+ * currency a typed entry is in (the Everyday account's; null before it exists: the household's), and what the entry
+ * forms ask in a household of two or more: shared or personal (default: the Everyday account's) and who paid or
+ * received — null for a household of one, which never sees the question. Four reads side by side.
  */
 export async function getBudgetShell({ userId, householdId }: { userId: string; householdId: string }) {
-  const [categories, notifications, everyday] = await Promise.all([
+  const [categories, notifications, everyday, members] = await Promise.all([
     listCategories({ householdId }),
     listNotifications({ userId }),
     everydayAccount(householdId),
+    householdMembers(householdId),
   ]);
-  const sharing = await entrySharing({ userId, householdId, everyday });
+  const sharing =
+    members.length < 2 ? null : { currentUserId: userId, members, defaultShared: everyday?.defaultShared ?? false };
   return { categories, notifications, sharing, entryCurrency: everyday?.currency ?? null };
 }
 
