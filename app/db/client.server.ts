@@ -54,11 +54,18 @@ const countQueries: QueryLogger = {
 
 // Kept on globalThis so the dev server's module reloads reuse one connection (PGlite allows one per directory).
 const openSlot = processWideSlot<OpenDatabase>("database");
+/**
+ * The database closed last, until another opens. A loader still running when the server closes it at shutdown (its
+ * client went away, so the server no longer waited for it) then meets the driver's own "closed" rejection on its next
+ * statement, which the route handles, instead of a synchronous throw from `db()`: thrown while a `Promise.all` array
+ * was being built, that left the array's earlier promises' rejections unhandled, and ended the process.
+ */
+const closedSlot = processWideSlot<Database>("closed database");
 
 export function db(): Database {
-  const open = openSlot.get();
+  const open = openSlot.get()?.db ?? closedSlot.get();
   if (!open) throw new Error("The database is not open: call openDatabase() first.");
-  return open.db;
+  return open;
 }
 
 export function databaseKind(): OpenDatabase["kind"] | undefined {
@@ -91,6 +98,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir ?? "memory://", options.initialData);
   openSlot.set(open);
+  closedSlot.set(undefined);
   return open.db;
 }
 
@@ -142,6 +150,7 @@ export async function dumpEmbeddedDatabase(): Promise<Blob> {
 export async function closeDatabase(): Promise<void> {
   const open = openSlot.get();
   openSlot.set(undefined);
+  if (open) closedSlot.set(open.db);
   await open?.close();
 }
 

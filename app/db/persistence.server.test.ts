@@ -29,5 +29,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded database on disk", 
     const ids = (await db().select({ id: user.id }).from(user)).map((row) => row.id).sort();
     await closeDatabase();
     expect(ids).toEqual(["closed", "killed"]);
+
+    // A loader still running at shutdown: its next statement is refused as a rejection its route handles, never a
+    // synchronous throw that would leave a Promise.all's other promises unhandled.
+    let statement: Promise<unknown> | undefined;
+    expect(() => (statement = db().select({ id: user.id }).from(user).execute())).not.toThrow();
+    const refusal: unknown = await statement?.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ cause: { message: expect.stringMatching(/closed/i) } });
   });
 });

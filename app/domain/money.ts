@@ -1,3 +1,4 @@
+import { numberFormat } from "./intl-formats";
 import { toBcp47, type Language } from "./languages";
 import { isOneOf } from "~/lib/one-of";
 
@@ -225,8 +226,6 @@ export function currencySymbol(currency: string, language: Language): string {
   return formatter(language, currency).sign;
 }
 
-const percentCache = new Map<string, Intl.NumberFormat>();
-
 /**
  * A fraction (0.256) as a percentage in the reader's language: "25,6 %" (de); null → "—".
  * `signed` adds + or − for trends; `oneDecimal` always shows one decimal ("64.0%"), for figures side by side.
@@ -237,16 +236,10 @@ export function formatPercent(
   options: { signed?: boolean; oneDecimal?: boolean } = {},
 ): string {
   if (fraction === null || !Number.isFinite(fraction)) return "—";
-  const key = `${language}|${options.signed ? "s" : ""}|${options.oneDecimal ? "1" : ""}`;
-  let cached = percentCache.get(key);
-  if (!cached) {
-    cached = new Intl.NumberFormat(toBcp47(language), {
-      style: "percent",
-      minimumFractionDigits: options.oneDecimal ? 1 : 0,
-      maximumFractionDigits: 1,
-      signDisplay: options.signed ? "exceptZero" : "auto",
-    });
-    percentCache.set(key, cached);
-  }
-  return cached.format(fraction);
+  return numberFormat(language, {
+    style: "percent",
+    minimumFractionDigits: options.oneDecimal ? 1 : 0,
+    maximumFractionDigits: 1,
+    signDisplay: options.signed ? "exceptZero" : "auto",
+  }).format(fraction);
 }

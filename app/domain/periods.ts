@@ -1,4 +1,5 @@
-import { toBcp47, type Language } from "./languages";
+import { dateFormat } from "./intl-formats";
+import type { Language } from "./languages";
 import { isOneOf } from "~/lib/one-of";
 
 /**
@@ -167,18 +168,6 @@ export function chartBuckets(period: ChartPeriod, anchor: IsoDate): Bucket[] {
     const year = lastYear - count + 1 + index;
     return { key: String(year), start: `${year}-01-01`, end: `${year + 1}-01-01` };
   });
-}
-
-const dateFormatCache = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let cached = dateFormatCache.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(toBcp47(language), { timeZone: "UTC", ...options });
-    dateFormatCache.set(key, cached);
-  }
-  return cached;
 }
 
 /** "March 2025" / "maart 2025"; short: "Mar 2025". */

@@ -1,3 +1,4 @@
+import { relations } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables Better Auth reads and writes through its Drizzle adapter (field names are Better Auth's).
@@ -91,3 +92,15 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * What Better Auth reads joined (`advanced.database.joins`): a session with its user — the lookup every signed-in request
+ * makes, one statement instead of two — an account with its user, a user with their accounts (sign-in).
+ */
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));

@@ -194,7 +194,8 @@ function createAuth(database: Database) {
       useSecureCookies: false,
       defaultCookieAttributes: cookies.attributes,
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
-      database: { generateId: () => crypto.randomUUID() },
+      // The session and its user in one statement (schema/auth.ts holds the relation): every signed-in request reads it.
+      database: { generateId: () => crypto.randomUUID(), joins: true },
       // Mails go out after the answer, so "forgot password" takes as long for unknown addresses as for known ones.
       backgroundTasks: {
         handler(promise) {

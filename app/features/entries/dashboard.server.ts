@@ -1,6 +1,7 @@
 import { versionOf } from "~/features/platform/row-version.server";
 import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { oncePerReadingRequest } from "~/lib/request-store.server";
 import { entryLine, entryTitle, monthTotal, transaction } from "~/db/schema/entries";
 import { goal } from "~/db/schema/goals";
 import { can } from "~/domain/plans";
@@ -32,7 +33,14 @@ export interface ChartPoint {
   expenseMinor: number;
 }
 
-/** Rows of month_total between two months (half-open), for one household: the source of cards, charts and reports. */
+/** How many months one read of month_total covers, ending with the month asked last: the dashboard's chart. */
+const sharedTotalsMonths = 13;
+
+/**
+ * Rows of month_total between two months (half-open), for one household: the source of cards, charts and reports. A
+ * range within the 13 months before `to` is read as those 13 months, once per reading request, so the dashboard's chart
+ * and Safe to spend's month share one statement; a longer one (the yearly chart) is read as asked.
+ */
 export async function readMonthTotals({
   householdId,
   from,
@@ -42,6 +50,15 @@ export async function readMonthTotals({
   from: MonthKey;
   to: MonthKey;
 }) {
+  const sharedFrom = addMonths(to, -sharedTotalsMonths);
+  if (from < sharedFrom) return queryMonthTotals({ householdId, from, to });
+  const rows = await oncePerReadingRequest(`month totals ${householdId} ${to}`, () =>
+    queryMonthTotals({ householdId, from: sharedFrom, to }),
+  );
+  return from === sharedFrom ? rows : rows.filter((row) => row.month >= from);
+}
+
+async function queryMonthTotals({ householdId, from, to }: { householdId: string; from: MonthKey; to: MonthKey }) {
   const rows = await db()
     .select({
       month: monthTotal.month,

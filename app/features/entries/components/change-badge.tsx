@@ -1,7 +1,7 @@
 import ArrowDownRightIcon from "lucide-react/icons/arrow-down-right";
 import ArrowUpRightIcon from "lucide-react/icons/arrow-up-right";
 import { useTranslation } from "~/i18n/react";
-import { toBcp47 } from "~/domain/languages";
+import { numberFormat } from "~/domain/intl-formats";
 import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
@@ -28,10 +28,9 @@ export function ChangeBadge({
   const tone = flat ? null : good;
   const value = points
     ? t("change.points", {
-        value: new Intl.NumberFormat(toBcp47(format.language), {
-          maximumFractionDigits: 1,
-          signDisplay: "exceptZero",
-        }).format(change * 100),
+        value: numberFormat(format.language, { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(
+          change * 100,
+        ),
       })
     : format.percent(change, true);
   return (

@@ -5,7 +5,8 @@ import PartyPopperIcon from "lucide-react/icons/party-popper";
 import ReceiptIcon from "lucide-react/icons/receipt";
 import UserPlusIcon from "lucide-react/icons/user-plus";
 import { useTranslation } from "~/i18n/react";
-import { toBcp47 } from "~/domain/languages";
+import type { Language } from "~/domain/languages";
+import { relativeTimeFormat } from "~/domain/intl-formats";
 import { isMonthKey } from "~/domain/periods";
 import { cn } from "~/lib/cn";
 import { useFormat } from "~/features/household/components/use-app-shell";
@@ -14,9 +15,9 @@ import { useCategories } from "./use-budget-shell";
 
 type Item = BudgetShellData["notifications"]["items"][number];
 
-function relativeTime(iso: string, language: Parameters<typeof toBcp47>[0]): string {
+function relativeTime(iso: string, language: Language): string {
   const seconds = (Date.parse(iso) - Date.now()) / 1000;
-  const format = new Intl.RelativeTimeFormat(toBcp47(language), { numeric: "auto" });
+  const format = relativeTimeFormat(language, { numeric: "auto" });
   const steps: [Intl.RelativeTimeFormatUnit, number][] = [
     ["day", 86_400],
     ["hour", 3_600],
