@@ -11,7 +11,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 60_000,
+  // A safety net for a hung test, not a speed check: on the 2-core CI machine the longest journeys take up to two minutes
+  // with two browsers and the server sharing the cores, and the tests' own setTimeout calls leave them twice that.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -15,7 +15,7 @@ const balance = async (page: Page) => plainSpaces((await page.getByTestId("accou
 test("moving money between own accounts changes both balances, never the spending totals, and can be undone", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Theo Transfer", language: "de" });
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
   expect(
@@ -111,7 +111,7 @@ test("moving money between own accounts changes both balances, never the spendin
 });
 
 test("without JavaScript the form posts plainly and “More” pages through the activity", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Nina No-Script" });
@@ -156,7 +156,7 @@ test("money moved to a hryvnia card keeps both amounts, on a free plan, with and
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Oksana Two-Currencies" });
   // The free plan's second account, in hryvnias.
   expect(
@@ -221,7 +221,7 @@ test("money moved to a hryvnia card keeps both amounts, on a free plan, with and
 test("an account in yen keeps whole yen: its opening balance and money moved to it have no decimals", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Yuki Yen" });
   await visit(page, "/app/accounts");
   await page.locator("#new-account summary").click();

@@ -13,7 +13,7 @@ const card = (page: Page, name: string) =>
 test("a premium household adds a savings account with an IBAN and an opening balance, edits and archives it", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Karin Konto", language: "de" });
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
 

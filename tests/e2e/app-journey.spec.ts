@@ -167,7 +167,7 @@ test.describe("budget tool journey", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "desktop only");
     // Sign-up to reports in one test, axe on four of its screens: a slow runner needs more than the default minute.
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await journey(page, false);
   });
 
@@ -177,7 +177,7 @@ test.describe("budget tool journey", () => {
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name !== "phone", "phone project only");
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await journey(page, true);
     });
   });

@@ -49,7 +49,7 @@ async function setBudget(request: APIRequestContext, fields: Record<string, stri
 test("a household sets budgets, sees what is left and carried over, changes one month and removes one", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Berta Budget", language: "de" });
   const de = (key: string, values?: Record<string, string>) => filled("de", key, values);
   const groceriesLabel = text("de", "categories.groceries", "app");
@@ -171,7 +171,7 @@ test("without JavaScript a budget is set with a plain form that answers beside t
 });
 
 test("a read-only partner sees the budgets without any control", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await createVerifiedUser(page.request, { name: "Olga Owner" });
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
   await setBudget(page.request, { categoryId: groceries, amount: "300" });

@@ -63,7 +63,7 @@ async function openEdit(page: Page) {
 test("two people edit one goal: the stale save shows the other's change, overwrites nothing, and can be resolved", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A premium household with a goal and a partner who edits.
   const { owner, partner } = await householdOfTwo(browser);
   expect(
@@ -121,7 +121,7 @@ test("two people edit one goal: the stale save shows the other's change, overwri
 test("two people edit one expense on its page: the later save shows the first one's amount, and 'Use theirs' takes it", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { owner, partner } = await householdOfTwo(browser);
   const entryPath = await addExpense(owner.page, "Weekly shop", "12.50");
 
@@ -164,7 +164,7 @@ test("two people edit one expense on its page: the later save shows the first on
 test("without JavaScript a stale save of an expense comes back with the notice, and 'Save mine anyway' saves it", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { owner, partner } = await householdOfTwo(browser, { javaScriptEnabled: false });
   const entryPath = await addExpense(owner.page, "Bakery", "4.20");
 
@@ -203,7 +203,7 @@ test("without JavaScript a stale save of an expense comes back with the notice, 
 test("in the entry sheet: a stale save shows the other's amount and 'Use theirs' takes it; a stale delete asks again", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { owner, partner } = await householdOfTwo(browser);
   await addExpense(owner.page, "Weekly shop", "12.50");
   await partner.page.goto("/app/expenses");

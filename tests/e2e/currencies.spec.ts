@@ -123,7 +123,7 @@ async function importInto(
 test("a household in złoty imports a hryvnia card and euro savings and reads one dashboard in złoty", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await createVerifiedUser(page.request, { name: "Olena Kovalenko" });
   // Premium for the third account (the free plan keeps the Everyday account and one savings account).
   expect((await page.request.post("/app/upgrade", { form: { intent: "upgrade" } })).status()).toBe(200);
@@ -216,7 +216,7 @@ test("a household in złoty imports a hryvnia card and euro savings and reads on
 });
 
 test("a card payment abroad shows what the shop charged beside what the card paid", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Taras Traveller" });
   await page.goto("/app/accounts");
   await addAccount(page, "Monobank", "Savings account", "UAH");

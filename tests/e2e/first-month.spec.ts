@@ -62,7 +62,7 @@ test("two months of a bank statement read as payees, are categorised, suggest se
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await createVerifiedUser(page.request, { name: "Eerste Maand" });
 
   await previewStatement(page, statement);

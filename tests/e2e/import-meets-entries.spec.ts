@@ -12,7 +12,7 @@ import { confirmImport, ingCsv, ingRent, previewStatement } from "./ing-statemen
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date());
 
 test("a statement row typed in by hand before is linked, not added twice", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Ines Import" });
 
   // Typed by hand, today.
@@ -58,7 +58,7 @@ test("a statement row typed in by hand before is linked, not added twice", async
 });
 
 test("without JavaScript, a row already entered can be added as a new entry instead", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Nora No-Script" });

@@ -46,7 +46,7 @@ async function box(found: Locator): Promise<Box | null> {
 
 for (const { language, currency } of languages) {
   test(`layout points hold at 360, 768 and 1280 px in ${language}`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const app = (key: string) => text(language, key, "app");
     // Someone who has not signed up: the public header with "Start free".
     const visitor = await browser.newPage();

@@ -27,7 +27,7 @@ const add = (page: Page, fields: { amount: string; categoryId: string; descripti
 test("a partner keeps her personal spending to category totals; the lists and dashboard switch between ours, mine and hers", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const viewport = testInfo.project.use.viewport ?? { width: 1280, height: 800 };
   const owner = await signedInPage(browser, "Pieter", viewport);
   const partner = await signedInPage(browser, "Sanne", viewport);

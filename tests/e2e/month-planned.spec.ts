@@ -57,7 +57,7 @@ const leftToSpend = (page: Page) => page.getByTestId("left-to-spend-value");
 test("two budgets and a monthly rent: left to spend and safe to spend follow the month, the rent is confirmed, a rule is learned in an import", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await createVerifiedUser(page.request, { name: "Maya Month" });
 
   // Two budgets: groceries 300 €, eating out 100 €.

@@ -20,7 +20,7 @@ const shop = (month: string, amount: string) => ({
 test("a payee's expenses start personal once the couple says so, before their category's default", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const { owner, partner } = await householdOfTwo(browser, testInfo, { owner: "Pieter Eigen", partner: "Sanne Deel" });
   const page = owner.page;
 

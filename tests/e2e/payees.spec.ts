@@ -36,7 +36,7 @@ function row(page: Page, name: string) {
 }
 
 test("payees: list, rename, default category, merge with undo", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Payee Tester" });
   await previewStatement(page, statement);
   await confirmImport(page, 3);
@@ -90,7 +90,7 @@ test("payees: list, rename, default category, merge with undo", async ({ page })
 });
 
 test("payees: every form works as a plain post without JavaScript", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "No Script" });

@@ -870,7 +870,7 @@ async function uploadStatement(
 }
 
 test("authorisation matrix over every /app page, download and action", async ({ baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const contexts: Record<Persona, APIRequestContext> = {
     anonymous: await playwrightRequest.newContext({ baseURL }),
     owner: await playwrightRequest.newContext({ baseURL }),

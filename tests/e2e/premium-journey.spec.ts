@@ -99,7 +99,7 @@ test("premium journey: gate → test-mode upgrade → invite → partner reads o
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { today, month, first } = thisMonth();
   const owner = await createVerifiedUser(page.request, { name: "Olga Owner" });
   for (const entry of [

@@ -43,7 +43,7 @@ async function look(page: Page, name: string, include?: string) {
 }
 
 test("premium screens are accessible and fit the phone and the desktop @phone", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Sara Screens" });
 
   // Free: the gates and the plan comparison.

@@ -37,7 +37,7 @@ async function enterMonthly(request: APIRequestContext, description: string, amo
 test("sets up rent, confirms and skips its date with undo, and adds a suggestion from the history", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Rita Recurring" });
   await enterMonthly(page.request, "Gym", "30.00");
   await enterMonthly(page.request, "Spotify", "10.99");

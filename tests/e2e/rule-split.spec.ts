@@ -28,7 +28,7 @@ async function expectSplitEntry(page: Page, amounts: string[]) {
 test("a rule splits an imported receipt 80 % groceries and the rest eating out; the preview shows the parts", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Sanne Split" });
   await visit(page, "/app/rules");
   const form = page.locator("#new-rule form");
@@ -141,7 +141,7 @@ test("without JavaScript a preview row is split through the server", async ({ br
 test("in a household of two, a rule's parts and a preview row's own parts each say for whom", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const { owner, partner } = await householdOfTwo(browser, testInfo, {
     owner: "Fenna Owner",
     partner: "Gijs Partner",

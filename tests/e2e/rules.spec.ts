@@ -20,7 +20,7 @@ const ingFile = {
 test("rules are written, suggest categories while typing, learn from the import preview and apply to existing entries", async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await createVerifiedUser(page.request, { name: "Rutger Regel" });
 
   // No rules yet: one calm sentence, and the form open.

@@ -48,7 +48,7 @@ async function selectTwoAndSetCategory(page: Page, look?: (name: string) => Prom
 }
 
 test("search: select two results, set their category, undo", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Bulk Tester" });
   await seed(page.request);
   await page.goto("/app/search?q=bakkerij");
@@ -79,7 +79,7 @@ test("search: select two results, set their category, undo", async ({ page }) =>
 });
 
 test("search bulk edit works without JavaScript", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Bulk No-Script" });

@@ -21,7 +21,7 @@ async function signedInPage(browser: Browser, name: string) {
 }
 
 test("both add shared and personal expenses, see who owes whom, and one settles for both", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await signedInPage(browser, "Pieter Owner");
   const partner = await signedInPage(browser, "Sanne Partner");
 

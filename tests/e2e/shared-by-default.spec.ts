@@ -21,7 +21,7 @@ test("a joint account starts expenses shared, a rule marks some personal, and ap
   browser,
   viewport,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const owner = await signedInPage(browser, "Pieter Owner", viewport);
   const partner = await signedInPage(browser, "Sanne Partner", viewport);
   const page = owner.page;

@@ -14,7 +14,7 @@ const groceriesId = "00000000-0000-4000-8000-000000000202";
 test("a receipt split into shared groceries and a personal item, and settle up follows", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { owner, partner } = await householdOfTwo(browser, testInfo, { owner: "Eva Owner", partner: "Jonas Partner" });
 
   const receipt = {

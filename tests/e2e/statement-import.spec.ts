@@ -20,7 +20,7 @@ const ingFile = {
 const previewRow = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
 test("a bank statement is previewed, adjusted, imported, recognised again and undone", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await createVerifiedUser(page.request, { name: "Ines Import" });
 
   await page.goto("/app/import");
@@ -77,7 +77,7 @@ test("a bank statement is previewed, adjusted, imported, recognised again and un
 });
 
 test("an unknown CSV goes through the mapping step, and a PDF is refused clearly", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await createVerifiedUser(page.request, { name: "Mario Mapping" });
 
   const unknown = [

@@ -30,7 +30,7 @@ const groceries = "00000000-0000-4000-8000-000000000202";
 const salary = "00000000-0000-4000-8000-000000000101";
 
 test("every signed-in screen fits 768 px in the languages with the longest labels", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const context = await browser.newContext({ viewport: { width: 768, height: 1000 } });
   const page = await context.newPage();
   await createVerifiedUser(page.request, { name: "Tabea Tablet" });
