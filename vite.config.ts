@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { translationChunks } from "./scripts/translation-chunks-plugin";
 
 const packages = (...names: string[]) => new RegExp(`node_modules[\\\\/](?:${names.join("|")})[\\\\/]`);
 const frameworkPackages = packages(
@@ -105,5 +106,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), translationChunks()],
 });

@@ -1,8 +1,10 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+import { translationChunks } from "./scripts/translation-chunks-plugin";
 
 export default defineConfig({
   plugins: [
+    translationChunks(),
     {
       // Page rendering is covered by the Playwright suite against the real build; HTTP tests only need the id to resolve.
       name: "stub-react-router-build",

@@ -15,7 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
-import { EmbeddedTranslationsScript } from "~/i18n/embedded-resources";
+import { PageTranslationsScript } from "~/i18n/page-translations";
 import { toBcp47 } from "~/domain/languages";
 import { getRootData } from "~/composition/root-data.server";
 import { refuseWritesWhenDiskIsLow } from "~/features/platform/disk-guard.server";
@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         {/* Before the scripts, so the entry finds the page's translations however early it runs. */}
-        <EmbeddedTranslationsScript />
+        <PageTranslationsScript />
         <Scripts nonce={nonce} />
       </body>
     </html>

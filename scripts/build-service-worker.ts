@@ -42,8 +42,8 @@ const startRoutes = ["root", "app-layout", "routes/app/dashboard", "routes/app/t
  * Precaching every chunk (2.4 MB) made the first visit to /app compete with its own install for the connection.
  */
 /**
- * A namespace's translations in one language, loaded when the language changes: a kept page carries its own in its
- * HTML, so none is precached.
+ * A namespace's translations in one language: eight languages' worth would be most of the precache, so none is
+ * precached. The worker keeps the person's own with the pages it keeps for them (keepScriptsOf in service-worker.ts).
  */
 const namespaces = fs.readdirSync("app/i18n/locales/en").map((file) => file.replace(/\.json$/, ""));
 const isTranslation = (name: string) => namespaces.some((namespace) => name.startsWith(`${namespace}-`));

@@ -1,3 +1,4 @@
+import translationChunks from "virtual:translation-chunks";
 import type { Language } from "~/domain/languages";
 import { Translator, type Resources } from "./translator";
 
@@ -22,7 +23,11 @@ const translators = new Map<Language, Translator>();
 export function serverTranslator(language: Language): Translator {
   let translator = translators.get(language);
   if (!translator) {
-    translator = new Translator({ language, resources: allResources });
+    translator = new Translator({
+      language,
+      resources: allResources,
+      namespaceAddress: (chunkLanguage, namespace) => translationChunks[chunkLanguage]?.[namespace],
+    });
     translators.set(language, translator);
   }
   return translator;

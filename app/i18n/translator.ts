@@ -58,6 +58,8 @@ function typedT<Names extends string, Translations>(
 
 /** Loads one language's namespace; on the client each is its own immutable-cached chunk. */
 export type NamespaceLoader = (language: Language, namespace: string) => Promise<NamespaceTree>;
+/** The address of the file the browser loads a namespace from, if there is one to name ahead of loading it. */
+export type NamespaceAddress = (language: Language, namespace: string) => string | undefined;
 
 export const defaultNamespace = "common";
 
@@ -92,6 +94,7 @@ export class Translator<Translations = EnglishTranslations> {
   language: Language;
   private readonly resources: Resources;
   private readonly loadNamespace?: NamespaceLoader;
+  private readonly namespaceAddress?: NamespaceAddress;
   /** Namespace loads under way or done, by language and namespace. */
   private readonly loading = new Map<string, Promise<void>>();
   /** The promises `ensure` handed out, by language and namespace list. */
@@ -106,11 +109,13 @@ export class Translator<Translations = EnglishTranslations> {
     language: Language;
     resources: Resources;
     loadNamespace?: NamespaceLoader;
+    namespaceAddress?: NamespaceAddress;
     fallbackLanguage?: Language | null;
   }) {
     this.language = options.language;
     this.resources = options.resources;
     this.loadNamespace = options.loadNamespace;
+    this.namespaceAddress = options.namespaceAddress;
     this.fallbackLanguage = options.fallbackLanguage === undefined ? defaultLanguage : options.fallbackLanguage;
     for (const namespaces of Object.values(this.resources))
       for (const namespace of Object.keys(namespaces)) this.usedNamespaces.add(namespace);
@@ -120,9 +125,9 @@ export class Translator<Translations = EnglishTranslations> {
     return Boolean(this.resources[language]?.[namespace]);
   }
 
-  /** The given namespaces' trees in one language, for the page's HTML to carry to the browser. */
-  resourcesFor(language: Language, namespaces: readonly string[]): Record<string, NamespaceTree> {
-    return Object.fromEntries(namespaces.map((namespace) => [namespace, this.resources[language]?.[namespace] ?? {}]));
+  /** Where the browser loads a namespace from, when known (the server's translator, in a production build). */
+  addressOf(language: Language, namespace: string): string | undefined {
+    return this.namespaceAddress?.(language, namespace);
   }
 
   /**

@@ -84,4 +84,34 @@ test.describe("foundation", () => {
     expect(response.headers()["cache-control"]).toContain("immutable");
     expect(response.headers()["content-encoding"]).toBe("gzip");
   });
+
+  test("a page names its translations' chunks instead of carrying them, and hydrates in its language", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      locale: "de-DE",
+      extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" },
+    });
+    const page = await context.newPage();
+    const html = await (await page.request.get("/faq")).text();
+    // Only the language and the namespaces' names: the words arrive as chunks cached for a year.
+    const names = /<script id="samen-translations" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(names ?? "null")).toEqual({ language: "de", namespaces: ["common", "marketing"] });
+    expect(html).toMatch(/"\/assets\/common-[\w-]+\.js"/);
+    expect(html).toMatch(/"\/assets\/marketing-[\w-]+\.js"/);
+
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/faq");
+    await page.waitForSelector("html[data-hydrated]");
+    // Hydrated with the loaded words: a mismatch would be logged and the page re-rendered.
+    await expect(page.getByRole("heading", { level: 1, name: "Häufige Fragen" })).toBeVisible();
+    // Rendered in the browser alone, from the same chunks: the next page after a client-side navigation.
+    await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Preise" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Einfache, ehrliche Preise" })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

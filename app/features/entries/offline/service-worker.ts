@@ -117,10 +117,27 @@ async function startSession(session: Session): Promise<void> {
     try {
       const response = await fetch(page, { credentials: "same-origin" });
       if (response.redirected) return forgetPages();
+      const html = await response.clone().text();
       await keep(page, response);
+      await keepScriptsOf(html);
     } catch {
       return;
     }
+  }
+}
+
+const modulepreloadAddress = /<link\s[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[^"]+)"/g;
+
+/**
+ * The scripts a page fetched here names that the precache does not hold (its translations, in the person's language),
+ * kept beside it: the page was never opened, so nothing loaded them through the worker yet.
+ */
+async function keepScriptsOf(html: string): Promise<void> {
+  const cache = await caches.open(assetsCache);
+  for (const [, address] of html.matchAll(modulepreloadAddress)) {
+    if (!address || precached.has(address) || (await cache.match(address))) continue;
+    const response = await fetch(address);
+    if (response.ok) await cache.put(address, response);
   }
 }
 
