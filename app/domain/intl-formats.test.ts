@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateFormat, numberFormat, relativeTimeFormat } from "./intl-formats";
+import { dateFormat, listFormat, numberFormat, relativeTimeFormat } from "./intl-formats";
 
 describe("Intl formatters kept per language", () => {
   it("hands out one formatter per language and options, built in that language", () => {
@@ -9,6 +9,7 @@ describe("Intl formatters kept per language", () => {
     expect(numberFormat("de", { style: "percent", maximumFractionDigits: 1 })).not.toBe(percent);
     expect(percent.format(0.25)).toBe("25\u00a0%");
     expect(relativeTimeFormat("ua", { numeric: "auto" }).format(-1, "day")).toBe("учора");
+    expect(listFormat("nl", { type: "conjunction" }).format(["Lotte", "Daan", "Sam"])).toBe("Lotte, Daan en Sam");
   });
 
   it("reads calendar days in UTC unless told otherwise", () => {

@@ -27,6 +27,8 @@ export const dateFormat = keptPerLanguage(
   (tag, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...options }),
 );
 
+export const listFormat = keptPerLanguage((tag, options: Intl.ListFormatOptions) => new Intl.ListFormat(tag, options));
+
 export const relativeTimeFormat = keptPerLanguage(
   (tag, options: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(tag, options),
 );

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { toBcp47 } from "~/domain/languages";
+import { dateFormat } from "~/domain/intl-formats";
 import { useAppShell, useFormat } from "~/features/household/components/use-app-shell";
 import type { BillingOverview } from "../subscription.server";
 
@@ -15,14 +15,7 @@ import type { BillingOverview } from "../subscription.server";
 export function useBillingDate() {
   const format = useFormat();
   return (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(toBcp47(format.language), {
-          day: "numeric",
-          month: "long",
-          year: "numeric",
-          timeZone: "UTC",
-        }).format(new Date(iso))
-      : "";
+    iso ? dateFormat(format.language, { day: "numeric", month: "long", year: "numeric" }).format(new Date(iso)) : "";
 }
 
 /** The household's plan right now, and what the owner can do about it (cancel at period end, resume). */

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { toBcp47 } from "~/domain/languages";
+import { dateFormat } from "~/domain/intl-formats";
 import { describeSchedule, type Schedule } from "~/domain/recurring";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
@@ -25,11 +25,9 @@ export function useScheduleSentence() {
         return every ? t("schedule.weeklyOnEvery", { count, weekday }) : t("schedule.weeklyOn", { weekday });
       }
       case "yearlyOn": {
-        const date = new Intl.DateTimeFormat(toBcp47(format.language), {
-          day: "numeric",
-          month: "long",
-          timeZone: "UTC",
-        }).format(new Date(`${sentence.date}T00:00:00Z`));
+        const date = dateFormat(format.language, { day: "numeric", month: "long" }).format(
+          new Date(`${sentence.date}T00:00:00Z`),
+        );
         return every ? t("schedule.yearlyOnEvery", { count, date }) : t("schedule.yearlyOn", { date });
       }
     }

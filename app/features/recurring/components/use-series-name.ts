@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { toBcp47 } from "~/domain/languages";
+import { dateFormat } from "~/domain/intl-formats";
 import { useCategories } from "~/features/entries/components/use-budget-shell";
 import { useFormat } from "~/features/household/components/use-app-shell";
 
@@ -14,8 +14,8 @@ export function useSeriesName() {
 export function useWeekdays() {
   const { language } = useFormat();
   return useMemo(() => {
-    const short = new Intl.DateTimeFormat(toBcp47(language), { weekday: "short", timeZone: "UTC" });
-    const long = new Intl.DateTimeFormat(toBcp47(language), { weekday: "long", timeZone: "UTC" });
+    const short = dateFormat(language, { weekday: "short" });
+    const long = dateFormat(language, { weekday: "long" });
     // 5 January 2026 is a Monday.
     const week = Array.from({ length: 7 }, (_, index) => new Date(Date.UTC(2026, 0, 5 + index)));
     return {

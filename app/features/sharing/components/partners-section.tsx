@@ -15,7 +15,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { languageNames, languages, toBcp47, type Language } from "~/domain/languages";
+import { languageNames, languages, type Language } from "~/domain/languages";
+import { listFormat } from "~/domain/intl-formats";
 import { formatDate } from "~/domain/periods";
 import { PremiumGate } from "~/features/billing/components/premium-gate";
 import { FieldError, FormError } from "~/components/ui/field-error";
@@ -262,7 +263,7 @@ function PersonalPrivacyForm({
   const fetcher = useFetcher<PartnersResult>();
   const id = useId();
   const householdId = useAppShell().household.id;
-  const names = new Intl.ListFormat(toBcp47(format.language), { type: "conjunction" }).format(
+  const names = listFormat(format.language, { type: "conjunction" }).format(
     others.map((member) => member.name || member.email),
   );
   const choices = [
