@@ -68,8 +68,8 @@ const tableReads = {
   ],
   budgets: ["entries"], // (up) limits are per category, spending comes from month_total
   entries: [
-    "auth", // the profile and the shell's member names
-    "household", // the shell's members
+    "auth", // the profile, and the demo household's people (demo-seed.server.ts)
+    "household", // an entry names a member of its household
     "money-accounts", // the shell's accounts
     "goals", // (up) the dashboard's goals card
     "budgets", // (up) the demo household's budgets (demo-seed.server.ts)

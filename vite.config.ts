@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { translationChunks } from "./scripts/translation-chunks-plugin";
+import { translationChunks } from "./scripts/translation-chunks-plugin.ts";
 
 const packages = (...names: string[]) => new RegExp(`node_modules[\\\\/](?:${names.join("|")})[\\\\/]`);
 const frameworkPackages = packages(

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
-import { translationChunks } from "./scripts/translation-chunks-plugin";
+import { translationChunks } from "./scripts/translation-chunks-plugin.ts";
 
 export default defineConfig({
   plugins: [

@@ -60,6 +60,14 @@ describe("households", () => {
     expect(list.map((item) => householdName(item, english))).toEqual(["My budget", "Sanne's budget"]);
     const access = await requireHouseholdAccess({ userId: pieter.id, householdId: hers.id });
     expect(access.household).toMatchObject({ ownerUserId: sanne.id, ownerName: "Sanne" });
+    // The members come with the membership, in the order they joined: the owner, then the partner.
+    expect(access.members).toEqual([
+      { userId: sanne.id, name: "Sanne" },
+      { userId: pieter.id, name: "Pieter" },
+    ]);
+    expect((await requireHouseholdAccess({ userId: pieter.id, householdId: his.id })).members).toEqual([
+      { userId: pieter.id, name: "Pieter" },
+    ]);
     expect(householdName({ ...access.household, role: access.role }, english)).toBe("Sanne's budget");
     // A name the owner gave stays as given, for everyone.
     await updateHousehold({ userId: sanne.id, householdId: hers.id, name: "Home" });

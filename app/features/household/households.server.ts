@@ -33,6 +33,18 @@ export interface HouseholdAccess {
    * must never reach this user row by row (`visibleEntries` in personal-privacy.server.ts). Usually empty.
    */
   hiddenPersonalOf: string[];
+  /** Present members in the order they joined: who may have paid or received an entry, and the forms' names for them. */
+  members: HouseholdMemberName[];
+}
+
+export interface HouseholdMemberName {
+  userId: string;
+  name: string;
+}
+
+/** One `[user_id, name]` pair as PostgreSQL's JSON gives it. */
+function isMemberPair(value: unknown): value is [string, string] {
+  return Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string";
 }
 
 export { defaultHouseholdName };
@@ -103,6 +115,11 @@ function memberships(userId: string, narrowTo?: SQL) {
       // totals (the choice outlives the membership, decision 0016).
       hiddenPersonalOf: sql<string[] | null>`(select array_agg(hidden."user_id") from "personal_privacy" hidden
         where hidden."household_id" = ${household.id} and hidden."user_id" <> ${householdMember.userId})`,
+      // Every page of the budget tool names them (who paid, the member views): read with the membership, not after it.
+      members: sql<unknown>`(select json_agg(json_build_array(present."user_id", named."name")
+          order by present."created_at", present."user_id")
+        from "household_member" present join "user" named on named."id" = present."user_id"
+        where present."household_id" = ${household.id})`,
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
@@ -173,6 +190,9 @@ export async function requireHouseholdAccess({
     plan,
     canWrite,
     hiddenPersonalOf: row.hiddenPersonalOf ?? [],
+    members: Array.isArray(row.members)
+      ? row.members.filter(isMemberPair).map(([memberId, name]) => ({ userId: memberId, name }))
+      : [],
   };
 }
 

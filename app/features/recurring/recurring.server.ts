@@ -92,15 +92,23 @@ function toView(row: SeriesRow): SeriesView {
 /**
  * The household's series, oldest first (recurring_household_idx); optionally only those running in a date range.
  * `shownTo`: only those that member may see one by one (`visibleSeries`); without it, all (for sums and the worker).
+ * `recordedIn`: each series also carries its recorded due dates (posted or skipped) in [from, to), read in the same
+ * statement through the occurrence table's key (`recurring_id, due_on`).
  */
 async function seriesOf(
   householdId: string,
   during?: { from: IsoDate; to: IsoDate },
   shownTo?: HouseholdAccess,
-): Promise<(SeriesView & { shown: boolean })[]> {
+  recordedIn?: { from: IsoDate; to?: IsoDate },
+): Promise<(SeriesView & { shown: boolean; recorded: Map<IsoDate, OccurrenceStatus> })[]> {
   const shown = shownTo ? visibleSeries(shownTo) : undefined;
+  const recordedDates = recordedIn
+    ? sql<unknown>`(select json_agg(json_build_array(o."due_on", o."status")) from ${recurringOccurrence} o
+        where o."recurring_id" = ${recurring.id} and o."due_on" >= ${recordedIn.from}
+        ${recordedIn.to ? sql`and o."due_on" < ${recordedIn.to}` : sql``})`
+    : sql<unknown>`null`;
   const rows = await db()
-    .select({ ...seriesColumns, shown: shown ? sql<boolean>`${shown}` : sql<boolean>`true` })
+    .select({ ...seriesColumns, shown: shown ? sql<boolean>`${shown}` : sql<boolean>`true`, recordedDates })
     .from(recurring)
     .where(
       and(
@@ -110,7 +118,18 @@ async function seriesOf(
       ),
     )
     .orderBy(asc(recurring.createdAt), asc(recurring.id));
-  return rows.map(({ shown, ...row }) => ({ ...toView(row), shown }));
+  return rows.map(({ shown, recordedDates: dates, ...row }) => ({
+    ...toView(row),
+    shown,
+    recorded: new Map(Array.isArray(dates) ? dates.filter(isRecordedDate) : []),
+  }));
+}
+
+type OccurrenceStatus = (typeof recurringOccurrence.$inferSelect)["status"];
+
+/** One `[due_on, status]` pair as PostgreSQL's JSON gives it. */
+function isRecordedDate(value: unknown): value is [IsoDate, OccurrenceStatus] {
+  return Array.isArray(value) && typeof value[0] === "string" && (value[1] === "posted" || value[1] === "skipped");
 }
 
 /** One series the member may see; a partner's hidden one is not found, like a stranger's id. */
@@ -125,25 +144,6 @@ async function requireSeries(access: HouseholdAccess, recurringId: string): Prom
   return toView(row);
 }
 
-/** Recorded due dates (posted or skipped) of a household's series in [from, to): recurring_occurrence_household_due_idx. */
-async function recordedBetween(householdId: string, from: IsoDate, to?: IsoDate) {
-  const rows = await db()
-    .select({
-      recurringId: recurringOccurrence.recurringId,
-      dueOn: recurringOccurrence.dueOn,
-      status: recurringOccurrence.status,
-    })
-    .from(recurringOccurrence)
-    .where(
-      and(
-        eq(recurringOccurrence.householdId, householdId),
-        gte(recurringOccurrence.dueOn, from),
-        to ? lt(recurringOccurrence.dueOn, to) : undefined,
-      ),
-    );
-  return new Map(rows.map((row) => [`${row.recurringId}|${row.dueOn}`, row.status]));
-}
-
 /** Every series of the household with its next open due date from today on (null once it has ended). */
 export async function listRecurring({
   userId,
@@ -155,19 +155,14 @@ export async function listRecurring({
   today: IsoDate;
 }) {
   const access = await requireHouseholdAccess({ userId, householdId });
-  const [series, recorded] = await Promise.all([
-    seriesOf(householdId, undefined, access),
-    recordedBetween(householdId, today),
-  ]);
+  const series = await seriesOf(householdId, undefined, access, { from: today });
   return {
     access,
     series: series
       .filter((item) => item.shown)
-      .map(({ shown: _shown, ...item }) => {
+      .map(({ shown: _shown, recorded, ...item }) => {
         // Dates confirmed or skipped ahead are passed over; a year of them is more than anyone records ahead.
-        const open = occurrencesBetween(item, today, addDays(today, 400)).find(
-          (date) => !recorded.has(`${item.id}|${date}`),
-        );
+        const open = occurrencesBetween(item, today, addDays(today, 400)).find((date) => !recorded.has(date));
         return { ...item, nextDue: open ?? null };
       }),
   };
@@ -176,7 +171,7 @@ export async function listRecurring({
 /**
  * A month's due dates of every series, and what is still to come in it: the dates neither posted nor skipped —
  * overdue ones of earlier days included, since their money has not been entered either. The totals feed the
- * dashboard's "Safe to spend" (expected income and upcoming bills). Two indexed queries, whatever the history.
+ * dashboard's "Safe to spend" (expected income and upcoming bills). One indexed query, whatever the history.
  */
 export async function upcomingForMonth({
   userId,
@@ -197,10 +192,7 @@ export async function upcomingForMonth({
   // Bills early next month may be due before the next income arrives: the month's money must reach them too. A month
   // that is over plans nothing ahead; a month in progress or ahead looks into the next one.
   const ahead = to > today ? payPeriod(addMonths(month, 1), monthStartDay).to : to;
-  const [series, recorded] = await Promise.all([
-    seriesOf(householdId, { from, to: ahead }, access),
-    recordedBetween(householdId, from, ahead),
-  ]);
+  const series = await seriesOf(householdId, { from, to: ahead }, access, { from, to: ahead });
   const all = series
     .flatMap((item) =>
       occurrencesBetween(item, from, addDays(ahead, -1)).map((dueOn) => ({
@@ -214,7 +206,7 @@ export async function upcomingForMonth({
         categoryId: item.categoryId,
         accountId: item.accountId,
         autoPost: item.autoPost,
-        status: recorded.get(`${item.id}|${dueOn}`) ?? (dueOn < today ? ("overdue" as const) : ("due" as const)),
+        status: item.recorded.get(dueOn) ?? (dueOn < today ? ("overdue" as const) : ("due" as const)),
       })),
     )
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
