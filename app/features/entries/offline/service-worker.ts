@@ -126,7 +126,17 @@ async function startSession(session: Session): Promise<void> {
   }
 }
 
-const modulepreloadAddress = /<link\s[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[^"]+)"/g;
+const assetAddress = /\shref="(\/assets\/[^"]+)"/;
+
+/** The page's `<link …>` tags, found by scanning once (a pattern searching for them backtracks over a long page). */
+function* linkTags(html: string): Generator<string> {
+  for (let at = html.indexOf("<link "); at >= 0;) {
+    const end = html.indexOf(">", at);
+    if (end < 0) return;
+    yield html.slice(at, end + 1);
+    at = html.indexOf("<link ", end);
+  }
+}
 
 /**
  * The scripts a page fetched here names that the precache does not hold (its translations, in the person's language),
@@ -134,7 +144,8 @@ const modulepreloadAddress = /<link\s[^>]*\brel="modulepreload"[^>]*\bhref="(\/a
  */
 async function keepScriptsOf(html: string): Promise<void> {
   const cache = await caches.open(assetsCache);
-  for (const [, address] of html.matchAll(modulepreloadAddress)) {
+  for (const tag of linkTags(html)) {
+    const address = tag.includes('rel="modulepreload"') ? assetAddress.exec(tag)?.[1] : undefined;
     if (!address || precached.has(address) || (await cache.match(address))) continue;
     const response = await fetch(address);
     if (response.ok) await cache.put(address, response);
