@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
-        {/* Before the scripts, so the entry finds the page's translations however early it runs. */}
+        {/* Before the scripts, so the entry finds the page's language and namespaces however early it runs. */}
         <PageTranslationsScript />
         <Scripts nonce={nonce} />
       </body>

@@ -77,9 +77,9 @@ export async function openLoad(base: string, mix: MixRequest[], rate: number, se
 
 /**
  * Waits until the server has worked off what earlier load left queued: one pass through the mix, request after request,
- * answered each within `limitMs`, checked every second for at most a minute. A fixed pause was not enough: after a
- * closed loop whose requests timed out, the embedded database was still answering them, and the first open-model step
- * measured that backlog (20/s failing at p99 1.8 s where 102/s held on an idle server).
+ * answered each within `limitMs`, checked every second for at most a minute. A fixed pause did not say whether the
+ * queue was empty: after a closed loop whose requests timed out, the embedded database was still answering them for
+ * seconds, so a step could start behind that backlog.
  */
 async function untilIdle(base: string, mix: MixRequest[], limitMs: number): Promise<void> {
   const deadline = performance.now() + 60_000;
