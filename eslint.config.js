@@ -74,6 +74,7 @@ const entryModules = [
   "app/features/data-rights/export-data.server.ts", // visibleEntries
   "app/features/data-rights/delete-account.server.ts", // deletes owned households
   "app/features/base-currency/base-currency.server.ts", // the preview: counts and a month's sum, like month_total
+  "app/features/household/member-sequences.test-helpers.server.ts", // the model tests' ground truth, past every use case
 ];
 
 /**

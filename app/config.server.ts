@@ -60,6 +60,8 @@ export const configSchema = z.object({
   NBP_RATES_URL: optionalUrl,
   /** Memory for the anonymous page cache (server/page-cache.ts), in megabytes; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /** Memory for signed-in pages kept per person (server/kept-pages.ts, decision 0030), in megabytes; 0 turns it off. */
+  KEPT_PAGES_MB: z.coerce.number().min(0).max(4096).default(64),
   /**
    * The proxies whose X-Forwarded-For is believed, in Express's "trust proxy" syntax: a hop count, or a comma-separated
    * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Default: loopback only.

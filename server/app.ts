@@ -25,6 +25,7 @@ import {
 import { runStartupTasks, stopStartupTasks } from "./startup";
 import { mountApiRoutes } from "~/composition/api-routes.server";
 import { processPageCache, type PageCache } from "./page-cache";
+import { processKeptPages, type KeptPages } from "./kept-pages";
 import { newNonce } from "./page-template";
 import { privateWhenSignedIn } from "./private-when-signed-in";
 import { requestGuard } from "./request-guard";
@@ -66,6 +67,8 @@ interface CreateAppOptions {
   mountAssets(app: Express): void;
   /** Where anonymous visitors' public pages are kept; default: the process's own (server/page-cache.ts). */
   pageCache?: PageCache;
+  /** Where signed-in pages are kept per person; default: the process's own (server/kept-pages.ts); null: none. */
+  keptPages?: KeptPages | null;
 }
 
 const loadBuild = (): Promise<ServerBuild> => import("virtual:react-router/server-build");
@@ -80,7 +83,11 @@ const mutatingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Endpoints called by other services with their own signatures, not by browsers. */
 const crossOriginAllowed = ["/api/billing/webhook"];
 
-export function createApp({ mountAssets, pageCache = processPageCache() }: CreateAppOptions): Express {
+export function createApp({
+  mountAssets,
+  pageCache = processPageCache(),
+  keptPages = processKeptPages(),
+}: CreateAppOptions): Express {
   const config = getConfig();
   const app = express();
   app.disable("x-powered-by");
@@ -213,6 +220,8 @@ export function createApp({ mountAssets, pageCache = processPageCache() }: Creat
   // Not under Vite's development server, whose pages change with every edit.
   if (config.NODE_ENV !== "development" && config.PAGE_CACHE_MB > 0)
     app.use(pageCache.middleware({ build: loadBuild, mode, loadContext }));
+  if (config.NODE_ENV !== "development" && keptPages)
+    app.use(keptPages.middleware({ build: loadBuild, mode, loadContext }));
 
   // React Router prepares its route table (flattened, ranked, a matcher per route) for every request when given a
   // function, which Vite's development server needs because the build changes with each edit. Elsewhere the build is

@@ -56,7 +56,7 @@ const cookiesPagesIgnore = new Set<string>([
 const analyticsCookie = /^_ga(?:_[A-Za-z0-9]+)?$|^_gid$/;
 
 /** Headers the cache sets itself on every answer; the rest of a rendered answer's headers are kept with the page. */
-const headersSetHere = new Set([
+export const headersSetHere = new Set([
   "cache-control",
   "content-length",
   "content-encoding",
@@ -104,7 +104,7 @@ export interface PageCache {
   pages(): readonly CachedPage[];
 }
 
-function sentCookies(header: string | undefined): Map<string, string> {
+export function sentCookies(header: string | undefined): Map<string, string> {
   const sent = new Map<string, string>();
   for (const part of (header ?? "").split(";")) {
     const [name = "", ...value] = part.trim().split("=");
@@ -151,7 +151,7 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-function preferredEncoding(template: PageTemplate, header: string | undefined): CompressedEncoding | "identity" {
+export function preferredEncoding(template: PageTemplate, header: string | undefined): CompressedEncoding | "identity" {
   const accepted = acceptedEncodings(header);
   for (const encoding of ["br", "gzip"] as const) {
     if (template.compressed[encoding] && (accepted.has(encoding) || accepted.has("*"))) return encoding;
@@ -187,7 +187,7 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, s
   res.status(200).end(body);
 }
 
-function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
+export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);

@@ -97,12 +97,16 @@ function filler(index: number): Buffer {
 }
 
 /** Compresses the segments with a filler in every cut; returns the pieces around the cuts and the closing bytes. */
-async function compressAroundCuts(encoding: CompressedEncoding, segments: readonly Buffer[]): Promise<Buffer[]> {
+async function compressAroundCuts(
+  encoding: CompressedEncoding,
+  segments: readonly Buffer[],
+  brotliQuality: number,
+): Promise<Buffer[]> {
   const stream =
     encoding === "br"
       ? zlib.createBrotliCompress({
           params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           },
         })
@@ -178,11 +182,24 @@ function decodes(template: PageTemplate, encoding: CompressedEncoding): boolean 
 }
 
 /**
+ * How hard a template is compressed. `shared`: a public page kept for everyone, compressed once for many answers
+ * (brotli 11 and gzip 9, some 30 ms for 100 KB). `personal`: a page kept for one person, which the next write to
+ * their household replaces, so its compression is paid on a page view: brotli 5 alone (about 2 ms), as the server
+ * compresses any page; a client without brotli gets the page compressed per answer.
+ */
+export type TemplateEffort = "shared" | "personal";
+
+/**
  * Cuts a page rendered with `placeholder` as its nonce, and compresses it around the cuts; `previous` (the template
  * this page was kept as before) is taken as it is when the page has not changed, so a page rendered again after its
  * time is not compressed again.
  */
-export async function buildTemplate(body: Buffer, placeholder: string, previous?: PageTemplate): Promise<PageTemplate> {
+export async function buildTemplate(
+  body: Buffer,
+  placeholder: string,
+  previous?: PageTemplate,
+  effort: TemplateEffort = "shared",
+): Promise<PageTemplate> {
   const segments = splitAt(body, Buffer.from(placeholder));
   const digest = crypto.createHash("sha256");
   for (const segment of segments) digest.update(segment).update("\0nonce\0");
@@ -193,8 +210,9 @@ export async function buildTemplate(body: Buffer, placeholder: string, previous?
 
   const compressed: Partial<Record<CompressedEncoding, Buffer[]>> = {};
   let bytes = identity.bytes;
-  for (const encoding of ["br", "gzip"] as const) {
-    const pieces = await compressAroundCuts(encoding, segments);
+  const encodings = effort === "shared" ? (["br", "gzip"] as const) : (["br"] as const);
+  for (const encoding of encodings) {
+    const pieces = await compressAroundCuts(encoding, segments, effort === "shared" ? 11 : 5);
     if (!decodes({ ...identity, compressed: { [encoding]: pieces } }, encoding)) continue;
     compressed[encoding] = pieces;
     bytes += pieces.reduce((sum, piece) => sum + piece.length, 0);

@@ -96,6 +96,8 @@ export class RateTable {
   private readonly series = new Map<string, Series>();
   /** Each home bank's own rows (`homeCurrencies`), apart from the precedence: its direct rates. */
   private readonly own = new Map<RateSource, RateTable>();
+  /** Moves forward whenever rows are added: what was converted at an earlier revision may read differently now. */
+  revision = 0;
 
   constructor(
     rows: Iterable<PublishedRate> = [],
@@ -107,6 +109,7 @@ export class RateTable {
   /** Adds rows; on a day a currency already has, the higher-precedence source wins (ECB over the history). */
   add(rows: Iterable<PublishedRate>): void {
     const list = [...rows];
+    this.revision += 1;
     if (this.keepsOwn)
       for (const source of Object.keys(homeCurrencies) as RateSource[]) {
         const ownRows = list.filter((row) => row.source === source);

@@ -37,6 +37,11 @@ export const household = pgTable(
     sharedAlertMinor: bigint("shared_alert_minor", { mode: "number" }),
     /** The day the household's month starts (its payday, 1–28; app/domain/pay-periods.ts, decision 0021): 1 is the calendar month. */
     monthStartDay: integer("month_start_day").notNull().default(1),
+    /**
+     * Moves forward with every write to the household's rows, in any table, by database triggers (migration 0034):
+     * a kept signed-in page names the revisions it was rendered at (decision 0030).
+     */
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,7 +4,7 @@ import { isLanguage } from "~/domain/languages";
 import { readCookie } from "~/i18n/detect.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpHeader, getAuth, sessionCookieName } from "./auth.server";
-import { getRequestStore, oncePerRequestContext } from "~/lib/request-store.server";
+import { getRequestStore, oncePerReadingRequest, oncePerRequestContext } from "~/lib/request-store.server";
 import { defaultSignedInPath, pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
 
@@ -77,7 +77,11 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
   const cookie = readCookie(request, sessionCookieName());
   if (!cookie) return null;
-  return oncePerRequestContext(request, `session:${cookie}`, () => lookUpSession(request));
+  const key = `session:${cookie}`;
+  // A reading request signs nobody in or out: its one lookup serves every Request made of it (the kept-page check's
+  // in server/kept-pages.ts and the one React Router hands the loaders).
+  if (getRequestStore()?.reading) return oncePerReadingRequest(key, () => lookUpSession(request));
+  return oncePerRequestContext(request, key, () => lookUpSession(request));
 }
 
 /** The signed-in user, or a redirect to /auth?redirectTo=<this page>. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * file of the product, its seeds, scripts and benchmarks for a write to the entries table: Drizzle's
  * `.insert(transaction)`, `.update(transaction)`, `.delete(transaction)`, and `insert into`, `update`, `delete from`
  * the table in SQL text. Test files may set up states no person could make (a trigger's test writes raw rows), so
- * they are the one exception.
+ * they and their helpers (`*.test-helpers.server.ts`) are the one exception.
  */
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -29,7 +29,9 @@ function sourceFiles(directory: string): string[] {
     const relative = path.join(directory, item.name);
     if (item.isDirectory())
       return item.name === "node_modules" || item.name === "migrations" ? [] : sourceFiles(relative);
-    return /\.(?:ts|tsx|mjs|js)$/.test(item.name) && !/\.test\.tsx?$/.test(item.name) ? [relative] : [];
+    return /\.(?:ts|tsx|mjs|js)$/.test(item.name) && !/\.test(?:-helpers\.server)?\.tsx?$/.test(item.name)
+      ? [relative]
+      : [];
   });
 }
 

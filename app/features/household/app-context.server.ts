@@ -35,7 +35,7 @@ async function readAppContext(request: Request, user: SessionUser): Promise<AppC
   let households = await listUserHouseholds({ userId: user.id });
   if (!households.some((item) => item.role === "owner")) {
     await ensurePersonalHousehold({ userId: user.id });
-    households = await listUserHouseholds({ userId: user.id });
+    households = await listUserHouseholds({ userId: user.id, again: true });
   }
   const chosen = readCookie(request, cookies.household.name);
   const household = households.find((item) => item.id === chosen) ?? households[0];

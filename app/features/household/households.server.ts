@@ -102,6 +102,7 @@ function memberships(userId: string, narrowTo?: SQL) {
       name: household.name,
       currency: household.currency,
       monthStartDay: household.monthStartDay,
+      revision: household.revision,
       ownerUserId: household.ownerUserId,
       // Left-joined: a membership never disappears because its owner's account row did.
       ownerName: sql<string>`coalesce(${user.name}, '')`,
@@ -131,11 +132,26 @@ function memberships(userId: string, narrowTo?: SQL) {
 /** The access check's shared read of one membership in a reading request (see `oncePerReadingRequest`). */
 const accessKey = (userId: string, householdId: string) => `household-access ${userId} ${householdId}`;
 
+/**
+ * The user's memberships, their own first; read once per reading request: the kept-page check
+ * (app/composition/kept-page-key.server.ts) asks before the page's loaders do. `again`: read after this request
+ * created the user's own household.
+ */
+function membershipRows(userId: string, again: boolean) {
+  return oncePerReadingRequest(`households ${userId}${again ? " again" : ""}`, async () => {
+    const rows = await memberships(userId).orderBy(
+      sql`${householdMember.role} = 'owner' desc`,
+      asc(household.createdAt),
+    );
+    // Every signed-in page lists them first; its access checks then find their row here instead of asking again.
+    for (const row of rows) primeReadingRequest(accessKey(userId, row.id), [row]);
+    return rows;
+  });
+}
+
 /** Every household the user belongs to, their own first, for the switcher. */
-export async function listUserHouseholds({ userId }: { userId: string }) {
-  const rows = await memberships(userId).orderBy(sql`${householdMember.role} = 'owner' desc`, asc(household.createdAt));
-  // Every signed-in page lists them first; its access checks then find their row here instead of asking again.
-  for (const row of rows) primeReadingRequest(accessKey(userId, row.id), [row]);
+export async function listUserHouseholds({ userId, again = false }: { userId: string; again?: boolean }) {
+  const rows = await membershipRows(userId, again);
   // A partner's view is a premium feature: after a downgrade the membership is kept but no longer listed.
   return rows
     .filter((row) => row.role === "owner" || can(householdPlan(row), "partners.access"))
@@ -147,6 +163,15 @@ export async function listUserHouseholds({ userId }: { userId: string }) {
       canEdit: row.role === "owner" || row.canEdit,
       currency: row.currency,
     }));
+}
+
+/**
+ * Each of the user's households with its revision, which the database moves forward with every write to its rows
+ * (decision 0030), and the plan it is on now (a period that ends changes it without a write).
+ */
+export async function householdRevisions({ userId }: { userId: string }) {
+  const rows = await membershipRows(userId, false);
+  return rows.map((row) => ({ id: row.id, role: row.role, revision: row.revision, plan: householdPlan(row) }));
 }
 
 /**

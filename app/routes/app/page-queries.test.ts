@@ -25,7 +25,8 @@ vi.mock("~/lib/request-store.server", async (importOriginal) => {
   };
 });
 
-const server = useTestServer();
+// What a render sends: the kept pages (server/kept-pages.ts, whose answers send two) would answer the second request.
+const server = useTestServer({ keptPages: null });
 
 /**
  * Today's counts: 30 on the dashboard before a reading request read a membership once, its accounts once and the unread

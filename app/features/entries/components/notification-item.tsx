@@ -96,7 +96,10 @@ export function NotificationItem({ item }: { item: Item }) {
       </span>
       <div className="min-w-0">
         <p className="leading-snug">{text}</p>
-        <p className="mt-1 text-xs text-muted-foreground">{relativeTime(item.createdAt, format.language)}</p>
+        {/* "3 minutes ago" moves on between the server's render (or a kept page, decision 0030) and hydration. */}
+        <p className="mt-1 text-xs text-muted-foreground" suppressHydrationWarning>
+          {relativeTime(item.createdAt, format.language)}
+        </p>
       </div>
     </li>
   );
