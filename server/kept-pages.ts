@@ -76,6 +76,8 @@ export function createKeptPages({ maxBytes }: { maxBytes: number }): KeptPages {
 
   function middleware({ build, mode, loadContext }: PageRendering): RequestHandler {
     let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+    // Asked once: an import() on every request resolves the module's path again (fstat, package.json reads).
+    let buildVersion: Promise<string> | undefined;
     const handle = (request: Request, context: ReturnType<PageRendering["loadContext"]>) => {
       handler ??= build().then((resolved) => createRequestHandler(resolved, mode));
       return handler.then((ready) => ready(request, context));
@@ -117,7 +119,7 @@ export function createKeptPages({ maxBytes }: { maxBytes: number }): KeptPages {
         request = fetchRequestOf(req, res);
         const made = await keptPageKey(request);
         if (made === undefined) return next();
-        const version = (await build()).assets.version;
+        const version = await (buildVersion ??= build().then((resolved) => resolved.assets.version));
         slot = `${version} ${req.originalUrl} ${req.headers.cookie ?? ""}`;
         key = made;
       } catch (error) {

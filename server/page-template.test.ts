@@ -102,6 +102,18 @@ describe("a page kept with a place for each response's nonce", () => {
     );
   });
 
+  it("keeps a signed-in page cut at 80 places in gzip, for a person (decision 0030)", async () => {
+    // The dashboard's shape: a module preload per chunk, each with the nonce, then inline scripts.
+    const segments = Array.from(
+      { length: 80 },
+      (_, index) => `"/><link rel="modulepreload" href="/assets/chunk-${"x".repeat(index % 7)}${index}.js" nonce="`,
+    );
+    const template = await buildTemplate(page(segments, placeholder), placeholder, undefined, "personal");
+    expect(Object.keys(template.compressed)).toEqual(["gzip"]);
+    const nonce = newNonce();
+    expect(decode("gzip", fillTemplate(template, nonce, "gzip")).equals(page(segments, nonce))).toBe(true);
+  });
+
   it("names the page by its content, whatever stood in for the nonce", async () => {
     const other = newNonce();
     const [first, second, changed] = await Promise.all([

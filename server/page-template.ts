@@ -100,17 +100,17 @@ function filler(index: number): Buffer {
 async function compressAroundCuts(
   encoding: CompressedEncoding,
   segments: readonly Buffer[],
-  brotliQuality: number,
+  effort: TemplateEffort,
 ): Promise<Buffer[]> {
   const stream =
     encoding === "br"
       ? zlib.createBrotliCompress({
           params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: effort === "shared" ? 11 : 5,
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           },
         })
-      : zlib.createDeflateRaw({ level: 9, memLevel: 9 });
+      : zlib.createDeflateRaw({ level: effort === "shared" ? 9 : 6, memLevel: 9 });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   const output: Buffer[] = [];
   stream.on("data", (chunk: Buffer) => output.push(chunk));
@@ -184,8 +184,11 @@ function decodes(template: PageTemplate, encoding: CompressedEncoding): boolean 
 /**
  * How hard a template is compressed. `shared`: a public page kept for everyone, compressed once for many answers
  * (brotli 11 and gzip 9, some 30 ms for 100 KB). `personal`: a page kept for one person, which the next write to
- * their household replaces, so its compression is paid on a page view: brotli 5 alone (about 2 ms), as the server
- * compresses any page; a client without brotli gets the page compressed per answer.
+ * their household replaces, so its compression is paid on a page view: gzip 6 alone (about 1 ms for 80 KB). Not
+ * brotli: a signed-in page carries its nonce at some 80 places (every module preload), between pieces of different
+ * lengths, and its brotli form then decodes wrong after the second cut (seen on the dashboard at quality 5 and 11;
+ * brotli remembers its last copy distances across the filler, which the nonce's block does not reproduce), so it
+ * would be made and checked on every render only to be dropped.
  */
 export type TemplateEffort = "shared" | "personal";
 
@@ -210,9 +213,9 @@ export async function buildTemplate(
 
   const compressed: Partial<Record<CompressedEncoding, Buffer[]>> = {};
   let bytes = identity.bytes;
-  const encodings = effort === "shared" ? (["br", "gzip"] as const) : (["br"] as const);
+  const encodings = effort === "shared" ? (["br", "gzip"] as const) : (["gzip"] as const);
   for (const encoding of encodings) {
-    const pieces = await compressAroundCuts(encoding, segments, effort === "shared" ? 11 : 5);
+    const pieces = await compressAroundCuts(encoding, segments, effort);
     if (!decodes({ ...identity, compressed: { [encoding]: pieces } }, encoding)) continue;
     compressed[encoding] = pieces;
     bytes += pieces.reduce((sum, piece) => sum + piece.length, 0);

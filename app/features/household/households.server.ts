@@ -167,10 +167,25 @@ export async function listUserHouseholds({ userId, again = false }: { userId: st
 
 /**
  * Each of the user's households with its revision, which the database moves forward with every write to its rows
- * (decision 0030), and the plan it is on now (a period that ends changes it without a write).
+ * (decision 0030), and the plan it is on now (a period that ends changes it without a write): what a kept page is
+ * checked against on every request, so one narrow statement (the switcher's read adds the members and privacy).
  */
 export async function householdRevisions({ userId }: { userId: string }) {
-  const rows = await membershipRows(userId, false);
+  const rows = await db()
+    .select({
+      id: household.id,
+      role: householdMember.role,
+      revision: household.revision,
+      plan: subscription.plan,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    })
+    .from(householdMember)
+    .innerJoin(household, eq(household.id, householdMember.householdId))
+    .leftJoin(subscription, eq(subscription.householdId, household.id))
+    .where(eq(householdMember.userId, userId))
+    .orderBy(household.id);
   return rows.map((row) => ({ id: row.id, role: row.role, revision: row.revision, plan: householdPlan(row) }));
 }
 
