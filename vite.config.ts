@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compactIcons } from "./scripts/compact-icons-plugin.ts";
 import { translationChunks } from "./scripts/translation-chunks-plugin.ts";
 
 const packages = (...names: string[]) => new RegExp(`node_modules[\\\\/](?:${names.join("|")})[\\\\/]`);
@@ -24,6 +25,11 @@ const siteShell = /[\\/]app[\\/]components[\\/]layout[\\/]/;
 const marketingPieces = /[\\/]app[\\/]features[\\/]marketing[\\/]/;
 /** Public pages' own modules: the shell, the marketing pieces and routes. */
 const publicSite = /[\\/]app[\\/](?:components[\\/]layout|features[\\/]marketing|routes[\\/]marketing)[\\/]/;
+/** The budget tool's shell: the /app layout route, which every signed-in page renders inside. */
+const appShell = /[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
+/** What a public page can load: its routes, the site's shell, the root route and the browser entry. */
+const publicEntries =
+  /[\\/]app[\\/](?:routes[\\/](?:marketing|auth|blog)[\\/]|components[\\/]layout[\\/]|root\.tsx$|entry\.client\.tsx$)/;
 /** One Lucide icon (imported one by one, `lucide-react/icons/<name>`, so the chunker sees who uses each). */
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
@@ -63,6 +69,9 @@ export default defineConfig({
       ignored: ["**/test-results*/**", "**/playwright-report*/**", "**/build/**", "**/build-*/**", "**/.data*/**"],
     },
   },
+  // Bundled into the server build, not imported from node_modules, so its icons draw as compact as the browser's
+  // (scripts/compact-icons-plugin.ts).
+  ssr: { noExternal: ["lucide-react"] },
   // The server bundle's entry is our Express app, so pages, API and start-up share one module graph.
   environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   build: {
@@ -100,11 +109,23 @@ export default defineConfig({
               },
               priority: 2,
             },
+            {
+              // "app": what the budget tool's shell draws (the frame, the + button and its sheet, the bell, the
+              // navigation's icons) and no public page loads: one file instead of some forty of a few hundred
+              // bytes, each a module preload in every signed-in page's HTML.
+              name: (id, ctx) =>
+                (ownCode.test(id) || lucideIcon.test(id)) &&
+                importedStatically(appShell, id, ctx) &&
+                !importedStatically(publicEntries, id, ctx)
+                  ? "app"
+                  : null,
+              priority: 2,
+            },
             { name: "primitives", test: radixInternals, priority: 1 },
           ],
         },
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), translationChunks()],
+  plugins: [tailwindcss(), compactIcons(), reactRouter(), translationChunks()],
 });

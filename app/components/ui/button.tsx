@@ -4,7 +4,8 @@ import { cn } from "~/lib/cn";
 import { Slot } from "./slot";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  // `.btn` (app.css) is the shared part; the icon's size stays a utility, above an icon's own size class as before.
+  "btn [&_svg]:size-4",
   {
     variants: {
       variant: {

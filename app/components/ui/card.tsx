@@ -2,7 +2,7 @@ import type * as React from "react";
 import { cn } from "~/lib/cn";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("rounded-xl border bg-card text-card-foreground shadow-sm", className)} {...props} />;
+  return <div className={cn("card", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
@@ -15,7 +15,7 @@ export function CardTitle({
   as: Heading = "h3",
   ...props
 }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
-  return <Heading className={cn("text-lg font-semibold leading-tight tracking-tight", className)} {...props} />;
+  return <Heading className={cn("card-title", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {

@@ -10,10 +10,7 @@ export function Progress({ className, value, ...props }: React.ComponentProps<ty
       value={clamped}
       {...props}
     >
-      <ProgressPrimitive.Indicator
-        className="h-full w-full flex-1 bg-primary transition-transform"
-        style={{ transform: `translateX(-${100 - clamped}%)` }}
-      />
+      <ProgressPrimitive.Indicator className="progress-bar" style={{ transform: `translateX(-${100 - clamped}%)` }} />
     </ProgressPrimitive.Root>
   );
 }

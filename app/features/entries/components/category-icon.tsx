@@ -38,7 +38,7 @@ export function CategoryIcon({ icon, color, className }: { icon: string; color: 
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-flex size-9 shrink-0 items-center justify-center rounded-full", className)}
+      className={cn("category-icon", className)}
       style={{ backgroundColor: `${color}1f`, color }}
     >
       <Icon className="size-[1.1rem]" />

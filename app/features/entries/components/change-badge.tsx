@@ -37,7 +37,7 @@ export function ChangeBadge({
     <span className="inline-flex flex-wrap items-center gap-1 text-xs">
       <span
         className={cn(
-          "inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-semibold tabular-nums",
+          "change-badge",
           tone === null && "bg-secondary text-secondary-foreground",
           tone === true && "bg-emerald-50 text-emerald-800",
           tone === false && "bg-red-50 text-red-800",

@@ -88,9 +88,7 @@ export function IncomeExpenseChart({
       <div className="relative h-52 pl-10 sm:h-60 sm:pl-14" aria-hidden="true">
         {ticks.map((tick) => (
           <div key={tick} className="absolute inset-x-0 flex items-center" style={{ top: `${(1 - tick) * 100}%` }}>
-            <span className="w-9 -translate-y-1/2 pr-1.5 text-right text-[0.625rem] tabular-nums text-muted-foreground sm:w-13 sm:pr-2 sm:text-[0.6875rem]">
-              {format.compactMoney(max * tick)}
-            </span>
+            <span className="chart-tick">{format.compactMoney(max * tick)}</span>
             <span className={cn("h-px flex-1 -translate-y-1/2", tick === 0 ? "bg-border" : "bg-border/60")} />
           </div>
         ))}
@@ -102,19 +100,10 @@ export function IncomeExpenseChart({
               tabIndex={-1}
               onClick={() => setSelected(index)}
               onMouseEnter={() => setSelected(index)}
-              className={cn(
-                "group flex h-full flex-1 items-end justify-center gap-[2px] rounded-t-md px-0.5 sm:gap-1",
-                index === selected && "bg-secondary/70",
-              )}
+              className={cn("chart-column group", index === selected && "bg-secondary/70")}
             >
-              <span
-                className="w-full max-w-3.5 rounded-t-sm bg-primary transition-[height]"
-                style={{ height: `${(point.incomeMinor / max) * 100}%` }}
-              />
-              <span
-                className="w-full max-w-3.5 rounded-t-sm bg-orange-400 transition-[height]"
-                style={{ height: `${(point.expenseMinor / max) * 100}%` }}
-              />
+              <span className="chart-bar bg-primary" style={{ height: `${(point.incomeMinor / max) * 100}%` }} />
+              <span className="chart-bar bg-orange-400" style={{ height: `${(point.expenseMinor / max) * 100}%` }} />
             </button>
           ))}
         </div>
@@ -124,7 +113,7 @@ export function IncomeExpenseChart({
           <span
             key={point.key}
             className={cn(
-              "w-0 flex-1 whitespace-nowrap text-center text-[0.6875rem] text-muted-foreground",
+              "chart-label",
               // Counted from the end, so the chosen (last) bucket always keeps its label on a phone.
               dense && (points.length - 1 - index) % 2 === 1 && "max-sm:invisible",
               index === selected && "font-semibold text-foreground",

@@ -121,7 +121,7 @@ export function AppShell({
               prefetch="intent"
               className={({ isActive }) =>
                 cn(
-                  "flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
+                  "nav-link",
                   isActive && "bg-secondary text-foreground",
                   item.key === "upgrade" && shell.household.plan === "free" && !isActive && "text-accent-foreground",
                 )
@@ -232,21 +232,11 @@ function BottomBar() {
               to={item.to}
               end={item.end}
               prefetch="intent"
-              className={({ isActive }) =>
-                cn(
-                  "flex h-16 min-w-0 flex-col items-center justify-center gap-1 px-0.5 text-[0.65rem] font-medium leading-none text-muted-foreground",
-                  (isActive || item.forceActive) && "text-primary",
-                )
-              }
+              className={({ isActive }) => cn("tab-link", (isActive || item.forceActive) && "text-primary")}
             >
               {({ isActive }) => (
                 <>
-                  <span
-                    className={cn(
-                      "flex h-7 w-12 items-center justify-center rounded-full transition-colors",
-                      (isActive || item.forceActive) && "bg-secondary",
-                    )}
-                  >
+                  <span className={cn("tab-icon", (isActive || item.forceActive) && "bg-secondary")}>
                     <item.icon aria-hidden="true" className="size-5" />
                   </span>
                   {/* Past what the bar can give (a narrower phone), a label ends in an ellipsis rather than running into the next. */}
