@@ -13,16 +13,25 @@ const compactIconModule = path.resolve(import.meta.dirname, "../app/components/u
  * Lucide's own on both sides: Vite's development server pre-bundles lucide-react for the browser without plugins.
  */
 export function compactIcons(): Plugin {
+  let seen = 0;
+  let compacted = 0;
   return {
     name: "samen:compact-icons",
     enforce: "pre",
     apply: "build",
     transform(code, id) {
-      if (!lucideIconModule.test(id) || !code.includes(factoryImport)) return undefined;
+      if (!lucideIconModule.test(id)) return undefined;
+      seen += 1;
+      if (!code.includes(factoryImport)) return undefined;
+      compacted += 1;
       return code.replace(
         factoryImport,
         `import { compactIcon as createLucideIcon } from ${JSON.stringify(compactIconModule)};`,
       );
+    },
+    buildEnd() {
+      // A Lucide release that builds its icons another way: they still draw (as Lucide does), only heavier.
+      if (seen > 0 && compacted === 0) this.warn("no Lucide icon module had the factory import to replace");
     },
   };
 }

@@ -1,11 +1,25 @@
 import { isbot } from "isbot";
-import { getOptionalUser } from "~/features/auth/session.server";
-import { requestLanguage } from "~/features/auth/request-language.server";
-import { householdRevisions } from "~/features/household/households.server";
+import { checkedSession, getOptionalUser } from "~/features/auth/session.server";
+import { householdRevisions, householdRevisionsOfLiveSession } from "~/features/household/households.server";
 import { rateTable } from "~/features/rates/rates.server";
 import { todayIn } from "~/domain/periods";
-import { readCookie } from "~/i18n/detect.server";
+import { detectLanguage, readCookie } from "~/i18n/detect.server";
 import { cookies } from "~/lib/cookies";
+
+/**
+ * The signed-in user and their households' revisions. A session Better Auth already found live here is checked in
+ * the one statement that reads the revisions (it may have been signed out since); any other is looked up by Better
+ * Auth first, which the page's loaders then share.
+ */
+async function signedInWithRevisions(request: Request) {
+  const checked = checkedSession(request);
+  if (checked) {
+    const households = await householdRevisionsOfLiveSession({ userId: checked.user.id, token: checked.token });
+    return households ? { user: checked.user, households } : undefined;
+  }
+  const user = await getOptionalUser(request);
+  return user ? { user, households: await householdRevisions({ userId: user.id }) } : undefined;
+}
 
 /**
  * Everything a signed-in page of the budget tool is made of besides its address, as one string (decision 0030): a
@@ -18,19 +32,20 @@ import { cookies } from "~/lib/cookies";
  *   household, the time zone, consent), whether the reader is a crawler (rendered whole, not streamed);
  * - the exchange rates this process converts with.
  *
- * Reads the session and the memberships, which the page's own loaders then share (`oncePerReadingRequest`); undefined
- * for a visitor who is not signed in, or whose own household this request is about to create.
+ * One statement for a session already checked in this process, two otherwise; undefined for a visitor who is not
+ * signed in, or whose own household this request is about to create.
  */
 export async function keptPageKey(request: Request): Promise<string | undefined> {
-  const user = await getOptionalUser(request);
-  if (!user) return undefined;
-  const households = await householdRevisions({ userId: user.id });
+  const signedIn = await signedInWithRevisions(request);
+  if (!signedIn) return undefined;
+  const { user, households } = signedIn;
   if (!households.some((item) => item.role === "owner")) return undefined;
   const userAgent = request.headers.get("user-agent");
   return JSON.stringify([
     user,
     households.map((item) => [item.id, item.revision, item.plan]),
-    await requestLanguage(request),
+    // requestLanguage's order, with the user this check read (requestLanguage would look the session up again).
+    detectLanguage(request, user.locale),
     todayIn(readCookie(request, cookies.timeZone.name)),
     request.headers.get("cookie"),
     userAgent !== null && isbot(userAgent),

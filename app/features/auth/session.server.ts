@@ -3,7 +3,13 @@ import { databaseFaultOf } from "~/db/faults.server";
 import { isLanguage } from "~/domain/languages";
 import { readCookie } from "~/i18n/detect.server";
 import { logger } from "~/lib/logger.server";
-import { clientIpHeader, getAuth, sessionCookieName } from "./auth.server";
+import {
+  clientIpHeader,
+  getAuth,
+  sessionCookieName,
+  sessionLifetimeSeconds,
+  sessionRefreshAgeSeconds,
+} from "./auth.server";
 import { getRequestStore, oncePerReadingRequest, oncePerRequestContext } from "~/lib/request-store.server";
 import { defaultSignedInPath, pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
@@ -45,13 +51,60 @@ export function toSessionUser(user: BetterAuthUser): SessionUser {
   };
 }
 
+/** A session Better Auth found live in this process, under the cookie's whole (signed) value. */
+export interface CheckedSession {
+  user: SessionUser;
+  /** The session's token (the session table's key): what a later check asks the database about. */
+  token: string;
+  /** When Better Auth would roll the session forward on its next lookup, or has ended it. */
+  refreshAt: number;
+}
+
+/**
+ * The sessions Better Auth checked here, by cookie value, so a kept page's check (decision 0030) can ask the
+ * database only whether the session is still there, in the statement that reads the households' revisions, instead
+ * of Better Auth's whole lookup. Never trusted on its own: every use asks the database again. Bounded: the oldest
+ * are forgotten first.
+ */
+const checkedSessions = new Map<string, CheckedSession>();
+const checkedSessionsMax = 10_000;
+
+function remember(cookie: string, checked: CheckedSession | undefined): void {
+  checkedSessions.delete(cookie);
+  if (!checked) return;
+  checkedSessions.set(cookie, checked);
+  if (checkedSessions.size > checkedSessionsMax) checkedSessions.delete(checkedSessions.keys().next().value ?? "");
+}
+
+/**
+ * The session this request's cookie names, as Better Auth last found it in this process, while it needs no rolling
+ * refresh; undefined otherwise (the caller then asks Better Auth). The caller must check with the database that the
+ * token is still live (`householdRevisionsOfLiveSession`): a session signed out elsewhere is still held here.
+ */
+export function checkedSession(request: Request): CheckedSession | undefined {
+  const cookie = readCookie(request, sessionCookieName());
+  const checked = cookie ? checkedSessions.get(cookie) : undefined;
+  return checked && Date.now() < checked.refreshAt ? checked : undefined;
+}
+
 async function lookUpSession(request: Request): Promise<SessionUser | null> {
+  const cookie = readCookie(request, sessionCookieName()) ?? "";
   try {
     const { headers, response } = await getAuth().api.getSession({
       headers: authHeaders(request),
       returnHeaders: true,
     });
-    if (!response?.user) return null;
+    if (!response?.user) {
+      remember(cookie, undefined);
+      return null;
+    }
+    // Better Auth rolls a session forward once it is `updateAge` old: `expiresIn - updateAge` before it expires.
+    const expiresAt = new Date(response.session.expiresAt).getTime();
+    remember(cookie, {
+      user: toSessionUser(response.user),
+      token: response.session.token,
+      refreshAt: expiresAt - (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000,
+    });
     // A rolling refresh re-issues the cookie; the root loader cannot set headers, so the Express layer does.
     // Only a live session's refresh is passed on, never Better Auth's "clear the cookie" for an unknown session:
     // a request still carrying the old cookie (sent just before a sign-in or a two-factor change replaced it)

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
+import { session, user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { household, householdMember } from "~/db/schema/household";
 import { defaultCurrency, type Currency } from "~/domain/money";
@@ -165,13 +165,12 @@ export async function listUserHouseholds({ userId, again = false }: { userId: st
     }));
 }
 
-/**
- * Each of the user's households with its revision, which the database moves forward with every write to its rows
- * (decision 0030), and the plan it is on now (a period that ends changes it without a write): what a kept page is
- * checked against on every request, so one narrow statement (the switcher's read adds the members and privacy).
- */
-export async function householdRevisions({ userId }: { userId: string }) {
-  const rows = await db()
+/** A household's revision and plan, as a kept page's key names them. */
+type HouseholdRevision = { id: string; role: string; revision: number; plan: Plan };
+
+/** The narrow membership read a kept page is checked against; `live`: whether a session is, for the same user. */
+function revisionRows(database: Database, live: SQL) {
+  return database
     .select({
       id: household.id,
       role: householdMember.role,
@@ -180,13 +179,69 @@ export async function householdRevisions({ userId }: { userId: string }) {
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      live: sql<boolean>`${live}`,
     })
     .from(householdMember)
     .innerJoin(household, eq(household.id, householdMember.householdId))
     .leftJoin(subscription, eq(subscription.householdId, household.id))
-    .where(eq(householdMember.userId, userId))
+    .where(eq(householdMember.userId, sql.placeholder("userId")))
     .orderBy(household.id);
-  return rows.map((row) => ({ id: row.id, role: row.role, revision: row.revision, plan: householdPlan(row) }));
+}
+
+const revisionsOf = (
+  rows: (Parameters<typeof householdPlan>[0] & { id: string; role: string; revision: number })[],
+): HouseholdRevision[] =>
+  rows.map((row) => ({ id: row.id, role: row.role, revision: row.revision, plan: householdPlan(row) }));
+
+/**
+ * Built once per database: the statement every kept page's check sends (decision 0030), so its SQL is not composed
+ * again on every request. On PostgreSQL a named prepared statement, planned once per connection.
+ */
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareRevisionReads>>();
+
+function prepareRevisionReads(database: Database) {
+  return {
+    plain: revisionRows(database, sql`true`).prepare("household_revisions"),
+    withSession: revisionRows(
+      database,
+      sql`exists (select 1 from ${session} where ${session.token} = ${sql.placeholder("token")}
+        and ${session.userId} = ${sql.placeholder("userId")} and ${session.expiresAt} > now())`,
+    ).prepare("household_revisions_of_live_session"),
+  };
+}
+
+function preparedRevisionReads() {
+  const database = db();
+  let prepared = preparedByDatabase.get(database);
+  if (!prepared) {
+    prepared = prepareRevisionReads(database);
+    preparedByDatabase.set(database, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * Each of the user's households with its revision, which the database moves forward with every write to its rows
+ * (decision 0030), and the plan it is on now (a period that ends changes it without a write): what a kept page is
+ * checked against on every request, so one narrow statement (the switcher's read adds the members and privacy).
+ */
+export async function householdRevisions({ userId }: { userId: string }): Promise<HouseholdRevision[]> {
+  return revisionsOf(await preparedRevisionReads().plain.execute({ userId }));
+}
+
+/**
+ * As `householdRevisions`, in the same statement as the check that the session `token` of `userId` is still live
+ * (not signed out, revoked or expired): null when it is not, or when the user has no household.
+ */
+export async function householdRevisionsOfLiveSession({
+  userId,
+  token,
+}: {
+  userId: string;
+  token: string;
+}): Promise<HouseholdRevision[] | null> {
+  const rows = await preparedRevisionReads().withSession.execute({ userId, token });
+  return rows.length > 0 && rows.every((row) => row.live === true) ? revisionsOf(rows) : null;
 }
 
 /**
