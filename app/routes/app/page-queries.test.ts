@@ -25,7 +25,7 @@ vi.mock("~/lib/request-store.server", async (importOriginal) => {
   };
 });
 
-// What a render sends: the kept pages (server/kept-pages.ts, whose answers send two) would answer the second request.
+// What a render sends: the kept pages (server/kept-pages.ts, whose answers send one) would answer the second request.
 const server = useTestServer({ keptPages: null });
 
 /**
