@@ -6,8 +6,15 @@ import { cookies } from "~/lib/cookies";
 import { logger } from "~/lib/logger.server";
 import { runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
 import { ByteLru } from "./byte-lru";
-import { fetchRequestOf, headersSetHere, preferredEncoding, sentCookies, type PageRendering } from "./page-cache";
-import { buildTemplate, fillTemplate, newNonce, withNonce, type PageTemplate } from "./page-template";
+import {
+  fetchRequestOf,
+  headersSetHere,
+  preferredEncoding,
+  sendRendered,
+  sentCookies,
+  type PageRendering,
+} from "./page-cache";
+import { buildTemplate, fillTemplate, newNonce, type PageTemplate } from "./page-template";
 
 /**
  * Signed-in pages of the budget tool kept per person (decision 0030). A page read with GET, as a document or as
@@ -141,13 +148,7 @@ export function createKeptPages({ maxBytes }: { maxBytes: number }): KeptPages {
         rendering.set(slot, shared);
         try {
           const { response, body, page } = await result;
-          if (!page) {
-            res.statusMessage = response.statusText;
-            res.status(response.status);
-            for (const [name, value] of response.headers) if (name !== "content-length") res.append(name, value);
-            res.end(body.length > 0 ? withNonce(body, placeholder, res.locals.nonce) : undefined);
-            return;
-          }
+          if (!page) return sendRendered(res, { response, body }, placeholder);
           kept.set(slot, page, page.template.bytes + slot.length + key.length + pageOverheadBytes);
           sendKept(req, res, page, "miss");
         } finally {

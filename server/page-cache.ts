@@ -219,7 +219,12 @@ function keepable({ response, setsCookie }: Rendered): boolean {
   );
 }
 
-function sendRendered(res: ExpressResponse, { response, body }: Rendered, placeholder: string): void {
+/** A page rendered with `placeholder` as its nonce, answered as it came with this answer's nonce (not kept). */
+export function sendRendered(
+  res: ExpressResponse,
+  { response, body }: Pick<Rendered, "response" | "body">,
+  placeholder: string,
+): void {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== "content-length") res.append(name, value);
