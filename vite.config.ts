@@ -13,8 +13,12 @@ const frameworkPackages = packages(
   "clsx",
   "class-variance-authority",
 );
-/** Lucide's factory and helpers, not its icons: each page takes only the icons it draws. */
-const lucideFactory = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
+/**
+ * Lucide's factory and helpers, not its icons: each page takes only the icons it draws. In the build the icons are
+ * drawn by our compact factory instead (scripts/compact-icons-plugin.ts), which goes with them.
+ */
+const lucideFactory =
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/]components[\\/]ui[\\/]compact-icon\.tsx$/;
 const radixInternals = packages(
   "@radix-ui[\\\\/](?:primitive|react-(?:context|presence|collection|id|direction|primitive|use-[\\\\w-]+))",
 );
@@ -25,11 +29,6 @@ const siteShell = /[\\/]app[\\/]components[\\/]layout[\\/]/;
 const marketingPieces = /[\\/]app[\\/]features[\\/]marketing[\\/]/;
 /** Public pages' own modules: the shell, the marketing pieces and routes. */
 const publicSite = /[\\/]app[\\/](?:components[\\/]layout|features[\\/]marketing|routes[\\/]marketing)[\\/]/;
-/** The budget tool's shell: the /app layout route, which every signed-in page renders inside. */
-const appShell = /[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
-/** What a public page can load: its routes, the site's shell, the root route and the browser entry. */
-const publicEntries =
-  /[\\/]app[\\/](?:routes[\\/](?:marketing|auth|blog)[\\/]|components[\\/]layout[\\/]|root\.tsx$|entry\.client\.tsx$)/;
 /** One Lucide icon (imported one by one, `lucide-react/icons/<name>`, so the chunker sees who uses each). */
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
@@ -107,18 +106,6 @@ export default defineConfig({
                   ? "site"
                   : null;
               },
-              priority: 2,
-            },
-            {
-              // "app": what the budget tool's shell draws (the frame, the + button and its sheet, the bell, the
-              // navigation's icons) and no public page loads: one file instead of some forty of a few hundred
-              // bytes, each a module preload in every signed-in page's HTML.
-              name: (id, ctx) =>
-                (ownCode.test(id) || lucideIcon.test(id)) &&
-                importedStatically(appShell, id, ctx) &&
-                !importedStatically(publicEntries, id, ctx)
-                  ? "app"
-                  : null,
               priority: 2,
             },
             { name: "primitives", test: radixInternals, priority: 1 },
