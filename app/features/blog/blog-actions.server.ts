@@ -54,13 +54,15 @@ export async function blogListAction({
     }
 
     case "translate": {
+      const articleId = String(form.get("articleId") ?? "");
       const result = await requestArticleTranslation({
-        articleId: String(form.get("articleId") ?? ""),
+        articleId,
         targetLanguage: language,
         userId: user?.id,
         clientIp,
       });
-      return data({ intent: "translate", result } as const);
+      // The article's id comes back so that a form posted before the page hydrated finds its card on the new page.
+      return data({ intent: "translate", articleId, result } as const);
     }
 
     case "translate-all": {

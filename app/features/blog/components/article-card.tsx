@@ -3,7 +3,7 @@ import LanguagesIcon from "lucide-react/icons/languages";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { blogPath, toBcp47, type Language } from "~/domain/languages";
@@ -63,8 +63,12 @@ function ArticleCard({
 export function OriginalCard({ card, language }: { card: BlogCard; language: Language }) {
   const originalId = card.kind === "article" ? (card.article.sourceArticleId ?? card.article.id) : card.original.id;
   const fetcher = useFetcher<typeof blogListAction>({ key: `translate-${originalId}-${language}` });
+  // A click before the scripts loaded posts the form as a page: its answer is the page's action data.
+  const posted = useActionData<typeof blogListAction>();
   const showToast = useTranslationToast();
-  const result = fetcher.data?.intent === "translate" ? fetcher.data.result : undefined;
+  const answer =
+    fetcher.data ?? (posted?.intent === "translate" && posted.articleId === originalId ? posted : undefined);
+  const result = answer?.intent === "translate" ? answer.result : undefined;
   const announced = useRef<typeof result>(undefined);
   useEffect(() => {
     if (!result || announced.current === result) return;
