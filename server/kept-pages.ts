@@ -1,14 +1,13 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler } from "react-router";
 import { getConfig } from "~/config.server";
 import { keptPageKey } from "~/composition/kept-page-key.server";
 import { cookies } from "~/lib/cookies";
 import { logger } from "~/lib/logger.server";
-import { runWithRequestStore, type RequestStore } from "~/lib/request-store.server";
 import { ByteLru } from "./byte-lru";
 import {
   fetchRequestOf,
   headersSetHere,
+  pageRenderer,
   preferredEncoding,
   sendRendered,
   sentCookies,
@@ -81,36 +80,18 @@ export function createKeptPages({ maxBytes }: { maxBytes: number }): KeptPages {
   // The nonce pages are rendered with; never sent, and unknown outside this process.
   const placeholder = newNonce();
 
-  function middleware({ build, mode, loadContext }: PageRendering): RequestHandler {
-    let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  function middleware(pages: PageRendering): RequestHandler {
+    const renderPage = pageRenderer(pages, placeholder);
     // Asked once: an import() on every request resolves the module's path again (fstat, package.json reads).
     let buildVersion: Promise<string> | undefined;
-    const handle = (request: Request, context: ReturnType<PageRendering["loadContext"]>) => {
-      handler ??= build().then((resolved) => createRequestHandler(resolved, mode));
-      return handler.then((ready) => ready(request, context));
-    };
 
     async function renderAndKeep(req: ExpressRequest, res: ExpressResponse, request: Request, key: string) {
-      const store: RequestStore = res.locals.requestStore;
-      let setsCookie = false;
-      const renderStore: RequestStore = {
-        ...store,
-        nonce: placeholder,
-        appendSetCookie(cookie) {
-          setsCookie = true;
-          store.appendSetCookie(cookie);
-        },
-      };
-      const response = await runWithRequestStore(renderStore, () => handle(request, loadContext(renderStore)));
-      const body = Buffer.from(await response.arrayBuffer());
-      // Queries the render sent count against the request (the request log, the statement budgets).
-      store.queries = renderStore.queries;
+      const { response, body, setsCookie, databaseFault } = await renderPage(res.locals.requestStore, request);
       const keepable =
         response.status === 200 &&
         !setsCookie &&
-        !response.headers.has("set-cookie") &&
         keptTypes.test(response.headers.get("content-type") ?? "") &&
-        renderStore.databaseFault === undefined;
+        databaseFault === undefined;
       if (!keepable) return { response, body };
       const template = await buildTemplate(body, placeholder, undefined, "personal");
       const headers = [...response.headers].filter(([name]) => !headersSetHere.has(name));
@@ -126,7 +107,7 @@ export function createKeptPages({ maxBytes }: { maxBytes: number }): KeptPages {
         request = fetchRequestOf(req, res);
         const made = await keptPageKey(request);
         if (made === undefined) return next();
-        const version = await (buildVersion ??= build().then((resolved) => resolved.assets.version));
+        const version = await (buildVersion ??= pages.build().then((resolved) => resolved.assets.version));
         slot = `${version} ${req.originalUrl} ${req.headers.cookie ?? ""}`;
         key = made;
       } catch (error) {

@@ -203,17 +203,54 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Reque
   });
 }
 
-interface Rendered {
+export interface Rendered {
   response: Response;
   body: Buffer;
+  /** The render set a cookie (through the request store or a header): the page belongs to this answer alone. */
   setsCookie: boolean;
+  /** The render's database fault, if any: a page rendered from a failing database is never kept. */
+  databaseFault: RequestStore["databaseFault"];
+}
+
+/**
+ * Renders pages to be kept: React Router's handler, prepared once per build, run in a copy of the request's store
+ * that carries `placeholder` as its nonce (each answer fills in its own) and notes whether the page set a cookie.
+ */
+export function pageRenderer(
+  { build, mode, loadContext }: PageRendering,
+  placeholder: string,
+): (store: RequestStore, request: Request) => Promise<Rendered> {
+  // Given the build itself, React Router prepares its route table once (given a function, on every render).
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (store, request) => {
+    handler ??= build().then((resolved) => createRequestHandler(resolved, mode));
+    const ready = await handler;
+    let setsCookie = false;
+    const renderStore: RequestStore = {
+      ...store,
+      nonce: placeholder,
+      appendSetCookie(cookie) {
+        setsCookie = true;
+        store.appendSetCookie(cookie);
+      },
+    };
+    const response = await runWithRequestStore(renderStore, () => ready(request, loadContext(renderStore)));
+    const body = Buffer.from(await response.arrayBuffer());
+    // Queries the render sent count against the request (the request log, the statement budgets).
+    store.queries = renderStore.queries;
+    return {
+      response,
+      body,
+      setsCookie: setsCookie || response.headers.has("set-cookie"),
+      databaseFault: renderStore.databaseFault,
+    };
+  };
 }
 
 function keepable({ response, setsCookie }: Rendered): boolean {
   return (
     response.status === 200 &&
     !setsCookie &&
-    !response.headers.has("set-cookie") &&
     (response.headers.get("content-type") ?? "").startsWith("text/html") &&
     !/private|no-store/.test(response.headers.get("cache-control") ?? "")
   );
@@ -262,30 +299,11 @@ export function createPageCache({ maxBytes }: { maxBytes: number }): PageCache {
   const isFresh = (page: CachedPage) =>
     page.generation === generation && Date.now() - page.keptAt < freshSeconds * 1000;
 
-  function middleware({ build, mode, loadContext }: PageRendering): RequestHandler {
-    // Given the build itself, React Router prepares its route table once (given a function, on every render).
-    let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-    const handle = (request: Request, context: ReturnType<PageRendering["loadContext"]>) => {
-      handler ??= build().then((resolved) => createRequestHandler(resolved, mode));
-      return handler.then((ready) => ready(request, context));
-    };
-
-    async function render(req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
-      const store = res.locals.requestStore;
-      let setsCookie = false;
-      const renderStore: RequestStore = {
-        ...store,
-        nonce: placeholder,
-        appendSetCookie(cookie) {
-          setsCookie = true;
-          store.appendSetCookie(cookie);
-        },
-      };
-      const response = await runWithRequestStore(renderStore, () =>
-        handle(fetchRequestOf(req, res), loadContext(renderStore)),
-      );
-      return { response, body: Buffer.from(await response.arrayBuffer()), setsCookie };
-    }
+  function middleware(pages: PageRendering): RequestHandler {
+    const { build } = pages;
+    const renderPage = pageRenderer(pages, placeholder);
+    const render = (req: ExpressRequest, res: ExpressResponse): Promise<Rendered> =>
+      renderPage(res.locals.requestStore, fetchRequestOf(req, res));
 
     async function renderAndKeep(
       req: ExpressRequest,
