@@ -37,8 +37,9 @@ const startRoutes = ["root", "app-layout", "routes/app/dashboard", "routes/app/t
 
 /**
  * What the worker precaches at install: the scripts and styles of the start routes, every stylesheet, React Router's
- * manifest, the chunks no route names (loaded on demand, such as the toasts'), and the icons. Other pages' chunks are
- * kept as they are first loaded (cache first, by their hashed names), so a page visited online opens offline too.
+ * manifest, the chunks no route names (loaded on demand, such as the toasts'), the budget tool's icon sprite and the
+ * icons. Other pages' chunks are kept as they are first loaded (cache first, by their hashed names), so a page
+ * visited online opens offline too.
  * Precaching every chunk (2.4 MB) made the first visit to /app compete with its own install for the connection.
  */
 /**
@@ -63,7 +64,8 @@ function precacheList(): { url: string; revision: string | null }[] {
     const url = `/assets/${name}`;
     const onDemand =
       name.endsWith(".js") && !named.has(url) && !/^(?:manifest|entry\.client)-/.test(name) && !isTranslation(name);
-    if (wanted.has(url) || name.endsWith(".css") || name.startsWith("manifest-") || onDemand)
+    const sprite = /^icons-[\w-]+\.svg$/.test(name);
+    if (wanted.has(url) || name.endsWith(".css") || name.startsWith("manifest-") || onDemand || sprite)
       list.push({ url, revision: null });
   }
   const revision = (file: string) =>

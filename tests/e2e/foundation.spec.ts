@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createVerifiedUser } from "./fixtures";
 
 test.describe("foundation", () => {
   test("home renders on the server in the visitor's language @phone", async ({ page }) => {
@@ -113,5 +114,30 @@ test.describe("foundation", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Einfache, ehrliche Preise" })).toBeVisible();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  test("the budget tool draws its icons from one sprite that has each of them; public pages draw theirs inline", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    expect(await page.locator("svg.lucide use").count()).toBe(0);
+    expect(await page.locator("svg.lucide path").count()).toBeGreaterThan(0);
+
+    await createVerifiedUser(page.request, { name: "Ilse Icons" });
+    await page.goto("/app");
+    const references = await page
+      .locator("svg.lucide use")
+      .evaluateAll((uses) => uses.map((use) => use.getAttribute("href") ?? ""));
+    expect(references.length).toBeGreaterThan(10);
+    const files = new Set(references.map((reference) => reference.split("#")[0]));
+    expect([...files]).toEqual([expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/)]);
+    const sprite = await page.request.get([...files][0] as string);
+    expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
+    expect(sprite.headers()["cache-control"]).toContain("immutable");
+    const symbols = new Set([...(await sprite.text()).matchAll(/<symbol id="([\w-]+)"/g)].map((match) => match[1]));
+    for (const reference of references) expect(symbols).toContain(reference.split("#")[1]);
+    // Drawn, not empty: an icon from the sprite has the size its class gives it.
+    const box = await page.locator("svg.lucide:has(use)").first().boundingBox();
+    expect(box?.width).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,7 @@ import { QuickEntryProvider } from "~/features/entries/components/quick-entry";
 import { OfflineSync } from "~/features/entries/offline/offline-entry";
 import { useTimeZoneCookie } from "~/features/household/components/use-time-zone-cookie";
 import { AuthSync } from "~/features/auth/use-user";
+import { IconSprite } from "~/components/ui/compact-icon";
 
 // "premium": the plan gate, exports and sharing appear on many app pages.
 export const handle = { i18n: ["app", "premium"] };
@@ -26,13 +27,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AppLayout() {
   useTimeZoneCookie();
+  // The budget tool's pages draw their icons from the build's sprite (decision 0032): it is fetched once, and a
+  // page's HTML carries a reference per icon instead of its shapes.
   return (
-    <QuickEntryProvider>
-      <AuthSync />
-      <AppShell addEntry={<HeaderAddButton />} notifications={<NotificationsButton />}>
-        <OfflineSync />
-        <Outlet />
-      </AppShell>
-    </QuickEntryProvider>
+    <IconSprite value>
+      <QuickEntryProvider>
+        <AuthSync />
+        <AppShell addEntry={<HeaderAddButton />} notifications={<NotificationsButton />}>
+          <OfflineSync />
+          <Outlet />
+        </AppShell>
+      </QuickEntryProvider>
+    </IconSprite>
   );
 }
