@@ -25,21 +25,22 @@ const aliasOf = /export \{ default \} from '\.\/([\w-]+)\.mjs';/;
  * module), read from the sources: the same list in both builds.
  */
 function importedIcons(): string[] {
-  const names = new Set<string>();
+  const imported = new Set<string>();
   for (const entry of fs.readdirSync(appDirectory, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
     const source = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
-    for (const match of source.matchAll(iconImport)) {
-      let name = match[1] as string;
-      for (let hops = 0; hops < 3; hops += 1) {
-        const alias = aliasOf.exec(fs.readFileSync(path.join(lucideIcons, `${name}.mjs`), "utf8"));
-        if (!alias) break;
-        name = alias[1] as string;
-      }
-      names.add(name);
-    }
+    for (const match of source.matchAll(iconImport)) imported.add(match[1] as string);
   }
-  return [...names].sort();
+  const drawing = new Set<string>();
+  for (let name of imported) {
+    for (let hops = 0; hops < 3; hops += 1) {
+      const alias = aliasOf.exec(fs.readFileSync(path.join(lucideIcons, `${name}.mjs`), "utf8"));
+      if (!alias) break;
+      name = alias[1] as string;
+    }
+    drawing.add(name);
+  }
+  return [...drawing].sort();
 }
 
 const escapeAttribute = (value: string) =>

@@ -17,6 +17,8 @@ const sources = [
   "app",
   "server",
   "public",
+  // The build's own plugins (compact icons and their sprite, translation chunks).
+  "scripts",
   "package.json",
   "package-lock.json",
   "vite.config.ts",
