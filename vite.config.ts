@@ -32,11 +32,28 @@ const publicSite = /[\\/]app[\\/](?:components[\\/]layout|features[\\/]marketing
 /** One Lucide icon (imported one by one, `lucide-react/icons/<name>`, so the chunker sees who uses each). */
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
-/** Whether a module matching `from` imports `id`, directly or through other static imports (not lazy ones). */
-function importedStatically(
+/** The budget tool's routes: everything under /app. */
+const budgetToolRoutes = /[\\/]app[\\/]routes[\\/]app[\\/]/;
+/** The public demo of the dashboard, which draws the budget tool's shell. */
+const dashboardDemo = /[\\/]app[\\/]routes[\\/]marketing[\\/]dashboard-demo\.tsx$/;
+/** The modules every page loads, and every route but the budget tool's and the demo. */
+const everyOtherPage =
+  /[\\/]app[\\/](?:root|entry\.client)\.tsx|[\\/]app[\\/]routes[\\/](?!app[\\/]|marketing[\\/]dashboard-demo\.tsx)/;
+
+interface Importers {
+  importers: string[];
+  dynamicImporters: string[];
+}
+
+/**
+ * Whether a module matching `from` imports `id`, directly or through other imports: static ones only, or lazy ones
+ * too (`lazily`).
+ */
+function imported(
   from: RegExp,
   id: string,
-  ctx: { getModuleInfo(id: string): { importers: string[] } | null },
+  ctx: { getModuleInfo(id: string): Importers | null },
+  { lazily = false } = {},
 ): boolean {
   const seen = new Set<string>();
   const pending = [id];
@@ -45,9 +62,21 @@ function importedStatically(
     if (from.test(next)) return next !== id;
     if (seen.has(next)) continue;
     seen.add(next);
-    pending.push(...(ctx.getModuleInfo(next)?.importers ?? []));
+    const info = ctx.getModuleInfo(next);
+    pending.push(...(info?.importers ?? []), ...(lazily ? (info?.dynamicImporters ?? []) : []));
   }
   return false;
+}
+
+/**
+ * The file for an icon that only the budget tool draws ("tool-icons"), or only the tool and its public demo
+ * ("shell-icons", every one of which the demo draws, so it loads none it does not need). An icon another page reaches,
+ * even through a lazily loaded piece, keeps its own small file: that page would otherwise fetch the tool's icons.
+ */
+function budgetToolIcons(id: string, ctx: { getModuleInfo(id: string): Importers | null }): string | null {
+  if (!lucideIcon.test(id) || imported(everyOtherPage, id, ctx, { lazily: true })) return null;
+  if (imported(dashboardDemo, id, ctx, { lazily: true })) return "shell-icons";
+  return imported(budgetToolRoutes, id, ctx, { lazily: true }) ? "tool-icons" : null;
 }
 
 export default defineConfig({
@@ -89,7 +118,7 @@ export default defineConfig({
               name: (id, ctx) =>
                 frameworkPackages.test(id) ||
                 lucideFactory.test(id) ||
-                (ownCode.test(id) && importedStatically(everyPage, id, ctx))
+                (ownCode.test(id) && imported(everyPage, id, ctx))
                   ? "framework"
                   : null,
               priority: 3,
@@ -108,6 +137,10 @@ export default defineConfig({
               },
               priority: 2,
             },
+            // The budget tool draws its icons from the sprite; two files of them instead of one per icon keep each
+            // page's list of modules (in its HTML twice: as preloads and in the route manifest) short. Icons import
+            // only the factory in "framework", so these files cannot take part in an import cycle.
+            { name: budgetToolIcons, priority: 2 },
             { name: "primitives", test: radixInternals, priority: 1 },
           ],
         },
