@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compactIcons } from "./scripts/compact-icons-plugin.ts";
 import { translationChunks } from "./scripts/translation-chunks-plugin.ts";
 
@@ -34,6 +34,7 @@ const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/
 
 /** The budget tool's routes: everything under /app. */
 const budgetToolRoutes = /[\\/]app[\\/]routes[\\/]app[\\/]/;
+const budgetToolLayout = /[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
 /** The public demo of the dashboard, which draws the budget tool's shell. */
 const dashboardDemo = /[\\/]app[\\/]routes[\\/]marketing[\\/]dashboard-demo\.tsx$/;
 /** The modules every page loads, and every route but the budget tool's and the demo. */
@@ -44,22 +45,20 @@ interface Importers {
   importers: string[];
   dynamicImporters: string[];
 }
+type Graph = { getModuleInfo(id: string): Importers | null };
+type Matcher = RegExp | ((id: string, ctx: Graph) => boolean);
 
 /**
- * Whether a module matching `from` imports `id`, directly or through other imports: static ones only, or lazy ones
+ * Whether a module `from` matches imports `id`, directly or through other imports: static ones only, or lazy ones
  * too (`lazily`).
  */
-function imported(
-  from: RegExp,
-  id: string,
-  ctx: { getModuleInfo(id: string): Importers | null },
-  { lazily = false } = {},
-): boolean {
+function imported(from: Matcher, id: string, ctx: Graph, { lazily = false } = {}): boolean {
+  const matches = typeof from === "function" ? (next: string) => from(next, ctx) : (next: string) => from.test(next);
   const seen = new Set<string>();
   const pending = [id];
   while (pending.length > 0) {
     const next = pending.pop() as string;
-    if (from.test(next)) return next !== id;
+    if (matches(next)) return next !== id;
     if (seen.has(next)) continue;
     seen.add(next);
     const info = ctx.getModuleInfo(next);
@@ -69,14 +68,66 @@ function imported(
 }
 
 /**
+ * A chunk group that takes what its modules import statically too (what rolldown's `includeDependenciesRecursively`
+ * does, which is off here for the budget tool's shell, see below): modules a group of higher priority took stay there.
+ */
+function withDependencies(name: string, root: (id: string, ctx: Graph) => boolean) {
+  return (id: string, ctx: Graph) => (root(id, ctx) || imported(root, id, ctx) ? name : null);
+}
+
+/** The public shell, and the marketing pieces more than one page uses. */
+function siteModule(id: string, ctx: Graph): boolean {
+  const users = ctx.getModuleInfo(id)?.importers ?? [];
+  // A module nothing imports statically is loaded lazily, when a page needs it: never with the shell.
+  if ((siteShell.test(id) && users.length > 0) || (marketingPieces.test(id) && users.length > 1)) return true;
+  // An icon the public pages share with others travels with the shell (which /app loads too) instead of in a file of
+  // a few hundred bytes of its own.
+  return lucideIcon.test(id) && users.length > 1 && users.every((user) => publicSite.test(user));
+}
+
+/**
  * The file for an icon that only the budget tool draws ("tool-icons"), or only the tool and its public demo
  * ("shell-icons", every one of which the demo draws, so it loads none it does not need). An icon another page reaches,
  * even through a lazily loaded piece, keeps its own small file: that page would otherwise fetch the tool's icons.
  */
-function budgetToolIcons(id: string, ctx: { getModuleInfo(id: string): Importers | null }): string | null {
+function budgetToolIcons(id: string, ctx: Graph): string | null {
   if (!lucideIcon.test(id) || imported(everyOtherPage, id, ctx, { lazily: true })) return null;
   if (imported(dashboardDemo, id, ctx, { lazily: true })) return "shell-icons";
   return imported(budgetToolRoutes, id, ctx, { lazily: true }) ? "tool-icons" : null;
+}
+
+/**
+ * "tool-shell": what the budget tool's layout imports and no other page reaches (not the demo either, even lazily),
+ * loaded by every page of the tool, in one file instead of some thirty. Without what it imports from elsewhere, which
+ * stays where the pages that share it load it (a public page would otherwise load the tool's shell for one helper):
+ * so the browser's build includes no group's dependencies but the ones `withDependencies` names, which rolldown allows
+ * only if a route's chunk may export more than React Router reads. Import cycles cannot form: a module another page
+ * reaches never imports one of these, or that page would reach it too. The server's build keeps its chunks.
+ */
+function budgetToolShell(): Plugin {
+  const shell = (id: string, ctx: Graph) =>
+    imported(budgetToolLayout, id, ctx) &&
+    !imported(everyOtherPage, id, ctx, { lazily: true }) &&
+    !imported(dashboardDemo, id, ctx, { lazily: true })
+      ? "tool-shell"
+      : null;
+  return {
+    name: "samen:budget-tool-shell",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
+    outputOptions(output) {
+      const splitting = typeof output.codeSplitting === "object" ? output.codeSplitting : {};
+      return {
+        ...output,
+        codeSplitting: {
+          ...splitting,
+          includeDependenciesRecursively: false,
+          groups: [...(splitting.groups ?? []), { name: shell, priority: 1 }],
+        },
+      };
+    },
+  };
 }
 
 export default defineConfig({
@@ -88,7 +139,17 @@ export default defineConfig({
   // which is slow and breaks for CommonJS packages.
   optimizeDeps: {
     noDiscovery: true,
-    include: ["class-variance-authority", "clsx", "lucide-react", "radix-ui", "sonner", "zod"],
+    include: [
+      "class-variance-authority",
+      "clsx",
+      "lucide-react",
+      "@radix-ui/react-dialog",
+      "@radix-ui/react-dropdown-menu",
+      "@radix-ui/react-label",
+      "@radix-ui/react-progress",
+      "sonner",
+      "zod",
+    ],
   },
   server: {
     // Test reports, builds and the local data folder are not sources: a trace or a screenshot written there while the
@@ -115,37 +176,25 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: (id, ctx) =>
-                frameworkPackages.test(id) ||
-                lucideFactory.test(id) ||
-                (ownCode.test(id) && imported(everyPage, id, ctx))
-                  ? "framework"
-                  : null,
+              name: withDependencies(
+                "framework",
+                (id, ctx) =>
+                  frameworkPackages.test(id) ||
+                  lucideFactory.test(id) ||
+                  (ownCode.test(id) && imported(everyPage, id, ctx)),
+              ),
               priority: 3,
             },
-            {
-              name: (id, ctx) => {
-                // A module nothing imports statically is loaded lazily, when a page needs it: never with the shell.
-                const importers = ctx.getModuleInfo(id)?.importers.length ?? 0;
-                if ((siteShell.test(id) && importers > 0) || (marketingPieces.test(id) && importers > 1)) return "site";
-                // An icon the public pages share with others travels with the shell (which /app loads too) instead of in
-                // a file of a few hundred bytes of its own.
-                const users = ctx.getModuleInfo(id)?.importers ?? [];
-                return lucideIcon.test(id) && users.length > 1 && users.every((user) => publicSite.test(user))
-                  ? "site"
-                  : null;
-              },
-              priority: 2,
-            },
+            { name: withDependencies("site", siteModule), priority: 2 },
             // The budget tool draws its icons from the sprite; two files of them instead of one per icon keep each
             // page's list of modules (in its HTML twice: as preloads and in the route manifest) short. Icons import
             // only the factory in "framework", so these files cannot take part in an import cycle.
             { name: budgetToolIcons, priority: 2 },
-            { name: "primitives", test: radixInternals, priority: 1 },
+            { name: withDependencies("primitives", (id) => radixInternals.test(id)), priority: 1 },
           ],
         },
       },
     },
   },
-  plugins: [tailwindcss(), compactIcons(), reactRouter(), translationChunks()],
+  plugins: [tailwindcss(), compactIcons(), reactRouter(), translationChunks(), budgetToolShell()],
 });

@@ -1,4 +1,4 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import XIcon from "lucide-react/icons/x";
 import type * as React from "react";
 import { cn } from "~/lib/cn";

@@ -310,11 +310,7 @@ function TransferRow({
           </span>
         )}
       </span>
-      <span
-        className={cn("shrink-0 text-sm font-semibold tabular-nums", incoming ? "text-emerald-700" : "text-foreground")}
-      >
-        {amount}
-      </span>
+      <span className={cn("amount", incoming ? "text-emerald-700" : "text-foreground")}>{amount}</span>
       {shell.household.canWrite && (
         <removal.Form method="post" action={`/app/accounts/${accountId}`} className="shrink-0">
           <input type="hidden" name="intent" value="deleteTransfer" />

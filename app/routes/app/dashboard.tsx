@@ -15,7 +15,7 @@ import { forLoader, requireAppContext } from "~/features/household/app-context.s
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { getDashboard } from "~/features/entries/dashboard.server";
 import { listAccounts } from "~/features/money-accounts/accounts.server";
-import { AccountsSummaryCard } from "~/features/money-accounts/components/accounts-summary-card";
+import { accountsOnDashboard, AccountsSummaryCard } from "~/features/money-accounts/components/accounts-summary-card";
 import { BudgetInvitationCard, LeftToSpendCard } from "~/features/budgets/components/left-to-spend-card";
 import { useCategoryLook } from "~/features/entries/components/category-look";
 import { monthPlan } from "~/features/recurring/month-plan.server";
@@ -69,7 +69,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const periodDays = isCalendarMonth(access.household.monthStartDay)
     ? null
     : formatDayRange(dashboard.days.from, addDays(dashboard.days.to, -1), context.language);
-  return { ...dashboard, comparedDays, periodDays, view, accounts, ...plan };
+  // Only what the page shows: the household's access was for the queries, and the card names the first open accounts.
+  const { access: _access, ...shown } = dashboard;
+  const shownAccounts = accounts
+    .filter((account) => !account.archived)
+    .slice(0, accountsOnDashboard)
+    .map(({ id, name, kind, balanceMinor, currency }) => ({ id, name, kind, balanceMinor, currency }));
+  return { ...shown, comparedDays, periodDays, view, accounts: shownAccounts, ...plan };
 }
 
 export const ErrorBoundary = AppErrorBoundary;

@@ -11,9 +11,13 @@ import { OfflineSync } from "~/features/entries/offline/offline-entry";
 import { useTimeZoneCookie } from "~/features/household/components/use-time-zone-cookie";
 import { AuthSync } from "~/features/auth/use-user";
 import { IconSprite } from "~/components/ui/compact-icon";
+import budgetToolStylesheet from "~/budget-tool.css?url";
 
 // "premium": the plan gate, exports and sharing appear on many app pages.
 export const handle = { i18n: ["app", "premium"] };
+
+// The budget tool's own named classes, after the root's stylesheet (app/budget-tool.css says why they are apart).
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: budgetToolStylesheet }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAppContext(request);

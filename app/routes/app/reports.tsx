@@ -182,13 +182,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         {figures.map((figure) => (
           <Card key={figure.key} className="flex flex-col gap-1 p-4 sm:p-5" data-testid={`report-${figure.key}`}>
-            <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{figure.label}</h2>
-            <p
-              className={cn(
-                "text-lg font-semibold tabular-nums tracking-tight sm:text-2xl",
-                figure.key === "net" && report.totals.netMinor < 0 && "text-red-700",
-              )}
-            >
+            <h2 className="figure-label">{figure.label}</h2>
+            <p className={cn("figure-value", figure.key === "net" && report.totals.netMinor < 0 && "text-red-700")}>
               {figure.value}
             </p>
             <p className="text-xs text-muted-foreground">

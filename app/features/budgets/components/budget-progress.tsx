@@ -51,7 +51,7 @@ export function BudgetProgress({
         })}
         className={cn(compact && "h-2", over && overspentBar)}
       />
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs">
+      <div className="budget-detail">
         {over ? (
           <span className="inline-flex items-center gap-1 font-semibold text-amber-800" data-testid="budget-over">
             <CircleAlertIcon aria-hidden="true" className="size-3.5" />

@@ -39,9 +39,9 @@ export function CategoryBreakdown({
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
             <span className="truncate text-sm font-medium">{label}</span>
-            <span className="shrink-0 text-sm font-semibold tabular-nums">{format.money(item.totalMinor)}</span>
+            <span className="amount">{format.money(item.totalMinor)}</span>
           </div>
-          <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-secondary" aria-hidden="true">
+          <div className="share-track" aria-hidden="true">
             <div
               className="h-full rounded-full"
               style={{
@@ -50,7 +50,7 @@ export function CategoryBreakdown({
               }}
             />
           </div>
-          <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <div className="share-detail">
             <span>
               {t("categoryBreakdown.share", { share: format.percent(item.share) })}
               {months > 1 &&

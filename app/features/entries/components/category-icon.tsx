@@ -41,7 +41,7 @@ export function CategoryIcon({ icon, color, className }: { icon: string; color: 
       className={cn("category-icon", className)}
       style={{ backgroundColor: `${color}1f`, color }}
     >
-      <Icon className="size-[1.1rem]" />
+      <Icon />
     </span>
   );
 }

@@ -34,13 +34,13 @@ export function ChangeBadge({
       })
     : format.percent(change, true);
   return (
-    <span className="inline-flex flex-wrap items-center gap-1 text-xs">
+    <span className="change">
       <span
         className={cn(
           "change-badge",
-          tone === null && "bg-secondary text-secondary-foreground",
-          tone === true && "bg-emerald-50 text-emerald-800",
-          tone === false && "bg-red-50 text-red-800",
+          tone === null && "change-flat",
+          tone === true && "change-good",
+          tone === false && "change-bad",
         )}
       >
         {Icon && <Icon aria-hidden="true" className="size-3.5" />}

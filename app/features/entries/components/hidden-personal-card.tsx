@@ -30,7 +30,7 @@ export function HiddenPersonalCard({ spending }: { spending: HiddenPersonalSpend
           <h2 className="text-sm font-semibold">{title}</h2>
           <p className="text-xs text-muted-foreground">{t("hiddenPersonal.text", { name })}</p>
         </div>
-        <p className="shrink-0 text-sm font-semibold tabular-nums">
+        <p className="amount">
           <span className="sr-only">{t("hiddenPersonal.total")}: </span>−{format.money(spending.totalMinor)}
         </p>
       </div>

@@ -84,19 +84,13 @@ export function SummaryCards({
         {cards.map((card) => (
           <Card key={card.key} className="flex flex-col gap-2 p-4 sm:p-5" data-testid={`card-${card.key}`}>
             <div className="flex items-center justify-between gap-2">
-              <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{card.label}</h2>
-              <span
-                className={cn("flex size-7 shrink-0 items-center justify-center rounded-full sm:size-8", card.tone)}
-                aria-hidden="true"
-              >
+              <h2 className="figure-label">{card.label}</h2>
+              <span className={cn("figure-icon", card.tone)} aria-hidden="true">
                 <card.icon className="size-4" />
               </span>
             </div>
             <p
-              className={cn(
-                "text-lg font-semibold tabular-nums tracking-tight sm:text-2xl",
-                card.key === "net" && summary.net.value < 0 && "text-red-700",
-              )}
+              className={cn("figure-value", card.key === "net" && summary.net.value < 0 && "text-red-700")}
               data-testid="card-value"
             >
               {card.value}

@@ -41,8 +41,8 @@ export function TransactionRow({
     <>
       <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-foreground">{transaction.description || label}</span>
-        <span className="block truncate text-xs text-muted-foreground">
+        <span className="line-title">{transaction.description || label}</span>
+        <span className="line-detail">
           {transaction.description ? label : t(income ? "entry.income" : "entry.expense")}
           {transaction.split && ` · ${t("entry.split.marker")}`}
           {showDate && ` · ${format.date(transaction.occurredOn, "short")}`}
@@ -50,10 +50,7 @@ export function TransactionRow({
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end">
-        <span
-          className={cn("text-sm font-semibold tabular-nums", income ? "text-emerald-700" : "text-foreground")}
-          data-testid="entry-amount"
-        >
+        <span className={cn("amount", income ? "text-emerald-700" : "text-foreground")} data-testid="entry-amount">
           {amount}
         </span>
         {inBase && (
@@ -75,14 +72,11 @@ export function TransactionRow({
         event.preventDefault();
         quickEntry.openEdit({ ...transaction, baseAmountMinor: transaction.baseAmountMinor ?? null, version });
       }}
-      className="group -mx-2 flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-secondary/60"
+      className="entry-row"
     >
       <span className="sr-only">{t("entry.editTitle")}: </span>
       {content}
-      <ChevronRightIcon
-        aria-hidden="true"
-        className="hidden size-4 shrink-0 text-muted-foreground/60 group-hover:text-muted-foreground sm:block"
-      />
+      <ChevronRightIcon aria-hidden="true" className="entry-row-chevron" />
     </Link>
   );
 }

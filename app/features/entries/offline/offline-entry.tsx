@@ -314,8 +314,8 @@ export function PendingEntries({ kind, month }: { kind?: TransactionKind; month?
             <li key={entry.clientId} className="flex items-center gap-3 py-2" data-testid="pending-entry">
               <CategoryIcon icon={category?.icon ?? "shapes"} color={category?.color ?? "#64748b"} />
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{title}</span>
-                <span className="block truncate text-xs text-muted-foreground">
+                <span className="line-title">{title}</span>
+                <span className="line-detail">
                   {entry.description ? `${label} · ` : ""}
                   {format.date(entry.occurredOn, "short")}
                 </span>
@@ -330,7 +330,7 @@ export function PendingEntries({ kind, month }: { kind?: TransactionKind; month?
                 )}
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1">
-                <span className={cn("text-sm font-semibold tabular-nums", income && "text-emerald-700")}>
+                <span className={cn("amount", income && "text-emerald-700")}>
                   {`${income ? "+" : "−"}${format.money(entry.amountMinor, entry.currency)}`}
                 </span>
                 <Button

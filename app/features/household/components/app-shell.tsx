@@ -127,7 +127,7 @@ export function AppShell({
                 )
               }
             >
-              <item.icon aria-hidden="true" className="size-[1.15rem]" />
+              <item.icon aria-hidden="true" />
               {t(`nav.${navLabelKey(item.key, shell.household.plan)}`)}
             </NavLink>
           ))}
@@ -237,7 +237,7 @@ function BottomBar() {
               {({ isActive }) => (
                 <>
                   <span className={cn("tab-icon", (isActive || item.forceActive) && "bg-secondary")}>
-                    <item.icon aria-hidden="true" className="size-5" />
+                    <item.icon aria-hidden="true" />
                   </span>
                   {/* Past what the bar can give (a narrower phone), a label ends in an ellipsis rather than running into the next. */}
                   <span className="max-w-full truncate text-center">{item.label}</span>
@@ -278,10 +278,7 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
   return (
     <details ref={details} className="group relative">
       <summary
-        className={cn(
-          "flex cursor-pointer list-none items-center gap-2 rounded-lg text-left transition-colors hover:bg-secondary [&::-webkit-details-marker]:hidden",
-          compact ? "max-w-full px-2 py-1.5" : "border bg-background px-3 py-2.5",
-        )}
+        className={cn("household-switcher", compact ? "max-w-full px-2 py-1.5" : "border bg-background px-3 py-2.5")}
       >
         <span className="sr-only">{t("household.switch")}: </span>
         <span className="min-w-0 flex-1">
@@ -290,7 +287,7 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
         </span>
         <ChevronsUpDownIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </summary>
-      <div className="absolute left-0 z-50 mt-1 w-64 rounded-lg border bg-popover p-1 shadow-lg">
+      <div className="household-menu">
         <p className="px-2 pb-1 pt-2 text-xs font-medium text-muted-foreground">{t("household.yourHouseholds")}</p>
         <Form method="post" action="/app/household">
           <input type="hidden" name="redirectTo" value={location.pathname} />
@@ -300,7 +297,7 @@ function HouseholdSwitcher({ compact = false }: { compact?: boolean }) {
               type="submit"
               name="householdId"
               value={household.id}
-              className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm hover:bg-secondary focus-visible:bg-secondary"
+              className="household-option"
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{householdName(household, t)}</span>

@@ -9,19 +9,21 @@ import type { AccountView } from "../accounts.server";
 import { AccountKindIcon, useAccountName } from "./account-kind";
 
 /** How many accounts the dashboard names; the Accounts page has the rest. */
-const shownOnDashboard = 4;
+export const accountsOnDashboard = 4;
 
-/** The dashboard's accounts: each open account's balance today, a way to all of them and to importing a statement. */
+/**
+ * The dashboard's accounts: the first open accounts' balances today (the loader sends only those), a way to all of
+ * them and to importing a statement.
+ */
 export function AccountsSummaryCard({
   accounts,
 }: {
-  accounts: Pick<AccountView, "id" | "name" | "kind" | "archived" | "balanceMinor" | "currency">[];
+  accounts: Pick<AccountView, "id" | "name" | "kind" | "balanceMinor" | "currency">[];
 }) {
   const { t } = useTranslation("money");
   const format = useFormat();
   const shell = useAppShell();
   const accountName = useAccountName();
-  const open = accounts.filter((account) => !account.archived).slice(0, shownOnDashboard);
   return (
     <Card data-testid="accounts-card">
       {/* One row from 640 px; on a phone the import button takes its own full-width line under the title. */}
@@ -41,7 +43,7 @@ export function AccountsSummaryCard({
       </CardHeader>
       <CardContent className="max-sm:px-4">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {open.map((account) => (
+          {accounts.map((account) => (
             <li key={account.id} className="flex min-w-0 items-center gap-3 rounded-lg bg-muted/60 p-3">
               <AccountKindIcon kind={account.kind} className="size-9" />
               <div className="min-w-0">
