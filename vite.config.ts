@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { noImportCycles } from "./scripts/chunk-cycles-plugin.ts";
 import { compactIcons } from "./scripts/compact-icons-plugin.ts";
 import { translationChunks } from "./scripts/translation-chunks-plugin.ts";
 
@@ -196,5 +197,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), compactIcons(), reactRouter(), translationChunks(), budgetToolShell()],
+  plugins: [tailwindcss(), compactIcons(), reactRouter(), translationChunks(), budgetToolShell(), noImportCycles()],
 });

@@ -117,7 +117,8 @@ function renderRecurring(options: { canWrite?: boolean; data?: typeof loaderData
 describe("the Recurring page", () => {
   it("shows the month's open dates with their totals, the calendar and the series in words", async () => {
     renderRecurring();
-    const upcoming = await screen.findByTestId("upcoming-list");
+    // The file's first render loads the page's modules and translations: on a busy two-core machine, past a second.
+    const upcoming = await screen.findByTestId("upcoming-list", {}, { timeout: 10_000 });
     expect(within(upcoming).getByText("Rent")).toBeTruthy();
     expect(within(upcoming).getByText("Overdue")).toBeTruthy();
     expect(within(screen.getByTestId("recurring-totals")).getByText("€950.00")).toBeTruthy();
