@@ -3,7 +3,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { pgliteExtensions } from "./pglite-extensions.server";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types as pgliteTypes, type QueryOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -12,10 +12,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "./schema";
 import { ReleasingPool } from "./postgres-pool.server";
+import { ReadBatcher, type ArrayResult } from "./read-batch.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
 import { getRequestStore } from "~/lib/request-store.server";
+import { fieldOf } from "~/lib/field-of";
 import type { Logger as QueryLogger } from "drizzle-orm/logger";
 
 export type Schema = typeof schema;
@@ -175,6 +177,7 @@ async function openPglite(dataDir: string, initialData?: Blob): Promise<OpenData
   }
   const client = new PGlite(location, { extensions: pgliteExtensions, loadDataDir: initialData });
   await client.waitReady;
+  joinPgliteReads(client);
   const database = drizzlePglite({ client, schema, logger: countQueries });
   return {
     db: database,
@@ -190,6 +193,66 @@ async function openPglite(dataDir: string, initialData?: Blob): Promise<OpenData
       lock?.release();
     },
   };
+}
+
+/**
+ * A request's reads in Drizzle's array mode, sent together where they can be (read-batch.server.ts). The embedded
+ * database is asked through its instance's `query`, which Drizzle calls with the parsers it wants; its transactions
+ * have their own.
+ */
+function joinPgliteReads(client: PGlite): void {
+  const query = client.query.bind(client);
+  const batcher = new ReadBatcher(
+    async (text, params) => (await query<unknown[]>(text, params, { rowMode: "array" })).rows[0]!,
+  );
+  client.query = (<T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    if (options?.rowMode !== "array" || !Array.isArray(params)) return query<T>(text, params, options);
+    return batcher.read({
+      text,
+      params,
+      // Drizzle's parsers first, then the instance's (which hold the array types it read from the database).
+      parse: (type, value) =>
+        pgliteTypes.parseType(value, type, options.parsers?.[type] ? options.parsers : client.parsers),
+      alone: () => query<unknown[]>(text, params, options),
+    });
+  }) as PGlite["query"];
+}
+
+/** The same for PostgreSQL's pool, whose `query` Drizzle calls with a config of its own types; a checked-out
+ * connection (a transaction) is not the pool and sends each statement as it comes. */
+function joinPoolReads(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (
+    config: pg.QueryArrayConfig,
+    values?: unknown[],
+  ) => Promise<pg.QueryArrayResult>;
+  const batcher = new ReadBatcher(
+    async (text, params) => (await query({ text, values: params, rowMode: "array" })).rows[0]!,
+  );
+  pool.query = new Proxy(pool.query, {
+    apply(target, thisArg, args: unknown[]) {
+      const [config, values] = args;
+      if (args.length !== 2 || !isArrayModeConfig(config) || !Array.isArray(values)) {
+        return Reflect.apply(target, thisArg, args);
+      }
+      const typeParser = config.types?.getTypeParser ?? pg.types.getTypeParser;
+      return batcher.read({
+        text: config.text,
+        params: values,
+        parse: (type, value) => (typeParser(type, "text") as (text: string) => unknown)(value),
+        alone: () => query(config, values) as Promise<ArrayResult>,
+      });
+    },
+  });
+}
+
+function isArrayModeConfig(config: unknown): config is pg.QueryArrayConfig & { types?: pg.CustomTypesConfig } {
+  return (
+    typeof config === "object" &&
+    config !== null &&
+    fieldOf(config, "rowMode") === "array" &&
+    typeof fieldOf(config, "text") === "string" &&
+    fieldOf(config, "name") === undefined
+  );
 }
 
 /** The LISTEN connections of one PostgreSQL database, each kept open (and opened again after a loss) until closed. */
@@ -245,6 +308,7 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   pool.on("connect", (client) =>
     client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")),
   );
+  joinPoolReads(pool);
   const database = drizzlePg({ client: pool, schema, logger: countQueries });
   const listeners = new NotificationListeners(databaseUrl);
   return {
