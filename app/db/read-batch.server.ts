@@ -6,7 +6,7 @@ import { getRequestStore, type RequestStore } from "~/lib/request-store.server";
  * one statement at a time. Each feature still writes its own query against its own tables; this joins them only on
  * the way to the database, under the driver, so no feature knows another's statement (decision 0034).
  *
- * How: the reads a request starts before the event loop's next turn are collected, and sent as
+ * How: the reads a request starts within a few promise jobs of each other are collected, and sent as
  *
  *     with q0(c1, c2) as (<first read>), q1(c1) as (<second read>)
  *     select (select json_agg(json_build_array(c1, c2)) from q0), (select json_agg(…) from q1)
@@ -46,6 +46,14 @@ export type SendJoined = (text: string, params: unknown[]) => Promise<unknown[]>
 
 /** PostgreSQL takes at most 100 arguments to a function: json_build_array's columns. */
 const mostColumns = 100;
+/**
+ * How many promise jobs after a request's first read its others may still join it. The reads a `Promise.all` starts
+ * reach the driver some jobs apart (Drizzle's and our own awaits in between): the dashboard's last one ten jobs after
+ * its first. Waiting for the event loop's next turn instead (`setImmediate`) let every read, even one alone, wait
+ * for other requests' work under load: the add form and the dashboard on PostgreSQL answered fewer requests per
+ * second with fewer statements. A read that comes later than this only goes in a statement of its own.
+ */
+const joinWithin = 32;
 /** Known shapes kept per process; statements whose text varies with their input (an `in` list) can make many. */
 const mostShapes = 2_000;
 
@@ -66,8 +74,7 @@ export class ReadBatcher {
       if (!queue) {
         queue = [];
         this.waiting.set(store, queue);
-        // After the promise jobs of this turn: the reads a Promise.all starts reach the driver a few jobs apart.
-        setImmediate(() => {
+        afterJobs(joinWithin, () => {
           this.waiting.delete(store);
           void this.flush(store, queue ?? []);
         });
@@ -107,6 +114,12 @@ export class ReadBatcher {
       }
     });
   }
+}
+
+/** Runs `work` once `hops` more promise jobs have run, still within this turn of the event loop. */
+function afterJobs(hops: number, work: () => void): void {
+  if (hops <= 0) work();
+  else queueMicrotask(() => afterJobs(hops - 1, work));
 }
 
 function settle(waiting: Waiting, result: Promise<ArrayResult>): Promise<void> {
