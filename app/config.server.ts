@@ -23,6 +23,8 @@ export const configSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  /** Off behind a connection pooler that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Samen <hello@samen.app>"),

@@ -4,7 +4,10 @@
 // - the closed loop: 200 connections at once (autocannon), each sending its next request when the last is answered:
 //   requests/s, p50/p99 latency, errors and timeouts, and the server's memory over the run;
 // - the open model (bench/open-load.ts): requests arriving at a fixed rate, raised step by step, and the highest rate
-//   at which p99 stays under 250 ms with no errors — what a household feels at a given number of visitors.
+//   at which p99 stays under 250 ms with no errors — what a household feels at a given number of visitors — with each
+//   request's p50 and p99 at that step and at the first that failed;
+// and where the cores went during each (bench/cpu-share.ts: the load generator, the server, PostgreSQL, idle), with
+// the CPU per request and the rate the machine's cores could answer at that cost.
 // Options: --duration=60 (seconds of each closed loop), --connections=200, --step=10 (seconds of each open-model step),
 // --soak=600 (a long closed loop on PostgreSQL that samples the server's RSS every 10 s and prints its growth),
 // --only=postgres|pglite, --profile=DIR (the server's CPU profile, written when it stops). Never fails on timing.
@@ -13,6 +16,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { adminQuery, databaseUrl } from "../app/db/server-admin.ts";
+import { cpuPerRequestText, cpuShareText, measureCpu } from "./cpu-share.ts";
 import { sustainableRate, type MixRequest, type OpenStep } from "./open-load.ts";
 import { percentile } from "./percentile.ts";
 import { signInDemo, startProductionServer, type RunningServer } from "./serve.ts";
@@ -84,7 +88,9 @@ async function run(label: string, server: RunningServer, seconds: number) {
   await autocannon({ url: server.url, connections: 20, duration: 3, requests, timeout: 10 });
   const probing = { running: true, latencies: new Map<string, number[]>() };
   const probe = probeEachPath(server.url, requests, probing);
+  const stopCpu = server.pid ? measureCpu(server.pid) : undefined;
   const result = await autocannon({ url: server.url, connections, duration: seconds, requests, timeout: 10 });
+  const cpu = stopCpu?.();
   probing.running = false;
   await probe;
   if (sampler) clearInterval(sampler);
@@ -103,6 +109,7 @@ async function run(label: string, server: RunningServer, seconds: number) {
       timeouts: result.timeouts,
       "RSS MB before → after": `${before.toFixed(0)} → ${after.toFixed(0)}`,
     },
+    cpu,
     samples,
     before,
     after,
@@ -148,6 +155,8 @@ async function probeEachPath(
 const rows: Record<string, string | number>[] = [];
 const perPathRows: Record<string, string | number>[] = [];
 const openRows: Record<string, string | number>[] = [];
+const cpuRows: Record<string, string | number>[] = [];
+const openPathRows: Record<string, string | number>[] = [];
 const soakReports: string[] = [];
 
 const stepText = (step: OpenStep | undefined) =>
@@ -158,7 +167,10 @@ async function measure(label: string, server: RunningServer) {
   const measured = await run(label, server, duration);
   rows.push(measured.row);
   perPathRows.push(...measured.perPath);
-  const open = await sustainableRate(server.url, await theMix(server), { seconds: stepSeconds });
+  const open = await sustainableRate(server.url, await theMix(server), {
+    seconds: stepSeconds,
+    measureCpu: server.pid ? () => measureCpu(server.pid as number) : undefined,
+  });
   openRows.push({
     server: label,
     "sustained (p99 < 250 ms, no errors)": stepText(open.best),
@@ -166,10 +178,33 @@ async function measure(label: string, server: RunningServer) {
       .map((step) => `${step.rate}→${step.p99}${step.errors ? ` (${step.errors})` : ""}`)
       .join("  "),
   });
-  return { measured, best: open.best?.rate ?? 0 };
+  // The first step that did not hold: what was short when latency gave way.
+  const broke = open.steps.find((step) => step.errors > 0 || step.p99 >= 250);
+  for (const [during, step] of [
+    ["sustained", open.best],
+    ["first step over", broke],
+  ] as const) {
+    for (const { request, p50, p99 } of step?.byRequest ?? []) {
+      openPathRows.push({ server: label, step: `${during}: ${step?.rate}/s`, request, "p50 ms": p50, "p99 ms": p99 });
+    }
+  }
+  cpuRows.push(
+    {
+      server: label,
+      during: `closed loop, ${measured.row["req/s"]} req/s`,
+      "cores in use": cpuShareText(measured.cpu),
+    },
+    { server: label, during: `open model, ${stepText(open.best)}`, "cores in use": cpuShareText(open.best?.cpu) },
+    {
+      server: label,
+      during: `open model, first step over: ${broke?.rate ?? "none"}/s`,
+      "cores in use": cpuShareText(broke?.cpu),
+    },
+  );
+  return { measured, best: open.best };
 }
 
-const sustained: Record<string, number> = {};
+const sustained: Record<"one" | "all", OpenStep | undefined> = { one: undefined, all: undefined };
 if (only !== "pglite") {
   for (const workers of [1, cores]) {
     const name = `samen_load_${crypto.randomBytes(4).toString("hex")}`;
@@ -214,9 +249,27 @@ console.log(
   `\nOpen model: the same mix arriving at a fixed rate, ${stepSeconds} s per step, latency counted from each request's due time`,
 );
 console.table(openRows);
-if (sustained.one && sustained.all) {
+console.log(
+  "\nEach request of the mix in the open model, at the sustained rate and at the first rate that did not hold:",
+);
+console.table(openPathRows);
+console.log(
+  `\nWhere the ${cores} cores went (average cores in use; generator = this process, which sends the load; Samen = the server and its workers):`,
+);
+console.table(cpuRows);
+const { one, all } = sustained;
+if (one && all) {
   console.log(
-    `all ${cores} processes sustain ${(sustained.all / sustained.one).toFixed(2)} × the rate of one (the load generator and PostgreSQL share the same ${cores} cores)`,
+    `all ${cores} processes sustain ${(all.rate / one.rate).toFixed(2)} × the rate of one (the load generator and PostgreSQL share the same ${cores} cores)`,
+  );
+}
+if (one?.cpu) {
+  // At one process's cost per request, the cores the machine offers cap what any number of workers could sustain.
+  const { generator, server, postgres, steal } = one.cpu;
+  const perRequest = (generator + server + postgres) / one.rate;
+  const ceiling = Math.round((cores - steal) / perRequest);
+  console.log(
+    `CPU per request of the mix at one process's sustained rate: ${cpuPerRequestText(one.cpu, one.rate)}; at that cost ${cores} cores answer at most ${ceiling} req/s, ${(ceiling / one.rate).toFixed(2)} × one process's rate${all?.cpu ? `; all processes at their sustained rate: ${cpuPerRequestText(all.cpu, all.rate)}` : ""}`,
   );
 }
 for (const line of soakReports) console.log(line);

@@ -2,6 +2,7 @@
 // do, and each one's latency counts from the moment it was due (not from when a busy client got round to sending it),
 // so a server that falls behind shows it in p99 instead of quietly slowing the generator down.
 import http from "node:http";
+import type { CpuShare } from "./cpu-share.ts";
 import { percentile } from "./percentile.ts";
 
 export interface MixRequest {
@@ -19,6 +20,10 @@ export interface OpenStep {
   p99: number;
   /** Answers of 400 and above, refused connections and requests without an answer after 10 s. */
   errors: number;
+  /** Where the cores went during the step, when the caller measures it. */
+  cpu?: CpuShare;
+  /** Each request of the mix's p50 and p99 (ms), by method and path without the query: which one makes the tail. */
+  byRequest: { request: string; p50: number; p99: number }[];
 }
 
 /** Sends the mix, request after request in turn, at `rate` per second for `seconds`. */
@@ -27,6 +32,7 @@ export async function openLoad(base: string, mix: MixRequest[], rate: number, se
   const url = new URL(base);
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
+  const byRequest = new Map<string, number[]>();
   let errors = 0;
   const answers: Promise<void>[] = [];
   const started = performance.now();
@@ -38,8 +44,15 @@ export async function openLoad(base: string, mix: MixRequest[], rate: number, se
     answers.push(
       new Promise<void>((resolve) => {
         const finish = (ok: boolean) => {
-          if (ok) latencies.push(performance.now() - due);
-          else errors++;
+          if (!ok) errors++;
+          else {
+            const latency = performance.now() - due;
+            latencies.push(latency);
+            const label = `${request.method} ${request.path.replace(/\?.*$/, "")}`;
+            const list = byRequest.get(label) ?? [];
+            list.push(latency);
+            byRequest.set(label, list);
+          }
           resolve();
         };
         const outgoing = http.request(
@@ -72,6 +85,11 @@ export async function openLoad(base: string, mix: MixRequest[], rate: number, se
     p50: Math.round(percentile(latencies, 50)),
     p99: Math.round(percentile(latencies, 99)),
     errors,
+    byRequest: [...byRequest].map(([request, values]) => ({
+      request,
+      p50: Math.round(percentile(values, 50)),
+      p99: Math.round(percentile(values, 99)),
+    })),
   };
 }
 
@@ -112,26 +130,36 @@ async function untilIdle(base: string, mix: MixRequest[], limitMs: number): Prom
 export async function sustainableRate(
   base: string,
   mix: MixRequest[],
-  { from = 20, factor = 1.5, seconds = 10, limitMs = 250 } = {},
+  {
+    from = 20,
+    factor = 1.5,
+    seconds = 10,
+    limitMs = 250,
+    measureCpu,
+  }: { from?: number; factor?: number; seconds?: number; limitMs?: number; measureCpu?: () => () => CpuShare } = {},
 ): Promise<{ best: OpenStep | undefined; steps: OpenStep[] }> {
   const steps: OpenStep[] = [];
+  const step = async (rate: number) => {
+    await untilIdle(base, mix, limitMs);
+    const stop = measureCpu?.();
+    const measured = await openLoad(base, mix, rate, seconds);
+    return { ...measured, cpu: stop?.() };
+  };
   const holds = (step: OpenStep) => step.errors === 0 && step.p99 < limitMs;
   let best: OpenStep | undefined;
   let failed: number | undefined;
   for (let rate = from; failed === undefined && rate < 5_000; rate = Math.round(rate * factor)) {
-    await untilIdle(base, mix, limitMs);
-    const step = await openLoad(base, mix, rate, seconds);
-    steps.push(step);
-    if (holds(step)) best = step;
+    const measured = await step(rate);
+    steps.push(measured);
+    if (holds(measured)) best = measured;
     else failed = rate;
   }
   for (let round = 0; round < 2 && failed !== undefined; round++) {
     const rate = Math.round(((best?.rate ?? 0) + failed) / 2);
     if (rate === best?.rate || rate === failed) break;
-    await untilIdle(base, mix, limitMs);
-    const step = await openLoad(base, mix, rate, seconds);
-    steps.push(step);
-    if (holds(step)) best = step;
+    const measured = await step(rate);
+    steps.push(measured);
+    if (holds(measured)) best = measured;
     else failed = rate;
   }
   return { best, steps };

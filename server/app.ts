@@ -46,7 +46,11 @@ declare module "express-serve-static-core" {
  */
 export async function boot(): Promise<void> {
   const config = getConfig();
-  await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await aloneOnDatabase(async () => {
     await migrateDatabase();
     logger.info(

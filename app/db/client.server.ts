@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import * as schema from "./schema";
 import { ReleasingPool } from "./postgres-pool.server";
 import { ReadBatcher, type ArrayResult } from "./read-batch.server";
+import { StatementNames } from "./statement-names.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
@@ -91,13 +92,15 @@ export interface OpenDatabaseOptions {
   /** A data directory dumped by `dumpEmbeddedDatabase` for a new embedded database to start from (tests start from one
    * migrated copy). */
   initialData?: Blob;
+  /** PostgreSQL: send the reads a process repeats as prepared statements (false behind a pooler that cannot keep them). */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const already = openSlot.get();
   if (already) return already.db;
   const open = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
     : await openPglite(options.dataDir ?? "memory://", options.initialData);
   openSlot.set(open);
   closedSlot.set(undefined);
@@ -220,13 +223,18 @@ function joinPgliteReads(client: PGlite): void {
 
 /** The same for PostgreSQL's pool, whose `query` Drizzle calls with a config of its own types; a checked-out
  * connection (a transaction) is not the pool and sends each statement as it comes. */
-function joinPoolReads(pool: pg.Pool): void {
+function joinPoolReads(pool: pg.Pool, names: StatementNames | undefined): void {
   const query = pool.query.bind(pool) as (
     config: pg.QueryArrayConfig,
     values?: unknown[],
   ) => Promise<pg.QueryArrayResult>;
+  // A read sent again goes under its name: PostgreSQL parses and plans it once per connection (decision 0035).
+  const named = <Config extends { text: string }>(config: Config): Config => {
+    const name = names?.nameOf(config.text);
+    return name === undefined ? config : { ...config, name };
+  };
   const batcher = new ReadBatcher(
-    async (text, params) => (await query({ text, values: params, rowMode: "array" })).rows[0]!,
+    async (text, params) => (await query(named({ text, values: params, rowMode: "array" }))).rows[0]!,
   );
   pool.query = new Proxy(pool.query, {
     apply(target, thisArg, args: unknown[]) {
@@ -239,7 +247,7 @@ function joinPoolReads(pool: pg.Pool): void {
         text: config.text,
         params: values,
         parse: (type, value) => (typeParser(type, "text") as (text: string) => unknown)(value),
-        alone: () => query(config, values) as Promise<ArrayResult>,
+        alone: () => query(named(config), values) as Promise<ArrayResult>,
       });
     },
   });
@@ -295,7 +303,7 @@ class NotificationListeners {
 /** The advisory lock `aloneOnDatabase` holds: "SAMEN" in ASCII, a number no other lock of ours uses. */
 const startUpLockKey = 0x53414d454e;
 
-async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
+async function openPostgres(databaseUrl: string, preparedStatements: boolean): Promise<OpenDatabase> {
   // A server that does not answer (a network cut rather than a refused connection) fails a request after 10 s
   // with a 503 page, instead of holding it open for as long as the client waits.
   const pool = new ReleasingPool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
@@ -308,7 +316,7 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   pool.on("connect", (client) =>
     client.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection lost while in use")),
   );
-  joinPoolReads(pool);
+  joinPoolReads(pool, preparedStatements ? new StatementNames() : undefined);
   const database = drizzlePg({ client: pool, schema, logger: countQueries });
   const listeners = new NotificationListeners(databaseUrl);
   return {

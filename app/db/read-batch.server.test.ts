@@ -99,6 +99,20 @@ describe("reads started together", () => {
     expect(store.queries).toBe(3);
   });
 
+  it("answer the same when sent again and again, on every connection (named and prepared on PostgreSQL)", async () => {
+    const reads = () => [everyType(), everyType().limit(2)] as const;
+    const first = await bothWays(reads);
+    // Past the second time a text is named; past the fifth, PostgreSQL may plan it once for all values.
+    for (let round = 0; round < 8; round++) {
+      const again = await bothWays(reads);
+      expect(again.joined).toEqual(first.alone);
+      expect(again.alone).toEqual(first.alone);
+    }
+    // Requests at once take several of the pool's connections, each preparing the statements for itself.
+    const together = await Promise.all(Array.from({ length: 12 }, () => bothWays(reads)));
+    for (const { joined } of together) expect(joined).toEqual(first.alone);
+  });
+
   it("are joined only within one request", async () => {
     const one = () =>
       db()
