@@ -34,12 +34,14 @@ function processSeconds(pid: number): number {
   return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0) / ticksPerSecond;
 }
 
-function childrenOf(pid: number): number[] {
-  return read(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
+/** A process and its descendants (a server's cluster workers). */
+export function processTree(pid: number): number[] {
+  const children = read(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
+  return [pid, ...children.flatMap(processTree)];
 }
 
 function treeSeconds(pid: number): number {
-  return processSeconds(pid) + childrenOf(pid).reduce((sum, child) => sum + treeSeconds(child), 0);
+  return processTree(pid).reduce((sum, member) => sum + processSeconds(member), 0);
 }
 
 function postgresSeconds(): number {

@@ -16,8 +16,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { adminQuery, databaseUrl } from "../app/db/server-admin.ts";
-import { cpuPerRequestText, cpuShareText, measureCpu } from "./cpu-share.ts";
-import { sustainableRate, type MixRequest, type OpenStep } from "./open-load.ts";
+import { cpuPerRequestText, cpuShareText, measureCpu, processTree } from "./cpu-share.ts";
+import { requestLabel, sustainableRate, type MixRequest, type OpenStep } from "./open-load.ts";
 import { percentile } from "./percentile.ts";
 import { signInDemo, startProductionServer, type RunningServer } from "./serve.ts";
 
@@ -38,10 +38,10 @@ const expenseCategoryId = "00000000-0000-4000-8000-000000000202";
 
 /** The server's resident memory, its worker processes' included. */
 function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  return own + children.reduce((sum, child) => sum + rssMb(child), 0);
+  return processTree(pid).reduce((sum, member) => {
+    const status = fs.existsSync(`/proc/${member}/status`) ? fs.readFileSync(`/proc/${member}/status`, "utf8") : "";
+    return sum + Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  }, 0);
 }
 
 async function theMix(server: RunningServer): Promise<MixRequest[]> {
@@ -130,18 +130,18 @@ async function run(label: string, server: RunningServer, seconds: number) {
  */
 async function probeEachPath(
   base: string,
-  requests: autocannon.Request[],
+  requests: MixRequest[],
   probing: { running: boolean; latencies: Map<string, number[]> },
 ) {
   while (probing.running) {
     for (const request of requests) {
       if (!probing.running) return;
-      const label = `${request.method} ${request.path?.replace(/\?.*$/, "")}`;
+      const label = requestLabel(request);
       const started = performance.now();
       const response = await fetch(base + request.path, {
         method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body as string | undefined,
+        headers: request.headers,
+        body: request.body,
         redirect: "manual",
       });
       await response.arrayBuffer();

@@ -26,6 +26,11 @@ export interface OpenStep {
   byRequest: { request: string; p50: number; p99: number }[];
 }
 
+/** A request of the mix as the figures name it: its method and path, without the query. */
+export function requestLabel(request: Pick<MixRequest, "method" | "path">): string {
+  return `${request.method} ${request.path.replace(/\?.*$/, "")}`;
+}
+
 /** Sends the mix, request after request in turn, at `rate` per second for `seconds`. */
 export async function openLoad(base: string, mix: MixRequest[], rate: number, seconds: number): Promise<OpenStep> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -48,7 +53,7 @@ export async function openLoad(base: string, mix: MixRequest[], rate: number, se
           else {
             const latency = performance.now() - due;
             latencies.push(latency);
-            const label = `${request.method} ${request.path.replace(/\?.*$/, "")}`;
+            const label = requestLabel(request);
             const list = byRequest.get(label) ?? [];
             list.push(latency);
             byRequest.set(label, list);
@@ -139,28 +144,21 @@ export async function sustainableRate(
   }: { from?: number; factor?: number; seconds?: number; limitMs?: number; measureCpu?: () => () => CpuShare } = {},
 ): Promise<{ best: OpenStep | undefined; steps: OpenStep[] }> {
   const steps: OpenStep[] = [];
-  const step = async (rate: number) => {
-    await untilIdle(base, mix, limitMs);
-    const stop = measureCpu?.();
-    const measured = await openLoad(base, mix, rate, seconds);
-    return { ...measured, cpu: stop?.() };
-  };
-  const holds = (step: OpenStep) => step.errors === 0 && step.p99 < limitMs;
   let best: OpenStep | undefined;
   let failed: number | undefined;
-  for (let rate = from; failed === undefined && rate < 5_000; rate = Math.round(rate * factor)) {
-    const measured = await step(rate);
-    steps.push(measured);
-    if (holds(measured)) best = measured;
+  const tryRate = async (rate: number) => {
+    await untilIdle(base, mix, limitMs);
+    const stop = measureCpu?.();
+    const step: OpenStep = { ...(await openLoad(base, mix, rate, seconds)), cpu: stop?.() };
+    steps.push(step);
+    if (step.errors === 0 && step.p99 < limitMs) best = step;
     else failed = rate;
-  }
+  };
+  for (let rate = from; failed === undefined && rate < 5_000; rate = Math.round(rate * factor)) await tryRate(rate);
   for (let round = 0; round < 2 && failed !== undefined; round++) {
     const rate = Math.round(((best?.rate ?? 0) + failed) / 2);
     if (rate === best?.rate || rate === failed) break;
-    const measured = await step(rate);
-    steps.push(measured);
-    if (holds(measured)) best = measured;
-    else failed = rate;
+    await tryRate(rate);
   }
   return { best, steps };
 }
