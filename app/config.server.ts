@@ -12,6 +12,19 @@ export const configSchema = z.object({
   // This machine only: HOST=0.0.0.0 opens the server to the network (server/index.ts says so at start-up).
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: optionalUrl,
+  /**
+   * More names the server answers to, comma-separated (a proxy's name, a home server's DNS name); others get 421.
+   * Always answered: localhost, 127.0.0.1, [::1], PUBLIC_URL's and APP_URL's hosts (app/lib/site-names.server.ts).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   APP_URL: optionalUrl,
   PUBLIC_ASSETS_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -29,6 +29,8 @@ import { processKeptPages, type KeptPages } from "./kept-pages";
 import { newNonce } from "./page-template";
 import { privateWhenSignedIn } from "./private-when-signed-in";
 import { requestGuard } from "./request-guard";
+import { hostGuard } from "./host-guard";
+import { configuredSiteNames, siteOrigins } from "~/lib/site-names.server";
 
 export { logger };
 
@@ -193,12 +195,20 @@ export function createApp({
     next();
   });
 
+  // Before any route: only the site's own names (DNS rebinding, decision 0036). A Host that is no name at all goes on
+  // to the request guard, which answers it 400 in the reader's language.
+  const names = configuredSiteNames(config);
+  app.use(hostGuard(names));
+
   // Mutating requests must come from our own pages: refuse a foreign Origin (CSRF).
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!mutatingMethods.has(req.method) || crossOriginAllowed.includes(req.path)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const ownOrigins = new Set([`${req.protocol}://${req.get("host")}`, publicUrl()]);
+    // The site's configured origins, never what the request names itself (decision 0036).
+    const ownOrigins = new Set(
+      siteOrigins(names, { protocol: req.protocol, hostHeader: req.headers.host }, publicUrl()),
+    );
     if ((origin && origin !== "null" && !ownOrigins.has(origin)) || origin === "null" || fetchSite === "cross-site") {
       req.log.warn({ origin, fetchSite }, "cross-origin request refused");
       res.status(403).type("text/plain").send("Cross-origin request refused");

@@ -4,6 +4,7 @@ import { detectLanguage } from "~/i18n/detect.server";
 import { serverTranslator } from "~/i18n/resources.server";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
 import { isOneOf } from "~/lib/one-of";
+import { hostNameOf } from "~/lib/site-names.server";
 import { beforeWriteHead } from "./before-head";
 
 /** The methods the site answers: pages and resource routes are read with GET and HEAD, forms and APIs post. */
@@ -58,7 +59,7 @@ function refuse(req: Request, res: Response, refusal: Refusal, limit = 0): void 
 
 function validHost(req: Request): boolean {
   const host = req.get("host");
-  if (!host?.trim() || !req.hostname) return false;
+  if (!host?.trim() || !req.hostname || hostNameOf(host) === undefined) return false;
   try {
     // Both URLs the handlers build: Better Auth's from the Host header, React Router's from req.hostname (which is
     // X-Forwarded-Host when a trusted proxy sent one).

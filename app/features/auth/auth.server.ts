@@ -14,6 +14,7 @@ import {
 } from "~/lib/cookies.server";
 import { logger, scrubQueryParameters } from "~/lib/logger.server";
 import { getRequestStore } from "~/lib/request-store.server";
+import { trustedOriginsOf } from "~/lib/site-names.server";
 import { containsUnsafeText, hasControlCharacters } from "~/lib/safe-text";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { signInAfterVerificationPlugin } from "./sign-up-browser.server";
@@ -112,8 +113,9 @@ function createAuth(database: Database) {
         else logger.error({ err: error }, "auth request failed");
       },
     },
-    // Our pages post to their own route actions (same-origin checked by Express); the HTTP handler trusts its own origin.
-    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    // Our pages post to their own route actions (same-origin checked by Express); the HTTP handler trusts the site's
+    // configured origins, and the request's own only under one of the site's names, never any name it brings (0036).
+    trustedOrigins: (request) => trustedOriginsOf(request),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -3,15 +3,19 @@ import type { Route } from "./+types/dev-mail";
 import { isProduction } from "~/config.server";
 import { listOutbox, mailDelivery, outboxDirectory } from "~/features/mail/mailer.server";
 import { isLoopbackAddress } from "~/lib/loopback";
+import { hostNameOf, isLoopbackName } from "~/lib/site-names.server";
 import { requestStoreContext } from "~/lib/request-store.server";
 
 /**
  * Development only: the mails Samen would have sent, so a newcomer who ran `npm start` can finish sign-up. They hold
- * live reset-password links, so only this machine sees them — judged by the connection itself, never by
+ * live reset-password links, so only this machine sees them, under a loopback name — judged by the connection itself, never by
  * X-Forwarded-For — whatever HOST the server listens on; anyone else gets 404.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (isProduction() || !isLoopbackAddress(context.get(requestStoreContext).socketAddress))
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // A loopback peer under a loopback name: a page re-pointed at 127.0.0.1 (DNS rebinding) comes from this machine
+  // too, but under its own name (decision 0036).
+  const underLoopbackName = isLoopbackName(hostNameOf(request.headers.get("host") ?? undefined));
+  if (isProduction() || !underLoopbackName || !isLoopbackAddress(context.get(requestStoreContext).socketAddress))
     throw data("Not Found", { status: 404 });
   return { delivery: mailDelivery(), directory: outboxDirectory(), mails: await listOutbox() };
 }
