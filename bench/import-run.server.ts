@@ -1,12 +1,9 @@
 // The work of `npm run bench:import`, loaded through Vite by bench/import.ts (the app's aliases).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
+import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { XMLParser } from "fast-xml-parser";
-import { closeDatabase, db, migrateDatabase, openDatabase, pingDatabase } from "~/db/client.server";
+import { closeDatabase, db, migrateDatabase, openDatabase } from "~/db/client.server";
 import { importDraft, rule } from "~/db/schema";
 import { readStatementFile } from "~/domain/statements/read-file";
 import { confirmImport, createImportDraft, previewImport } from "~/features/statement-import/statement-import.server";
@@ -14,6 +11,7 @@ import { everydayAccountId } from "~/features/money-accounts/everyday-account.se
 import { createRule } from "~/features/rules/rules.server";
 import { stopWorkerPool } from "~/lib/worker-pool.server";
 import { seedHousehold } from "../db/seed/budget";
+import { healthServer, whileProbed } from "./health-probe.server.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
 const encoder = new TextEncoder();
@@ -202,58 +200,6 @@ function ingRows(count: number): Uint8Array {
       `"20260102";"${payees[index % payees.length]}";"NL91ABNA0417164300";"";"BA";"Af";"3,50";"Betaalautomaat";"Pasvolgnr ${index}"`,
     );
   return encoder.encode(lines.join("\r\n"));
-}
-
-/** The app's /healthz (a database ping), served from this process, so the event loop it waits on is the preview's. */
-async function healthServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    if (request.url !== "/healthz") return void response.writeHead(404).end();
-    void pingDatabase().then((up) =>
-      response
-        .writeHead(up ? 200 : 503, { "content-type": "application/json" })
-        .end(JSON.stringify({ status: up ? "ok" : "unavailable" })),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Asks /healthz every 5 ms from a thread of its own (a prober on the main thread would stop when it stops). */
-const prober = `
-const { parentPort, workerData } = require("node:worker_threads");
-const http = require("node:http");
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-let max = 0, count = 0, stopping = false;
-parentPort.on("message", () => { stopping = true; });
-function probe() {
-  if (stopping) return parentPort.postMessage({ max, count });
-  const started = performance.now();
-  http.get({ host: "127.0.0.1", port: workerData.port, path: "/healthz", agent }, (response) => {
-    response.resume();
-    response.on("end", () => { max = Math.max(max, performance.now() - started); count++; setTimeout(probe, 5); });
-  }).on("error", () => setTimeout(probe, 5));
-}
-probe();
-`;
-
-async function whileProbed<T>(
-  port: number,
-  work: () => Promise<T>,
-): Promise<{ ms: number; value: T; healthMaxMs: number; probes: number; loopMaxMs: number }> {
-  const worker = new Worker(prober, { eval: true, workerData: { port } });
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  const { ms, value } = await timed(work);
-  loop.disable();
-  const result = new Promise<{ max: number; count: number }>((resolve) => worker.once("message", resolve));
-  worker.postMessage("stop");
-  const { max, count } = await result;
-  await worker.terminate();
-  return { ms, value, healthMaxMs: max, probes: count, loopMaxMs: loop.max / 1e6 };
 }
 
 function outcome(value: Awaited<ReturnType<typeof previewImport>>): string {
