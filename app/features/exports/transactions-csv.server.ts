@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { entryLine, entryTitle, transaction } from "~/db/schema/entries";
@@ -14,8 +14,8 @@ import { listHouseholdMembers } from "~/features/household/members.server";
 import { entryMember, visibleEntries, visibleLines } from "~/features/household/personal-privacy.server";
 import { fileTranslator } from "./translator.server";
 
-/** Rows fetched per query: a few hundred kilobytes at a time, so 100,000 rows take 20 queries. */
-export const csvBatchSize = 5000;
+/** Entries fetched per page: a few hundred kilobytes at a time, so 100,000 entries take 100 pages. */
+export const csvBatchSize = 1000;
 
 export interface CsvExportRange {
   from: IsoDate;
@@ -42,8 +42,9 @@ async function hadOtherMembers(householdId: string, ownerUserId: string): Promis
 /**
  * The household's entries of a date range as CSV, streamed: UTF-8 with a BOM, a translated header, the chosen
  * decimal separator (the reader's, or a point) with the delimiter that goes with it, RFC 4180 quoting.
- * Rows are read in keyset batches (date, id) over the household's date index, so memory stays flat whatever the
- * size of the range, and each batch is read only when the client has taken the previous one (stream back-pressure).
+ * Entries are read in keyset pages (date, id) over the household's date index, then their lines, so memory stays flat
+ * and each page costs its own size whatever the range; each page is read only when the client has taken the previous
+ * one (stream back-pressure), and other requests get their turn between pages.
  * Partners may export (it is reading); the plan must allow it. A household of two or more adds whether each entry is
  * shared or personal and who paid or received it (a household of one keeps the six columns it always had), and never
  * carries the personal expenses another member shows this reader only as category totals (`visibleEntries`, and
@@ -83,7 +84,6 @@ export async function exportTransactionsCsv({
   ]);
   // A household that had a partner keeps the two columns after they left: their entries still say whose they were.
   const together = members.length > 1 || (await hadOtherMembers(householdId, access.household.ownerUserId));
-  const visible = and(visibleEntries(access), visibleLines(access));
   const decimalSeparator = decimal === "point" ? "." : numberSeparators(language).decimal;
   const delimiter = csvDelimiter(decimalSeparator);
   const labels = new Map(categories.map((item) => [item.id, csvText(categoryLabel(item, tApp), delimiter)]));
@@ -112,7 +112,7 @@ export async function exportTransactionsCsv({
   );
 
   const encoder = new TextEncoder();
-  let cursor: { occurredOn: string; id: string; position: number } | null = null;
+  let cursor: { occurredOn: string; id: string } | null = null;
   let started = false;
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -122,6 +122,29 @@ export async function exportTransactionsCsv({
           controller.enqueue(encoder.encode(utf8Bom + header));
           return;
         }
+        // Between pages the event loop takes the other requests' turns: the embedded database answers on this thread,
+        // and its promises alone would carry the whole export through without one (issue 45).
+        await new Promise((resolve) => setImmediate(resolve));
+        // A page of entries by (date, id) over the household's date index, then their lines: each page costs its own
+        // size, where one keyset across the join and the line's position sorted the whole range for every page.
+        const page = await db()
+          .select({ id: transaction.id, occurredOn: transaction.occurredOn })
+          .from(transaction)
+          .where(
+            and(
+              eq(transaction.householdId, householdId),
+              gte(transaction.occurredOn, from),
+              lte(transaction.occurredOn, to),
+              visibleEntries(access),
+              cursor
+                ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(asc(transaction.occurredOn), asc(transaction.id))
+          .limit(batchSize);
+        const lastEntry = page.at(-1);
+        if (!lastEntry) return controller.close();
         const rows = await db()
           .select({
             id: transaction.id,
@@ -144,16 +167,14 @@ export async function exportTransactionsCsv({
           .where(
             and(
               eq(transaction.householdId, householdId),
-              gte(transaction.occurredOn, from),
-              lte(transaction.occurredOn, to),
-              visible,
-              cursor
-                ? sql`(${transaction.occurredOn}, ${transaction.id}, ${entryLine.position}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid, ${cursor.position})`
-                : undefined,
+              inArray(
+                transaction.id,
+                page.map((entry) => entry.id),
+              ),
+              visibleLines(access),
             ),
           )
-          .orderBy(asc(transaction.occurredOn), asc(transaction.id), asc(entryLine.position))
-          .limit(batchSize);
+          .orderBy(asc(transaction.occurredOn), asc(transaction.id), asc(entryLine.position));
         let chunk = "";
         for (const row of rows) {
           const signed = row.kind === "expense" ? -row.amountMinor : row.amountMinor;
@@ -177,9 +198,8 @@ export async function exportTransactionsCsv({
           );
         }
         if (chunk) controller.enqueue(encoder.encode(chunk));
-        const last = rows.at(-1);
-        if (!last || rows.length < batchSize) controller.close();
-        else cursor = { occurredOn: last.occurredOn, id: last.id, position: last.position };
+        if (page.length < batchSize) controller.close();
+        else cursor = { occurredOn: lastEntry.occurredOn, id: lastEntry.id };
       },
     },
     { highWaterMark: 1 },
