@@ -654,6 +654,37 @@ describe("series in the history", () => {
   });
 });
 
+describe("detection's bounded work", () => {
+  it("reads at most the newest entries it is given, whatever the household's size", async () => {
+    const { owner, household } = await seedHousehold();
+    const today = "2026-06-10";
+    // A monthly subscription up to last week, then 40 entries of the last days on top of it.
+    const subscription = ["2026-01-05", "2026-02-05", "2026-03-05", "2026-04-05", "2026-05-05", "2026-06-05"].map(
+      (occurredOn) => ({
+        kind: "expense" as const,
+        amountMinor: 1099,
+        occurredOn,
+        counterparty: "Spotify",
+        category: "leisure",
+      }),
+    );
+    const recent = Array.from({ length: 40 }, (_, index) => ({
+      kind: "expense" as const,
+      amountMinor: 1000 + index * 37,
+      occurredOn: addDays("2026-06-06", index % 4),
+      description: `Shop ${index}`,
+      category: "groceries",
+    }));
+    await seedTransactions({ householdId: household.id, entries: [...subscription, ...recent] });
+    const base = { userId: owner.id, householdId: household.id, today };
+    expect((await detectRecurring(base)).map((suggestion) => suggestion.name)).toContain("Spotify");
+    // Bounded to the newest 40, the subscription's earlier months are out of reach: they are not read at all.
+    expect((await detectRecurring({ ...base, newest: 40 })).map((suggestion) => suggestion.name)).not.toContain(
+      "Spotify",
+    );
+  });
+});
+
 describe("detection and privacy", () => {
   it("does not name a member's personal counterparties to a member who sees their spending only as category totals", async () => {
     const { owner, household } = await seedHousehold();

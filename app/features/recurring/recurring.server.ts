@@ -637,6 +637,11 @@ export async function postDueOccurrences({ today }: { today: IsoDate }): Promise
 
 /** How far back detection reads: three yearly payments take two years and a bit. */
 const detectionMonths = 25;
+/**
+ * At most this many of the newest entries of those months, whatever the household's size: the recurring page's work
+ * is bounded (issue 45), and a household with more (over 400 a month) still has more than a year of them read.
+ */
+const detectionEntries = 10_000;
 
 interface HistoryGroup {
   kind: TransactionKind;
@@ -663,10 +668,13 @@ export async function detectRecurring({
   userId,
   householdId,
   today,
+  newest = detectionEntries,
 }: {
   userId: string;
   householdId: string;
   today: IsoDate;
+  /** How many of the newest entries detection reads at most (tests make it small). */
+  newest?: number;
 }): Promise<RecurringSuggestion[]> {
   const access = await requireHouseholdAccess({ userId, householdId });
   const since = monthStart(addMonths(monthOf(today), -detectionMonths));
@@ -685,6 +693,10 @@ export async function detectRecurring({
       from "transaction"
       left join "payee" on "payee"."id" = "transaction"."payee_id" and "payee"."household_id" = "transaction"."household_id"
       where "transaction"."household_id" = ${householdId} and "transaction"."occurred_on" >= ${since}
+        and "transaction"."occurred_on" >= coalesce((
+          select "newest"."occurred_on" from "transaction" as "newest"
+          where "newest"."household_id" = ${householdId} and "newest"."occurred_on" <= ${today}
+          order by "newest"."occurred_on" desc, "newest"."id" desc offset ${newest} limit 1), ${since})
         and "transaction"."occurred_on" <= ${today} and ${visibleEntriesInSql(access)}
       group by 1, 2, 3, 4, 5`),
     seriesOf(householdId),
