@@ -59,13 +59,15 @@ const serverOnlyFiles = [
 const entryModules = [
   "app/features/household/personal-privacy.server.ts", // the predicate itself
   "app/features/entries/entry-writer.server.ts", // the one writer: visibleEntries on every member's change and delete
-  "app/features/entries/transactions.server.ts", // lists, search, the entry's page: visibleEntries
-  "app/features/entries/dashboard.server.ts", // latest entries: visibleEntries; the rest are totals
+  "app/features/entries/transactions.server.ts", // lists, search, the entry's page, the payees list: entriesSeenBy, payeesSeenBy
+  "app/features/entries/dashboard.server.ts", // latest entries: entriesSeenBy; the rest are totals
+  "app/features/entries/payees.server.ts", // rename, memory, merge of payees listed through payeesSeenBy; hidden titles kept
+  "app/features/entries/payee-memory.server.ts", // writes the memory of a payee by key; reads nothing back to a member
   "app/features/entries/personal-totals.server.ts", // category totals of hidden spending
   "app/features/entries/demo-seed.server.ts", // writes the demo household's own entries
   "app/features/money-accounts/accounts.server.ts", // balances: sums
   "app/features/money-accounts/transfers.server.ts", // account activity: visibleEntries
-  "app/features/rules/rule-evaluation.server.ts", // the usual category per counterparty: visibleEntries
+  "app/features/rules/rule-evaluation.server.ts", // usual category: visibleEntries; payee memory: payeesSeenBy
   "app/features/rules/apply-rules.server.ts", // preview and apply: visibleEntries on read and write
   "app/features/recurring/recurring.server.ts", // posting (worker), detection: visibleEntries
   "app/features/statement-import/statement-import.server.ts", // the importing member's own rows; duplicates by key
@@ -78,20 +80,22 @@ const entryModules = [
 ];
 
 /**
- * A module outside `entryModules` that names the entries table: a new path to entries fails lint until someone has
- * checked that it applies personal privacy (or reads sums only) and listed it; the privacy model test then covers it.
+ * A module outside `entryModules` that names the entries, their lines or payees (issue 44): a new path to them fails
+ * lint until someone has checked that it reads through the visibility layer (`entriesSeenBy`, `visibleLines`,
+ * `payeesSeenBy`) or is one of decision 0037's whole-household readers (sums, matching, processes), and listed it; the
+ * privacy model test then covers it.
  */
 const entryTable = [
   {
     selector:
-      "ImportDeclaration[source.value=/^~\\/db\\/schema(\\/entries)?$/] > ImportSpecifier[imported.name='transaction']",
+      "ImportDeclaration[source.value=/^~\\/db\\/schema(\\/entries)?$/] > ImportSpecifier[imported.name=/^(transaction|entryLine|payee)$/]",
     message:
-      "Entries are read through a module that applies personal privacy (decision 0016): use it, or check this one and list it in entryModules.",
+      "Entries, lines and payees are read through the visibility layer (decisions 0016, 0037): use a module that applies it, or check this one and list it in entryModules.",
   },
   {
-    selector: 'TemplateElement[value.raw=/"transaction"/]',
+    selector: 'TemplateElement[value.raw=/"(transaction|entry_line|payee)"/]',
     message:
-      "Raw SQL on entries must apply personal privacy (decision 0016): check this module and list it in entryModules.",
+      "Raw SQL on entries, lines or payees must read through the visibility layer (decisions 0016, 0037): check this module and list it in entryModules.",
   },
 ];
 

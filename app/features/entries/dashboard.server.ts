@@ -24,7 +24,13 @@ import { accountBalances } from "~/features/money-accounts/accounts.server";
 import { firstEntryMonth } from "~/features/budgets/budgets.server";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
-import { entryMember, visibleEntries } from "~/features/household/personal-privacy.server";
+import { entriesSeenBy, entryMember, wholeHousehold } from "~/features/household/personal-privacy.server";
+
+/**
+ * The dashboard's sums (month and period totals per category, the chart) read every line of the household, hidden
+ * personal ones included: totals stay whole (decisions 0016, 0037); nothing here lists an entry.
+ */
+const categoryTotals = entriesSeenBy(wholeHousehold("monthTotals"));
 
 export interface ChartPoint {
   key: string;
@@ -111,6 +117,7 @@ async function readMemberMonthTotals({
         gte(entryLine.occurredOn, monthStart(from)),
         lt(entryLine.occurredOn, monthStart(to)),
         eq(entryMember, memberUserId),
+        ...categoryTotals.visibility,
       ),
     )
     .groupBy(sql`1`, entryLine.kind, entryLine.categoryId);
@@ -156,6 +163,7 @@ export async function readPeriodTotals({
         gte(entryLine.occurredOn, from),
         lt(entryLine.occurredOn, to),
         memberUserId === null ? undefined : eq(entryMember, memberUserId),
+        ...categoryTotals.visibility,
       ),
     )
     .groupBy(entryLine.kind, entryLine.categoryId);
@@ -228,6 +236,7 @@ export async function incomeExpenseSeries({
           gte(transaction.occurredOn, first.start),
           lt(transaction.occurredOn, last.end),
           memberUserId === null ? undefined : eq(entryMember, memberUserId),
+          ...categoryTotals.visibility,
         ),
       )
       .groupBy(sql`1`, transaction.kind);
@@ -320,6 +329,7 @@ export async function getDashboard({
   const range = { householdId, from: period === "yearly" ? `${Number(month.slice(0, 4)) - 4}-01` : from, to };
   const previousMonth = addMonths(month, -1);
   const sameDays = sameDaysOfPreviousPeriod(month, startDay, today);
+  const seenByReader = entriesSeenBy(access);
   const previousDays = payPeriod(previousMonth, startDay);
   const [monthRows, recent, goals, firstMonth, sameDaysRows, periodRows, withoutRate] = await Promise.all([
     memberUserId === null ? readMonthTotals(range) : readMemberMonthTotals({ ...range, memberUserId }),
@@ -334,6 +344,9 @@ export async function getDashboard({
         description: entryTitle,
         categoryId: transaction.categoryId,
         shared: transaction.shared,
+        // A split with another member's hidden line in it: the amount, base amount, category and sharing of the lines
+        // this member may see (the visibility layer, decision 0037).
+        ...seenByReader.seen,
         // Who paid or received it, whoever entered it when nobody was named: what the row's "Shared · paid by" says.
         memberUserId: entryMember,
         // With its version a recent entry opens in the edit sheet, which saves against it (row-version.server.ts).
@@ -346,7 +359,7 @@ export async function getDashboard({
           gte(transaction.occurredOn, days.from),
           lt(transaction.occurredOn, days.to),
           memberUserId === null ? undefined : eq(entryMember, memberUserId),
-          visibleEntries(access),
+          ...seenByReader.visibility,
         ),
       )
       .orderBy(desc(transaction.occurredOn), desc(transaction.id))
@@ -389,6 +402,8 @@ export async function getDashboard({
           gte(transaction.occurredOn, days.from),
           lt(transaction.occurredOn, days.to),
           memberUserId === null ? undefined : eq(entryMember, memberUserId),
+          // A count, like month_total's: entries waiting for a rate are left out of the figures whoever's they are.
+          ...entriesSeenBy(wholeHousehold("baseCurrency")).visibility,
         ),
       ),
   ]);

@@ -15,13 +15,32 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const writer = "app/features/entries/entry-writer.server.ts";
 const scanned = ["app", "server", "db", "scripts", "bench", "tests"];
 
-const writes = [
-  /\.(?:insert|update|delete)\(\s*transaction\s*\)/,
-  /\binsert\s+into\s+(?:"transaction"|\$\{transaction\})/i,
-  /\bupdate\s+(?:"transaction"|\$\{transaction\})/i,
-  /\bdelete\s+from\s+(?:"transaction"|\$\{transaction\})/i,
-  // Renaming the table on import would hide it from the patterns above.
-  /\btransaction\s+as\s+\w+\s*[,}]/,
+/** The SQL writes of one table, by its Drizzle name and its name in SQL text. */
+function writesOf(drizzleName: string, sqlName: string): RegExp[] {
+  const named = `(?:"${sqlName}"|\\$\\{${drizzleName}\\})`;
+  return [
+    new RegExp(`\\.(?:insert|update|delete)\\(\\s*${drizzleName}\\s*\\)`),
+    new RegExp(`\\binsert\\s+into\\s+${named}`, "i"),
+    new RegExp(`\\bupdate\\s+${named}`, "i"),
+    new RegExp(`\\bdelete\\s+from\\s+${named}`, "i"),
+    // Renaming the table on import would hide it from the patterns above.
+    new RegExp(`\\b${drizzleName}\\s+as\\s+\\w+\\s*[,}]`),
+  ];
+}
+
+const writes = writesOf("transaction", "transaction");
+
+/**
+ * Lines and payees (issue 44, decision 0037): an entry's lines are written by the writer alone, like the entry; payees
+ * by the writer (made when an entry names one, titles kept on a rename) and the Payees screen and payee memory, which
+ * act only on payees the member sees (`payeesSeenBy`).
+ */
+const otherTables = [
+  { patterns: writesOf("entryLine", "entry_line"), writers: [writer] },
+  {
+    patterns: writesOf("payee", "payee"),
+    writers: [writer, "app/features/entries/payees.server.ts", "app/features/entries/payee-memory.server.ts"],
+  },
 ];
 
 function sourceFiles(directory: string): string[] {
@@ -36,14 +55,19 @@ function sourceFiles(directory: string): string[] {
 }
 
 /** Every line outside the writer that writes the entries table, as "file:line: text". */
-function entryWritesOutsideTheWriter(files: readonly string[], read: (file: string) => string): string[] {
+function entryWritesOutsideTheWriter(
+  files: readonly string[],
+  read: (file: string) => string,
+  patterns: readonly RegExp[] = writes,
+  writers: readonly string[] = [writer],
+): string[] {
   return files
-    .filter((file) => file !== writer)
+    .filter((file) => !writers.includes(file))
     .flatMap((file) =>
       read(file)
         .split("\n")
         .flatMap((line, index) =>
-          writes.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+          patterns.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
         ),
     );
 }
@@ -53,6 +77,28 @@ describe("the one writer of entries", () => {
     const files = scanned.flatMap(sourceFiles);
     expect(files).toContain(writer);
     expect(entryWritesOutsideTheWriter(files, (file) => readFileSync(path.join(root, file), "utf8"))).toEqual([]);
+  });
+
+  it("is the only module that writes entries' lines, and payees are written only by it and the payees' own modules", () => {
+    const files = scanned.flatMap(sourceFiles);
+    const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+    for (const table of otherTables)
+      expect(entryWritesOutsideTheWriter(files, read, table.patterns, table.writers)).toEqual([]);
+    const offenders: Record<string, string> = {
+      "a.ts": "await db().insert(entryLine).values(row);",
+      "b.ts": 'sql`update "entry_line" set "amount_minor" = 1`',
+      "c.ts": "await tx.update(payee).set({ name });",
+      "d.ts": "sql`delete from ${payee} where true`",
+    };
+    const found = otherTables.flatMap((table) =>
+      entryWritesOutsideTheWriter(
+        Object.keys(offenders),
+        (file) => offenders[file] ?? "",
+        table.patterns,
+        table.writers,
+      ),
+    );
+    expect(found.map((line) => line.split(":")[0]).sort()).toEqual(Object.keys(offenders));
   });
 
   it("finds every way of writing the table that it looks for", () => {

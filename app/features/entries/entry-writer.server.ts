@@ -18,7 +18,12 @@ import { baseAmountOf, isFixedSource, isRateSource, type BaseAmount } from "~/do
 import { rateTable } from "~/features/rates/rates.server";
 import type { IsoDate } from "~/domain/periods";
 import type { HouseholdAccess } from "~/features/household/households.server";
-import { visibleEntries, visibleEntriesInSql } from "~/features/household/personal-privacy.server";
+import {
+  entriesSeenBy,
+  payeesSeenBy,
+  visibleEntries,
+  visibleEntriesInSql,
+} from "~/features/household/personal-privacy.server";
 import { atVersion, nextVersion, versionOf } from "~/features/platform/row-version.server";
 import { uuidv7 } from "~/lib/uuid";
 
@@ -181,20 +186,64 @@ async function payeeIds(executor: Executor, entries: readonly NewEntry[]): Promi
   return new Map(found.map((row) => [`${String(row.household_id)} ${String(row.key)}`, String(row.id)]));
 }
 
+/**
+ * The payees a new entry's creator may not see (`payeesSeenBy`): seen only on another member's hidden entries, whose
+ * rename, memory ("always health, personal") and entries the creator must not join (issue 44). "<creator> <payee id>";
+ * one query for each household and creator with somebody hiding from them, none otherwise.
+ */
+async function payeesUnseenByCreators(
+  executor: Executor,
+  entries: readonly NewEntry[],
+  payees: ReadonlyMap<string, string>,
+): Promise<Set<string>> {
+  const unseen = new Set<string>();
+  const groups = new Map<string, { householdId: string; createdBy: string; ids: Set<string> }>();
+  for (const entry of entries) {
+    const payeeId = entry.payee && payees.get(`${entry.householdId} ${entry.payee.key}`);
+    if (!payeeId || !entry.createdBy) continue;
+    const key = `${entry.householdId} ${entry.createdBy}`;
+    const group = groups.get(key) ?? { householdId: entry.householdId, createdBy: entry.createdBy, ids: new Set() };
+    group.ids.add(payeeId);
+    groups.set(key, group);
+  }
+  for (const { householdId, createdBy, ids } of groups.values()) {
+    // The other members, present or former, who keep their personal spending to category totals (as the access check).
+    const hiding = rowsOf(
+      await executor.execute(sql`select "user_id" from "personal_privacy"
+        where "household_id" = ${householdId} and "user_id" <> ${createdBy}`),
+    ).map((row) => String(row.user_id));
+    const seenBy = payeesSeenBy({ hiddenPersonalOf: hiding });
+    if (!seenBy) continue;
+    const seen = new Set(
+      rowsOf(
+        await executor.execute(sql`select ${payee.id} as "id" from ${payee}
+          where ${payee.id} = any(${sql.param([...ids])}::uuid[]) and ${seenBy}`),
+      ).map((row) => String(row.id)),
+    );
+    for (const id of ids) if (!seen.has(id)) unseen.add(`${createdBy} ${id}`);
+  }
+  return unseen;
+}
+
 async function insertEachChunk(executor: Executor, entries: readonly NewEntry[]): Promise<WrittenEntry[]> {
   const inserted: WrittenEntry[] = [];
   for (let index = 0; index < entries.length; index += 5000) {
     const slice = entries.slice(index, index + 5000);
     const payees = await payeeIds(executor, slice);
+    const unseen = await payeesUnseenByCreators(executor, slice, payees);
     const currencies = await accountCurrencies(executor, slice);
     const chunk = slice.map((entry) => {
       const account = currencies.get(entry.accountId);
       // An account that is not there fails the insert on its foreign key; its currency is never read.
       const currency = account?.currency ?? "EUR";
+      const payeeId = entry.payee ? (payees.get(`${entry.householdId} ${entry.payee.key}`) ?? null) : null;
+      // A payee its creator does not see (decision 0037) is not joined: the entry is titled as its own row names it.
+      const hiddenPayee = payeeId !== null && unseen.has(`${entry.createdBy} ${payeeId}`);
       return {
         ...entry,
         id: entry.id ?? uuidv7(),
-        payeeId: entry.payee ? (payees.get(`${entry.householdId} ${entry.payee.key}`) ?? null) : null,
+        description: hiddenPayee && !entry.description ? (entry.payee?.name ?? "") : entry.description,
+        payeeId: hiddenPayee ? null : payeeId,
         currency,
         ...baseAmountOf(rateTable(), { ...entry, currency }, account?.baseCurrency ?? currency),
       };
@@ -851,6 +900,27 @@ export async function restoreEntry(
     if (error === rollback) return undefined;
     throw error;
   }
+}
+
+/**
+ * Before a member renames or merges a payee: the entries of it hidden from them (`entriesSeenBy`) that take their title
+ * from the payee keep it, as their own description (issue 44). A member changes the payees they see, never the titles of
+ * another member's hidden entries. What the entry's member sees is unchanged, so the version stays.
+ */
+export async function keepHiddenTitles(
+  executor: Executor,
+  {
+    writer,
+    householdId,
+    payeeId,
+  }: { writer: Pick<HouseholdAccess, "hiddenPersonalOf">; householdId: string; payeeId: string },
+): Promise<void> {
+  const { visibility } = entriesSeenBy(writer);
+  if (visibility.length === 0) return;
+  await executor.execute(sql`
+    update ${transaction} set "description" = (select ${payee.name} from ${payee} where ${payee.id} = ${payeeId})
+    where ${transaction.householdId} = ${householdId} and ${transaction.payeeId} = ${payeeId}
+      and ${transaction.description} = '' and not (${and(...visibility)})`);
 }
 
 /**

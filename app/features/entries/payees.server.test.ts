@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { payee, transaction } from "~/db/schema/entries";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
 import type { IsoDate } from "~/domain/periods";
@@ -7,6 +9,7 @@ import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { decideImportRows, type ImportRowFacts } from "~/features/rules/rule-evaluation.server";
+import { learnRule } from "~/features/rules/rules.server";
 import { setPersonalPrivacy } from "~/features/sharing/invitations.server";
 import { uuidv7 } from "~/lib/uuid";
 import { addPartner, seedHousehold, seedUser } from "../../../db/seed/budget";
@@ -243,6 +246,76 @@ describe("the Payees screen", () => {
       ok: false,
       error: "errors.mergeTarget",
     });
+  });
+
+  it("gives a partner's import nothing of a payee seen only on the other member's hidden entries, and a partner's rename keeps hidden titles (issue 44)", async () => {
+    const { owner, householdId } = await household();
+    const partner = await seedUser({ name: "Sanne" });
+    await addPartner({ householdId, userId: partner.id, canEdit: true });
+    // Sanne's own psychiatrist, renamed and remembered as health, personal; then she hides her personal spending.
+    await imported(householdId, partner.id, "DR JANSEN", [{ amountMinor: 9_000, occurredOn: "2025-03-05" }]);
+    const jansen = await payeeNamed(partner.id, householdId, "Dr Jansen");
+    await renamePayee({ userId: partner.id, householdId, payeeId: jansen.id, name: "Dr Jansen psychiatrist" });
+    await setPayeeMemory({
+      userId: partner.id,
+      householdId,
+      payeeId: jansen.id,
+      expenseCategoryId: health,
+      incomeCategoryId: null,
+      sharing: "personal",
+    });
+    await setPersonalPrivacy({ userId: partner.id, householdId, personalInDetail: false });
+
+    // The owner imports a row of the same payee: no memory, not joined to her payee, not titled by her rename.
+    const decision = await decide(owner.id, householdId, {
+      amountMinor: -4_000,
+      description: "",
+      counterparty: "DR JANSEN",
+    });
+    expect(decision.categorySource).not.toBe("remembered");
+    const mine = await imported(householdId, owner.id, "DR JANSEN", [
+      { amountMinor: 4_000, occurredOn: "2025-03-06", shared: true },
+    ]);
+    expect(await titles(owner.id, householdId)).toEqual(["Dr Jansen"]);
+    const [row] = await db()
+      .select({ payeeId: transaction.payeeId })
+      .from(transaction)
+      .where(eq(transaction.id, mine.ids[0]!));
+    expect(row?.payeeId).toBeNull();
+    expect((await listPayees({ userId: owner.id, householdId })).payees.map((item) => item.name)).toEqual([]);
+    // Nor does the owner's "Yes, always" change how Sanne's hidden bookings of it are sorted.
+    const jansenKey = (await db().select({ key: payee.key }).from(payee).where(eq(payee.id, jansen.id)))[0]!.key;
+    expect(
+      await learnRule({
+        userId: owner.id,
+        householdId,
+        offer: {
+          counterparty: "DR JANSEN",
+          kind: "expense",
+          categoryId: groceries,
+          payee: { key: jansenKey, name: "Dr Jansen" },
+        },
+      }),
+    ).toMatchObject({ ok: true });
+    const [kept] = await db().select({ expense: payee.expenseCategoryId }).from(payee).where(eq(payee.id, jansen.id));
+    expect(kept?.expense).toBe(health);
+
+    // A payee both use: the owner's rename does not reach the title of Sanne's hidden entry.
+    await imported(householdId, owner.id, "JUMBO UTRECHT", [
+      { amountMinor: 3_000, occurredOn: "2025-03-03", shared: true },
+    ]);
+    await imported(householdId, partner.id, "JUMBO UTRECHT", [{ amountMinor: 2_000, occurredOn: "2025-03-02" }]);
+    const jumbo = await payeeNamed(owner.id, householdId, "Jumbo");
+    expect(await renamePayee({ userId: owner.id, householdId, payeeId: jumbo.id, name: "Jumbo (ours)" })).toEqual({
+      ok: true,
+      name: "Jumbo (ours)",
+    });
+    expect(await titles(partner.id, householdId)).toEqual([
+      "Dr Jansen",
+      "Dr Jansen psychiatrist",
+      "Jumbo",
+      "Jumbo (ours)",
+    ]);
   });
 
   it("shows a read-only partner the payees and refuses every change; a stranger finds nothing", async () => {

@@ -4,7 +4,7 @@ import { payee } from "~/db/schema/entries";
 import type { CategoryView } from "~/domain/categories";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
 import { isUsableCategory, listCategories } from "./categories.server";
-import { moveEntriesToPayee } from "./entry-writer.server";
+import { keepHiddenTitles, moveEntriesToPayee } from "./entry-writer.server";
 import { listPayeesShownTo, type PayeeListed } from "./transactions.server";
 
 /** Messages are keys of the payees namespace. */
@@ -39,16 +39,24 @@ async function listedPayees(asked: Asked, ids: readonly string[]) {
   return { access, found };
 }
 
-/** Renames a payee: the title of every entry without a title of its own follows at once (`entryTitle`). */
+/**
+ * Renames a payee this member sees: the title of every entry without a title of its own follows at once (`entryTitle`),
+ * except entries hidden from this member, which keep theirs (`keepHiddenTitles`).
+ */
 export async function renamePayee(
   asked: Asked & { payeeId: string; name: string },
 ): Promise<PayeeResult<{ name: string }>> {
   const { access, found } = await listedPayees(asked, [asked.payeeId]);
   if (!found[0]) return { ok: false, error: "errors.notFound" };
-  await db()
-    .update(payee)
-    .set({ name: asked.name, updatedAt: sql`now()` })
-    .where(and(eq(payee.id, asked.payeeId), eq(payee.householdId, access.household.id)));
+  const householdId = access.household.id;
+  await db().transaction(async (tx) => {
+    // Entries hidden from this member keep the title their member sees (decision 0037).
+    await keepHiddenTitles(tx, { writer: access, householdId, payeeId: asked.payeeId });
+    await tx
+      .update(payee)
+      .set({ name: asked.name, updatedAt: sql`now()` })
+      .where(and(eq(payee.id, asked.payeeId), eq(payee.householdId, householdId)));
+  });
   return { ok: true, name: asked.name };
 }
 
@@ -102,6 +110,8 @@ export async function mergePayees(
   if (!into) return { ok: false, error: "errors.mergeTarget" };
   const householdId = access.household.id;
   await db().transaction(async (tx) => {
+    // Entries hidden from this member keep the title their member sees (decision 0037).
+    await keepHiddenTitles(tx, { writer: access, householdId, payeeId: from.id });
     const entryIds = await moveEntriesToPayee(tx, { householdId, from: from.id, to: into.id });
     const aliases = await tx
       .update(payee)

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseEntrySearch } from "~/domain/entry-search";
+import { getDashboard } from "./dashboard.server";
 import { db } from "~/db/client.server";
 import { useTestDatabase } from "~/db/test-database";
 import { builtInCategory } from "~/domain/categories";
@@ -14,6 +16,7 @@ import {
   getTransaction,
   listTransactions,
   restoreTransaction,
+  searchEntries,
   updateTransaction,
 } from "./transactions.server";
 
@@ -208,6 +211,29 @@ describe("a shared split holding a partner's hidden personal line", () => {
     expect(page.lines).toEqual([{ categoryId: groceries, amountMinor: 70_00, shared: true, note: "Bread and cheese" }]);
     tellsNothing(page);
     tellsNothing(await getTransaction({ userId: pieter.id, householdId, transactionId: supermarket }));
+
+    // Its base amount is the shown lines' too, and an amount search or range finds it by those, never by the whole
+    // receipt (issue 44): the dashboard's latest entries say the same.
+    expect(list.items.find((item) => item.id === supermarket)?.baseAmountMinor).toBe(70_00);
+    expect(page.baseAmountMinor).toBe(70_00);
+    const found = async (query: string) =>
+      (await searchEntries({ userId: pieter.id, householdId, search: parseEntrySearch(query, "en") })).months
+        .flatMap((group) => group.entries)
+        .filter((entry) => entry.id === supermarket);
+    for (const query of ["100.00", "99-101", ">90"]) expect(await found(query), query).toEqual([]);
+    expect((await found("70.00")).map((entry) => [entry.amountMinor, entry.baseAmountMinor])).toEqual([[70_00, 70_00]]);
+    const dashboard = await getDashboard({
+      userId: pieter.id,
+      householdId,
+      month,
+      period: "monthly",
+      today: "2025-03-31",
+    });
+    expect(
+      dashboard.recent
+        .filter((entry) => entry.id === supermarket)
+        .map((entry) => [entry.amountMinor, entry.baseAmountMinor]),
+    ).toEqual([[70_00, 70_00]]);
 
     // Sanne sees her whole receipt.
     const hers = await getEntryWithLines({ userId: sanne.id, householdId, transactionId: supermarket });

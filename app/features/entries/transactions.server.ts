@@ -24,10 +24,11 @@ import { notifyHouseholdMembers, notifySharedExpenses } from "~/features/househo
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { noticePassedBudgets } from "~/features/budgets/budgets.server";
 import {
+  entriesSeenBy,
   entryMember,
   isEntryVisible,
   lineMember,
-  visibleEntries,
+  payeesSeenBy,
   visibleLines,
 } from "~/features/household/personal-privacy.server";
 import { versionOf } from "~/features/platform/row-version.server";
@@ -139,6 +140,8 @@ async function checkMember(householdId: string, memberUserId: string | null | un
 interface EntryLineView {
   categoryId: string;
   amountMinor: number;
+  /** In the household's base currency; null while the entry has no rate. */
+  baseAmountMinor?: number | null;
   shared: boolean;
   /** Whose it is: its own member, else the entry's. */
   memberUserId: string | null;
@@ -159,6 +162,7 @@ async function linesAsSeen(
     .select({
       categoryId: entryLine.categoryId,
       amountMinor: entryLine.amountMinor,
+      baseAmountMinor: entryLine.baseAmountMinor,
       shared: entryLine.shared,
       memberUserId: lineMember,
       note: entryLine.note,
@@ -170,14 +174,19 @@ async function linesAsSeen(
     .orderBy(asc(entryLine.position));
   const shown: EntryLineView[] = [];
   const kept: EntryLineView[] = [];
-  for (const { visible, ...line } of rows) (visible ? shown : kept).push(line);
+  for (const { visible, baseAmountMinor, ...line } of rows)
+    (visible ? shown : kept).push({
+      ...line,
+      baseAmountMinor: baseAmountMinor === null ? null : Number(baseAmountMinor),
+    });
   return { shown, kept };
 }
 
 /**
- * An entry as a member sees it: when lines of it are hidden from them, what the others add up to (their sum, the
- * first one's category and sharing), so the hidden amount is not the difference either; undefined when none is left.
- * Account balances still read the whole entry: the money left the account.
+ * An entry as a member sees it: when lines of it are hidden from them, what the others add up to (their sum and base
+ * amounts' sum, the first one's category and sharing), so the hidden amount is not the difference either; undefined
+ * when none is left. The same rule as `entriesSeenBy`, for rows already read. Account balances still read the whole
+ * entry: the money left the account.
  */
 function entryAsSeen(
   entry: TransactionView,
@@ -189,6 +198,8 @@ function entryAsSeen(
   return {
     ...entry,
     amountMinor: lines.shown.reduce((sum, line) => sum + line.amountMinor, 0),
+    baseAmountMinor:
+      entry.baseAmountMinor === null ? null : lines.shown.reduce((sum, line) => sum + (line.baseAmountMinor ?? 0), 0),
     categoryId: first.categoryId,
     shared: first.shared,
   };
@@ -360,7 +371,7 @@ export async function updateTransaction({
       (only && !more
         ? [{ categoryId: fields.categoryId, amountMinor: fields.amountMinor, shared: fields.shared, note: only.note }]
         : undefined);
-    lines = mine && [...mine, ...part.kept];
+    lines = mine && [...mine, ...part.kept.map(({ baseAmountMinor: _base, ...line }) => line)];
     amountMinor = (lines ?? part.kept).reduce((sum, line) => sum + line.amountMinor, lines ? 0 : fields.amountMinor);
   }
   let row: WrittenEntry | undefined;
@@ -563,33 +574,11 @@ async function findEntry(access: HouseholdAccess, householdId: string, transacti
 }
 
 /**
- * What a member may see of the household's entries (decision 0018): the conditions that leave out another member's
- * hidden personal entries, and entries whose every line is such a line; and a row's amount, category and sharing as
- * its shown lines make them (with another member's hidden line in it, the others' sum and the first shown one's).
+ * What a member may see of the household's entries (decisions 0018, 0037): the visibility layer's
+ * `entriesSeenBy` — the conditions that leave out hidden entries, and a row's amount, base amount, category and sharing
+ * as its shown lines make them.
  */
-function shownTo(access: HouseholdAccess) {
-  const hidden = visibleEntries(access);
-  const shownLine = visibleLines(access);
-  const visibility = [
-    ...(hidden ? [hidden] : []),
-    ...(shownLine
-      ? [sql`exists (select 1 from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`]
-      : []),
-  ];
-  const seenLines = (column: SQL) =>
-    sql`(select ${column} from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine} order by ${entryLine.position} limit 1)`;
-  const seen = shownLine
-    ? {
-        amountMinor:
-          sql<number>`(select coalesce(sum(${entryLine.amountMinor}), 0) from ${entryLine} where ${eq(entryLine.entryId, transaction.id)} and ${shownLine})`.mapWith(
-            Number,
-          ),
-        categoryId: sql<string>`${seenLines(sql`${entryLine.categoryId}`)}`,
-        shared: sql<boolean>`${seenLines(sql`${entryLine.shared}`)}`,
-      }
-    : {};
-  return { visibility, seen };
-}
+const shownTo = entriesSeenBy;
 
 /** The most results a search across all months lists; a narrower search finds the rest. */
 export const searchResultLimit = 200;
@@ -616,7 +605,7 @@ export async function searchEntries({
   search: EntrySearch;
 }): Promise<{ months: SearchMonth[]; more: boolean }> {
   const access = await requireHouseholdAccess({ userId, householdId });
-  const conditions = searchConditions(householdId, search);
+  const conditions = searchConditions(access, search);
   if (!conditions) return { months: [], more: false };
   const { visibility, seen } = shownTo(access);
   const rows = await db()
@@ -644,9 +633,16 @@ export async function searchEntries({
  */
 const newestFirst = [sql`${transaction.occurredOn} desc nulls last`, sql`${transaction.id} desc nulls last`];
 
-/** A search across all months as conditions beside the household's; undefined when it asks for nothing. */
-function searchConditions(householdId: string, search: EntrySearch): SQL[] | undefined {
+/**
+ * A search across all months as conditions beside the household's; undefined when it asks for nothing. An amount, exact
+ * or a range, is compared with what the member sees of an entry (`entriesSeenBy`): a split with another member's hidden
+ * line in it is found by the other lines' sum, never by the whole amount. (A payee's name may match any payee: only
+ * entries the member sees are found, and a payee on one of them is a payee they see.)
+ */
+function searchConditions(access: HouseholdAccess, search: EntrySearch): SQL[] | undefined {
+  const householdId = access.household.id;
   const conditions: SQL[] = [eq(transaction.householdId, householdId)];
+  const { amountMinor } = entriesSeenBy(access);
   if (search.text) {
     const pattern = likePattern(search.text);
     const payees = db()
@@ -657,8 +653,8 @@ function searchConditions(householdId: string, search: EntrySearch): SQL[] | und
     // payee index; an IN subquery made it read every entry of the household and test each one.
     conditions.push(or(ilike(entrySearchText, pattern), sql`${transaction.payeeId} = any(array(${payees}))`)!);
   }
-  if (search.minMinor !== null) conditions.push(gte(transaction.amountMinor, search.minMinor));
-  if (search.maxMinor !== null) conditions.push(lte(transaction.amountMinor, search.maxMinor));
+  if (search.minMinor !== null) conditions.push(gte(amountMinor, search.minMinor));
+  if (search.maxMinor !== null) conditions.push(lte(amountMinor, search.maxMinor));
   return conditions.length === 1 ? undefined : conditions;
 }
 
@@ -675,7 +671,7 @@ export async function entriesForBulkEdit(
   const householdId = access.household.id;
   const conditions =
     "search" in selection
-      ? searchConditions(householdId, selection.search)
+      ? searchConditions(access, selection.search)
       : [eq(transaction.householdId, householdId), inArray(transaction.id, [...selection.ids].filter(isUuid))];
   if (!conditions || ("ids" in selection && selection.ids.length === 0)) return [];
   const rows = await db()
@@ -899,7 +895,6 @@ export interface PayeeListed {
 export async function listPayeesShownTo(access: HouseholdAccess): Promise<PayeeListed[]> {
   const { visibility } = shownTo(access);
   const shownEntries = sql<number>`(select count(*)::int from ${transaction} where ${and(eq(transaction.payeeId, payee.id), ...visibility)})`;
-  const anyEntry = sql`exists (select 1 from ${transaction} where ${eq(transaction.payeeId, payee.id)})`;
   return db()
     .select({
       id: payee.id,
@@ -910,12 +905,6 @@ export async function listPayeesShownTo(access: HouseholdAccess): Promise<PayeeL
       sharing: payee.sharing,
     })
     .from(payee)
-    .where(
-      and(
-        eq(payee.householdId, access.household.id),
-        sql`${payee.mergedIntoId} is null`,
-        or(sql`${shownEntries} > 0`, sql`not ${anyEntry}`),
-      ),
-    )
+    .where(and(eq(payee.householdId, access.household.id), sql`${payee.mergedIntoId} is null`, payeesSeenBy(access)))
     .orderBy(sql`lower(${payee.name})`, asc(payee.id));
 }

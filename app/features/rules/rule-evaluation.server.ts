@@ -26,7 +26,7 @@ import { isUuid } from "~/lib/uuid";
 import { runOnWorker, workerFile } from "~/lib/worker-pool.server";
 import { isHouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess, type HouseholdAccess } from "~/features/household/households.server";
-import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { payeesSeenBy, visibleEntries } from "~/features/household/personal-privacy.server";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { conditionValueMaxLength } from "./rule.schema";
 import type { RuleMatchingTask } from "./rule-matching.worker.server";
@@ -263,7 +263,7 @@ export async function decideImportRows({
     if (index > 0) await setImmediate();
     for (const row of rows.slice(index, index + 2000)) payees.push(payeeOfBooking(row));
   }
-  const memory = await payeeMemory(executor, access.household.id, payees);
+  const memory = await payeeMemory(executor, access, payees);
   return rows.map((row, index) => {
     const outcome = outcomes[index] ?? { setBy: {} };
     const kind = row.amountMinor >= 0 ? "income" : "expense";
@@ -314,13 +314,17 @@ const noRule = { ruleId: null, ruleAbout: null, keyword: null } as const;
 
 /**
  * Payee memory: the category the household chose to always give each payee's money out and in, for these payees, in
- * one query. A key merged into another payee (the Payees screen) answers with that payee's memory.
+ * one query. A key merged into another payee (the Payees screen) answers with that payee's memory. Only payees the
+ * importing member sees (`payeesSeenBy`, decision 0037): a payee seen only on another member's hidden entries gives
+ * them nothing, as `usualCategories` beside it learns only from entries they see.
  */
-async function payeeMemory(executor: Executor, householdId: string, payees: readonly (PayeeName | null)[]) {
+async function payeeMemory(executor: Executor, access: ImportAccess, payees: readonly (PayeeName | null)[]) {
+  const householdId = access.household.id;
   const keys = [...new Set(payees.flatMap((found) => (found ? [found.key] : [])))];
   const memory = new Map<string, { income?: string; expense?: string }>();
   if (keys.length === 0) return memory;
   const into = alias(payee, "merged_into");
+  const intoSeen = payeesSeenBy(access, into.id);
   const followed = (own: AnyPgColumn, theirs: AnyPgColumn) =>
     sql<string | null>`case when ${payee.mergedIntoId} is null then ${own} else ${theirs} end`;
   const rows = await executor
@@ -331,7 +335,15 @@ async function payeeMemory(executor: Executor, householdId: string, payees: read
     })
     .from(payee)
     .leftJoin(into, eq(into.id, payee.mergedIntoId))
-    .where(and(eq(payee.householdId, householdId), sql`${payee.key} = any(${sql.param(keys)}::text[])`));
+    .where(
+      and(
+        eq(payee.householdId, householdId),
+        sql`${payee.key} = any(${sql.param(keys)}::text[])`,
+        payeesSeenBy(access),
+        // A key merged into another payee: that payee must be one the member sees too.
+        intoSeen && or(isNull(payee.mergedIntoId), intoSeen),
+      ),
+    );
   for (const row of rows)
     memory.set(row.key, {
       ...(row.expense ? { expense: row.expense } : {}),

@@ -321,7 +321,7 @@ export async function learnRule({
   householdId: string;
   offer: LearnOffer;
 }): Promise<LearnResult> {
-  await requireHouseholdAccess({ userId, householdId, write: true });
+  const access = await requireHouseholdAccess({ userId, householdId, write: true });
   const counterparty = offer.counterparty.trim();
   if (!counterparty) return { ok: false, fieldErrors: { form: "errors.form.invalid" } };
   const { payee } = offer;
@@ -329,7 +329,7 @@ export async function learnRule({
     // Payee memory, not a rule: it covers every branch of the payee and never counts towards the plan's rules.
     if ((await categoryKinds(db(), householdId)).get(offer.categoryId) !== offer.kind)
       return { ok: false, fieldErrors: { form: "errors.category.invalid" } };
-    await rememberPayeeCategory(db(), householdId, { payee, kind: offer.kind, categoryId: offer.categoryId });
+    await rememberPayeeCategory(db(), householdId, { payee, kind: offer.kind, categoryId: offer.categoryId }, access);
     return { ok: true, ruleId: null, already: false };
   }
   return db().transaction(async (tx) => {

@@ -760,6 +760,7 @@ export async function confirmImport({
           ? [{ payeeKey, kind, categoryId: picked }]
           : [];
       }),
+      access,
     );
 
     const transfers = chosen.flatMap((row) => {
