@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables Better Auth reads and writes through its Drizzle adapter (field names are Better Auth's).
 export const user = pgTable("user", {
@@ -92,6 +92,23 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * The devices each account has signed in from (known-devices.server.ts): a key made of the browser, the system and
+ * the network, never the address or user agent themselves. A sign-in whose key is not here mails the person.
+ */
+export const knownDevice = pgTable(
+  "known_device",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
 
 /**
  * What Better Auth reads joined (`advanced.database.joins`): a session with its user — the lookup every signed-in request

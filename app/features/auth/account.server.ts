@@ -167,6 +167,23 @@ export async function signOut(options: { request: Request }): Promise<HeadersRes
   }
 }
 
+/**
+ * "Sign out everywhere": ends every session of the signed-in user on every device, this browser's included, and
+ * clears its cookies. This one goes too because its cookie may be the copy someone else holds; signing in again here
+ * costs one step.
+ */
+export async function signOutEverywhere(options: { request: Request }): Promise<HeadersResult> {
+  try {
+    const { headers } = await getAuth().api.revokeSessions({
+      headers: authHeaders(options.request),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: setCookieHeaders(headers) };
+  } catch (error) {
+    return toFailure(error, "sign-out-everywhere");
+  }
+}
+
 /** Mails a reset link when the address has an account; answers the same either way. */
 export async function requestPasswordReset(options: {
   request: Request;

@@ -2,7 +2,7 @@ import type { TFunction } from "~/i18n/translator";
 import { publicUrl } from "~/config.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
-import { isLanguage, type Language } from "~/domain/languages";
+import { isLanguage, toBcp47, type Language } from "~/domain/languages";
 import { defaultSignedInPath, safeRedirect } from "./safe-redirect";
 
 interface MailUser {
@@ -81,4 +81,124 @@ export async function sendExistingAccountMail({ user }: { user: MailUser }): Pro
     reason: t("mail.existing.reason", { email: user.email }),
   });
   await sendMail({ to: user.email, kind: "existing-account", ...content });
+}
+
+/** Where a mail about a change to the account sends the person who did not make it. */
+function securityLinks(): { reset: string; security: string } {
+  return {
+    reset: new URL("/forgot-password", publicUrl()).toString(),
+    security: new URL("/app/settings/security", publicUrl()).toString(),
+  };
+}
+
+/** "If this wasn't you": choose a new password, then sign out everywhere; the button opens the first step. */
+function howToReact(t: TFunction<"auth">) {
+  const links = securityLinks();
+  return {
+    advice: t("mail.notices.advice", { resetLink: links.reset, securityLink: links.security }),
+    action: { label: t("mail.notices.action"), url: links.reset },
+  };
+}
+
+/** The password was changed (in the settings, over the API, or with a reset link): tell the owner of the address. */
+export async function sendPasswordChangedMail({ user }: { user: MailUser }): Promise<void> {
+  const language = languageOf(user);
+  const t = await mailTranslator(language, "auth");
+  const react = howToReact(t);
+  const content = await renderEmail({
+    language,
+    subject: t("mail.passwordChanged.subject"),
+    heading: t("mail.passwordChanged.heading"),
+    paragraphs: [greeting(t), t("mail.passwordChanged.body"), react.advice],
+    action: react.action,
+    reason: t("mail.passwordChanged.reason", { email: user.email }),
+  });
+  await sendMail({ to: user.email, kind: "password-changed", ...content });
+}
+
+/**
+ * The account's address changed: the new address learns it receives the account's mail from now on, and the old one
+ * learns where the account went. Whoever changed it without the owner now controls the new address, so a reset link
+ * would go there: the old address is told to reply to this mail instead.
+ */
+export async function sendEmailChangedMails({
+  user,
+  oldEmail,
+}: {
+  user: MailUser;
+  oldEmail: string | null;
+}): Promise<void> {
+  const language = languageOf(user);
+  const t = await mailTranslator(language, "auth");
+  const react = howToReact(t);
+  const addresses = { oldEmail: oldEmail ?? "", newEmail: user.email };
+  const toNew = await renderEmail({
+    language,
+    subject: t("mail.emailChanged.subject"),
+    heading: t("mail.emailChanged.heading"),
+    paragraphs: [
+      greeting(t),
+      t(oldEmail ? "mail.emailChanged.bodyNew" : "mail.emailChanged.bodyNewOnly", addresses),
+      react.advice,
+    ],
+    action: react.action,
+    reason: t("mail.emailChanged.reasonNew", { email: user.email }),
+  });
+  await sendMail({ to: user.email, kind: "email-changed", ...toNew });
+  if (!oldEmail || oldEmail.toLowerCase() === user.email.toLowerCase()) return;
+  const toOld = await renderEmail({
+    language,
+    subject: t("mail.emailChanged.subject"),
+    heading: t("mail.emailChanged.heading"),
+    paragraphs: [greeting(t), t("mail.emailChanged.bodyOld", addresses), t("mail.emailChanged.adviceOld")],
+    reason: t("mail.emailChanged.reasonOld", { email: oldEmail }),
+  });
+  await sendMail({ to: oldEmail, kind: "email-changed-old-address", ...toOld });
+}
+
+/** A sign-in from a device this account has not used before (known-devices.server.ts): what, from where, when. */
+export async function sendNewDeviceMail({
+  user,
+  device,
+  ipAddress,
+  at,
+}: {
+  user: MailUser;
+  device: { browser: string | null; system: string | null };
+  ipAddress: string | null;
+  at: Date;
+}): Promise<void> {
+  const language = languageOf(user);
+  const t = await mailTranslator(language, "auth");
+  const react = howToReact(t);
+  const named = [device.browser, device.system].filter((part): part is string => Boolean(part)).join(", ");
+  const time = new Intl.DateTimeFormat(toBcp47(language), {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(at);
+  const details = {
+    device: named || t("mail.newDevice.unknownDevice"),
+    ip: ipAddress || t("mail.newDevice.unknownAddress"),
+    time,
+  };
+  const content = await renderEmail({
+    language,
+    subject: t("mail.newDevice.subject"),
+    heading: t("mail.newDevice.heading"),
+    paragraphs: [
+      greeting(t),
+      t("mail.newDevice.body"),
+      t("mail.newDevice.details", details),
+      t("mail.newDevice.ifYou"),
+      react.advice,
+    ],
+    action: react.action,
+    reason: t("mail.newDevice.reason", { email: user.email }),
+  });
+  await sendMail({ to: user.email, kind: "new-device-sign-in", ...content });
 }

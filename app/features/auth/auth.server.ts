@@ -33,6 +33,12 @@ import {
   rateLimitsEnabled,
 } from "./auth-rate-limits.server";
 import { maxEmailLength, maxNameLength } from "./auth.schema";
+import {
+  noticeAddressChange,
+  noticeNewSession,
+  noticePasswordChanged,
+  notePreviousAddress,
+} from "./account-notices.server";
 import { creatorEmails } from "./creator-emails.server";
 import { checkPassword } from "./password-policy.server";
 import { passwordMaxLength } from "./password-rules";
@@ -131,6 +137,10 @@ function createAuth(database: Database) {
       async onExistingUserSignUp({ user: existing }) {
         await sendExistingAccountMail({ user: existing });
       },
+      // Every session already ended (revokeSessionsOnPasswordReset); the owner of the address hears of the new password.
+      async onPasswordReset({ user: changed }) {
+        await noticePasswordChanged(changed);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -170,9 +180,14 @@ function createAuth(database: Database) {
         },
         // Whatever path writes the user (an endpoint, a plugin, the server's own auth.api call), its name stays one line.
         update: {
-          async before(changes) {
+          async before(changes, context) {
             refuseControlCharactersInName(changes.name);
+            notePreviousAddress(changes, context);
             return { data: changes };
+          },
+          // A new address: both the old and the new one hear of it (account-notices.server.ts).
+          async after(updated, context) {
+            await noticeAddressChange(updated, context);
           },
         },
       },
@@ -270,6 +285,16 @@ function createAuth(database: Database) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // A session from a device this account has not used: the person is mailed (after the answer).
+        const created = ctx.context.newSession;
+        if (created) {
+          const sendMail = await noticeNewSession(ctx.path, created);
+          if (sendMail) await ctx.context.runInBackgroundOrAwait(sendMail());
+        }
+        if (ctx.path === "/change-password" && !(ctx.context.returned instanceof Error)) {
+          const changer = ctx.context.session?.user;
+          if (changer) await noticePasswordChanged(changer);
+        }
         if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
         const email = fieldOf(ctx.body, "email");

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { secureCookies } from "~/config.server";
 import { readForm } from "~/features/platform/forms.server";
 import { readCookie } from "~/i18n/detect.server";
-import { completeTwoFactorSignIn, toFailure, type Failure } from "./account.server";
+import { completeTwoFactorSignIn, signOutEverywhere, toFailure, type Failure } from "./account.server";
 import { authCookieOptions, getAuth } from "./auth.server";
 import { fieldErrorsOf } from "~/lib/forms";
 import { authMessages, retryAfter, type AuthError, type AuthFieldErrors } from "./auth-errors";
@@ -52,7 +52,7 @@ export async function twoFactorChallengeAction(request: Request) {
   throw redirect(next, { headers: result.headers });
 }
 
-export type SecurityIntent = "two-factor-enable" | "two-factor-confirm" | "two-factor-disable";
+export type SecurityIntent = "two-factor-enable" | "two-factor-confirm" | "two-factor-disable" | "sign-out-everywhere";
 
 export type SecurityResult =
   | { intent: "two-factor-enable"; ok: true; qrCode: string; manualKey: string; backupCodes: string[] }
@@ -130,7 +130,12 @@ export async function turnOffTwoFactor(options: {
   }
 }
 
-const securityIntents = ["two-factor-enable", "two-factor-confirm", "two-factor-disable"] as const;
+const securityIntents = [
+  "two-factor-enable",
+  "two-factor-confirm",
+  "two-factor-disable",
+  "sign-out-everywhere",
+] as const;
 
 /** The Security section's forms, told apart by their `intent`. */
 const securityForm = z.discriminatedUnion("intent", [
@@ -145,6 +150,7 @@ const securityForm = z.discriminatedUnion("intent", [
       .pipe(z.string().min(1, { error: "CODE_REQUIRED" }).max(64, { error: "INVALID_CODE" })),
     password: currentPasswordSchema,
   }),
+  z.object({ intent: z.literal("sign-out-everywhere") }),
 ]);
 
 /**
@@ -176,7 +182,21 @@ export async function securityAction({ request, user }: { request: Request; user
       return confirmTwoFactor(request, posted.code);
     case "two-factor-disable":
       return disableTwoFactor(request, posted.code, posted.password);
+    case "sign-out-everywhere":
+      return signOutOfEverySession(request);
   }
+}
+
+/** Every session ends, this one too: the browser lands on sign-in, which says so (a toast, with or without JavaScript). */
+async function signOutOfEverySession(request: Request) {
+  const result = await signOutEverywhere({ request });
+  if (!result.ok)
+    return data<SecurityResult>(
+      { intent: "sign-out-everywhere", ok: false, error: result.error },
+      { status: result.status, headers: retryAfter(result.error) },
+    );
+  result.headers.append("Set-Cookie", flashCookie("signed-out-everywhere", secureCookies()));
+  throw redirect("/auth", { status: 303, headers: result.headers });
 }
 
 async function enableTwoFactor(request: Request, user: SessionUser, password: string) {

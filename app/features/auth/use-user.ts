@@ -15,6 +15,7 @@ const flashToasts: Record<
 > = {
   "signed-in": { title: "toasts.welcomeTitle", description: "toasts.welcomeBody" },
   "signed-out": { title: "toasts.signedOutTitle", description: "toasts.signedOutBody" },
+  "signed-out-everywhere": { title: "toasts.signedOutEverywhereTitle", description: "toasts.signedOutEverywhereBody" },
   "sign-out-failed": { title: "toasts.signOutErrorTitle", description: "errors.UNEXPECTED", destructive: true },
   "email-verified": { title: "toasts.emailVerifiedTitle", description: "toasts.emailVerifiedBody" },
   "password-reset": { title: "toasts.passwordResetTitle", description: "toasts.passwordResetBody" },

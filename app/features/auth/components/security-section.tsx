@@ -1,11 +1,12 @@
 import CheckIcon from "lucide-react/icons/check";
 import CopyIcon from "lucide-react/icons/copy";
 import Loader2Icon from "lucide-react/icons/loader-circle";
+import LogOutIcon from "lucide-react/icons/log-out";
 import ShieldCheckIcon from "lucide-react/icons/shield-check";
 import ShieldOffIcon from "lucide-react/icons/shield-off";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { useActionData, useFetcher } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -24,11 +25,13 @@ interface SecuritySectionProps {
 }
 
 function isSecurityResult(value: unknown): value is SecurityResult {
-  return typeof value === "object" && value !== null && String(fieldOf(value, "intent")).startsWith("two-factor-");
+  const intent = String(fieldOf(value, "intent"));
+  return intent.startsWith("two-factor-") || intent === "sign-out-everywhere";
 }
 
 /**
- * The account settings' Security section: two-factor sign-in with an authenticator app (TOTP).
+ * The account settings' Security section: two-factor sign-in with an authenticator app (TOTP), and "Sign out
+ * everywhere".
  * Turning it on: password → QR code and manual key → ten backup codes → a first code confirms.
  * Turning it off: a current code (or a backup code) and the password.
  */
@@ -46,27 +49,66 @@ export function SecuritySection({ twoFactorEnabled }: SecuritySectionProps) {
     );
   }, [twoFactorEnabled, t]);
   return (
-    <Card id="security" aria-labelledby="security-heading">
+    <>
+      <Card id="security" aria-labelledby="security-heading">
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2
+              id="security-heading"
+              className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight"
+            >
+              {twoFactorEnabled ? (
+                <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
+              ) : (
+                <ShieldOffIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+              )}
+              {t("security.twoFactorHeading")}
+            </h2>
+            <Badge variant={twoFactorEnabled ? "default" : "secondary"}>
+              {twoFactorEnabled ? t("security.statusOn") : t("security.statusOff")}
+            </Badge>
+          </div>
+          <CardDescription>{t("security.twoFactorIntro")}</CardDescription>
+        </CardHeader>
+        <CardContent>{twoFactorEnabled ? <TurnOff /> : <TurnOn />}</CardContent>
+      </Card>
+      <SignOutEverywhere />
+    </>
+  );
+}
+
+/**
+ * Ends every session of the account, this browser's too (account.server.ts, `signOutEverywhere`), and lands on
+ * sign-in with a toast. A plain form: it works without JavaScript.
+ */
+function SignOutEverywhere() {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const answer = useSecurityAnswer("sign-out-everywhere", undefined);
+  const failed = answer && !answer.ok ? answer : undefined;
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-out-everywhere";
+  return (
+    <Card id="sign-out-everywhere" aria-labelledby="sign-out-everywhere-heading">
       <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2
-            id="security-heading"
-            className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight"
-          >
-            {twoFactorEnabled ? (
-              <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
-            ) : (
-              <ShieldOffIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-            )}
-            {t("security.twoFactorHeading")}
-          </h2>
-          <Badge variant={twoFactorEnabled ? "default" : "secondary"}>
-            {twoFactorEnabled ? t("security.statusOn") : t("security.statusOff")}
-          </Badge>
-        </div>
-        <CardDescription>{t("security.twoFactorIntro")}</CardDescription>
+        <h2
+          id="sign-out-everywhere-heading"
+          className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight"
+        >
+          <LogOutIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+          {t("security.signOutEverywhereHeading")}
+        </h2>
+        <CardDescription>{t("security.signOutEverywhereBody")}</CardDescription>
       </CardHeader>
-      <CardContent>{twoFactorEnabled ? <TurnOff /> : <TurnOn />}</CardContent>
+      <CardContent className="grid gap-4">
+        {failed?.error && <AuthAlert title={t("toasts.errorTitle")}>{t(`errors.${failed.error.code}`)}</AuthAlert>}
+        <Form method="post" action={securityActionPath}>
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <Button type="submit" variant="outline" disabled={pending}>
+            {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <LogOutIcon aria-hidden="true" />}
+            {pending ? t("security.signingOutEverywhere") : t("security.signOutEverywhere")}
+          </Button>
+        </Form>
+      </CardContent>
     </Card>
   );
 }
