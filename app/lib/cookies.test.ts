@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authCookieOptions } from "~/features/auth/auth.server";
+import { authCookieOptions, sessionLifetimeSeconds } from "~/features/auth/auth.server";
 import { flashCookie } from "~/features/auth/flash";
 import { clearedHouseholdCookieHeader, householdCookieHeader } from "~/features/household/app-context.server";
 import {
@@ -10,7 +10,13 @@ import {
   readCookieValue,
   writeBrowserCookie,
 } from "./cookies";
-import { clearedSessionCookies } from "./cookies.server";
+import {
+  clearedSessionCookies,
+  clearedSignedInCookie,
+  endsCookie,
+  signedInCookie,
+  signedInCookieFollowing,
+} from "./cookies.server";
 
 /** A Set-Cookie line as its name, value and attributes (names lower-cased), so two lines compare attribute by attribute. */
 function parse(line: string) {
@@ -36,6 +42,38 @@ function expectClears(set: string, cleared: string) {
   expect(parse(cleared).attributes.get("max-age")).toBe("0");
   expect(Number(parse(set).attributes.get("max-age"))).toBeGreaterThan(0);
 }
+
+describe("the signed-in marker the service worker reads offline", () => {
+  it("says only that a session is live, readable by the page and the worker, for the session's lifetime", () => {
+    expect(cookies.signedIn).toMatchObject({ name: "samen_signed_in", path: "/", httpOnly: false });
+    expect(cookies.signedIn.maxAgeSeconds).toBe(sessionLifetimeSeconds);
+    for (const secure of [false, true]) {
+      expect(parse(signedInCookie(secure)).value).toBe("1");
+      expectClears(signedInCookie(secure), clearedSignedInCookie(secure));
+    }
+  });
+
+  it("follows Better Auth's session cookie: set with it, cleared with it, untouched otherwise", () => {
+    for (const secure of [false, true]) {
+      const prefix = authCookieOptions(secure).cookiePrefix;
+      const issued = `${prefix}.session_token=abc.def; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`;
+      expect(signedInCookieFollowing([issued], secure)).toBe(signedInCookie(secure));
+      expect(signedInCookieFollowing(clearedSessionCookies(secure), secure)).toBe(clearedSignedInCookie(secure));
+      expect(signedInCookieFollowing([`${prefix}.session_data=xyz; Path=/`], secure)).toBeUndefined();
+      expect(signedInCookieFollowing([], secure)).toBeUndefined();
+    }
+    // The other site's name is not ours: an http session line on an https site changes nothing.
+    expect(signedInCookieFollowing(["samen.session_token=abc; Path=/"], true)).toBeUndefined();
+  });
+
+  it("tells a clearing line from a writing one", () => {
+    expect(endsCookie("a=; Path=/")).toBe(true);
+    expect(endsCookie("a=b; Max-Age=0; Path=/")).toBe(true);
+    expect(endsCookie("a=b; Path=/; max-age=0")).toBe(true);
+    expect(endsCookie("a=b; Max-Age=604800; Path=/")).toBe(false);
+    expect(endsCookie("a=b; Max-Age=03; Path=/")).toBe(false);
+  });
+});
 
 describe("every cookie is cleared with the attributes it was set with", () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@
  * only when the clearing line names the same Path it was set on (a clear on Path=/app once left the Path=/ household
  * cookie behind after an account was deleted), so every write and every clear is made from these definitions.
  * Universal: the browser writes the time-zone, language and consent cookies itself. Better Auth's session cookies
- * are in cookies.server.ts.
+ * (and how the signed-in marker follows them) are in cookies.server.ts.
  */
 export interface CookieSpec {
   readonly name: string;
@@ -16,6 +16,13 @@ export interface CookieSpec {
 const day = 24 * 60 * 60;
 
 export const cookies = {
+  /**
+   * Says only that this browser holds a live session: value "1", no identity, readable by the page and the service
+   * worker (Cookie Store API), which never serves kept pages offline without it (decision 0028). Set and cleared with
+   * the session cookies (cookies.server.ts, `signedInCookieFollowing`) and whenever a request turns out signed in or
+   * out; its lifetime is the session's (auth.server.ts, `sessionLifetimeSeconds`), renewed with it.
+   */
+  signedIn: { name: "samen_signed_in", path: "/", maxAgeSeconds: 7 * day, httpOnly: false },
   /** The household the reader chose last. Path=/, not /app: client navigations fetch "/app.data". */
   household: { name: "samen_household", path: "/", maxAgeSeconds: 365 * day, httpOnly: true },
   /** A one-time notice across a full page load; the next page shows its toast and clears it. */

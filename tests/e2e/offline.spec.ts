@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { expect, request, test, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { createVerifiedUser, lookAt, signInOverApi, type TestAccount } from "./fixtures";
 
 /**
@@ -66,6 +66,48 @@ function outbox(page: Page): Promise<{ description: string; userId: string }[]> 
 async function savedCount(page: Page, title: string): Promise<number> {
   const html = await (await page.request.get(`/app/expenses?month=${month}`)).text();
   return html.split(`>${title}<`).length - 1;
+}
+
+/** The pages caches of the worker, as the page sees them (none once the kept pages are forgotten). */
+function keptPagesCaches(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await caches.keys()).filter((key) => key.startsWith("samen-pages-")));
+}
+
+/** Opens an address offline: the worker's offline page comes, and nothing of the person whose pages were kept. */
+async function expectOfflinePageOnly(page: Page, address: string, account: TestAccount): Promise<void> {
+  const response = await page.goto(address);
+  const html = (await response?.text()) ?? "";
+  expect(html.includes(account.email), `${address}: the worker's answer names the person`).toBe(false);
+  expect(html.includes(account.name), `${address}: the worker's answer names the person`).toBe(false);
+  await expect(page.getByRole("heading", { name: "You’re offline" })).toBeVisible();
+  expect(response?.status()).toBe(503);
+}
+
+/** Signs the person in on another device and ends every session of theirs there (a lost phone, say). */
+async function endSessionsElsewhere(baseURL: string | undefined, account: TestAccount): Promise<void> {
+  const elsewhere = await request.newContext({ baseURL });
+  await signInOverApi(elsewhere, account);
+  const revoked = await elsewhere.post("/api/auth/revoke-sessions", {
+    data: {},
+    headers: baseURL ? { origin: baseURL } : {},
+  });
+  expect(revoked.status(), await revoked.text()).toBe(200);
+  await elsewhere.dispose();
+}
+
+/** Keeps the dashboard, the add form and this month's list for the person, as a visit online does. */
+async function keepPagesOf(page: Page): Promise<void> {
+  await page.goto("/app");
+  await workerReady(page);
+  await page.goto(`/app/expenses?month=${month}`);
+  await expect
+    .poll(() =>
+      page.evaluate(async (list) => {
+        const name = (await caches.keys()).find((key) => key.startsWith("samen-pages-"));
+        return name ? Boolean(await (await caches.open(name)).match(list)) : false;
+      }, `/app/expenses?month=${month}`),
+    )
+    .toBe(true);
 }
 
 /**
@@ -227,6 +269,8 @@ test("sign-out asks before dropping pending entries; another person never sees o
     page.getByText("Your session has ended. Sign in again to send the entries kept on this device."),
   ).toBeVisible();
   expect((await outbox(page)).map((entry) => entry.description)).toEqual(["Bus ticket"]);
+  // The server's "signed out" ends the pages kept for this person too (issue 44); the outbox stays.
+  await expect.poll(() => keptPagesCaches(page)).toEqual([]);
 
   // Another person signs in on this device: nothing of the first person's shows, and nothing is sent for them.
   const other = await createVerifiedUser(context.request, { name: "Other Person" });
@@ -269,7 +313,96 @@ test("sign-out asks before dropping pending entries; another person never sees o
   await page.getByRole("button", { name: "Remove them and sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await outbox(page)).toEqual([]);
-  expect(
-    await page.evaluate(async () => (await caches.keys()).filter((key) => key.startsWith("samen-pages-"))),
-  ).toEqual([]);
+  expect(await keptPagesCaches(page)).toEqual([]);
+});
+
+test("a session ended elsewhere, cookies cleared, the app opened: offline shows the offline page, never kept pages", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const person = await createVerifiedUser(context.request, { name: "Lost Phone Owner" });
+  await keepPagesOf(page);
+
+  // The person ends their sessions from another device; this browser's cookies are cleared too.
+  await endSessionsElsewhere(baseURL, person);
+  await context.clearCookies();
+  // The app opened again, online: the server sends the navigation to sign in (the worker sees an opaque redirect).
+  await page.goto("/app");
+  await expect(page).toHaveURL(/\/auth(?:\?|$)/);
+
+  await goOffline(context);
+  for (const address of ["/app", `/app/expenses?month=${month}`, "/app/transactions/new?kind=expense"])
+    await expectOfflinePageOnly(page, address, person);
+  expect(await keptPagesCaches(page)).toEqual([]);
+});
+
+test("a session ended elsewhere while a page is open: a link goes to sign-in, and offline nothing kept shows", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const person = await createVerifiedUser(context.request, { name: "Open Tab Owner" });
+  await keepPagesOf(page);
+
+  // The session ends on another device while this page stays open; a link inside the app is followed as a script
+  // navigation (React Router asks for the next page's data and is sent on to sign in), not as a page load.
+  await endSessionsElsewhere(baseURL, person);
+  await page.evaluate(() => Object.assign(window, { samenSamePage: true }));
+  await page.getByRole("link", { name: "Income" }).first().click();
+  await expect(page).toHaveURL(/\/auth(?:\?|$)/);
+  expect(await page.evaluate(() => "samenSamePage" in window), "the sign-in screen came without a page load").toBe(
+    true,
+  );
+  await expect.poll(() => keptPagesCaches(page)).toEqual([]);
+
+  await goOffline(context);
+  await expectOfflinePageOnly(page, "/app", person);
+});
+
+/** The signed-in marker the worker reads offline (app/lib/cookies.ts, `cookies.signedIn`). */
+async function signedInMarker(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === "samen_signed_in");
+}
+
+for (const ended of [true, false]) {
+  test(`${ended ? "a session ended elsewhere" : "a live session"}, cookies cleared, straight offline: the offline page, never kept pages`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const person = await createVerifiedUser(context.request, { name: ended ? "Shared Laptop Owner" : "Cleared Owner" });
+    await keepPagesOf(page);
+    expect(await signedInMarker(context), "the signed-in marker: no identity, readable by the worker").toMatchObject({
+      value: "1",
+      httpOnly: false,
+      sameSite: "Lax",
+      path: "/",
+    });
+
+    // Cookies cleared and the network gone before the app asks the server anything: no answer can say the session
+    // ended, only the missing marker does.
+    if (ended) await endSessionsElsewhere(baseURL, person);
+    await context.clearCookies();
+    await goOffline(context);
+    for (const address of ["/app", `/app/expenses?month=${month}`, "/app/transactions/new?kind=expense"])
+      await expectOfflinePageOnly(page, address, person);
+    expect(await keptPagesCaches(page)).toEqual([]);
+  });
+}
+
+test("signed in, cookies kept, offline: the kept dashboard and list still open", async ({ page, context }) => {
+  await createVerifiedUser(context.request, { name: "Still Signed In" });
+  await keepPagesOf(page);
+  expect(await signedInMarker(context)).toBeDefined();
+
+  await goOffline(context);
+  const dashboard = await page.goto("/app");
+  expect(dashboard?.status()).toBe(200);
+  await expect(page.getByTestId("card-expenses")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You’re offline" })).toHaveCount(0);
+  const list = await page.goto(`/app/expenses?month=${month}`);
+  expect(list?.status()).toBe(200);
+  await expect(page.getByTestId("list-total")).toBeVisible();
+  expect(await keptPagesCaches(page)).toHaveLength(1);
 });

@@ -51,5 +51,7 @@ describe("session cookies in production", () => {
     expect(cookie).toMatch(/; Path=\//i);
     expect(cookie).not.toMatch(/; Domain=/i);
     expect(sessionCookie(second)?.split(";")[0]).not.toEqual(cookie?.split(";")[0]);
+    // The signed-in marker beside it: Secure as the session is, readable by the service worker, no identity.
+    expect(first.headers.getSetCookie()).toContain("samen_signed_in=1; Path=/; Max-Age=604800; SameSite=Lax; Secure");
   });
 });

@@ -137,6 +137,26 @@ describe("auth over HTTP", () => {
     expect(cookie).not.toMatch(/; Domain=/i);
   });
 
+  it("the signed-in marker follows the session: set at sign-in, cleared at sign-out", async () => {
+    const marker = (response: Response) =>
+      response.headers.getSetCookie().find((line) => line.startsWith("samen_signed_in="));
+    const account = await verifiedAccount("marker@example.com");
+    const signIn = await post("/api/auth/sign-in/email", account);
+    // No identity and readable by the page and the service worker; the session's lifetime.
+    expect(marker(signIn)).toBe("samen_signed_in=1; Path=/; Max-Age=604800; SameSite=Lax");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+
+    // Better Auth's own sign-out clears it with the session cookie (the pages' lookups: session.server.test.ts).
+    const signOut = await post("/api/auth/sign-out", {}, { cookie });
+    expect(signOut.status).toBe(200);
+    expect(marker(signOut)).toBe("samen_signed_in=; Path=/; Max-Age=0; SameSite=Lax");
+    // An answer that does not touch the session leaves it alone.
+    expect(marker(await post("/api/auth/sign-in/email", { ...account, password: "wrong" }))).toBeUndefined();
+  });
+
   it("never answers 500 to whatever a person or a script sends", async () => {
     const bodies: Array<[string, unknown]> = [
       ["empty object", {}],

@@ -1,9 +1,11 @@
 import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { toNodeHandler } from "better-auth/node";
+import { secureCookies } from "~/config.server";
 import { databaseFaultOf, faultRetryAfterSeconds, statusOfDatabaseFault, type DatabaseFault } from "~/db/faults.server";
 import { detectLanguage } from "~/i18n/detect.server";
 import { serverTranslator } from "~/i18n/resources.server";
 import { logger } from "~/lib/logger.server";
+import { signedInCookieFollowing } from "~/lib/cookies.server";
 import { getRequestStore } from "~/lib/request-store.server";
 import { maxAuthBodyBytes } from "~/features/platform/body-limits.server";
 import { clientIpHeader, getAuth } from "./auth.server";
@@ -56,7 +58,13 @@ async function authHandler(request: Request): Promise<Response> {
     return databaseFaultAnswer(fault, request);
   }
   const fault = getRequestStore()?.databaseFault;
-  return fault && response.status >= 500 ? databaseFaultAnswer(fault, request) : response;
+  if (fault && response.status >= 500) return databaseFaultAnswer(fault, request);
+  // The signed-in marker follows the session cookie: set by a sign-in, cleared by /sign-out and /revoke-sessions.
+  const marker = signedInCookieFollowing(response.headers.getSetCookie(), secureCookies());
+  if (!marker) return response;
+  const headers = new Headers(response.headers);
+  headers.append("Set-Cookie", marker);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Better Auth's own HTTP API under /api/auth/*, mounted before any body parser. */

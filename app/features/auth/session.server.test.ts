@@ -6,8 +6,9 @@ import { useTestDatabase } from "~/db/test-database";
 import { memoryOutboxFor } from "~/features/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
 import { runWithRequestStore } from "~/lib/request-store.server";
-import { signUpWithPassword, verifyEmail } from "./account.server";
-import { getAuth } from "./auth.server";
+import { clearedSignedInCookie, signedInCookie as signedInMarker } from "~/lib/cookies.server";
+import { signOut, signOutEverywhere, signUpWithPassword, verifyEmail } from "./account.server";
+import { getAuth, sessionLifetimeSeconds } from "./auth.server";
 import { getOptionalUser, requireUser } from "./session.server";
 
 useTestDatabase();
@@ -116,7 +117,56 @@ describe("sessions", () => {
       getOptionalUser(new Request(`${origin}/`, { headers: { cookie } })),
     );
     expect(result).toBeNull();
-    expect(cookies).toEqual([]);
+    // Only the signed-in marker goes (the request carried it and is signed out): the next signed-in answer sets it
+    // again. The session cookies are never touched.
+    expect(cookies).toEqual([clearedSignedInCookie(false)]);
+  });
+
+  it("the signed-in marker: set for a live session that lacks it or is renewed, cleared once a request is signed out", async () => {
+    const cookie = await signedInCookie("marker@example.com");
+    expect(cookie).toContain("samen_signed_in=1");
+    const sessionOnly = cookie
+      .split("; ")
+      .filter((pair) => !pair.startsWith("samen_signed_in="))
+      .join("; ");
+    const lookUp = (cookieHeader: string) =>
+      withStore(() => getOptionalUser(new Request(`${origin}/app`, { headers: { cookie: cookieHeader } })));
+
+    expect((await lookUp(cookie)).cookies).toEqual([]);
+    const lost = await lookUp(sessionOnly);
+    expect(lost.result?.email).toBe("marker@example.com");
+    expect(lost.cookies).toEqual([signedInMarker(false)]);
+
+    // A rolling refresh renews the marker with the session, for the session's whole lifetime.
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + day), updatedAt: new Date(Date.now() - 6 * day) });
+    const renewed = await lookUp(cookie);
+    expect(renewed.cookies.some((line) => line.startsWith("samen.session_token="))).toBe(true);
+    expect(renewed.cookies).toContain(signedInMarker(false));
+    expect(signedInMarker(false)).toContain(`Max-Age=${sessionLifetimeSeconds}`);
+
+    // Signed out with the session cookie gone: the marker is cleared once, however many loaders ask.
+    const { result, cookies } = await withStore(async () => {
+      const request = new Request(`${origin}/app`, { headers: { cookie: "samen_signed_in=1" } });
+      return Promise.all([getOptionalUser(request), getOptionalUser(request)]);
+    });
+    expect(result).toEqual([null, null]);
+    expect(cookies).toEqual([clearedSignedInCookie(false)]);
+    expect((await withStore(() => getOptionalUser(new Request(`${origin}/`)))).cookies).toEqual([]);
+  });
+
+  it("sign-out and sign out everywhere clear the marker with the session cookies", async () => {
+    for (const end of [signOut, signOutEverywhere]) {
+      const cookie = await signedInCookie(`${end.name}@example.com`);
+      const ended = await withStore(() =>
+        end({ request: new Request(`${origin}/auth/sign-out`, { headers: { cookie } }) }),
+      );
+      if (!ended.result.ok) throw new Error(`${end.name} failed`);
+      const lines = ended.result.headers.getSetCookie();
+      expect(lines.some((line) => line.startsWith("samen.session_token=;"))).toBe(true);
+      expect(lines).toContain(clearedSignedInCookie(false));
+    }
   });
 
   it("a forged or unknown cookie is simply signed out", async () => {

@@ -1,7 +1,10 @@
 import { redirect } from "react-router";
+import { secureCookies } from "~/config.server";
 import { databaseFaultOf } from "~/db/faults.server";
 import { isLanguage } from "~/domain/languages";
 import { readCookie } from "~/i18n/detect.server";
+import { cookies } from "~/lib/cookies";
+import { clearedSignedInCookie, endsCookie, signedInCookie, signedInCookieFollowing } from "~/lib/cookies.server";
 import { logger } from "~/lib/logger.server";
 import {
   clientIpHeader,
@@ -10,7 +13,12 @@ import {
   sessionLifetimeSeconds,
   sessionRefreshAgeSeconds,
 } from "./auth.server";
-import { getRequestStore, oncePerReadingRequest, oncePerRequestContext } from "~/lib/request-store.server";
+import {
+  getRequestStore,
+  oncePerReadingRequest,
+  oncePerRequest,
+  oncePerRequestContext,
+} from "~/lib/request-store.server";
 import { defaultSignedInPath, pagePathOf, safeRedirect, signInPath } from "./safe-redirect";
 import type { SessionUser } from "./session-user";
 
@@ -24,11 +32,29 @@ export function authHeaders(request: Request): Headers {
   return headers;
 }
 
-/** Only the Set-Cookie lines of a Better Auth answer, ready to hand to `redirect()` or `data()`. */
+/**
+ * Only the Set-Cookie lines of a Better Auth answer, ready to hand to `redirect()` or `data()`, and the signed-in
+ * marker's line that follows them (set at a sign-in, cleared at a sign-out or "sign out everywhere").
+ */
 export function setCookieHeaders(source: Headers | null | undefined): Headers {
   const headers = new Headers();
-  for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  const lines = source?.getSetCookie() ?? [];
+  for (const cookie of lines) headers.append("Set-Cookie", cookie);
+  const marker = signedInCookieFollowing(lines, secureCookies());
+  if (marker) headers.append("Set-Cookie", marker);
   return headers;
+}
+
+/**
+ * The signed-in marker (`cookies.signedIn`, read by the service worker offline, decision 0028) follows what this
+ * request turned out to be: set for a live session when the request came without it or the session was renewed,
+ * cleared when a request that carries it is signed out (a session ended elsewhere, an expired or unknown cookie).
+ * Passed on like the session refresh, through the request store: loaders cannot set headers.
+ */
+function markSignedIn(request: Request, signedIn: boolean, renewed = false): void {
+  const marked = readCookie(request, cookies.signedIn.name) !== undefined;
+  if (signedIn && (renewed || !marked)) getRequestStore()?.appendSetCookie(signedInCookie(secureCookies()));
+  if (!signedIn && marked) getRequestStore()?.appendSetCookie(clearedSignedInCookie(secureCookies()));
 }
 
 interface BetterAuthUser {
@@ -96,6 +122,7 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
     });
     if (!response?.user) {
       remember(cookie, undefined);
+      markSignedIn(request, false);
       return null;
     }
     // Better Auth rolls a session forward once it is `updateAge` old: `expiresIn - updateAge` before it expires.
@@ -110,9 +137,9 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
     // a request still carrying the old cookie (sent just before a sign-in or a two-factor change replaced it)
     // would otherwise wipe the new cookie when its answer arrives last.
     const store = getRequestStore();
-    for (const cookie of headers?.getSetCookie() ?? []) {
-      if (!/^[^=]+=;/.test(cookie) && !/max-age=0/i.test(cookie)) store?.appendSetCookie(cookie);
-    }
+    const refreshed = (headers?.getSetCookie() ?? []).filter((line) => !endsCookie(line));
+    for (const line of refreshed) store?.appendSetCookie(line);
+    markSignedIn(request, true, signedInCookieFollowing(refreshed, secureCookies()) !== undefined);
     return toSessionUser(response.user);
   } catch (error) {
     // A database that is down is not a signed-out visitor: the page answers 503 instead of sending them to sign in.
@@ -129,7 +156,12 @@ async function lookUpSession(request: Request): Promise<SessionUser | null> {
  */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
   const cookie = readCookie(request, sessionCookieName());
-  if (!cookie) return null;
+  if (!cookie) {
+    // No session cookie (cleared, expired): a marker left behind goes too, once per request however many ask.
+    if (readCookie(request, cookies.signedIn.name) !== undefined)
+      await oncePerRequest("signed-in-marker-cleared", async () => markSignedIn(request, false));
+    return null;
+  }
   const key = `session:${cookie}`;
   // A reading request signs nobody in or out: its one lookup serves every Request made of it (the kept-page check's
   // in server/kept-pages.ts and the one React Router hands the loaders).

@@ -16,7 +16,7 @@ import { clearedHouseholdCookieHeader, requireAppContext } from "~/features/hous
 import { AppErrorBoundary } from "~/features/household/components/app-error-boundary";
 import { requireForm } from "~/features/platform/forms.server";
 import { FieldError, FormError } from "~/components/ui/field-error";
-import { clearedSessionCookies } from "~/lib/cookies.server";
+import { clearedSessionCookies, clearedSignedInCookie } from "~/lib/cookies.server";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 export const handle = { i18n: ["app", "premium"] };
@@ -53,6 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   const secure = secureCookies();
   const headers = new Headers();
   for (const cookie of clearedSessionCookies(secure)) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", clearedSignedInCookie(secure));
   headers.append("Set-Cookie", clearedHouseholdCookieHeader(secure));
   headers.append("Set-Cookie", flashCookie("signed-out", secure));
   throw redirect("/", { headers });

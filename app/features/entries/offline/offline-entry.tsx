@@ -158,6 +158,8 @@ export function OfflineSync() {
       try {
         const report = await sendOutbox(userId);
         setSignedOut(report.signedOut);
+        // The server says this person's session is over (or is someone else's): the pages kept for them go.
+        if (report.signedOut || report.otherUser) await forgetKeptPages().catch(() => undefined);
         if (report.saved > 0) {
           showToast({ title: t("offline.sent"), variant: "success" });
           void revalidate.current();

@@ -52,7 +52,13 @@ describe("sendOutbox", () => {
       [200, { status: "saved", transactionId: "t1" }],
       [200, { status: "saved", transactionId: "t2" }],
     ]);
-    expect(await sendOutbox("user-a")).toEqual({ saved: 2, refused: 0, interrupted: false, signedOut: false });
+    expect(await sendOutbox("user-a")).toEqual({
+      saved: 2,
+      refused: 0,
+      interrupted: false,
+      signedOut: false,
+      otherUser: false,
+    });
     expect(sent.map((body) => body.get("clientId"))).toEqual(["1", "2"]);
     expect(Object.fromEntries(sent[0] ?? [])).toMatchObject({ amount: "4,20", language: "nl", shared: "1" });
     expect(await outboxEntriesOf("user-a")).toEqual([]);
@@ -81,9 +87,14 @@ describe("sendOutbox", () => {
   it("stops on an expired session or another person's, keeping everything", async () => {
     await keepInOutbox(entry("1"));
     server([[401, { status: "signedOut" }]]);
-    expect(await sendOutbox("user-a")).toMatchObject({ signedOut: true, saved: 0 });
+    expect(await sendOutbox("user-a")).toMatchObject({ signedOut: true, otherUser: false, saved: 0 });
     server([[409, { status: "otherUser" }]]);
-    expect(await sendOutbox("user-a")).toMatchObject({ interrupted: true, saved: 0 });
+    expect(await sendOutbox("user-a")).toMatchObject({
+      interrupted: true,
+      otherUser: true,
+      signedOut: false,
+      saved: 0,
+    });
     expect(await outboxEntriesOf("user-a")).toHaveLength(1);
   });
 

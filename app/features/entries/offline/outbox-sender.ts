@@ -9,6 +9,8 @@ export interface SendReport {
   interrupted: boolean;
   /** The session expired: the entries stay until this person signs in again. */
   signedOut: boolean;
+  /** Someone else is signed in on this device now: nothing of this person's is sent (or kept as pages). */
+  otherUser: boolean;
 }
 
 function bodyOf(entry: OutboxEntry): URLSearchParams {
@@ -52,7 +54,7 @@ async function sendOne(entry: OutboxEntry): Promise<OutboxAnswer | "failed"> {
  */
 export async function sendOutbox(userId: string): Promise<SendReport> {
   const round = async (): Promise<SendReport> => {
-    const report: SendReport = { saved: 0, refused: 0, interrupted: false, signedOut: false };
+    const report: SendReport = { saved: 0, refused: 0, interrupted: false, signedOut: false, otherUser: false };
     for (const entry of await outboxEntriesOf(userId)) {
       if (entry.refusal) continue;
       const answer = await sendOne(entry);
@@ -70,7 +72,7 @@ export async function sendOutbox(userId: string): Promise<SendReport> {
           return { ...report, signedOut: true };
         case "otherUser":
           // Someone else is signed in on this device now: their session never sends this person's entries.
-          return { ...report, interrupted: true };
+          return { ...report, interrupted: true, otherUser: true };
       }
     }
     return report;

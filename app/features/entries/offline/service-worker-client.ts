@@ -1,7 +1,8 @@
 /**
  * The page's side of the service worker (service-worker.ts): registering it, telling it who is signed in, asking it
- * for a Background Sync, and having it forget this person's pages at sign-out. Production builds only: the
- * development server's modules change with every edit, and a worker keeping them would serve stale code.
+ * for a Background Sync, and having it forget this person's pages at sign-out or when the session is found over.
+ * Production builds only: the development server's modules change with every edit, and a worker keeping them would
+ * serve stale code.
  */
 
 /** A message the page sends the worker. */
@@ -61,7 +62,7 @@ export async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-/** Forgets the pages the worker kept for the signed-in person, before signing out. */
+/** Forgets the pages the worker kept for the signed-in person: before signing out, or once the session is found over. */
 export async function forgetKeptPages(): Promise<void> {
   if (!enabled()) return;
   await Promise.race([post({ type: "forget-pages" }), new Promise((resolve) => setTimeout(resolve, 500))]);

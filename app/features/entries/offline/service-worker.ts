@@ -1,6 +1,8 @@
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { cookies } from "~/lib/cookies";
 import { sendOutbox } from "./outbox-sender";
 import { isWorkerMessage } from "./service-worker-client";
+import { isSignInScreen, sendsAway, showsSignIn } from "./session-end";
 
 /**
  * Samen's service worker (decision 0028), bundled by scripts/build-service-worker.ts into /sw.js:
@@ -9,8 +11,12 @@ import { isWorkerMessage } from "./service-worker-client";
  * - keeps the signed-in person's app pages as they last came from the server (network first), and precaches the
  *   dashboard and the add form for them, so the start URL and the "Add expense" shortcut open offline;
  * - offline, answers a page it never kept with a short page in the person's language that links to the add form;
- * - forgets every kept page at sign-out, when the session is found ended, and when another person signs in: nobody
- *   is ever shown another person's page. Public pages are never kept (the server's page cache decides their age);
+ * - forgets every kept page on every end of the session it knows: sign-out, an app page sent elsewhere (sign-in),
+ *   the sign-in screen shown, the outbox told "signed out" or "someone else", another person signing in; nobody is
+ *   ever shown another person's page. Offline, where no answer can say so, kept pages open only while the browser
+ *   still holds the signed-in marker (`cookies.signedIn`, read through the Cookie Store API where the browser gives
+ *   it to workers); cookies cleared, they are forgotten. Public pages are never kept (the server's page cache decides
+ *   their age);
  * - sends the outbox on Background Sync.
  */
 
@@ -38,6 +44,11 @@ interface WorkerScope {
   addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
   addEventListener(type: "sync", listener: (event: WorkerSyncEvent) => void): void;
   addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+}
+
+/** The part of the Cookie Store API the worker uses (Chromium; not Firefox or Safari as this is written). */
+interface WorkerCookieStore {
+  get(name: string): Promise<{ value: string } | null | undefined>;
 }
 
 function isWorkerScope(scope: object): scope is WorkerScope {
@@ -81,8 +92,13 @@ worker.addEventListener("activate", (event) =>
   ),
 );
 
+/** The kept pages, if any: only a session's start makes the cache (opening one would leave an empty one behind). */
+async function keptPages(): Promise<Cache | undefined> {
+  return (await caches.has(pagesCache)) ? caches.open(pagesCache) : undefined;
+}
+
 async function storedSession(): Promise<Session | undefined> {
-  const response = await (await caches.open(pagesCache)).match(sessionKey);
+  const response = await (await keptPages())?.match(sessionKey);
   const stored: unknown = await response?.json();
   return isWorkerMessage(stored) && stored.type === "session"
     ? { userId: stored.userId, language: stored.language }
@@ -101,9 +117,9 @@ const isAppPage = (url: URL) =>
 
 async function keep(url: string, response: Response): Promise<void> {
   if (!response.ok || response.redirected || !response.headers.get("content-type")?.includes("text/html")) return;
-  const cache = await caches.open(pagesCache);
+  const cache = await keptPages();
   // Only while someone's session is known: a page fetched in between is not filed under anybody.
-  if (await cache.match(sessionKey)) await cache.put(url, response);
+  if (await cache?.match(sessionKey)) await cache?.put(url, response);
 }
 
 /** A signed-in page is (re)loaded: the person is told who it is, and kept pages of anyone else are forgotten. */
@@ -116,7 +132,8 @@ async function startSession(session: Session): Promise<void> {
     if (await cache.match(page)) continue;
     try {
       const response = await fetch(page, { credentials: "same-origin" });
-      if (response.redirected) return forgetPages();
+      // Sent elsewhere (followed here, so `redirected` says so): the session ended meanwhile.
+      if (response.redirected || sendsAway(response)) return forgetPages();
       const html = await response.clone().text();
       await keep(page, response);
       await keepScriptsOf(html);
@@ -176,19 +193,70 @@ a{display:inline-block;margin:.5rem .25rem 0;padding:.75rem 1.25rem;border-radiu
 }
 
 async function page(request: Request): Promise<Response> {
+  let response: Response;
   try {
-    const response = await fetch(request);
-    // Sent to sign in: the session ended, and what was kept for it goes too (the outbox stays, in IndexedDB).
-    if (response.redirected && new URL(response.url).pathname.startsWith("/auth")) await forgetPages();
-    else await keep(request.url, response.clone());
-    return response;
+    response = await fetch(request);
   } catch {
-    const cache = await caches.open(pagesCache);
-    if (!(await cache.match(sessionKey))) return offlinePage();
-    return (
-      (await cache.match(request.url)) ?? (await cache.match(request.url, { ignoreSearch: true })) ?? offlinePage()
-    );
+    return keptPage(request);
   }
+  // Sent elsewhere, to sign in as a rule: the session ended, and what was kept for it goes too (the outbox stays, in
+  // IndexedDB). Forgotten before the browser has the redirect to follow; it gets it as it came.
+  if (sendsAway(response)) await forgetPages();
+  else
+    await keep(request.url, response.clone()).catch(() => {
+      // Not kept (storage full, say): the page still comes from the server.
+    });
+  return response;
+}
+
+/** The browser's cookie store as this worker sees it, if the browser gives workers one. */
+function cookieStore(): WorkerCookieStore | undefined {
+  const store: unknown = Reflect.get(globalThis, "cookieStore");
+  return isCookieStore(store) ? store : undefined;
+}
+
+function isCookieStore(value: unknown): value is WorkerCookieStore {
+  return typeof value === "object" && value !== null && "get" in value && typeof value.get === "function";
+}
+
+/**
+ * Whether this browser still holds a session, as far as the worker can tell without the server: the session cookie
+ * is out of its reach (HttpOnly), the signed-in marker beside it is not. Without a cookie store (Firefox, Safari) it
+ * cannot tell, and the kept pages stay as before (decision 0028).
+ */
+async function stillSignedIn(): Promise<boolean> {
+  const store = cookieStore();
+  if (!store) return true;
+  try {
+    return Boolean(await store.get(cookies.signedIn.name));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Offline: the page kept for the known person, or the offline page. Cookies cleared (the marker gone), the session
+ * is over for this browser though no server said so: the kept pages go, and nobody sees them.
+ */
+async function keptPage(request: Request): Promise<Response> {
+  const cache = await keptPages();
+  if (!cache || !(await cache.match(sessionKey))) return offlinePage();
+  if (!(await stillSignedIn())) {
+    await forgetPages();
+    return offlinePage();
+  }
+  return (await cache.match(request.url)) ?? (await cache.match(request.url, { ignoreSearch: true })) ?? offlinePage();
+}
+
+/**
+ * The sign-in screen, as a page or as its data after a script navigation (a link in an open app page whose session
+ * ended elsewhere is sent there without a page load): shown as itself, nobody is signed in, and the kept pages go.
+ * Offline it fails as it would without the worker.
+ */
+async function signInScreen(request: Request): Promise<Response> {
+  const response = await fetch(request);
+  if (showsSignIn(response)) await forgetPages();
+  return response;
 }
 
 /** The build's other scripts and styles, kept as a page first loads them: their names carry their content's hash. */
@@ -239,12 +307,18 @@ worker.addEventListener("fetch", (event) => {
     event.respondWith(asset(event.request));
     return;
   }
-  if (event.request.method === "POST" && url.pathname.startsWith("/auth/sign-out")) {
+  if (
+    event.request.method === "POST" &&
+    url.origin === location.origin &&
+    (url.pathname.startsWith("/auth/sign-out") || url.pathname === "/api/auth/sign-out")
+  ) {
     event.waitUntil(forgetPages());
     return;
   }
   if (event.request.method === "GET" && event.request.mode === "navigate" && isAppPage(url))
     event.respondWith(page(event.request));
+  else if (event.request.method === "GET" && url.origin === location.origin && isSignInScreen(url))
+    event.respondWith(signInScreen(event.request));
 });
 
 worker.addEventListener("message", (event) => {
@@ -261,6 +335,8 @@ worker.addEventListener("sync", (event) => {
       const session = await storedSession();
       if (!session) return;
       const report = await sendOutbox(session.userId);
+      // The server says the session is over, or is someone else's: the kept pages were this person's.
+      if (report.signedOut || report.otherUser) await forgetPages();
       if (report.saved > 0) for (const client of await worker.clients.matchAll()) client.postMessage("outbox-sent");
       // Thrown, the browser tries the sync again later (with backoff); a refusal or a sign-in needs the person.
       if (report.interrupted) throw new Error("outbox not sent yet");
