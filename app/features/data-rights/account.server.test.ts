@@ -29,6 +29,13 @@ import { learnedRule } from "~/domain/rules/rule-engine";
 import { everydayAccountId } from "~/features/money-accounts/everyday-account.server";
 import { createImportDraft } from "~/features/statement-import/statement-import.server";
 import { insertEntries } from "~/features/entries/entry-writer.server";
+import { renamePayee } from "~/features/entries/payees.server";
+import { payee } from "~/db/schema/entries";
+import { eq } from "drizzle-orm";
+import { rateLimit } from "~/db/schema/auth";
+import { mailOutbox } from "~/db/schema/mail";
+import { emailKey } from "~/features/auth/rate-limit.server";
+import { queueMail } from "~/features/mail/retry-queue.server";
 
 useTestDatabase();
 
@@ -296,9 +303,13 @@ describe("export my data: entries' lines", () => {
     expect(text).not.toContain("Vitamins");
     expect(text).not.toContain('"amountMinor":3000');
     expect(text).not.toContain('"amountMinor":10000');
+    // Nor through the base amount (issue 44, finding 2): it is what the shown lines make too.
+    expect(text).not.toContain('"baseAmountMinor":10000');
+    expect(text).not.toContain('"baseAmountMinor":3000');
     const hidden = byDescription(JSON.parse(text) as Exported);
     expect(hidden.Supermarket).toMatchObject({
       amountMinor: 70_00,
+      baseAmountMinor: 70_00,
       categoryId: groceries,
       shared: true,
       lines: [{ categoryId: groceries, amountMinor: 70_00, shared: true, note: "Food" }],
@@ -309,6 +320,154 @@ describe("export my data: entries' lines", () => {
       amountMinor: 40_00,
       lines: [{ note: "Sunscreen" }, { amountMinor: 25_00 }],
     });
+  });
+});
+
+describe("export my data: households I joined", () => {
+  it("holds what a partner typed or owns there (entries, their lines, privacy choice, payee renames), never another member's hidden entries", async () => {
+    const { owner, household } = await seedHousehold({ name: "Sanne", householdName: "Sanne's home" });
+    await seedPremium(household.id);
+    const partner = await seedUser({ name: "Pieter" });
+    await addPartner({ householdId: household.id, userId: partner.id, canEdit: true });
+    const groceries = builtInCategory("groceries").id;
+    const health = builtInCategory("health").id;
+    const accountId = await everydayAccountId(household.id);
+    const entry = {
+      householdId: household.id,
+      accountId,
+      kind: "expense" as const,
+      currency: "EUR",
+      occurredOn: "2026-03-10",
+      categoryId: groceries,
+    };
+    await insertEntries(db(), [
+      // Typed by Pieter, one of them split, and paid to a payee he renames below.
+      {
+        ...entry,
+        amountMinor: 42_00,
+        description: "",
+        payee: { key: "bakker bart", name: "Bakker Bart" },
+        createdBy: partner.id,
+        shared: true,
+      },
+      {
+        ...entry,
+        amountMinor: 30_00,
+        description: "Pieter's split shop",
+        createdBy: partner.id,
+        shared: true,
+        lines: [
+          { categoryId: groceries, amountMinor: 20_00, shared: true, note: "Bread" },
+          { categoryId: health, amountMinor: 10_00, shared: false, note: "Plasters" },
+        ],
+      },
+      // Typed by Sanne, but Pieter's: his salary she entered, his own line in her receipt.
+      {
+        ...entry,
+        kind: "income",
+        amountMinor: 2500_00,
+        description: "Pieter's salary",
+        createdBy: owner.id,
+        memberUserId: partner.id,
+        categoryId: builtInCategory("salary").id,
+      },
+      {
+        ...entry,
+        amountMinor: 50_00,
+        description: "Sanne's receipt",
+        createdBy: owner.id,
+        shared: true,
+        lines: [
+          { categoryId: groceries, amountMinor: 35_00, shared: true, note: "" },
+          {
+            categoryId: health,
+            amountMinor: 15_00,
+            shared: false,
+            memberUserId: partner.id,
+            note: "Pieter's vitamins",
+          },
+        ],
+      },
+      // Sanne's own, shown to Pieter, and her personal ones she hides from him.
+      { ...entry, amountMinor: 9_00, description: "Sanne's coffee", createdBy: owner.id, shared: true },
+      {
+        ...entry,
+        amountMinor: 77_00,
+        description: "",
+        payee: { key: "dr jansen", name: "Dr Jansen psychiatrist" },
+        createdBy: owner.id,
+        shared: false,
+      },
+      // Even with a line of his inside, her hidden entry stays hers alone.
+      {
+        ...entry,
+        amountMinor: 61_00,
+        description: "Sanne's secret",
+        createdBy: owner.id,
+        shared: false,
+        lines: [
+          { categoryId: health, amountMinor: 60_00, shared: false, note: "" },
+          { categoryId: health, amountMinor: 1_00, shared: false, memberUserId: partner.id, note: "" },
+        ],
+      },
+    ]);
+    await choosePersonalPrivacy({ householdId: household.id, userId: owner.id, personalInDetail: false });
+    await choosePersonalPrivacy({ householdId: household.id, userId: partner.id, personalInDetail: false });
+    const [bakker] = await db().select({ id: payee.id }).from(payee).where(eq(payee.key, "bakker bart"));
+    expect(
+      await renamePayee({
+        userId: partner.id,
+        householdId: household.id,
+        payeeId: bakker?.id ?? "",
+        name: "Bart's bakery",
+      }),
+    ).toMatchObject({ ok: true });
+
+    const text = await new Response((await exportMyData({ userId: partner.id })).stream).text();
+    const data = JSON.parse(text) as {
+      households: { id: string }[];
+      partnerIn: ({ transactions: Record<string, unknown>[] } & Record<string, unknown>)[];
+    };
+    expect(data.households.map((item) => item.id)).not.toContain(household.id);
+    expect(data.partnerIn).toHaveLength(1);
+    const joined = data.partnerIn[0];
+    expect(joined).toMatchObject({
+      householdId: household.id,
+      name: "Sanne's home",
+      role: "partner",
+      canEdit: true,
+      personalInDetail: false,
+      payees: [expect.objectContaining({ id: bakker?.id, name: "Bart's bakery" })],
+    });
+    const byTitle = Object.fromEntries(
+      (joined?.transactions ?? []).map((item) => [item.description || item.payee, item]),
+    );
+    expect(Object.keys(byTitle).sort()).toEqual(
+      ["Bart's bakery", "Pieter's salary", "Pieter's split shop", "Sanne's receipt"].sort(),
+    );
+    expect(byTitle["Pieter's split shop"]).toMatchObject({
+      amountMinor: 30_00,
+      memberUserId: partner.id,
+      lines: [
+        { note: "Bread", amountMinor: 20_00 },
+        { note: "Plasters", amountMinor: 10_00, shared: false },
+      ],
+    });
+    expect(byTitle["Pieter's salary"]).toMatchObject({
+      kind: "income",
+      amountMinor: 2500_00,
+      memberUserId: partner.id,
+    });
+    expect(byTitle["Sanne's receipt"]).toMatchObject({
+      lines: [{ amountMinor: 35_00 }, { note: "Pieter's vitamins", memberUserId: partner.id }],
+    });
+    // What only Sanne typed, and above all what she hides, is not in his file; nor her address.
+    expect(text).not.toContain("Sanne's coffee");
+    expect(text).not.toContain("Sanne's secret");
+    expect(text).not.toContain("Jansen");
+    expect(text).not.toContain('"amountMinor":7700');
+    expect(text).not.toContain('"amountMinor":6100');
+    expect(text).not.toContain(owner.email);
   });
 });
 
@@ -386,6 +545,53 @@ describe("delete my account", () => {
       .filter((entry) => entry.kind === "account-deleted")
       .at(-1);
     expect(mail?.html).toContain('lang="fr"');
+  });
+});
+
+describe("delete my account: what is kept about the address", () => {
+  it("removes the mail kept for them in the outbox, whatever its case, and nobody else's", async () => {
+    const { owner } = await seedHousehold({ email: "Outbox.Leaver@example.com", password });
+    const now = new Date();
+    const kept = { subject: "Hi", html: "<p>link</p>", text: "link", lastError: "timeout", now, nextAttemptAt: now };
+    await queueMail({ ...kept, kind: "reset-password", recipient: "Outbox.Leaver@example.com" });
+    await queueMail({ ...kept, kind: "verify-email", recipient: "outbox.leaver@example.com" });
+    await queueMail({ ...kept, kind: "invitation", recipient: "someone.else@example.com" });
+
+    expect(await deleteAccount({ userId: owner.id, password })).toMatchObject({ ok: true });
+
+    const left = await db().select({ recipient: mailOutbox.recipient }).from(mailOutbox);
+    expect(left.map((row) => row.recipient.toLowerCase())).not.toContain("outbox.leaver@example.com");
+    expect(left.map((row) => row.recipient)).toContain("someone.else@example.com");
+    expect(await countUserTraces({ userId: owner.id, email: owner.email })).toBe(0);
+  });
+
+  it("clears their own rate-limit counters only: a `_` in their address's digest matches nobody else's", async () => {
+    // An address whose counter key holds a `_`, which LIKE would read as any one character.
+    let email = "";
+    for (let index = 0; !email; index++) {
+      const candidate = `under-${index}@example.com`;
+      if (emailKey("", candidate).split(":").at(-1)?.includes("_")) email = candidate;
+    }
+    const { owner } = await seedHousehold({ email, password });
+    const theirs = emailKey("sign-in", email);
+    // Another person's counter whose digest differs exactly where theirs has the `_`.
+    const others = theirs.replace("_", "Q");
+    const now = Date.now();
+    await db()
+      .insert(rateLimit)
+      .values([
+        { id: crypto.randomUUID(), key: theirs, count: 3, lastRequest: now },
+        { id: crypto.randomUUID(), key: `${theirs}:ip:203.0.113.7`, count: 1, lastRequest: now },
+        { id: crypto.randomUUID(), key: others, count: 3, lastRequest: now },
+        { id: crypto.randomUUID(), key: `${others}:ip:203.0.113.7`, count: 1, lastRequest: now },
+      ]);
+
+    expect(await deleteAccount({ userId: owner.id, password })).toMatchObject({ ok: true });
+
+    const keys = (await db().select({ key: rateLimit.key }).from(rateLimit)).map((row) => row.key);
+    expect(keys).not.toContain(theirs);
+    expect(keys).not.toContain(`${theirs}:ip:203.0.113.7`);
+    expect(keys).toEqual(expect.arrayContaining([others, `${others}:ip:203.0.113.7`]));
   });
 });
 

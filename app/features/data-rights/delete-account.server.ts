@@ -12,11 +12,17 @@ import { consumeRateLimit, emailKey } from "~/features/auth/rate-limit.server";
 import { billingMode } from "~/lib/billing-mode.server";
 import { stripeClient } from "~/features/billing/stripe-client.server";
 import { sendMail } from "~/features/mail/mailer.server";
+import { deleteMailTo } from "~/features/mail/retry-queue.server";
 import { deleteMemberDrafts } from "~/features/statement-import/statement-import.server";
 import { mailTranslator, renderEmail } from "~/features/mail/render-email.server";
 import { logger } from "~/lib/logger.server";
 
 export type DeleteAccountError = "passwordRequired" | "wrongPassword" | "tooManyAttempts" | "billingFailed";
+
+/** `text` as a LIKE pattern that matches exactly it: `%`, `_` and the escape sign itself taken literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
 
 /** Password attempts allowed per account in a quarter of an hour, so the form cannot be used to guess passwords. */
 const attemptRule = { windowSeconds: 15 * 60, max: 5 };
@@ -36,8 +42,9 @@ async function sendDeletionMail({ email, language }: { email: string; language: 
 /**
  * Deletes the signed-in user's account after they re-enter their password: ends every session, deletes every
  * household they own with everything in it (entries, categories, goals, subscription, members, invitations,
- * notifications), removes them from households they joined, deletes invitations addressed to them and their
- * sign-in traces, and sends a confirmation e-mail. A running Stripe subscription is cancelled first, so nobody is
+ * notifications), removes them from households they joined, deletes invitations addressed to them, their sign-in
+ * traces, their rate-limit counters and the mail kept for them in `mail_outbox`, and sends a confirmation e-mail (which,
+ * should SMTP not take it, waits there like any other until delivered). A running Stripe subscription is cancelled first, so nobody is
  * charged for a deleted account; if Stripe cannot be reached nothing is deleted and the user is asked to retry.
  */
 export async function deleteAccount({
@@ -92,11 +99,19 @@ export async function deleteAccount({
   await db().transaction(async (tx) => {
     await tx.delete(invitation).where(eq(invitation.email, email));
     await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, email)));
+    // Their counters only: the address's digest and the user id are taken literally, so a `_` or `%` in either
+    // matches no other person's key.
+    const digest = emailKey("", email).split(":").at(-1) ?? "";
     await tx
       .delete(rateLimit)
       .where(
-        or(like(rateLimit.key, `%${emailKey("", email).split(":").at(-1)}%`), like(rateLimit.key, `%:user:${userId}`)),
+        or(
+          like(rateLimit.key, `%:email:${likeLiteral(digest)}%`),
+          like(rateLimit.key, `%:user:${likeLiteral(userId)}`),
+        ),
       );
+    // Mail waiting for them (or kept a week after it went): the address and the links in it go with the account.
+    await deleteMailTo(tx, email);
     if (providerIds.length) await tx.delete(billingEvent).where(inArray(billingEvent.objectId, providerIds));
     // Their bank files waiting in households they joined (their own households' drafts go with the households).
     await deleteMemberDrafts(tx, null, userId);
@@ -129,6 +144,7 @@ export async function countUserTraces({ userId, email }: { userId: string; email
     + (select count(*) from "transaction" where "created_by" = ${userId})
     + (select count(*) from "goal_contribution" where "created_by" = ${userId})
     + (select count(*) from "verification" where "value" = ${userId} or "identifier" = ${lower})
+    + (select count(*) from "mail_outbox" where lower("recipient") = ${lower})
     as "total"`);
   const [row] = rowsOf<{ total: string }>(result);
   return Number(row?.total ?? 0);

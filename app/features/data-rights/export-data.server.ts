@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { subscription } from "~/db/schema/billing";
 import { budgetLimit } from "~/db/schema/budgets";
 import { category, categorySharing, entryLine, payee, transaction } from "~/db/schema/entries";
 import { goal, goalContribution } from "~/db/schema/goals";
-import { household, householdMember, notification } from "~/db/schema/household";
+import { household, householdMember, notification, personalPrivacy } from "~/db/schema/household";
 import { moneyAccount, transfer } from "~/db/schema/money-accounts";
 import { recurring } from "~/db/schema/recurring";
 import { rule } from "~/db/schema/rules";
@@ -19,11 +19,13 @@ import {
   visibleLines,
   visibleSeries,
 } from "~/features/household/personal-privacy.server";
+import { isHouseholdAccessError } from "~/features/household/errors";
+import { listPayeesShownTo } from "~/features/entries/transactions.server";
 import { listSettlements } from "~/features/sharing/settle-up.server";
 import { listMemberDrafts } from "~/features/statement-import/statement-import.server";
 
 /** Rows per query while streaming entries: memory stays flat whatever the history. */
-const batchSize = 5000;
+const batchSize = 1000;
 
 /** samen-data-2026-11-22.json */
 export function dataExportFileName(now: Date = new Date()): string {
@@ -34,12 +36,14 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 
 /**
  * Everything Samen holds about the signed-in user, as one JSON document (GDPR access and portability): the
- * profile, sessions, every household they own with all its contents, the households they are a partner in, and
- * their notifications. Every plan may use it. Entries are streamed in keyset batches, so a history of 100,000
- * entries never sits in memory; the document is valid JSON when the stream ends. Each entry says whether it is
- * shared and whose it is (`memberUserId`, `memberName`), each household lists its settlements, rules, recurring series
- * and budgets; the personal expenses (and series) a partner shows the owner only as category totals are left out
- * (`visibleEntries`, `visibleSeries`), as on every page.
+ * profile, sessions, every household they own with all its contents, every household they are a partner in with what
+ * they typed or own there (`partnerIn`: their entries and lines, their privacy choice, the payees as they see them,
+ * renames included, their transfers, rules, series, goal contributions and settlements), and their notifications. Every
+ * plan may use it. Entries are streamed in keyset batches, so a history of 100,000 entries never sits in memory; the
+ * document is valid JSON when the stream ends. Each entry says whether it is shared and whose it is (`memberUserId`,
+ * `memberName`), each household lists its settlements, rules, recurring series and budgets; the personal expenses (and
+ * series, lines and payees) another member shows only as category totals are left out (`visibleEntries`,
+ * `visibleSeries`, `visibleLines`, `listPayeesShownTo`), as on every page, in owned and joined households alike.
  *
  * Each entry carries its `lines` in order (decision 0018): an entry nobody split has one, equal to it. A line says its
  * category, amount and currency, whether it is shared, whose it is and its note. A partner's hidden personal line inside
@@ -88,10 +92,18 @@ export async function exportMyData({
       .orderBy(asc(session.createdAt)),
     db().select().from(household).where(eq(household.ownerUserId, userId)).orderBy(asc(household.createdAt)),
     db()
-      .select({ householdId: household.id, name: household.name, joinedAt: householdMember.createdAt })
+      .select({
+        householdId: household.id,
+        name: household.name,
+        currency: household.currency,
+        canEdit: householdMember.canEdit,
+        sharePercent: householdMember.sharePercent,
+        joinedAt: householdMember.createdAt,
+      })
       .from(householdMember)
       .innerJoin(household, eq(household.id, householdMember.householdId))
-      .where(and(eq(householdMember.userId, userId), eq(householdMember.role, "partner"))),
+      .where(and(eq(householdMember.userId, userId), eq(householdMember.role, "partner")))
+      .orderBy(asc(householdMember.createdAt)),
     db()
       .select({
         kind: notification.kind,
@@ -111,7 +123,6 @@ export async function exportMyData({
       exportedAt: now.toISOString(),
       user: { ...person, createdAt: iso(person?.createdAt), updatedAt: iso(person?.updatedAt) },
       sessions: sessions.map((item) => ({ ...item, createdAt: iso(item.createdAt), expiresAt: iso(item.expiresAt) })),
-      partnerIn: joined.map((item) => ({ ...item, joinedAt: iso(item.joinedAt) })),
       notifications: notifications.map((item) => ({
         ...item,
         createdAt: iso(item.createdAt),
@@ -124,66 +135,24 @@ export async function exportMyData({
     for (const [index, home] of owned.entries()) {
       const access = await requireHouseholdAccess({ userId, householdId: home.id });
       yield `${index === 0 ? "" : ","}\n    ${(await describeHousehold(home, userId, access)).slice(0, -6)},\n      "transactions": [`;
-      let cursor: { occurredOn: string; id: string } | null = null;
-      let first = true;
-      for (;;) {
-        const rows = await db()
-          .select({
-            id: transaction.id,
-            occurredOn: transaction.occurredOn,
-            kind: transaction.kind,
-            amountMinor: transaction.amountMinor,
-            currency: transaction.currency,
-            baseAmountMinor: transaction.baseAmountMinor,
-            rate: transaction.rate,
-            rateOn: transaction.rateOn,
-            rateSource: transaction.rateSource,
-            originalAmountMinor: transaction.originalAmountMinor,
-            originalCurrency: transaction.originalCurrency,
-            description: transaction.description,
-            payee: sql<string | null>`(select ${payee.name} from ${payee} where ${payee.id} = ${transaction.payeeId})`,
-            details: transaction.details,
-            categoryId: transaction.categoryId,
-            accountId: transaction.accountId,
-            counterparty: transaction.counterparty,
-            counterpartyIban: transaction.counterpartyIban,
-            importBatchId: transaction.importBatchId,
-            shared: transaction.shared,
-            memberUserId: entryMember,
-            memberName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})`,
-            createdAt: transaction.createdAt,
-          })
-          .from(transaction)
-          .where(
-            and(
-              eq(transaction.householdId, home.id),
-              visibleEntries(access),
-              cursor
-                ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)`
-                : undefined,
-            ),
-          )
-          .orderBy(asc(transaction.occurredOn), asc(transaction.id))
-          .limit(batchSize);
-        const lines = await readLines(
-          access,
-          rows.map((row) => row.id),
-        );
-        let chunk = "";
-        for (const row of rows) {
-          const entry = describeEntry(row, lines.get(row.id) ?? []);
-          if (!entry) continue;
-          chunk += `${first ? "" : ","}\n        ${JSON.stringify(entry)}`;
-          first = false;
-        }
-        if (chunk) yield chunk;
-        const last = rows.at(-1);
-        if (!last || rows.length < batchSize) break;
-        cursor = { occurredOn: last.occurredOn, id: last.id };
-      }
-      yield `${first ? "" : "\n      "}]\n    }`;
+      yield* entryParts(access, home.id);
     }
-    yield `${owned.length ? "\n  " : ""}]\n}\n`;
+    yield `${owned.length ? "\n  " : ""}],\n  "partnerIn": [`;
+    let firstJoined = true;
+    for (const membership of joined) {
+      let access: HouseholdAccess;
+      try {
+        access = await requireHouseholdAccess({ userId, householdId: membership.householdId });
+      } catch (error) {
+        // Removed from it while the file was being written: it is no longer theirs to export.
+        if (isHouseholdAccessError(error)) continue;
+        throw error;
+      }
+      yield `${firstJoined ? "" : ","}\n    ${(await describeMembership(membership, userId, access)).slice(0, -6)},\n      "transactions": [`;
+      firstJoined = false;
+      yield* entryParts(access, membership.householdId, ownEntries(userId));
+    }
+    yield `${firstJoined ? "" : "\n  "}]\n}\n`;
   }
 
   const encoder = new TextEncoder();
@@ -191,6 +160,9 @@ export async function exportMyData({
   const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        // Each part gives the other requests a turn first: the embedded database answers on this thread, and its
+        // promises alone would carry the whole document through without one (issue 45).
+        await new Promise((resolve) => setImmediate(resolve));
         const next = await parts.next();
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
@@ -204,11 +176,91 @@ export async function exportMyData({
   return { fileName: dataExportFileName(now), stream };
 }
 
+/**
+ * The entries a member typed or owns in a household they joined: entered by them, theirs (`entryMember`), or holding a
+ * line of theirs (`lineMember`) inside another member's entry.
+ */
+function ownEntries(userId: string): SQL | undefined {
+  return or(
+    eq(transaction.createdBy, userId),
+    sql`${entryMember} = ${userId}`,
+    sql`exists (select 1 from ${entryLine} where ${entryLine.entryId} = ${transaction.id} and ${lineMember} = ${userId})`,
+  );
+}
+
+/**
+ * A household's entries as the member may see them (`visibleEntries`, and `only` when given), in keyset batches with
+ * their lines, as the members of the "transactions" array, then the array's and the household's closing brackets.
+ */
+async function* entryParts(access: HouseholdAccess, householdId: string, only?: SQL): AsyncGenerator<string> {
+  let cursor: { occurredOn: string; id: string } | null = null;
+  let first = true;
+  for (;;) {
+    const rows = await db()
+      .select({
+        id: transaction.id,
+        occurredOn: transaction.occurredOn,
+        kind: transaction.kind,
+        amountMinor: transaction.amountMinor,
+        currency: transaction.currency,
+        baseAmountMinor: transaction.baseAmountMinor,
+        rate: transaction.rate,
+        rateOn: transaction.rateOn,
+        rateSource: transaction.rateSource,
+        originalAmountMinor: transaction.originalAmountMinor,
+        originalCurrency: transaction.originalCurrency,
+        description: transaction.description,
+        payee: sql<string | null>`(select ${payee.name} from ${payee} where ${payee.id} = ${transaction.payeeId})`,
+        details: transaction.details,
+        categoryId: transaction.categoryId,
+        accountId: transaction.accountId,
+        counterparty: transaction.counterparty,
+        counterpartyIban: transaction.counterpartyIban,
+        importBatchId: transaction.importBatchId,
+        shared: transaction.shared,
+        memberUserId: entryMember,
+        memberName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${entryMember})`,
+        createdAt: transaction.createdAt,
+      })
+      .from(transaction)
+      .where(
+        and(
+          eq(transaction.householdId, householdId),
+          visibleEntries(access),
+          only,
+          cursor
+            ? sql`(${transaction.occurredOn}, ${transaction.id}) > (${cursor.occurredOn}::date, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(transaction.occurredOn), asc(transaction.id))
+      .limit(batchSize);
+    const lines = await readLines(
+      access,
+      rows.map((row) => row.id),
+    );
+    let chunk = "";
+    for (const row of rows) {
+      const entry = describeEntry(row, lines.get(row.id) ?? []);
+      if (!entry) continue;
+      chunk += `${first ? "" : ","}\n        ${JSON.stringify(entry)}`;
+      first = false;
+    }
+    if (chunk) yield chunk;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) break;
+    cursor = { occurredOn: last.occurredOn, id: last.id };
+  }
+  yield `${first ? "" : "\n      "}]\n    }`;
+}
+
 /** One line of an entry as the document holds it: amounts in minor units of the entry's currency. */
 interface ExportedLine {
   categoryId: string;
   amountMinor: number;
   currency: string;
+  /** In the household's base currency, at the entry's rate; null while no rate is known. */
+  baseAmountMinor: number | null;
   shared: boolean;
   /** Whose it is: the line's own member, else its entry's. */
   memberUserId: string | null;
@@ -229,6 +281,7 @@ async function readLines(access: HouseholdAccess, entryIds: string[]) {
       categoryId: entryLine.categoryId,
       amountMinor: entryLine.amountMinor,
       currency: transaction.currency,
+      baseAmountMinor: entryLine.baseAmountMinor,
       shared: entryLine.shared,
       memberUserId: lineMember,
       memberName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${lineMember})`,
@@ -249,13 +302,18 @@ async function readLines(access: HouseholdAccess, entryIds: string[]) {
 
 /**
  * One entry as the document holds it, with the lines the member may see. When some are hidden, the entry is what the
- * others add up to (its amount, the first one's category and sharing); an entry none of whose lines may be shown is
- * left out (null), like a hidden entry.
+ * others add up to (its amount and base amount, the first one's category and sharing, no amount abroad); an entry none
+ * of whose lines may be shown is left out (null), like a hidden entry.
  */
-function describeEntry<Row extends { amountMinor: number; categoryId: string; shared: boolean; createdAt: Date }>(
-  row: Row,
-  lines: { visible: boolean; line: ExportedLine }[],
-) {
+function describeEntry<
+  Row extends {
+    amountMinor: number;
+    baseAmountMinor: number | null;
+    categoryId: string;
+    shared: boolean;
+    createdAt: Date;
+  },
+>(row: Row, lines: { visible: boolean; line: ExportedLine }[]) {
   const shown = lines.filter((item) => item.visible).map((item) => item.line);
   const entry = { ...row, createdAt: iso(row.createdAt), lines: shown };
   if (shown.length === lines.length) return entry;
@@ -264,9 +322,71 @@ function describeEntry<Row extends { amountMinor: number; categoryId: string; sh
   return {
     ...entry,
     amountMinor: shown.reduce((sum, line) => sum + line.amountMinor, 0),
+    // The base amount and the shop's own amount abroad are the whole entry's: either would give the hidden lines away.
+    baseAmountMinor:
+      row.baseAmountMinor === null ? null : shown.reduce((sum, line) => sum + (line.baseAmountMinor ?? 0), 0),
+    originalAmountMinor: null,
+    originalCurrency: null,
     categoryId: firstShown.categoryId,
     shared: firstShown.shared,
   };
+}
+
+const transferColumns = {
+  id: transfer.id,
+  fromAccountId: transfer.fromAccountId,
+  toAccountId: transfer.toAccountId,
+  amountMinor: transfer.amountMinor,
+  toAmountMinor: transfer.toAmountMinor,
+  occurredOn: transfer.occurredOn,
+  description: transfer.description,
+  importBatchId: transfer.importBatchId,
+  createdAt: transfer.createdAt,
+};
+
+const ruleColumns = {
+  id: rule.id,
+  position: rule.position,
+  conditions: rule.conditions,
+  actions: rule.actions,
+  origin: rule.origin,
+  createdBy: rule.createdBy,
+  createdAt: rule.createdAt,
+};
+
+const seriesColumns = {
+  id: recurring.id,
+  kind: recurring.kind,
+  amountMinor: recurring.amountMinor,
+  currency: recurring.currency,
+  description: recurring.description,
+  counterparty: recurring.counterparty,
+  categoryId: recurring.categoryId,
+  accountId: recurring.accountId,
+  frequency: recurring.frequency,
+  interval: recurring.interval,
+  dayOfMonth: recurring.dayOfMonth,
+  lastDay: recurring.lastDay,
+  startsOn: recurring.startsOn,
+  endsOn: recurring.endsOn,
+  autoPost: recurring.autoPost,
+  createdBy: recurring.createdBy,
+  createdAt: recurring.createdAt,
+};
+
+/** Whether the member shows their personal spending to the others entry by entry (true) or only as category totals. */
+async function personalInDetail(householdId: string, userId: string): Promise<boolean> {
+  const rows = await db()
+    .select({ userId: personalPrivacy.userId })
+    .from(personalPrivacy)
+    .where(and(eq(personalPrivacy.householdId, householdId), eq(personalPrivacy.userId, userId)))
+    .limit(1);
+  return rows.length === 0;
+}
+
+/** The household's payees as the member sees them on the Payees screen: names (renames too) and what they remember. */
+async function payeesShown(access: HouseholdAccess) {
+  return (await listPayeesShownTo(access)).map(({ entries: _entries, ...item }) => item);
 }
 
 /** One owned household with everything in it except its entries, pretty-printed at the depth it sits in the file. */
@@ -288,6 +408,8 @@ async function describeHousehold(
     rules,
     series,
     budgets,
+    detail,
+    payees,
   ] = await Promise.all([
     db().select().from(subscription).where(eq(subscription.householdId, home.id)),
     db()
@@ -341,17 +463,7 @@ async function describeHousehold(
       .where(eq(moneyAccount.householdId, home.id))
       .orderBy(asc(moneyAccount.createdAt)),
     db()
-      .select({
-        id: transfer.id,
-        fromAccountId: transfer.fromAccountId,
-        toAccountId: transfer.toAccountId,
-        amountMinor: transfer.amountMinor,
-        toAmountMinor: transfer.toAmountMinor,
-        occurredOn: transfer.occurredOn,
-        description: transfer.description,
-        importBatchId: transfer.importBatchId,
-        createdAt: transfer.createdAt,
-      })
+      .select(transferColumns)
       .from(transfer)
       .where(eq(transfer.householdId, home.id))
       .orderBy(asc(transfer.occurredOn), asc(transfer.id)),
@@ -371,39 +483,9 @@ async function describeHousehold(
       .where(eq(importBatch.householdId, home.id))
       .orderBy(asc(importBatch.createdAt)),
     listSettlements({ userId, householdId: home.id }),
+    db().select(ruleColumns).from(rule).where(eq(rule.householdId, home.id)).orderBy(asc(rule.position)),
     db()
-      .select({
-        id: rule.id,
-        position: rule.position,
-        conditions: rule.conditions,
-        actions: rule.actions,
-        origin: rule.origin,
-        createdBy: rule.createdBy,
-        createdAt: rule.createdAt,
-      })
-      .from(rule)
-      .where(eq(rule.householdId, home.id))
-      .orderBy(asc(rule.position)),
-    db()
-      .select({
-        id: recurring.id,
-        kind: recurring.kind,
-        amountMinor: recurring.amountMinor,
-        currency: recurring.currency,
-        description: recurring.description,
-        counterparty: recurring.counterparty,
-        categoryId: recurring.categoryId,
-        accountId: recurring.accountId,
-        frequency: recurring.frequency,
-        interval: recurring.interval,
-        dayOfMonth: recurring.dayOfMonth,
-        lastDay: recurring.lastDay,
-        startsOn: recurring.startsOn,
-        endsOn: recurring.endsOn,
-        autoPost: recurring.autoPost,
-        createdBy: recurring.createdBy,
-        createdAt: recurring.createdAt,
-      })
+      .select(seriesColumns)
       .from(recurring)
       .where(and(eq(recurring.householdId, home.id), visibleSeries(access)))
       .orderBy(asc(recurring.createdAt)),
@@ -418,6 +500,8 @@ async function describeHousehold(
       .from(budgetLimit)
       .where(eq(budgetLimit.householdId, home.id))
       .orderBy(asc(budgetLimit.month), asc(budgetLimit.categoryId)),
+    personalInDetail(home.id, userId),
+    payeesShown(access),
   ]);
   const sharingChoices = await db()
     .select({ categoryId: categorySharing.categoryId, sharing: categorySharing.sharing })
@@ -449,6 +533,8 @@ async function describeHousehold(
     role: "owner",
     shareMethod: home.shareMethod,
     sharedAlertMinor: home.sharedAlertMinor,
+    // Their own choice: personal spending shown to the other members entry by entry, or only as category totals.
+    personalInDetail: detail,
     createdAt: iso(home.createdAt),
     subscription: plan
       ? {
@@ -465,6 +551,7 @@ async function describeHousehold(
       expiresAt: iso(item.expiresAt),
     })),
     customCategories: categories.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    payees,
     // Which expense categories start shared or personal where the household chose otherwise than the built-in default.
     categorySharing: sharingChoices,
     accounts: accounts.map((item) => ({ ...item, archivedAt: iso(item.archivedAt), createdAt: iso(item.createdAt) })),
@@ -492,6 +579,79 @@ async function describeHousehold(
         .filter((entry) => entry.goalId === item.id)
         .map(({ goalId: _goalId, ...entry }) => ({ ...entry, createdAt: iso(entry.createdAt) })),
     })),
+  };
+  return JSON.stringify(body, null, 2).replace(/\n/g, "\n    ");
+}
+
+/**
+ * A household the user joined as a partner, with what they typed or own in it (its entries follow, streamed): their
+ * membership and privacy choice, the payees as they see them, and the transfers, rules, series, goal contributions and
+ * settlements they made or that name them. What other members typed is theirs, and is left out.
+ */
+async function describeMembership(
+  membership: {
+    householdId: string;
+    name: string;
+    currency: string;
+    canEdit: boolean;
+    sharePercent: number | null;
+    joinedAt: Date;
+  },
+  userId: string,
+  access: HouseholdAccess,
+): Promise<string> {
+  const householdId = membership.householdId;
+  const [detail, payees, transfers, rules, series, contributions, settlements] = await Promise.all([
+    personalInDetail(householdId, userId),
+    payeesShown(access),
+    db()
+      .select(transferColumns)
+      .from(transfer)
+      .where(and(eq(transfer.householdId, householdId), eq(transfer.createdBy, userId)))
+      .orderBy(asc(transfer.occurredOn), asc(transfer.id)),
+    db()
+      .select(ruleColumns)
+      .from(rule)
+      .where(and(eq(rule.householdId, householdId), eq(rule.createdBy, userId)))
+      .orderBy(asc(rule.position)),
+    db()
+      .select(seriesColumns)
+      .from(recurring)
+      .where(and(eq(recurring.householdId, householdId), eq(recurring.createdBy, userId)))
+      .orderBy(asc(recurring.createdAt)),
+    db()
+      .select({
+        goalId: goalContribution.goalId,
+        goalName: goal.name,
+        amountMinor: goalContribution.amountMinor,
+        occurredOn: goalContribution.occurredOn,
+        createdAt: goalContribution.createdAt,
+      })
+      .from(goalContribution)
+      .innerJoin(goal, eq(goal.id, goalContribution.goalId))
+      .where(and(eq(goal.householdId, householdId), eq(goalContribution.createdBy, userId)))
+      .orderBy(asc(goalContribution.occurredOn), asc(goalContribution.createdAt)),
+    listSettlements({ userId, householdId }),
+  ]);
+  const body = {
+    householdId,
+    name: membership.name,
+    currency: membership.currency,
+    role: "partner",
+    canEdit: membership.canEdit,
+    sharePercent: membership.sharePercent,
+    joinedAt: iso(membership.joinedAt),
+    // Their own choice: personal spending shown to the other members entry by entry, or only as category totals.
+    personalInDetail: detail,
+    payees,
+    transfers: transfers.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    rules: rules.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    recurring: series.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    goalContributions: contributions.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    settlements: settlements
+      .filter((item) => item.fromUserId === userId || item.toUserId === userId)
+      .toReversed()
+      .map((item) => ({ ...item, currency: membership.currency })),
   };
   return JSON.stringify(body, null, 2).replace(/\n/g, "\n    ");
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema/mail";
 
 /**
@@ -133,6 +133,18 @@ export async function deleteFinishedMails({ now }: { now: Date }): Promise<numbe
   const rows = await db()
     .delete(mailOutbox)
     .where(or(lt(mailOutbox.sentAt, before), lt(mailOutbox.failedAt, before)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/**
+ * Removes every mail kept for `address` (waiting, sent or failed; the address compared without case): an account that
+ * is deleted leaves no mail of its own behind. `executor` lets the deletion do it in its own database transaction.
+ */
+export async function deleteMailTo(executor: Pick<Database, "delete">, address: string): Promise<number> {
+  const rows = await executor
+    .delete(mailOutbox)
+    .where(eq(sql`lower(${mailOutbox.recipient})`, address.trim().toLowerCase()))
     .returning({ id: mailOutbox.id });
   return rows.length;
 }
