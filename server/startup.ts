@@ -44,7 +44,7 @@ export const startupTasks: readonly StartupTask[] = [
   { name: "blog: translation worker", run: startArticleTranslation },
   { name: "budget: demo account", run: seedBudgetDemo },
   {
-    name: "entries: remove the copies undo keeps of deleted entries after a day, then every hour",
+    name: "entries: remove the copies undo keeps of deleted entries and transfers after a day, then every hour",
     run: startUndoPurge,
     stop: stopUndoPurge,
   },

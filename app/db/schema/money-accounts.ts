@@ -138,5 +138,24 @@ export const transfer = pgTable(
   ],
 );
 
+/**
+ * What undo of a transfer's delete puts back: the deleted transfer whole (its import keys and batches too), kept on the
+ * server for a day like a deleted entry (`deleted_entry`), so undo never trusts what the browser posts. Only the member
+ * who deleted it may undo it.
+ */
+export const deletedTransfer = pgTable(
+  "deleted_transfer",
+  {
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => household.id, { onDelete: "cascade" }),
+    deletedBy: text("deleted_by").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    transfer: jsonb("transfer").notNull(),
+  },
+  (table) => [index("deleted_transfer_deleted_at_idx").on(table.deletedAt)],
+);
+
 export type MoneyAccountRow = typeof moneyAccount.$inferSelect;
 export type TransferRow = typeof transfer.$inferSelect;

@@ -4,7 +4,7 @@ import { forAction, requireAppContext } from "~/features/household/app-context.s
 import { postedIntent, requireForm } from "~/features/platform/forms.server";
 import { minorDigits } from "~/domain/money";
 import { accountCurrencyOf } from "./accounts.server";
-import { parseRestoredTransfer, parseTransferForm } from "./transfer.schema";
+import { parseTransferForm } from "./transfer.schema";
 import { createTransfer, deleteTransfer, restoreTransfer, type TransferView } from "./transfers.server";
 
 export type TransferActionResult =
@@ -62,19 +62,11 @@ export async function handleTransferAction(request: Request, accountId: string) 
         return answer({ ok: true, intent, transfer: deleted });
       }
       case "restoreTransfer": {
-        const parsed = parseRestoredTransfer(values);
-        if (!parsed.ok) return answer({ ok: false, intent, fieldErrors: parsed.fieldErrors });
-        const result = await restoreTransfer({
-          userId,
-          householdId,
-          transferId: values.transferId ?? "",
-          fields: parsed.value,
-        });
-        return answer(
-          result.ok
-            ? { ok: true, intent, transfer: result.transfer }
-            : { ok: false, intent, fieldErrors: result.fieldErrors },
-        );
+        // Only the transfer's id: the server puts back the copy it kept when this member deleted it.
+        const restored = await restoreTransfer({ userId, householdId, transferId: values.transferId ?? "" });
+        if (!restored.ok)
+          return data<TransferActionResult>({ ok: false, intent, fieldErrors: restored.fieldErrors }, { status: 404 });
+        return answer({ ok: true, intent, transfer: restored.transfer });
       }
     }
   });

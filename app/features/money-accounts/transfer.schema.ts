@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Language } from "~/domain/languages";
-import { maxAmountMinor } from "~/domain/money";
 import { amountField, appMessages, dateField } from "~/lib/form-fields";
 import { fieldErrorsOf, type FieldErrors, type ParsedForm } from "~/lib/forms";
 import { safeText } from "~/lib/safe-text";
@@ -64,36 +63,6 @@ export function parseTransferForm(
   digits: TransferDigits = { from: 2, to: 2 },
 ): ParsedForm<TransferInput> {
   const result = transferFields(language, digits).safeParse(values);
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, fieldErrors: transferFieldErrors(result.error) };
-}
-
-const minorField = z.coerce
-  .number({ error: "errors.amount.invalid" })
-  .int("errors.amount.invalid")
-  .positive("errors.transfer.notPositive")
-  .max(maxAmountMinor, "errors.amount.tooLarge");
-
-/** Undo of a delete posts the row back as the server handed it out: minor units, not the reader's amount. */
-const restoredFields = z
-  .object({
-    fromAccountId: accountIdField,
-    toAccountId: accountIdField,
-    amountMinor: minorField,
-    toAmountMinor: minorField.optional(),
-    occurredOn: dateField,
-    description: descriptionField,
-  })
-  .refine((value) => value.fromAccountId !== value.toAccountId, {
-    path: ["toAccountId"],
-    message: "errors.transfer.sameAccount",
-  });
-
-export type RestoredTransferInput = z.output<typeof restoredFields>;
-
-export function parseRestoredTransfer(values: Record<string, string>): ParsedForm<RestoredTransferInput> {
-  const result = restoredFields.safeParse(values);
   return result.success
     ? { ok: true, value: result.data }
     : { ok: false, fieldErrors: transferFieldErrors(result.error) };

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { entryTitle, transaction } from "~/db/schema/entries";
-import { moneyAccount, transfer } from "~/db/schema/money-accounts";
+import { deletedTransfer, moneyAccount, transfer } from "~/db/schema/money-accounts";
 import type { TransactionKind } from "~/domain/categories";
 import { maxAmountMinor } from "~/domain/money";
+import { conversion, minorUnitFactor } from "~/domain/rates";
 import { isIsoDate, type IsoDate } from "~/domain/periods";
 import type { FieldErrors } from "~/lib/forms";
 import { hasUnsafeCharacters } from "~/lib/safe-text";
@@ -12,6 +13,7 @@ import { isUuid, uuidv7 } from "~/lib/uuid";
 import { HouseholdAccessError } from "~/features/household/errors";
 import { requireHouseholdAccess } from "~/features/household/households.server";
 import { visibleEntries } from "~/features/household/personal-privacy.server";
+import { rateTable } from "~/features/rates/rates.server";
 import { transferDescriptionMaxLength } from "./transfer.schema";
 
 export interface TransferFields {
@@ -62,14 +64,19 @@ function checkFields(fields: TransferFields): FieldErrors | null {
 }
 
 /**
- * Both accounts belong to the household (one query). A new transfer also needs both open; an undo puts back what
- * was there, so it accepts an account archived since. Answers the amount that arrives: the one that left, within one
- * currency (whatever was typed); the one typed, between two (decision 0027).
+ * How far the amount that arrived may be from what the day's known rate makes of the amount that left, either way:
+ * a bank's fee or spread is a few percent, a slip of the keyboard (€0.01 typed as ¥99,999,999,999) is orders off.
+ */
+export const rateTolerance = 10;
+
+/**
+ * Both accounts belong to the household and are open (one query). Answers the amount that arrives: the one that left,
+ * within one currency (whatever was typed); the one typed, between two (decision 0027), unless it is more than
+ * `rateTolerance` times off the day's known rate (`conversion`). Without a known rate any positive pair is taken.
  */
 async function checkAccounts(
   householdId: string,
   fields: TransferFields,
-  { openOnly }: { openOnly: boolean },
 ): Promise<{ ok: true; toAmountMinor: number } | { ok: false; fieldErrors: FieldErrors }> {
   const rows = await db()
     .select({ id: moneyAccount.id, archivedAt: moneyAccount.archivedAt, currency: moneyAccount.currency })
@@ -80,24 +87,32 @@ async function checkAccounts(
         inArray(moneyAccount.id, [fields.fromAccountId, fields.toAccountId]),
       ),
     );
-  const usable = (id: string) => rows.some((row) => row.id === id && (!openOnly || row.archivedAt === null));
-  if (!usable(fields.fromAccountId)) return { ok: false, fieldErrors: { form: "errors.transfer.account" } };
-  if (!usable(fields.toAccountId)) return { ok: false, fieldErrors: { toAccountId: "errors.transfer.account" } };
+  const open = (id: string) => rows.find((row) => row.id === id && row.archivedAt === null);
+  const from = open(fields.fromAccountId);
+  const to = open(fields.toAccountId);
+  if (!from) return { ok: false, fieldErrors: { form: "errors.transfer.account" } };
+  if (!to) return { ok: false, fieldErrors: { toAccountId: "errors.transfer.account" } };
   // Within one currency one amount moves (a database trigger refuses two); between two, the bank's conversion.
-  if (new Set(rows.map((row) => row.currency)).size === 1) return { ok: true, toAmountMinor: fields.amountMinor };
+  if (from.currency === to.currency) return { ok: true, toAmountMinor: fields.amountMinor };
   if (fields.toAmountMinor === undefined)
     return { ok: false, fieldErrors: { receivedAmount: "errors.transfer.receivedRequired" } };
+  const known = conversion(rateTable(), from.currency, to.currency, fields.occurredOn);
+  if (known) {
+    const expected = fields.amountMinor * minorUnitFactor(known.rate, from.currency, to.currency);
+    const off = fields.toAmountMinor / expected;
+    if (!(off <= rateTolerance && off >= 1 / rateTolerance))
+      return { ok: false, fieldErrors: { receivedAmount: "errors.transfer.rateFarOff" } };
+  }
   return { ok: true, toAmountMinor: fields.toAmountMinor };
 }
 
 async function checkTransfer(
   householdId: string,
   fields: TransferFields,
-  options: { openOnly: boolean },
 ): Promise<{ ok: true; fields: TransferFields & { toAmountMinor: number } } | { ok: false; fieldErrors: FieldErrors }> {
   const problem = checkFields(fields);
   if (problem) return { ok: false, fieldErrors: problem };
-  const accounts = await checkAccounts(householdId, fields, options);
+  const accounts = await checkAccounts(householdId, fields);
   return accounts.ok ? { ok: true, fields: { ...fields, toAmountMinor: accounts.toAmountMinor } } : accounts;
 }
 
@@ -112,7 +127,7 @@ export async function createTransfer({
   fields: TransferFields;
 }): Promise<TransferWrite> {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  const checked = await checkTransfer(householdId, fields, { openOnly: true });
+  const checked = await checkTransfer(householdId, fields);
   if (!checked.ok) return checked;
   const [row] = await db()
     .insert(transfer)
@@ -122,7 +137,13 @@ export async function createTransfer({
   return { ok: true, transfer: row };
 }
 
-/** Deletes a transfer (owner only) and hands it back, so the page can offer to undo; another household's is not found. */
+/** How long undo of a delete can put the transfer back; the copy is removed after it (`purgeTransferUndoCopies`). */
+export const transferUndoHours = 24;
+
+/**
+ * Deletes a transfer (a member who may write) and hands it back, so the page can offer to undo; another household's is
+ * not found. The server keeps the deleted row whole for a day (`deleted_transfer`): undo restores exactly that copy.
+ */
 export async function deleteTransfer({
   userId,
   householdId,
@@ -134,38 +155,66 @@ export async function deleteTransfer({
 }): Promise<TransferView> {
   await requireHouseholdAccess({ userId, householdId, write: true });
   if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
-  const [row] = await db()
-    .delete(transfer)
-    .where(and(eq(transfer.id, transferId), eq(transfer.householdId, householdId)))
-    .returning(columns);
+  const matches = and(eq(transfer.id, transferId), eq(transfer.householdId, householdId));
+  const row = await db().transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into ${deletedTransfer} ("id", "household_id", "deleted_by", "transfer")
+      select ${transfer.id}, ${transfer.householdId}, ${userId}, to_jsonb(${transfer}) from ${transfer} where ${matches}
+      on conflict ("id") do update
+        set "transfer" = excluded."transfer", "deleted_by" = excluded."deleted_by", "deleted_at" = now()`);
+    const [removed] = await tx.delete(transfer).where(matches).returning(columns);
+    return removed;
+  });
   if (!row) throw new HouseholdAccessError("notFound");
   return row;
 }
 
 /**
- * Undo of a delete: puts the transfer back under its old id (a second undo changes nothing). What an import knew
- * about it (its batch and statement keys) is not posted back, so it returns as a transfer typed by hand.
+ * Undo of a delete: puts back the copy the delete kept on the server, exactly as it was (its amounts, accounts, import
+ * keys and batches), never what the browser posts: the browser names only the transfer. Only the member who deleted it,
+ * in the same household, within a day; a second undo changes nothing and answers the transfer as it is. Without such a
+ * copy (none, another member's, past its day, its accounts gone or its statement lines imported again meanwhile) the
+ * answer is `undoGone`, and nothing changes.
  */
 export async function restoreTransfer({
   userId,
   householdId,
   transferId,
-  fields,
 }: {
   userId: string;
   householdId: string;
   transferId: string;
-  fields: TransferFields;
-}): Promise<TransferWrite> {
+}): Promise<{ ok: true; transfer: TransferView } | { ok: false; fieldErrors: { form: "errors.transfer.undoGone" } }> {
   await requireHouseholdAccess({ userId, householdId, write: true });
-  if (!isUuid(transferId)) throw new HouseholdAccessError("notFound");
-  const checked = await checkTransfer(householdId, fields, { openOnly: false });
-  if (!checked.ok) return checked;
-  await db()
-    .insert(transfer)
-    .values({ id: transferId, householdId, createdBy: userId, ...checked.fields })
-    .onConflictDoNothing({ target: transfer.id });
-  return { ok: true, transfer: { id: transferId, ...checked.fields } };
+  if (!isUuid(transferId)) return { ok: false, fieldErrors: { form: "errors.transfer.undoGone" } };
+  await db().execute(sql`
+    with "copy" as (
+      delete from ${deletedTransfer}
+      where "id" = ${transferId} and "household_id" = ${householdId} and "deleted_by" = ${userId}
+        and "deleted_at" > now() - make_interval(hours => ${transferUndoHours})
+      returning "transfer"),
+    "kept" as (select (jsonb_populate_record(null::"transfer", "copy"."transfer")).* from "copy")
+    insert into ${transfer} select "kept".* from "kept"
+    where "kept"."household_id" = ${householdId}
+      and (select count(*) from ${moneyAccount} where ${moneyAccount.householdId} = ${householdId}
+             and ${moneyAccount.id} in ("kept"."from_account_id", "kept"."to_account_id")) = 2
+    on conflict do nothing`);
+  const [row] = await db()
+    .select(columns)
+    .from(transfer)
+    .where(and(eq(transfer.id, transferId), eq(transfer.householdId, householdId)))
+    .limit(1);
+  return row ? { ok: true, transfer: row } : { ok: false, fieldErrors: { form: "errors.transfer.undoGone" } };
+}
+
+/** Removes the copies of deleted transfers past their undo time: deleted means deleted, a day later at the latest. */
+export async function purgeTransferUndoCopies(now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - transferUndoHours * 3_600_000);
+  const removed = await db()
+    .delete(deletedTransfer)
+    .where(lt(deletedTransfer.deletedAt, before))
+    .returning({ id: deletedTransfer.id });
+  return removed.length;
 }
 
 /** One line of an account's activity, as seen from that account: money in is positive, money out negative. */

@@ -1,9 +1,10 @@
 import { getConfig } from "~/config.server";
+import { hearOtherProcesses, tellOtherProcesses } from "~/db/client.server";
 import { addDays, type IsoDate } from "~/domain/periods";
 import type { PublishedRate } from "~/domain/rates";
 import { processWideSlot } from "~/lib/global-singleton";
 import { logger } from "~/lib/logger.server";
-import { type RepeatingTask } from "~/lib/repeating-task.server";
+import { RepeatingTask } from "~/lib/repeating-task.server";
 import { leasedTask } from "~/features/platform/background-lease.server";
 import {
   abortRateRequests,
@@ -16,7 +17,7 @@ import {
   nbuDefaultUrl,
   RateFileError,
 } from "./central-banks.server";
-import { lastStoredDay, loadStoredRates, storeRates, today } from "./rates.server";
+import { lastStoredDay, loadNewRates, loadStoredRates, storeRates, today } from "./rates.server";
 
 /** Rates a new server fetches back to: the day after the bundled history's last. */
 export const historyEnd: IsoDate = "2025-01-03";
@@ -65,6 +66,9 @@ export async function updateRates(sources: RateSources = configuredSources(), no
   const stored = await storeRates(rows);
   if (stored > 0) {
     logger.info({ rates: stored }, "exchange rates updated");
+    tellOtherProcesses(ratesChannel).catch((error: unknown) =>
+      logger.warn({ err: error }, "other server processes could not be told of new exchange rates; they poll"),
+    );
     await notifyRatesUpdated();
   }
   return stored;
@@ -97,17 +101,64 @@ export function onRatesUpdated(listener: () => Promise<unknown>): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What the server processes on one PostgreSQL database tell each other when an update stored rates. */
+export const ratesChannel = "samen_rates_updated";
+
+/**
+ * How often every process reads the rates stored since its last read, whether or not it was told: a notification lost
+ * with its connection, or a database without LISTEN, delays new rates by this much at most.
+ */
+export const rateRefreshIntervalMs = 60_000;
+
+const refreshSlot = processWideSlot<{ task: RepeatingTask; round: Promise<unknown> }>("rateRefresh");
+
+/** Reads the rates stored since the last read, one read at a time (a notification during a poll waits for it). */
+function refreshRates(): Promise<unknown> {
+  const current = refreshSlot.get();
+  if (!current) return Promise.resolve();
+  const round = current.round.then(loadNewRates).then(
+    (added) => {
+      if (added > 0) logger.info({ rates: added }, "exchange rates another process stored read");
+    },
+    (error: unknown) =>
+      logger.warn({ err: error }, "stored exchange rates could not be read; the next poll tries again"),
+  );
+  current.round = round;
+  return round;
+}
+
+/**
+ * Every process, not only the one whose update fetched them, learns new rates: at once when told over PostgreSQL's
+ * LISTEN/NOTIFY (`ratesChannel`), and within `rateRefreshIntervalMs` by a poll otherwise.
+ */
+export async function startRateRefresh(): Promise<void> {
+  if (refreshSlot.get()) return;
+  const task = new RepeatingTask(() => refreshRates(), rateRefreshIntervalMs);
+  refreshSlot.set({ task, round: Promise.resolve() });
+  await hearOtherProcesses(ratesChannel, () => void refreshRates());
+  task.start();
+}
+
+export async function stopRateRefresh(): Promise<void> {
+  const current = refreshSlot.get();
+  refreshSlot.set(undefined);
+  await current?.task.stop();
+  await current?.round;
+}
+
 const taskSlot = processWideSlot<RepeatingTask>("rateUpdates");
 const fillSlot = processWideSlot<Promise<void>>("rateFillAtStart");
 
 /**
  * Start-up: the stored rates join the bundled history, then, where RATE_UPDATES allows, an update runs at once and
- * every six hours (the ECB publishes at about 16:00 CET, the NBU in the afternoon for the next day).
+ * every six hours (the ECB publishes at about 16:00 CET, the NBU in the afternoon for the next day) in the process
+ * holding its lease; every process reads what it stored within a minute (`startRateRefresh`).
  */
 const rateUpdateIntervalMs = 6 * 3_600_000;
 
 export async function startRateUpdates(): Promise<void> {
   await loadStoredRates();
+  await startRateRefresh();
   // Entries left without a rate (a migration cleared their base amounts to work them out again, or the server stopped
   // before it could fill them) take the table's rate now, whether or not updates run; in the background, so the
   // server answers meanwhile.
@@ -124,6 +175,7 @@ export async function startRateUpdates(): Promise<void> {
 
 export async function stopRateUpdates(): Promise<void> {
   abortRateRequests();
+  await stopRateRefresh();
   await taskSlot.get()?.stop();
   taskSlot.set(undefined);
   await fillSlot.get();

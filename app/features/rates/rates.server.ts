@@ -23,17 +23,44 @@ export function rateTable(): RateTable {
   return table;
 }
 
-/** Adds every stored central-bank rate to the table. */
-export async function loadStoredRates(): Promise<number> {
+/**
+ * The newest `fetched_at` among the stored rates this process has read, as PostgreSQL writes it (to the microsecond):
+ * where the next read of rates stored by another process starts.
+ */
+const readUpToSlot = processWideSlot<string>("storedRatesReadUpTo");
+
+/** Stored rates fetched after `after` (all without it), and the newest `fetched_at` among them. */
+async function readStoredRates(after: string | undefined) {
   const rows = await db()
     .select({
       currency: exchangeRate.currency,
       on: exchangeRate.on,
       perEuro: exchangeRate.perEuro,
       source: exchangeRate.source,
+      newest: sql<string>`(max(${exchangeRate.fetchedAt}) over ())::text`,
     })
-    .from(exchangeRate);
+    .from(exchangeRate)
+    .where(after === undefined ? undefined : sql`${exchangeRate.fetchedAt} > ${after}::timestamptz`);
+  return { rows, newest: rows[0]?.newest };
+}
+
+/** Adds every stored central-bank rate to the table. */
+export async function loadStoredRates(): Promise<number> {
+  const { rows, newest } = await readStoredRates(undefined);
   rateTable().add(rows);
+  if (newest) readUpToSlot.set(newest);
+  return rows.length;
+}
+
+/**
+ * Adds the rates stored since this process last read them: another server process's update (only the one holding the
+ * update's lease fetches), or a bank's correction of a day. Nothing new changes nothing, not even the table's revision.
+ */
+export async function loadNewRates(): Promise<number> {
+  const { rows, newest } = await readStoredRates(readUpToSlot.get());
+  if (rows.length === 0) return 0;
+  rateTable().add(rows);
+  if (newest) readUpToSlot.set(newest);
   return rows.length;
 }
 
