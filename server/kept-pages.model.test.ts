@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { getAuth } from "~/features/auth/auth.server";
+import { cookies } from "~/lib/cookies";
 import {
   action,
   newWorld,
@@ -45,7 +46,7 @@ async function sessionCookies(world: World): Promise<Record<Who, string>> {
     .select({ id: user.id, email: user.email })
     .from(user)
     .where(inArray(user.id, Object.values(world.ids)));
-  const cookies = {} as Record<Who, string>;
+  const jar = {} as Record<Who, string>;
   for (const who of people) {
     const email = rows.find((row) => row.id === world.ids[who])?.email ?? "";
     const { headers } = await getAuth().api.signInEmail({
@@ -53,11 +54,14 @@ async function sessionCookies(world: World): Promise<Record<Who, string>> {
       headers: new Headers(),
       returnHeaders: true,
     });
-    cookies[who] = [...headers.getSetCookie().map((line) => line.split(";")[0]), "samen_tz=Europe/Amsterdam"].join(
-      "; ",
-    );
+    // As a browser holds them after signing in: the session, the page-readable signed-in mark, the time zone.
+    jar[who] = [
+      ...headers.getSetCookie().map((line) => line.split(";")[0]),
+      `${cookies.signedIn.name}=1`,
+      "samen_tz=Europe/Amsterdam",
+    ].join("; ");
   }
-  return cookies;
+  return jar;
 }
 
 async function read(base: string, path: string, cookie: string) {
