@@ -29,6 +29,8 @@ const notShownOnKeptPages: Record<string, string> = {
   mail_outbox: "mail waiting for SMTP",
   background_lease: "which process runs a background job",
   exchange_rate: "read into each process's rate table, whose own revision is part of the key",
+  known_device: "hashes of the devices a person signed in from, for the new-device mail; no page shows them",
+  deleted_transfer: "undo copies of deleted transfers; no page shows them, and an undo writes the transfer itself",
 };
 
 async function revisionOf(householdId: string): Promise<number> {
